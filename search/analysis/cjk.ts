@@ -1,0 +1,72 @@
+// CJK handling for the stockroom profile: Han/Kana/Hangul runs are cut by forward maximum matching
+// against the Chinese→English tool glossary (translations become English query words); what the
+// glossary does not know is segmented by ICU (Intl.Segmenter) and kept as CJK words, so Chinese
+// search text (e.g. added with searchTextMode "generated+extra") still matches Chinese requests.
+import { ZH_GLOSSARY } from "../data/zh-glossary";
+import { segmentWordsIcu } from "./segment";
+
+export const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
+
+let glossary: Map<string, string> | null = null;
+let longestEntry = 1;
+
+function loadGlossary(): Map<string, string> {
+  if (glossary) return glossary;
+  glossary = new Map();
+  for (const line of ZH_GLOSSARY.split("\n")) {
+    const at = line.indexOf("=");
+    if (at <= 0) continue;
+    const english = line.slice(at + 1).trim();
+    for (const word of line.slice(0, at).split("|")) {
+      const key = word.trim();
+      if (key.length === 0) continue;
+      glossary.set(key, glossary.has(key) ? `${glossary.get(key)} ${english}` : english);
+      longestEntry = Math.max(longestEntry, key.length);
+    }
+  }
+  return glossary;
+}
+
+export interface CjkAnalysis {
+  /** English words the glossary gives for the run (to be analysed as English). */
+  translations: string[];
+  /** CJK words left untranslated (ICU segmentation). */
+  words: string[];
+}
+
+/** Glossary translation of one CJK run, longest entries first; unknown stretches go to ICU. */
+export function analyzeCjkRun(run: string): CjkAnalysis {
+  const entries = loadGlossary();
+  const translations: string[] = [];
+  const words: string[] = [];
+  let unknownStart = -1;
+  const flushUnknown = (end: number) => {
+    if (unknownStart >= 0) words.push(...segmentWordsIcu(run.slice(unknownStart, end), "zh"));
+    unknownStart = -1;
+  };
+  let i = 0;
+  while (i < run.length) {
+    let matched = 0;
+    for (let len = Math.min(longestEntry, run.length - i); len >= 1; len--) {
+      const english = entries.get(run.slice(i, i + len));
+      if (english !== undefined) {
+        flushUnknown(i);
+        translations.push(english);
+        matched = len;
+        break;
+      }
+    }
+    if (matched > 0) i += matched;
+    else {
+      if (unknownStart < 0) unknownStart = i;
+      i++;
+    }
+  }
+  flushUnknown(run.length);
+  return { translations, words };
+}
+
+export function hasCjk(text: string): boolean {
+  CJK_RUN.lastIndex = 0;
+  return CJK_RUN.test(text);
+}

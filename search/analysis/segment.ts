@@ -1,0 +1,109 @@
+// Word splitting as `unicode_words()` of the Rust `unicode-segmentation` crate: UAX #29 word boundaries,
+// keeping the segments that contain a letter or a number. ASCII text (all of it after deunicode) takes a
+// direct implementation of the UAX #29 rules, far faster than ICU; anything else goes through Intl.Segmenter.
+
+const enum Cls {
+  Other,
+  Letter, // ALetter
+  Numeric,
+  MidNumLetQ, // . and '
+  MidLetter, // :
+  MidNum, // , ;
+  ExtendNumLet, // _
+  Break, // CR, LF, VT, FF: always a boundary (WB3a/b)
+}
+
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  CLASS[c] = /[A-Za-z]/.test(ch)
+    ? Cls.Letter
+    : /[0-9]/.test(ch)
+      ? Cls.Numeric
+      : ch === "." || ch === "'"
+        ? Cls.MidNumLetQ
+        : ch === ":"
+          ? Cls.MidLetter
+          : ch === "," || ch === ";"
+            ? Cls.MidNum
+            : ch === "_"
+              ? Cls.ExtendNumLet
+              : c >= 0x0a && c <= 0x0d
+                ? Cls.Break
+                : Cls.Other;
+}
+
+const isAlnum = (cls: number): boolean => cls === Cls.Letter || cls === Cls.Numeric;
+
+/** True when UAX #29 puts no boundary between classes `cls[i]` and `cls[i + 1]`. */
+function isJoined(cls: Uint8Array, i: number): boolean {
+  const left = cls[i]!;
+  const right = cls[i + 1]!;
+  if (left === Cls.Letter) {
+    if (right === Cls.Letter || right === Cls.Numeric || right === Cls.ExtendNumLet) return true; // WB5, WB9, WB13a
+    if (right === Cls.MidLetter || right === Cls.MidNumLetQ) return cls[i + 2] === Cls.Letter; // WB6
+    return false;
+  }
+  if (left === Cls.Numeric) {
+    if (right === Cls.Numeric || right === Cls.Letter || right === Cls.ExtendNumLet) return true; // WB8, WB10, WB13a
+    if (right === Cls.MidNum || right === Cls.MidNumLetQ) return cls[i + 2] === Cls.Numeric; // WB12
+    return false;
+  }
+  if (left === Cls.ExtendNumLet) return isAlnum(right) || right === Cls.ExtendNumLet; // WB13b, WB13a
+  if (left === Cls.MidLetter || left === Cls.MidNumLetQ || left === Cls.MidNum) {
+    const before = i > 0 ? cls[i - 1]! : Cls.Other;
+    if (before === Cls.Letter && right === Cls.Letter && left !== Cls.MidNum) return true; // WB7
+    if (before === Cls.Numeric && right === Cls.Numeric && left !== Cls.MidLetter) return true; // WB11
+  }
+  return false;
+}
+
+function splitAsciiWords(text: string, out: string[]): void {
+  const n = text.length;
+  const cls = new Uint8Array(n + 1);
+  for (let i = 0; i < n; i++) cls[i] = CLASS[text.charCodeAt(i)]!;
+  cls[n] = Cls.Other;
+  let start = 0;
+  let hasAlnum = isAlnum(cls[0]!);
+  for (let i = 0; i < n; i++) {
+    if (i + 1 < n && isJoined(cls, i)) {
+      if (!hasAlnum && isAlnum(cls[i + 1]!)) hasAlnum = true;
+      continue;
+    }
+    if (hasAlnum) out.push(text.slice(start, i + 1));
+    start = i + 1;
+    hasAlnum = i + 1 < n && isAlnum(cls[i + 1]!);
+  }
+}
+
+const WORDY = /[\p{Alphabetic}\p{N}]/u;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function segmenterFor(locale: string): Intl.Segmenter {
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: "word" });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
+}
+
+/** Words of `text` per UAX #29 via ICU (dictionary-based for CJK), keeping those with a letter or number. */
+export function segmentWordsIcu(text: string, locale = "en"): string[] {
+  const out: string[] = [];
+  for (const { segment } of segmenterFor(locale).segment(text)) if (WORDY.test(segment)) out.push(segment);
+  return out;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** `unicode_words()`: UAX #29 words that contain a letter or a number. */
+export function splitWords(text: string, locale = "en"): string[] {
+  if (!isAscii(text)) return segmentWordsIcu(text, locale);
+  const out: string[] = [];
+  splitAsciiWords(text, out);
+  return out;
+}

@@ -1,0 +1,57 @@
+// The stockroom profile's analyzer: NFKC → CJK runs out (glossary translation + ICU words) →
+// identifier splitting → deunicode → lowercase → UAX #29 words → stop words → Snowball English.
+import { STOPWORDS_EN_NLTK } from "../data/stopwords";
+import { analyzeCjkRun, CJK_RUN } from "./cjk";
+import { splitIdentifiers } from "./identifiers";
+import {
+  createAnalyzer,
+  lowercase,
+  normalizeDeunicode,
+  removeStopWords,
+  splitUnicodeWords,
+  stem,
+  type Analyzer,
+  type TextStep,
+} from "./pipeline";
+
+/** Words that only say "please do something" in a request; NLTK's list lacks them. */
+const REQUEST_FILLER = [
+  "please", "pls", "kindly", "want", "wanna", "need", "help", "like", "would", "could", "let", "lets",
+  "us", "hey", "hi", "hello", "thanks", "thank", "ok", "okay", "also", "me", "my", "i'd", "i'm", "i've", "what's",
+  "can", "could", "tell", "give", "get", "show",
+];
+
+const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => text.normalize("NFKC") });
+const identifiers = (): TextStep => ({ kind: "text", name: "split-identifiers", apply: splitIdentifiers });
+
+let english: Analyzer | null = null;
+
+/** The English part of the pipeline (also applied to glossary translations). */
+export function stockroomEnglishAnalyzer(): Analyzer {
+  english ??= createAnalyzer(
+    [identifiers(), normalizeDeunicode(), lowercase()],
+    splitUnicodeWords(),
+    [removeStopWords([...STOPWORDS_EN_NLTK, ...REQUEST_FILLER]), stem("english")],
+  );
+  return english;
+}
+
+/** Tokens for text in any language; CJK contributes glossary translations and untranslated CJK words. */
+export function analyzeStockroom(text: string): string[] {
+  const analyzer = stockroomEnglishAnalyzer();
+  const normalized = text.normalize("NFKC");
+  CJK_RUN.lastIndex = 0;
+  if (!CJK_RUN.test(normalized)) return analyzer.analyze(normalized);
+  const translated: string[] = [];
+  const cjkWords: string[] = [];
+  const rest = normalized.replace(CJK_RUN, (run) => {
+    const { translations, words } = analyzeCjkRun(run);
+    translated.push(...translations);
+    cjkWords.push(...words);
+    return " ";
+  });
+  return [...analyzer.analyze(rest), ...analyzer.analyze(translated.join(" ")), ...cjkWords];
+}
+
+/** The steps, for display; `analyzeStockroom` runs them (CJK first, then the English pipeline). */
+export const STOCKROOM_STEPS = [nfkc().name, "cjk-glossary", ...stockroomEnglishAnalyzer().steps.map((s) => s.name)];

@@ -1,0 +1,39 @@
+import type { EngineSettings } from "../settings";
+
+/** A document as the engines index it. `text` is the effective search text; `name` the tool name. */
+export interface IndexDoc {
+  id: string;
+  text: string;
+  name?: string;
+  namespace?: string;
+}
+
+export interface TermExplanation {
+  term: string;
+  /** How often the term occurs in the (analysed) query. */
+  queryFrequency: number;
+  /** Weight of the query term (1 for the query itself; less for synonyms and translations). */
+  queryWeight: number;
+  idf: number;
+  tf: number;
+  docLength: number;
+  lengthNorm: number;
+  contribution: number;
+  matched: boolean;
+}
+
+/** Scored documents by internal index; the caller orders, limits and names them. */
+export interface ScoredDocs {
+  docs: Int32Array;
+  scores: Float64Array;
+  count: number;
+}
+
+/** What a profile implements; `search-index.ts` adds validation, ordering and limits on top. */
+export interface RankingEngine {
+  readonly settings: EngineSettings;
+  readonly ids: readonly string[];
+  analyze(text: string): string[];
+  score(query: string): ScoredDocs;
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number };
+}

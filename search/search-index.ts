@@ -1,0 +1,123 @@
+// The public index: tool_search semantics (trimmed query, typed errors, default limit, no zero scores,
+// ties broken by id) over whichever profile engine the settings pick.
+import { CodexEngine } from "./engine/codex-engine";
+import { StockroomEngine } from "./engine/stockroom-engine";
+import type { IndexDoc, RankingEngine, TermExplanation } from "./engine/types";
+import { SearchQueryError } from "./errors";
+import { resolveSettings, type EngineSettings } from "./settings";
+
+export interface SearchHit {
+  id: string;
+  score: number;
+  /** 1-based position in the ranking. */
+  rank: number;
+}
+
+export interface Explanation {
+  id: string;
+  score: number;
+  /** Rank among all scored documents (no limit), or null when the document scores 0. */
+  rank: number | null;
+  terms: TermExplanation[];
+  /** Query terms found in the document (analysed form), for highlighting. */
+  matchedTerms: string[];
+  missingTerms: string[];
+}
+
+export interface SearchIndex {
+  readonly size: number;
+  readonly settings: EngineSettings;
+  search(query: string, limit?: number): SearchHit[];
+  explain(query: string, id: string): Explanation | null;
+  analyze(text: string): string[];
+}
+
+function createEngine(docs: readonly IndexDoc[], settings: EngineSettings): RankingEngine {
+  return settings.profile === "codex-bm25" ? new CodexEngine(docs, settings) : new StockroomEngine(docs, settings);
+}
+
+/** Ranks of ids in code-unit order, so equal scores fall back to the id deterministically. */
+function idOrder(ids: readonly string[]): Int32Array {
+  const sorted = ids.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const order = new Int32Array(ids.length);
+  sorted.forEach((doc, position) => (order[doc] = position));
+  return order;
+}
+
+function normalizeQuery(query: string): string {
+  const trimmed = typeof query === "string" ? query.trim() : "";
+  if (trimmed.length === 0) throw new SearchQueryError("EMPTY_QUERY", "query must not be empty");
+  return trimmed;
+}
+
+function checkLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new SearchQueryError("INVALID_LIMIT", `limit must be a positive integer, got ${String(limit)}`);
+  }
+  return limit;
+}
+
+class EngineSearchIndex implements SearchIndex {
+  private readonly order: Int32Array;
+  private readonly docIndex = new Map<string, number>();
+
+  constructor(private readonly engine: RankingEngine) {
+    this.order = idOrder(engine.ids);
+    engine.ids.forEach((id, doc) => this.docIndex.set(id, doc));
+  }
+
+  get size(): number {
+    return this.engine.ids.length;
+  }
+
+  get settings(): EngineSettings {
+    return this.engine.settings;
+  }
+
+  analyze(text: string): string[] {
+    return this.engine.analyze(text);
+  }
+
+  /** Positive-score documents, best first, ties by id. */
+  private rankAll(query: string): Array<{ doc: number; score: number }> {
+    const scored = this.engine.score(query);
+    const ranked: Array<{ doc: number; score: number }> = [];
+    for (let i = 0; i < scored.count; i++) {
+      if (scored.scores[i]! > 0) ranked.push({ doc: scored.docs[i]!, score: scored.scores[i]! });
+    }
+    const order = this.order;
+    ranked.sort((a, b) => b.score - a.score || order[a.doc]! - order[b.doc]!);
+    return ranked;
+  }
+
+  search(query: string, limit: number = this.engine.settings.defaultLimit): SearchHit[] {
+    const text = normalizeQuery(query);
+    const max = checkLimit(limit);
+    const ids = this.engine.ids;
+    return this.rankAll(text)
+      .slice(0, max)
+      .map(({ doc, score }, i) => ({ id: ids[doc]!, score, rank: i + 1 }));
+  }
+
+  explain(query: string, id: string): Explanation | null {
+    const text = normalizeQuery(query);
+    const doc = this.docIndex.get(id);
+    if (doc === undefined) return null;
+    const { terms } = this.engine.explainTerms(text, doc);
+    const ranked = this.rankAll(text);
+    const position = ranked.findIndex((hit) => hit.doc === doc);
+    return {
+      id,
+      score: position >= 0 ? ranked[position]!.score : 0,
+      rank: position >= 0 ? position + 1 : null,
+      terms,
+      matchedTerms: terms.filter((t) => t.matched).map((t) => t.term),
+      missingTerms: terms.filter((t) => !t.matched && t.queryWeight === 1).map((t) => t.term),
+    };
+  }
+}
+
+/** Builds an index over `docs` (text = effective search text) with the given engine settings. */
+export function createSearchIndex(docs: readonly IndexDoc[], settings?: Partial<EngineSettings>): SearchIndex {
+  return new EngineSearchIndex(createEngine(docs, resolveSettings(settings)));
+}

@@ -1,0 +1,45 @@
+/** Ranking engine profiles: `codex-bm25` reproduces the Rust `bm25` crate 2.3.2; `stockroom` is tuned for tools. */
+export type EngineProfile = "codex-bm25" | "stockroom";
+
+export const ENGINE_PROFILES: readonly EngineProfile[] = ["codex-bm25", "stockroom"];
+
+/** BM25 term-frequency saturation (the crate's default). */
+export const DEFAULT_K1 = 1.2;
+/** BM25 length normalisation (the crate's default). */
+export const DEFAULT_B = 0.75;
+/** Hits returned by `search` when no limit is given (tool_search default). */
+export const DEFAULT_LIMIT = 8;
+/** Profile for new catalogs. */
+export const DEFAULT_PROFILE: EngineProfile = "stockroom";
+
+export interface EngineSettings {
+  profile: EngineProfile;
+  k1: number;
+  b: number;
+  defaultLimit: number;
+}
+
+export const DEFAULT_SETTINGS: EngineSettings = {
+  profile: DEFAULT_PROFILE,
+  k1: DEFAULT_K1,
+  b: DEFAULT_B,
+  defaultLimit: DEFAULT_LIMIT,
+};
+
+export function isEngineProfile(value: unknown): value is EngineProfile {
+  return typeof value === "string" && (ENGINE_PROFILES as readonly string[]).includes(value);
+}
+
+export function resolveSettings(settings: Partial<EngineSettings> = {}): EngineSettings {
+  const resolved: EngineSettings = { ...DEFAULT_SETTINGS };
+  for (const [key, value] of Object.entries(settings)) {
+    if (value !== undefined) (resolved as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (!isEngineProfile(resolved.profile)) throw new RangeError(`unknown engine profile: ${String(resolved.profile)}`);
+  if (!(Number.isFinite(resolved.k1) && resolved.k1 >= 0)) throw new RangeError(`k1 must be a number >= 0`);
+  if (!(Number.isFinite(resolved.b) && resolved.b >= 0 && resolved.b <= 1)) throw new RangeError(`b must be in [0, 1]`);
+  if (!(Number.isInteger(resolved.defaultLimit) && resolved.defaultLimit >= 1)) {
+    throw new RangeError(`defaultLimit must be an integer >= 1`);
+  }
+  return resolved;
+}
