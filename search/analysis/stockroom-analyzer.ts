@@ -36,12 +36,19 @@ export function stockroomEnglishAnalyzer(): Analyzer {
   return english;
 }
 
-/** Tokens for text in any language; CJK contributes glossary translations and untranslated CJK words. */
-export function analyzeStockroom(text: string): string[] {
+export interface StockroomAnalysis {
+  /** Tokens of the text itself, plus the first analysed word of each glossary translation. */
+  primary: string[];
+  /** The other words of glossary translations, with the primary token they stand beside. */
+  alternatives: Array<{ term: string; of: string }>;
+}
+
+/** Analysis that keeps glossary alternatives apart, so a query can weight them like synonyms. */
+export function analyzeStockroomDetailed(text: string): StockroomAnalysis {
   const analyzer = stockroomEnglishAnalyzer();
   const normalized = text.normalize("NFKC");
   CJK_RUN.lastIndex = 0;
-  if (!CJK_RUN.test(normalized)) return analyzer.analyze(normalized);
+  if (!CJK_RUN.test(normalized)) return { primary: analyzer.analyze(normalized), alternatives: [] };
   const translated: string[] = [];
   const cjkWords: string[] = [];
   const rest = normalized.replace(CJK_RUN, (run) => {
@@ -50,7 +57,22 @@ export function analyzeStockroom(text: string): string[] {
     cjkWords.push(...words);
     return " ";
   });
-  return [...analyzer.analyze(rest), ...analyzer.analyze(translated.join(" ")), ...cjkWords];
+  const primary = analyzer.analyze(rest);
+  const alternatives: StockroomAnalysis["alternatives"] = [];
+  for (const english of translated) {
+    const [first, ...others] = analyzer.analyze(english);
+    if (first === undefined) continue;
+    primary.push(first);
+    for (const term of others) if (term !== first) alternatives.push({ term, of: first });
+  }
+  primary.push(...cjkWords);
+  return { primary, alternatives };
+}
+
+/** Tokens for text in any language; CJK contributes glossary translations and untranslated CJK words. */
+export function analyzeStockroom(text: string): string[] {
+  const { primary, alternatives } = analyzeStockroomDetailed(text);
+  return alternatives.length === 0 ? primary : [...primary, ...alternatives.map((a) => a.term)];
 }
 
 /** The steps, for display; `analyzeStockroom` runs them (CJK first, then the English pipeline). */

@@ -20,6 +20,11 @@ function loadThesaurus(): Map<string, Set<string>> {
   return related;
 }
 
+/** Terms related to one analysed term (not including itself). */
+export function relatedTerms(term: string): readonly string[] {
+  return [...(loadThesaurus().get(term) ?? [])];
+}
+
 /** Terms related to `terms` (analysed form), excluding the terms themselves, in a stable order. */
 export function expandSynonyms(terms: readonly string[]): string[] {
   const thesaurus = loadThesaurus();

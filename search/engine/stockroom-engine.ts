@@ -3,8 +3,8 @@
 // names the tool, thesaurus expansion of query terms at reduced weight, and a relevance floor so
 // requests that match no tool return nothing. Arithmetic in f64 with a correctly rounded ln, so the
 // same inputs give the same floats in every JS engine.
-import { analyzeStockroom } from "../analysis/stockroom-analyzer";
-import { expandSynonyms } from "../analysis/synonyms";
+import { analyzeStockroom, analyzeStockroomDetailed } from "../analysis/stockroom-analyzer";
+import { relatedTerms } from "../analysis/synonyms";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
@@ -17,7 +17,14 @@ export interface StockroomTuning {
   nameCoverageBoost: number;
   /** Weight of thesaurus terms relative to the query's own. */
   synonymWeight: number;
-  /** Minimum share of the query's best possible score that the top hit must reach. */
+  /** Weight of a glossary translation's other words (the first word counts fully). */
+  translationWeight: number;
+  /** How much the floor rises with the share of query terms that no document contains. */
+  unknownPenalty: number;
+  /**
+   * Minimum score of the best hit, as a share of one perfect match on a term found in a single
+   * document (idf(N, 1) · (k1 + 1)); below it the query returns nothing.
+   */
   relevanceFloor: number;
 }
 
@@ -25,7 +32,9 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   nameWeight: 1,
   nameCoverageBoost: 0.5,
   synonymWeight: 0.4,
-  relevanceFloor: 0.1,
+  translationWeight: 0.5,
+  unknownPenalty: 2,
+  relevanceFloor: 0.4,
 };
 
 interface Postings {
@@ -96,30 +105,41 @@ export class StockroomEngine implements RankingEngine {
     return analyzeStockroom(text);
   }
 
+  private readonly idfCache = new Map<string, number>();
+
   private idf(term: string): number {
-    return idfOf(this.statistics.documentCount, this.statistics.documentFrequency(term));
+    let value = this.idfCache.get(term);
+    if (value === undefined) {
+      value = idfOf(this.statistics.documentCount, this.statistics.documentFrequency(term));
+      this.idfCache.set(term, value);
+    }
+    return value;
   }
 
   private queryTerms(query: string): QueryTerm[] {
     const terms = new Map<string, QueryTerm>();
-    for (const term of analyzeStockroom(query)) {
+    const { primary, alternatives } = analyzeStockroomDetailed(query);
+    for (const term of primary) {
       const existing = terms.get(term);
       if (existing) existing.count++;
       else terms.set(term, { term, weight: 1, count: 1 });
     }
+    for (const { term } of alternatives) {
+      if (!terms.has(term)) terms.set(term, { term, weight: this.tuning.translationWeight, count: 1 });
+    }
     if (this.tuning.synonymWeight > 0) {
-      for (const term of expandSynonyms([...terms.keys()])) {
-        if (!terms.has(term)) terms.set(term, { term, weight: this.tuning.synonymWeight, count: 1 });
+      for (const own of [...terms.values()]) {
+        for (const related of relatedTerms(own.term)) {
+          if (!terms.has(related)) terms.set(related, { term: related, weight: this.tuning.synonymWeight, count: 1 });
+        }
       }
     }
     return [...terms.values()];
   }
 
-  /** The best score any document could get: every query term at full saturation. */
-  private ceiling(terms: readonly QueryTerm[]): number {
-    let total = 0;
-    for (const t of terms) if (t.weight === 1) total += this.idf(t.term) * (this.settings.k1 + 1);
-    return total;
+  /** Score of a query term found in exactly one document, at full saturation: the floor's unit. */
+  private perfectMatch(): number {
+    return idfOf(this.statistics.documentCount, 1) * (this.settings.k1 + 1);
   }
 
   private nameCoverage(doc: number, queryTerms: ReadonlySet<string>): number {
@@ -132,6 +152,7 @@ export class StockroomEngine implements RankingEngine {
 
   score(query: string): ScoredDocs {
     const terms = this.queryTerms(query);
+    const own = terms.filter((t) => t.weight === 1);
     const scores = this.scratch;
     const touched: number[] = [];
     for (const { term, weight } of terms) {
@@ -144,17 +165,22 @@ export class StockroomEngine implements RankingEngine {
         scores[doc] = scores[doc]! + termIdf * list.weights[i]!;
       }
     }
-    const own = new Set(terms.filter((t) => t.weight === 1).map((t) => t.term));
+    const ownTerms = new Set(own.map((t) => t.term));
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
-    let best = 0;
+    let bestScore = 0;
+    const { nameCoverageBoost, relevanceFloor } = this.tuning;
     for (const doc of touched) {
-      const boosted = scores[doc]! * (1 + this.tuning.nameCoverageBoost * this.nameCoverage(doc, own));
+      const value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc, ownTerms));
       scores[doc] = 0;
       result.docs[result.count] = doc;
-      result.scores[result.count++] = boosted;
-      if (boosted > best) best = boosted;
+      result.scores[result.count++] = value;
+      if (value > bestScore) bestScore = value;
     }
-    if (best < this.tuning.relevanceFloor * this.ceiling(terms)) result.count = 0;
+    // Query words no tool mentions anywhere raise the bar: the request is likely about something else.
+    const unknown = own.filter((t) => this.statistics.documentFrequency(t.term) === 0).length;
+    const unknownShare = own.length > 0 ? unknown / own.length : 0;
+    const floor = relevanceFloor * this.perfectMatch() * (1 + this.tuning.unknownPenalty * unknownShare);
+    if (bestScore < floor) result.count = 0;
     return result;
   }
 
