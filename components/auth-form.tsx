@@ -1,0 +1,95 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { authClient } from "./auth-client";
+
+interface AuthFormProps {
+  mode: "sign-in" | "sign-up";
+  demo?: { email: string; password: string } | null;
+}
+
+export function AuthForm({ mode, demo }: AuthFormProps) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const isSignUp = mode === "sign-up";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    setError(null);
+    setIsPending(true);
+    const result = isSignUp
+      ? await authClient.signUp.email({ email, password, name: String(form.get("name") ?? "").trim() || email.split("@")[0]! })
+      : await authClient.signIn.email({ email, password });
+    setIsPending(false);
+    if (result.error) {
+      setError(result.error.message ?? "That did not work; check the fields and try again.");
+      return;
+    }
+    router.push("/");
+    router.refresh();
+  }
+
+  return (
+    <div className="mx-auto mt-24 w-full max-w-sm">
+      <h1 className="mb-1 text-2xl font-semibold">Stockroom</h1>
+      <p className="mb-6 text-sm text-stone-600">{isSignUp ? "Create an account and a team." : "Sign in to your tool catalogs."}</p>
+      {demo && !isSignUp && (
+        <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="demo-credentials">
+          <p className="font-medium">Demo mode</p>
+          <p>
+            Email <code className="font-mono">{demo.email}</code>, password <code className="font-mono">{demo.password}</code>
+          </p>
+        </div>
+      )}
+      <form onSubmit={onSubmit} className="space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+        {isSignUp && (
+          <label className="block text-sm">
+            Name
+            <input name="name" autoComplete="name" maxLength={100} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+          </label>
+        )}
+        <label className="block text-sm">
+          Email
+          <input name="email" type="email" required autoComplete="email" maxLength={254} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+        </label>
+        <label className="block text-sm">
+          Password
+          <input
+            name="password"
+            type="password"
+            required
+            minLength={8}
+            maxLength={128}
+            autoComplete={isSignUp ? "new-password" : "current-password"}
+            className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+          />
+        </label>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={isPending} className="w-full rounded bg-stone-900 py-2 text-sm font-medium text-white disabled:opacity-60">
+          {isPending ? "…" : isSignUp ? "Create account" : "Sign in"}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-stone-600">
+        {isSignUp ? (
+          <>
+            Have an account? <Link href="/sign-in" className="underline">Sign in</Link>
+          </>
+        ) : (
+          <>
+            New here? <Link href="/sign-up" className="underline">Create an account</Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+
+export const DEMO = { email: "demo@stockroom.local", password: "stockroom-demo" };
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/t\//);
+}
+
+export const signInAsDemo = (page: Page) => signIn(page, DEMO.email, DEMO.password);
+
+/** Signs up a brand-new user (with a team of their own) and lands on their team page. */
+export async function signUpNewUser(page: Page, name = `user-${randomBytes(3).toString("hex")}`) {
+  const email = `${name}@example.test`;
+  const password = "correct horse battery";
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/t\//);
+  await expect(page.getByRole("heading", { name: "Catalogs" })).toBeVisible();
+  return { name, email, password, team: new URL(page.url()).pathname.split("/")[2]! };
+}

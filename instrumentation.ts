@@ -1,0 +1,9 @@
+/** Runs once when the server starts: validates the environment, migrates and seeds the database. */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getEnv } = await import("./server/env");
+  getEnv(); // throws, and so stops start-up, naming any bad variable
+  const { getDatabase } = await import("./server/db");
+  const handle = await getDatabase();
+  console.log(`Stockroom database ready (${handle.kind}).`);
+}

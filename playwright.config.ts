@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = `.data/e2e-${process.env.E2E_RUN_ID ?? "run"}`;
+
+/** Debian's Chromium: Playwright's own browser download cannot run here. */
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export default defineConfig({
+  testDir: "e2e",
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // A fresh embedded database for every run; builds first when the build is stale.
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
+    url: `http://localhost:${PORT}/sign-in`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      STOCKROOM_URL: `http://localhost:${PORT}`,
+      STOCKROOM_DATA_DIR: E2E_DATA_DIR,
+      STOCKROOM_SIGNIN_PER_MINUTE: "10000",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: "",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+    },
+  },
+});

@@ -1,0 +1,108 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { applyMigrations, type SqlRunner } from "./migrate";
+
+export interface DatabaseHandle {
+  db: PrismaClient;
+  kind: "pglite" | "postgres";
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; when absent, embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  dataDir?: string;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+function pgliteRunner(client: Pick<PGlite, "exec" | "query">): SqlRunner {
+  return {
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await client.query<T>(sql, params)).rows;
+    },
+    async transaction(fn) {
+      return (client as PGlite).transaction((tx) => fn(pgliteRunner(tx)));
+    },
+  };
+}
+
+function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
+  return {
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction(fn) {
+      const client = "release" in pool ? pool : await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(poolRunner(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      } finally {
+        if (client !== pool) (client as pg.PoolClient).release();
+      }
+    },
+  };
+}
+
+/**
+ * pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the 6.19 client runs it
+ * unchanged (proved by every PGlite test), so only the type needs bridging.
+ */
+export function pgliteAdapter(pglite: PGlite): SqlDriverAdapterFactory {
+  return new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
+}
+
+/** Opens PGlite (embedded) or a Postgres server, applies migrations, and returns a Prisma client over it. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on("error", (error) => console.error("Postgres pool error:", error.message)); // an idle client dropped by the server
+    const sql = poolRunner(pool);
+    if (shouldMigrate) await applyMigrations(sql);
+    const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      db,
+      kind: "postgres",
+      sql,
+      async close() {
+        await db.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  const dataDir = options.dataDir ?? ".data/pglite";
+  if (!dataDir.startsWith("memory://")) await mkdir(/* turbopackIgnore: true */ path.dirname(path.resolve(dataDir)), { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const sql = pgliteRunner(pglite);
+  if (shouldMigrate) await applyMigrations(sql);
+  const db = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    sql,
+    async close() {
+      await db.$disconnect();
+      await pglite.close();
+    },
+  };
+}

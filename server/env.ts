@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Environment, parsed once at boot; a bad value stops start-up with a message naming the variable. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STOCKROOM_DATA_DIR: z.string().min(1).default(".data"),
+  STOCKROOM_URL: z.string().url("must be the app's public URL, e.g. http://localhost:3000").default("http://localhost:3000"),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  STOCKROOM_DEMO: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
+  STOCKROOM_SIGNIN_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(1).max(100000).default(10),
+  STOCKROOM_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("stockroom-demo"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { TRPCError } from "@trpc/server";
+import { notFound, redirect } from "next/navigation";
+import { api } from "./caller";
+
+/** For pages: runs a tRPC call; signed-out visitors go to sign-in, unknown or foreign teams get a 404. */
+export async function load<T>(call: (caller: Awaited<ReturnType<typeof api>>) => Promise<T>): Promise<T> {
+  const caller = await api();
+  try {
+    return await call(caller);
+  } catch (error) {
+    if (error instanceof TRPCError) {
+      if (error.code === "UNAUTHORIZED") redirect("/sign-in");
+      if (error.code === "NOT_FOUND") notFound();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { authedProcedure, router, teamProcedure } from "../trpc";
+import { changeMemberRole, inviteMember, listMyTeams, listTeamMembers, revokeInvitation } from "../services/teams/members";
+
+const ROLE = z.enum(["owner", "editor", "viewer"]);
+const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
+
+export const teamRouter = router({
+  mine: authedProcedure
+    .output(z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), role: ROLE })))
+    .query(({ ctx }) => listMyTeams({ db: ctx.db, userId: ctx.user.id })),
+
+  members: teamProcedure("viewer")
+    .output(
+      z.object({
+        members: z.array(z.object({ id: z.string(), email: z.string(), name: z.string(), role: ROLE, since: z.date() })),
+        invitations: z.array(z.object({ email: z.string(), role: ROLE, createdAt: z.date() })),
+      }),
+    )
+    .query(({ ctx }) => listTeamMembers({ db: ctx.db, team: ctx.team })),
+
+  invite: teamProcedure("owner")
+    .input(z.object({ email: z.string().trim().email("Enter a valid email address.").max(254), role: ROLE }))
+    .output(z.object({ email: z.string(), role: ROLE, status: z.enum(["added", "invited"]) }))
+    .mutation(({ ctx, input }) => inviteMember({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), email: input.email, role: input.role })),
+
+  setRole: teamProcedure("owner")
+    .input(z.object({ userId: z.string().min(1).max(64), role: ROLE.nullable() }))
+    .output(z.void())
+    .mutation(({ ctx, input }) => changeMemberRole({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), userId: input.userId, role: input.role })),
+
+  revokeInvitation: teamProcedure("owner")
+    .input(z.object({ email: z.string().trim().email().max(254) }))
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeInvitation({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), email: input.email })),
+});

@@ -1,0 +1,40 @@
+import type { PrismaClient, Team } from "@prisma/client";
+
+export interface CatalogSummary {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  engineProfile: "codex-bm25" | "stockroom";
+  defaultLimit: number;
+  counts: { direct: number; deferred: number; hidden: number; total: number };
+  latestVersion: number | null;
+  updatedAt: Date;
+}
+
+export const toProfile = (value: "codex_bm25" | "stockroom") => (value === "codex_bm25" ? "codex-bm25" : "stockroom");
+
+/** The team's live catalogs with tool counts by exposure and the latest published version. */
+export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team }): Promise<CatalogSummary[]> {
+  const catalogs = await db.catalog.findMany({
+    where: { teamId: team.id, archivedAt: null },
+    select: { id: true, slug: true, name: true, description: true, engineProfile: true, defaultLimit: true, updatedAt: true },
+    orderBy: { name: "asc" },
+  });
+  if (catalogs.length === 0) return [];
+  const ids = catalogs.map((c) => c.id);
+  const [groups, versions] = await Promise.all([
+    db.tool.groupBy({ by: ["catalogId", "exposure"], where: { catalogId: { in: ids } }, _count: { _all: true } }),
+    db.snapshot.groupBy({ by: ["catalogId"], where: { catalogId: { in: ids } }, _max: { version: true } }),
+  ]);
+  return catalogs.map((catalog) => {
+    const counts = { direct: 0, deferred: 0, hidden: 0, total: 0 };
+    for (const g of groups) {
+      if (g.catalogId !== catalog.id) continue;
+      counts[g.exposure] += g._count._all;
+      counts.total += g._count._all;
+    }
+    const latestVersion = versions.find((v) => v.catalogId === catalog.id)?._max.version ?? null;
+    return { ...catalog, engineProfile: toProfile(catalog.engineProfile), counts, latestVersion };
+  });
+}

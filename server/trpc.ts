@@ -1,0 +1,78 @@
+import type { Catalog, Role, Team } from "@prisma/client";
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import type { Context } from "./context";
+import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
+import { hasRole } from "./services/teams/roles";
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        appCode: isAppError(cause) ? cause.code : null,
+        details: isAppError(cause) ? (cause.details ?? null) : null,
+        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+      },
+    };
+  },
+});
+
+/** Turns AppErrors (and Prisma's unique/not-found errors) into tRPC errors with the mapped code. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    const appError = isAppError(cause) ? cause : fromPrismaError(cause);
+    if (appError) {
+      result.error = new TRPCError({ code: trpcCodeOf(appError.code), message: appError.message, cause: appError });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in first.");
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const TEAM_SLUG = z.string().trim().min(1, "team is required").max(64);
+export const CATALOG_SLUG = z.string().trim().min(1, "catalog is required").max(64);
+
+/** A signed-in member of the `team` named in the input, with at least `role`. Non-members get NOT_FOUND. */
+export function teamProcedure(role: Role) {
+  return authedProcedure.input(z.object({ team: TEAM_SLUG })).use(async ({ ctx, input, next }) => {
+    const membership = await ctx.db.membership.findFirst({
+      where: { userId: ctx.user.id, team: { slug: input.team } },
+      include: { team: true },
+    });
+    if (!membership) throw new AppError("NOT_FOUND", `Team "${input.team}" was not found.`);
+    if (!hasRole(membership.role, role)) {
+      throw new AppError("FORBIDDEN", `This needs the ${role} role in team "${input.team}"; you are ${membership.role}.`);
+    }
+    return next({ ctx: { ...ctx, team: membership.team as Team, role: membership.role } });
+  });
+}
+
+/** teamProcedure plus the team's (non-archived) `catalog` named in the input. */
+export function catalogProcedure(role: Role) {
+  return teamProcedure(role)
+    .input(z.object({ catalog: CATALOG_SLUG }))
+    .use(async ({ ctx, input, next }) => {
+      const catalog = await ctx.db.catalog.findFirst({ where: { teamId: ctx.team.id, slug: input.catalog, archivedAt: null } });
+      if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${ctx.team.slug}".`);
+      return next({ ctx: { ...ctx, catalog: catalog as Catalog } });
+    });
+}
+
+export type { AppErrorCode };
