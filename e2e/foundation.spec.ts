@@ -13,7 +13,7 @@ test("a wrong password is refused with a message", async ({ page }) => {
   await page.getByLabel("Email").fill(DEMO.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText(/invalid/i);
+  await expect(page.getByRole("alert").filter({ hasText: /invalid email or password/i })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
@@ -35,6 +35,8 @@ test("a new user gets a team of their own and cannot open the demo team", async 
   expect(user.team).not.toBe("demo");
   const response = await page.goto("/t/demo/mcp-tools");
   expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await page.goto("/");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 });
