@@ -21,7 +21,7 @@ export default async function CatalogPage({
   return (
     <div>
       <div className="mb-4 flex items-end justify-between">
-        <h1 className="text-2xl font-semibold">Tools</h1>
+        <h2 className="text-lg font-semibold">Tools</h2>
         <form className="flex gap-2">
           <input name="q" defaultValue={q} placeholder="Search name or description" className="w-72 rounded border border-stone-300 px-2 py-1 text-sm" />
         </form>

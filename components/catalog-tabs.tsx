@@ -1,0 +1,45 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const TABS = [
+  { href: "", label: "Tools" },
+  { href: "/playground", label: "Playground" },
+  { href: "/preview", label: "First request" },
+  { href: "/golden", label: "Golden queries" },
+  { href: "/review", label: "Review & publish" },
+  { href: "/snapshots", label: "Snapshots" },
+  { href: "/tokens", label: "Agent tokens" },
+  { href: "/history", label: "History" },
+  { href: "/settings", label: "Settings" },
+] as const;
+
+export function CatalogTabs({ team, catalog, name }: { team: string; catalog: string; name: string }) {
+  const pathname = usePathname();
+  const base = `/t/${team}/${catalog}`;
+  const active = (href: string) => (href === "" ? pathname === base || pathname.startsWith(`${base}/tools`) || pathname.startsWith(`${base}/import`) : pathname.startsWith(base + href));
+  return (
+    <div className="mb-6 border-b border-stone-200">
+      <p className="text-xs text-stone-500">
+        <Link href={`/t/${team}`} className="hover:underline">
+          Catalogs
+        </Link>{" "}
+        / <span className="font-mono">{catalog}</span>
+      </p>
+      <h1 className="mb-3 text-xl font-semibold">{name}</h1>
+      <nav className="-mb-px flex flex-wrap gap-1 text-sm" aria-label="Catalog">
+        {TABS.map((tab) => (
+          <Link
+            key={tab.href}
+            href={base + tab.href}
+            aria-current={active(tab.href) ? "page" : undefined}
+            className={`rounded-t border-b-2 px-3 py-2 ${active(tab.href) ? "border-stone-900 font-medium text-stone-900" : "border-transparent text-stone-600 hover:text-stone-900"}`}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}
