@@ -32,7 +32,8 @@ export function createAuth({ db, secret, baseURL, signInPerMinute }: CreateAuthO
         "/sign-up/email": { window: 60, max: signInPerMinute },
       },
     },
-    advanced: { cookiePrefix: "stockroom" },
+    // Session cookies are HttpOnly and SameSite=Lax always, Secure in production.
+    advanced: { cookiePrefix: "stockroom", useSecureCookies: process.env.NODE_ENV === "production" },
     databaseHooks: {
       user: {
         create: {

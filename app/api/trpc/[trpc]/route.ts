@@ -1,13 +1,23 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { isAppError } from "@/server/errors";
+import { checkSameOrigin, errorResponse, readBodyWithLimit } from "@/server/http/guards";
 import { appRouter } from "@/server/routers/root";
 import { createRequestContext } from "@/server/request-context";
 
-function handler(request: Request) {
+async function handler(request: Request) {
+  const forgery = checkSameOrigin(request);
+  if (forgery) return errorResponse(forgery);
+  let req = request;
+  if (request.method === "POST") {
+    const body = await readBodyWithLimit(request);
+    if (isAppError(body)) return errorResponse(body);
+    req = new Request(request.url, { method: "POST", headers: request.headers, body });
+  }
   return fetchRequestHandler({
     endpoint: "/api/trpc",
-    req: request,
+    req,
     router: appRouter,
-    createContext: () => createRequestContext(request.headers),
+    createContext: () => createRequestContext(req.headers),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
     },

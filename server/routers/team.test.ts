@@ -1,0 +1,62 @@
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/open";
+import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
+import { createTestDatabase } from "../testing/test-db";
+
+describe("teams and roles", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  let t: Awaited<ReturnType<typeof createTeamWithMembers>>;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+    t = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, t.team.id, { slug: "support" });
+    await createTools(db, catalog.id, [
+      { name: "a", exposure: "direct" },
+      { name: "b", namespace: "crm" },
+      { name: "c", namespace: "crm", exposure: "hidden" },
+    ]);
+  });
+  afterAll(() => handle.close());
+
+  it("lists a member's catalogs with tool counts by exposure", async () => {
+    const list = await callerFor(db, t.viewer).catalog.list({ team: t.team.slug });
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ slug: "support", counts: { direct: 1, deferred: 1, hidden: 1, total: 3 }, latestVersion: null });
+  });
+
+  it("hides a team from non-members and signed-out callers", async () => {
+    await expect(callerFor(db, t.stranger).catalog.list({ team: t.team.slug })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(db, null).catalog.list({ team: t.team.slug })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await callerFor(db, t.stranger).team.mine()).map((x) => x.slug)).not.toContain(t.team.slug);
+  });
+
+  it("lets only owners manage members", async () => {
+    await expect(callerFor(db, t.editor).team.invite({ team: t.team.slug, email: "x@example.test", role: "viewer" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const added = await callerFor(db, t.owner).team.invite({ team: t.team.slug, email: t.stranger.email.toUpperCase(), role: "viewer" });
+    expect(added).toEqual({ email: t.stranger.email, role: "viewer", status: "added" });
+    await expect(callerFor(db, t.owner).team.invite({ team: t.team.slug, email: t.stranger.email, role: "viewer" })).rejects.toMatchObject({ code: "CONFLICT" });
+    const members = await callerFor(db, t.viewer).team.members({ team: t.team.slug });
+    expect(members.members.map((m) => m.email)).toContain(t.stranger.email);
+    await callerFor(db, t.owner).team.setRole({ team: t.team.slug, userId: t.stranger.id, role: null });
+    await expect(callerFor(db, t.stranger).catalog.list({ team: t.team.slug })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const audit = await db.auditEvent.findMany({ where: { teamId: t.team.id }, orderBy: { at: "asc" } });
+    expect(audit.map((e) => e.action)).toEqual(["member.invited", "member.removed"]);
+  });
+
+  it("keeps at least one owner", async () => {
+    await expect(callerFor(db, t.owner).team.setRole({ team: t.team.slug, userId: t.owner.id, role: "editor" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/at least one owner/),
+    });
+  });
+
+  it("validates input with a message that says what to fix", async () => {
+    await expect(callerFor(db, t.owner).team.invite({ team: t.team.slug, email: "not-an-email", role: "viewer" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/valid email/),
+    });
+  });
+});
