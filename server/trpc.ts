@@ -4,9 +4,21 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
+import { authorizeAgent } from "./services/agent-tokens/authorize-agent";
 import { hasRole } from "./services/teams/roles";
 
-const t = initTRPC.context<Context>().create({
+/** Who may call a procedure; set by the procedure builders below and read by the isolation tests. */
+export type Access =
+  | { kind: "public" }
+  | { kind: "user" }
+  | { kind: "team"; role: Role }
+  | { kind: "catalog"; role: Role }
+  | { kind: "agent" };
+export interface ProcedureMeta {
+  access?: Access;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -39,9 +51,9 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(appErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: { kind: "user" } }).use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in first.");
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
@@ -51,7 +63,10 @@ export const CATALOG_SLUG = z.string().trim().min(1, "catalog is required").max(
 
 /** A signed-in member of the `team` named in the input, with at least `role`. Non-members get NOT_FOUND. */
 export function teamProcedure(role: Role) {
-  return authedProcedure.input(z.object({ team: TEAM_SLUG })).use(async ({ ctx, input, next }) => {
+  return authedProcedure
+    .meta({ access: { kind: "team", role } })
+    .input(z.object({ team: TEAM_SLUG }))
+    .use(async ({ ctx, input, next }) => {
     const membership = await ctx.db.membership.findFirst({
       where: { userId: ctx.user.id, team: { slug: input.team } },
       include: { team: true },
@@ -67,6 +82,7 @@ export function teamProcedure(role: Role) {
 /** teamProcedure plus the team's (non-archived) `catalog` named in the input. */
 export function catalogProcedure(role: Role) {
   return teamProcedure(role)
+    .meta({ access: { kind: "catalog", role } })
     .input(z.object({ catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
       const catalog = await ctx.db.catalog.findFirst({ where: { teamId: ctx.team.id, slug: input.catalog, archivedAt: null } });
@@ -76,3 +92,15 @@ export function catalogProcedure(role: Role) {
 }
 
 export type { AppErrorCode };
+
+/**
+ * For agents: a Bearer agent token (not a session) for the catalog named in the input `{ team, catalog }`.
+ * No/unknown/revoked token → UNAUTHORIZED, over the per-token rate limit → TOO_MANY_REQUESTS, another catalog → FORBIDDEN.
+ */
+export const agentProcedure = publicProcedure
+  .meta({ access: { kind: "agent" } })
+  .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
+  .use(async ({ ctx, input, next }) => {
+    const agent = await authorizeAgent({ db: ctx.db, secret: ctx.bearerToken, team: input.team, catalog: input.catalog });
+    return next({ ctx: { ...ctx, agent } });
+  });

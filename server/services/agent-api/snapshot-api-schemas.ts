@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { snapshotSchema } from "@/sdk/snapshot";
+
+/** One published version as agents list it: no payload, no publisher identity. */
+export const snapshotSummarySchema = z.object({
+  version: z.number().int().min(1),
+  contentHash: z.string().regex(/^sha256-[0-9a-f]{64}$/),
+  publishedAt: z.string().describe("ISO 8601"),
+  note: z.string(),
+  rolledBackFrom: z.number().int().nullable().describe("Set when this version republished an older one."),
+});
+
+export const snapshotListSchema = z.object({
+  catalog: z.object({ team: z.string(), slug: z.string(), name: z.string() }),
+  latestVersion: z.number().int().nullable(),
+  snapshots: z.array(snapshotSummarySchema).describe("Newest first."),
+});
+
+/** `latest` or a version number, as the URL path or the tRPC input carries it. */
+export const snapshotVersionSchema = z.union([z.literal("latest"), z.coerce.number().int("version must be a whole number").min(1, "version starts at 1")]);
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL"]),
+    message: z.string().describe("What went wrong and what to do about it."),
+  }),
+});
+
+export { snapshotSchema };
+export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
+export type SnapshotList = z.infer<typeof snapshotListSchema>;
+export type SnapshotVersion = z.infer<typeof snapshotVersionSchema>;

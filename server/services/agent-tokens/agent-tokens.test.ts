@@ -1,0 +1,104 @@
+import type { PrismaClient } from "@prisma/client";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/open";
+import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { createTestDatabase } from "../../testing/test-db";
+import { hashTokenSecret } from "./token-secret";
+
+async function rejectCode(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return (error as TRPCError).code;
+}
+
+describe("agent tokens (agentToken.create / list / revoke)", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+  });
+  afterAll(() => handle.close());
+
+  async function setup() {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const input = { team: people.team.slug, catalog: catalog.slug };
+    return { ...people, catalog, input, owner$: callerFor(db, people.owner) };
+  }
+
+  it("shows the secret once, stores only its hash, lists prefix/created/last used, and audits", async () => {
+    const { owner, team, catalog, input, owner$ } = await setup();
+    const created = await owner$.agentToken.create({ ...input, name: "  support bot  " });
+    expect(created.secret).toMatch(/^srk_[A-Za-z0-9_-]{40}$/);
+    expect(created.token).toMatchObject({ name: "support bot", prefix: created.secret.slice(0, 12), lastUsedAt: null, revokedAt: null, createdBy: owner.email });
+
+    const row = await db.agentToken.findUniqueOrThrow({ where: { id: created.token.id } });
+    expect(row.hash).toBe(hashTokenSecret(created.secret));
+    expect(JSON.stringify(row)).not.toContain(created.secret.slice(12));
+
+    const listed = await owner$.agentToken.list(input);
+    expect(listed).toEqual([created.token]);
+    expect(JSON.stringify(listed)).not.toContain(row.hash);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+
+    const revoked = await owner$.agentToken.revoke({ ...input, tokenId: created.token.id });
+    expect(revoked.revokedAt).toBeInstanceOf(Date);
+    expect((await owner$.agentToken.list(input))[0]!.revokedAt).toEqual(revoked.revokedAt);
+
+    const audit = await db.auditEvent.findMany({ where: { teamId: team.id, targetId: created.token.id }, orderBy: { at: "asc" } });
+    expect(audit.map((e) => [e.action, e.actorId, e.catalogId])).toEqual([
+      ["agent_token.created", owner.id, catalog.id],
+      ["agent_token.revoked", owner.id, catalog.id],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(created.secret);
+  });
+
+  it("is for owners only: editors and viewers are refused, strangers do not see the team", async () => {
+    const { editor, viewer, stranger, input, owner$ } = await setup();
+    const { token } = await owner$.agentToken.create({ ...input, name: "ci" });
+    for (const user of [editor, viewer]) {
+      const caller = callerFor(db, user);
+      expect(await rejectCode(caller.agentToken.list(input))).toBe("FORBIDDEN");
+      expect(await rejectCode(caller.agentToken.create({ ...input, name: "mine" }))).toBe("FORBIDDEN");
+      expect(await rejectCode(caller.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("FORBIDDEN");
+    }
+    expect(await rejectCode(callerFor(db, stranger).agentToken.list(input))).toBe("NOT_FOUND");
+    expect(await rejectCode(callerFor(db, null).agentToken.list(input))).toBe("UNAUTHORIZED");
+    expect(await db.agentToken.count({ where: { name: "mine" } })).toBe(0);
+  });
+
+  it("validates names, refuses a duplicate active name, and allows it again after revoking", async () => {
+    const { input, owner$ } = await setup();
+    expect(await rejectCode(owner$.agentToken.create({ ...input, name: "   " }))).toBe("BAD_REQUEST");
+    expect(await rejectCode(owner$.agentToken.create({ ...input, name: "x".repeat(81) }))).toBe("BAD_REQUEST");
+    const first = await owner$.agentToken.create({ ...input, name: "prod" });
+    const clash = owner$.agentToken.create({ ...input, name: "prod" });
+    await expect(clash).rejects.toThrow(/already exists/);
+    expect(await rejectCode(clash)).toBe("CONFLICT");
+    await owner$.agentToken.revoke({ ...input, tokenId: first.token.id });
+    const second = await owner$.agentToken.create({ ...input, name: "prod" });
+    expect(second.secret).not.toBe(first.secret);
+    const listed = await owner$.agentToken.list(input);
+    expect(listed.map((t) => [t.id, t.revokedAt === null])).toEqual([
+      [second.token.id, true],
+      [first.token.id, false],
+    ]);
+  });
+
+  it("revokes once, and only tokens of the catalog named", async () => {
+    const { team, input, owner$ } = await setup();
+    const other = await createCatalog(db, team.id);
+    const foreign = await owner$.agentToken.create({ team: team.slug, catalog: other.slug, name: "other" });
+    expect(await rejectCode(owner$.agentToken.revoke({ ...input, tokenId: foreign.token.id }))).toBe("NOT_FOUND");
+    expect((await db.agentToken.findUniqueOrThrow({ where: { id: foreign.token.id } })).revokedAt).toBeNull();
+    const { token } = await owner$.agentToken.create({ ...input, name: "once" });
+    await owner$.agentToken.revoke({ ...input, tokenId: token.id });
+    expect(await rejectCode(owner$.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("CONFLICT");
+    expect(await db.auditEvent.count({ where: { targetId: token.id, action: "agent_token.revoked" } })).toBe(1);
+  });
+});

@@ -1,0 +1,99 @@
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/open";
+import { AppError } from "../../errors";
+import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { createTestDatabase } from "../../testing/test-db";
+import { authorizeAgent } from "./authorize-agent";
+import { TokenBucketLimiter } from "./rate-limit";
+
+async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("authorizeAgent", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+  });
+  afterAll(() => handle.close());
+
+  async function tokenFor() {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const input = { team: people.team.slug, catalog: catalog.slug };
+    const { token, secret } = await callerFor(db, people.owner).agentToken.create({ ...input, name: "agent" });
+    return { ...people, catalog, input, token, secret };
+  }
+
+  it("admits a valid token for its own catalog", async () => {
+    const { input, token, secret, catalog } = await tokenFor();
+    await expect(authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(100) })).resolves.toEqual({ tokenId: token.id, catalogId: catalog.id });
+  });
+
+  it("answers UNAUTHORIZED for a missing, malformed, unknown or revoked token", async () => {
+    const { owner, input, token, secret } = await tokenFor();
+    const limiter = new TokenBucketLimiter(100);
+    for (const bad of [null, "", "hunter2", `srk_${"A".repeat(40)}`, `${secret}x`]) {
+      expect((await appErrorOf(authorizeAgent({ db, secret: bad, ...input, limiter }))).code).toBe("UNAUTHORIZED");
+    }
+    await callerFor(db, owner).agentToken.revoke({ ...input, tokenId: token.id });
+    const revoked = await appErrorOf(authorizeAgent({ db, secret, ...input, limiter }));
+    expect([revoked.code, revoked.message]).toEqual(["UNAUTHORIZED", expect.stringMatching(/revoked/)]);
+  });
+
+  it("answers FORBIDDEN with the same message for another catalog, whether or not it exists", async () => {
+    const { team, otherTeam, input, secret } = await tokenFor();
+    const sibling = await createCatalog(db, team.id);
+    const foreign = await createCatalog(db, otherTeam.id);
+    const limiter = new TokenBucketLimiter(100);
+    const messages = new Set<string>();
+    for (const target of [
+      { team: team.slug, catalog: sibling.slug },
+      { team: otherTeam.slug, catalog: foreign.slug },
+      { team: otherTeam.slug, catalog: "does-not-exist" },
+      { team: "no-such-team", catalog: input.catalog },
+    ]) {
+      const error = await appErrorOf(authorizeAgent({ db, secret, ...target, limiter }));
+      expect(error.code).toBe("FORBIDDEN");
+      // The message names the token's own catalog only: nothing about the one asked for.
+      expect(error.message).not.toContain(target.team === team.slug ? target.catalog : target.team);
+      messages.add(error.message);
+    }
+    expect(messages.size).toBe(1);
+  });
+
+  it("limits each token on its own, with the seconds to wait", async () => {
+    const a = await tokenFor();
+    const b = await tokenFor();
+    const limiter = new TokenBucketLimiter(3);
+    const now = new Date("2026-01-01T00:00:00Z");
+    for (let i = 0; i < 3; i++) await authorizeAgent({ db, secret: a.secret, ...a.input, limiter, now });
+    const limited = await appErrorOf(authorizeAgent({ db, secret: a.secret, ...a.input, limiter, now }));
+    expect(limited.code).toBe("RATE_LIMITED");
+    expect(limited.details).toEqual({ retryAfterSeconds: 20 });
+    await expect(authorizeAgent({ db, secret: b.secret, ...b.input, limiter, now })).resolves.toBeTruthy();
+    await expect(authorizeAgent({ db, secret: a.secret, ...a.input, limiter, now: new Date(now.getTime() + 20_000) })).resolves.toBeTruthy();
+  });
+
+  it("records lastUsedAt at most once a minute", async () => {
+    const { input, token, secret } = await tokenFor();
+    const limiter = new TokenBucketLimiter(100);
+    const lastUsed = async () => (await db.agentToken.findUniqueOrThrow({ where: { id: token.id } })).lastUsedAt;
+    const t0 = new Date("2026-03-01T10:00:00Z");
+    await authorizeAgent({ db, secret, ...input, limiter, now: t0 });
+    expect(await lastUsed()).toEqual(t0);
+    await authorizeAgent({ db, secret, ...input, limiter, now: new Date(t0.getTime() + 30_000) });
+    expect(await lastUsed()).toEqual(t0);
+    const t1 = new Date(t0.getTime() + 61_000);
+    await authorizeAgent({ db, secret, ...input, limiter, now: t1 });
+    expect(await lastUsed()).toEqual(t1);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { AppError } from "../../errors";
+import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { AGENT_TOKEN_SELECT, type AgentTokenSummary } from "./agent-token-select";
+import { generateTokenSecret, hashTokenSecret, visiblePrefixOf } from "./token-secret";
+
+interface CreateAgentTokenOptions {
+  db: PrismaClient;
+  team: Pick<Team, "id">;
+  catalog: Pick<Catalog, "id" | "slug">;
+  actor: AuditActor;
+  name: string;
+}
+
+/** Creates a read-only token for one catalog. The secret is returned here once and never again: only its hash is kept. */
+export async function createAgentToken({ db, team, catalog, actor, name }: CreateAgentTokenOptions): Promise<{ token: AgentTokenSummary; secret: string }> {
+  const secret = generateTokenSecret();
+  return db.$transaction(async (tx) => {
+    const clash = await tx.agentToken.findFirst({ where: { catalogId: catalog.id, name, revokedAt: null }, select: { id: true } });
+    if (clash) throw new AppError("CONFLICT", `An active token named "${name}" already exists in this catalog: pick another name or revoke that one first.`);
+    const token = await tx.agentToken.create({
+      data: { catalogId: catalog.id, name, hash: hashTokenSecret(secret), prefix: visiblePrefixOf(secret), createdById: actor.id },
+      select: AGENT_TOKEN_SELECT,
+    });
+    await recordAuditEvent({
+      db: tx,
+      teamId: team.id,
+      catalogId: catalog.id,
+      actor,
+      action: "agent_token.created",
+      targetType: "agent_token",
+      targetId: token.id,
+      after: { name: token.name, prefix: token.prefix, catalog: catalog.slug },
+    });
+    return { token: { ...token, createdBy: actor.label }, secret };
+  });
+}

@@ -1,0 +1,35 @@
+import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { AppError } from "../../errors";
+import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { AGENT_TOKEN_SELECT } from "./agent-token-select";
+
+interface RevokeAgentTokenOptions {
+  db: PrismaClient;
+  team: Pick<Team, "id">;
+  catalog: Pick<Catalog, "id" | "slug">;
+  actor: AuditActor;
+  tokenId: string;
+  now?: Date;
+}
+
+/** Revokes a token of this catalog. Every request authenticates against the database, so the next one already fails. */
+export async function revokeAgentToken({ db, team, catalog, actor, tokenId, now = new Date() }: RevokeAgentTokenOptions): Promise<{ id: string; name: string; revokedAt: Date }> {
+  return db.$transaction(async (tx) => {
+    const existing = await tx.agentToken.findFirst({ where: { id: tokenId, catalogId: catalog.id }, select: AGENT_TOKEN_SELECT });
+    if (!existing) throw new AppError("NOT_FOUND", "That token was not found in this catalog.");
+    // updateMany with `revokedAt: null` makes two concurrent revokes write (and audit) once.
+    const { count } = await tx.agentToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: now } });
+    if (count === 0) throw new AppError("CONFLICT", `Token "${existing.name}" is already revoked.`);
+    await recordAuditEvent({
+      db: tx,
+      teamId: team.id,
+      catalogId: catalog.id,
+      actor,
+      action: "agent_token.revoked",
+      targetType: "agent_token",
+      targetId: tokenId,
+      before: { name: existing.name, prefix: existing.prefix, catalog: catalog.slug },
+    });
+    return { id: existing.id, name: existing.name, revokedAt: now };
+  });
+}
