@@ -1,4 +1,4 @@
-import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import type { Catalog, Prisma, PrismaClient, Team } from "@prisma/client";
 import { sealSnapshot, type Snapshot } from "@/sdk/snapshot";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 
@@ -9,7 +9,7 @@ import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 export async function insertTestSnapshot(db: PrismaClient, team: Pick<Team, "slug">, catalog: Catalog, version: number, publishedAt = new Date()): Promise<Snapshot> {
   const sealed = await sealSnapshot(await buildSnapshotContent({ db, team, catalog }), version, publishedAt);
   await db.snapshot.create({
-    data: { catalogId: catalog.id, version, contentHash: sealed.contentHash, payload: sealed, publishedAt, note: `v${version}`, metrics: {} },
+    data: { catalogId: catalog.id, version, contentHash: sealed.contentHash, payload: sealed as unknown as Prisma.InputJsonValue, publishedAt, note: `v${version}`, metrics: {} },
   });
   return sealed;
 }
