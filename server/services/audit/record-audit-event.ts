@@ -38,3 +38,23 @@ export async function recordAuditEvent(options: RecordAuditEventOptions): Promis
     },
   });
 }
+
+export type AuditEventInput = Omit<RecordAuditEventOptions, "db">;
+
+/** Writes many audit events in one insert (bulk edits, imports); same transaction rule as above. */
+export async function recordAuditEvents(db: Tx, events: AuditEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.auditEvent.createMany({
+    data: events.map((event) => ({
+      teamId: event.teamId,
+      catalogId: event.catalogId ?? null,
+      actorId: event.actor.id,
+      actorLabel: event.actor.label,
+      action: event.action,
+      targetType: event.targetType,
+      targetId: event.targetId,
+      before: toJson(event.before),
+      after: toJson(event.after),
+    })),
+  });
+}

@@ -12,7 +12,7 @@ export interface CatalogSummary {
   updatedAt: Date;
 }
 
-export const toProfile = (value: "codex_bm25" | "stockroom") => (value === "codex_bm25" ? "codex-bm25" : "stockroom");
+export const toProfile = (value: "codex_bm25" | "stockroom"): "codex-bm25" | "stockroom" => (value === "codex_bm25" ? "codex-bm25" : "stockroom");
 
 /** The team's live catalogs with tool counts by exposure and the latest published version. */
 export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team }): Promise<CatalogSummary[]> {

@@ -1,14 +1,19 @@
+import "server-only";
 import type { Catalog, Exposure, Prisma, PrismaClient } from "@prisma/client";
+import { toApiMode } from "./tool-shape";
 
 export const TOOL_SORTS = ["key", "name", "updated", "exposure"] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
-export interface ListToolsOptions {
-  db: PrismaClient;
-  catalog: Catalog;
+export interface ToolFilters {
   search?: string;
   namespace?: string | null; // "" = tools without a namespace
   exposure?: Exposure | null;
+}
+
+export interface ListToolsOptions extends ToolFilters {
+  db: PrismaClient;
+  catalog: Catalog;
   sort?: ToolSort;
   page?: number;
   pageSize?: number;
@@ -34,10 +39,10 @@ const ORDER: Record<ToolSort, Prisma.ToolOrderByWithRelationInput[]> = {
   exposure: [{ exposure: "asc" }, { key: "asc" }],
 };
 
-/** One page of a catalog's tools, filtered in the database (indexed on catalog, namespace and exposure). */
-export async function listTools({ db, catalog, search, namespace, exposure, sort = "key", page = 1, pageSize = 50 }: ListToolsOptions) {
+/** The filter as a where clause: catalog, exposure and namespace use indexes; text matches key or description. */
+export function toolWhere(catalog: Catalog, { search, namespace, exposure }: ToolFilters): Prisma.ToolWhereInput {
   const text = search?.trim();
-  const where: Prisma.ToolWhereInput = {
+  return {
     catalogId: catalog.id,
     ...(exposure ? { exposure } : {}),
     ...(namespace === "" ? { namespaceId: null } : namespace ? { namespace: { name: namespace } } : {}),
@@ -45,6 +50,11 @@ export async function listTools({ db, catalog, search, namespace, exposure, sort
       ? { OR: [{ key: { contains: text, mode: "insensitive" } }, { description: { contains: text, mode: "insensitive" } }] }
       : {}),
   };
+}
+
+/** One page of a catalog's tools, filtered and sorted in the database. */
+export async function listTools({ db, catalog, sort = "key", page = 1, pageSize = 50, ...filters }: ListToolsOptions) {
+  const where = toolWhere(catalog, filters);
   const [total, rows] = await Promise.all([
     db.tool.count({ where }),
     db.tool.findMany({ where, select: toolListSelect, orderBy: ORDER[sort], skip: (page - 1) * pageSize, take: pageSize }),
@@ -54,6 +64,11 @@ export async function listTools({ db, catalog, search, namespace, exposure, sort
     page,
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    tools: rows.map(({ namespace: ns, ...tool }) => ({ ...tool, namespace: ns?.name ?? null })),
+    tools: rows.map(({ namespace: ns, searchTextMode, ...tool }) => ({ ...tool, searchTextMode: toApiMode(searchTextMode), namespace: ns?.name ?? null })),
   };
+}
+
+/** Id and revision of every tool matching the filter ("select all N matching" in the list). */
+export async function listToolIds({ db, catalog, ...filters }: ToolFilters & { db: PrismaClient; catalog: Catalog }) {
+  return db.tool.findMany({ where: toolWhere(catalog, filters), select: { id: true, revision: true }, orderBy: { key: "asc" }, take: 5000 });
 }

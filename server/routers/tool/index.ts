@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { catalogProcedure, router } from "../../trpc";
+import { bulkUpdateTools, BULK_LIMIT } from "../../services/tools/bulk-update-tools";
+import { createTool } from "../../services/tools/create-tool";
+import { deleteTool } from "../../services/tools/delete-tool";
+import { duplicateTool } from "../../services/tools/duplicate-tool";
+import { findSimilarTools } from "../../services/tools/find-similar-tools";
+import { getTool } from "../../services/tools/get-tool";
+import { listToolIds, listTools } from "../../services/tools/list-tools";
+import { updateTool } from "../../services/tools/update-tool";
+import { actorOf, EXPOSURE, FALLBACK, REVISION, TOOL_ID, toolDetail, toolFields, toolFilters, toolListInput, toolListItem, toolPatch } from "./schemas";
+
+export { EXPOSURE } from "./schemas";
+
+export const toolRouter = router({
+  list: catalogProcedure("viewer")
+    .input(toolListInput)
+    .output(z.object({ total: z.number(), page: z.number(), pageSize: z.number(), pageCount: z.number(), tools: z.array(toolListItem) }))
+    .query(({ ctx, input: { team: _t, catalog: _c, ...filters } }) => listTools({ db: ctx.db, catalog: ctx.catalog, ...filters })),
+
+  ids: catalogProcedure("viewer")
+    .input(toolFilters)
+    .output(z.array(z.object({ id: z.string(), revision: z.number() })))
+    .query(({ ctx, input: { team: _t, catalog: _c, ...filters } }) => listToolIds({ db: ctx.db, catalog: ctx.catalog, ...filters })),
+
+  get: catalogProcedure("viewer")
+    .input(z.object({ id: TOOL_ID }))
+    .output(toolDetail.extend({ goldenQueryCount: z.number().int() }))
+    .query(({ ctx, input }) => getTool({ db: ctx.db, catalog: ctx.catalog, id: input.id })),
+
+  create: catalogProcedure("editor")
+    .input(z.object({ tool: toolFields.partial().extend({ name: toolFields.shape.name }) }))
+    .output(toolDetail)
+    .mutation(({ ctx, input }) => createTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), tool: input.tool })),
+
+  update: catalogProcedure("editor")
+    .input(z.object({ id: TOOL_ID, revision: REVISION, patch: toolPatch }))
+    .output(toolDetail)
+    .mutation(({ ctx, input }) =>
+      updateTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id, revision: input.revision, patch: input.patch }),
+    ),
+
+  duplicate: catalogProcedure("editor")
+    .input(z.object({ id: TOOL_ID }))
+    .output(toolDetail)
+    .mutation(({ ctx, input }) => duplicateTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id })),
+
+  delete: catalogProcedure("editor")
+    .input(z.object({ id: TOOL_ID, revision: REVISION }))
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => deleteTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id, revision: input.revision })),
+
+  bulkUpdate: catalogProcedure("editor")
+    .input(
+      z.object({
+        items: z.array(z.object({ id: TOOL_ID, revision: REVISION })).min(1, "Select at least one tool.").max(BULK_LIMIT),
+        patch: z.object({ exposure: EXPOSURE.optional(), fallback: FALLBACK.optional(), namespace: z.string().trim().max(1000).nullable().optional() }),
+      }),
+    )
+    .output(z.object({ updated: z.number().int() }))
+    .mutation(({ ctx, input }) => bulkUpdateTools({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), items: input.items, patch: input.patch })),
+
+  /** Deferred tools whose effective search text is nearly identical to `text` (BM25 cannot tell them apart). */
+  similar: catalogProcedure("viewer")
+    .input(z.object({ id: TOOL_ID.nullish(), text: z.string().max(200_000) }))
+    .output(z.array(z.object({ id: z.string(), key: z.string(), similarity: z.number() })))
+    .query(({ ctx, input }) => findSimilarTools({ db: ctx.db, catalog: ctx.catalog, id: input.id, text: input.text })),
+});

@@ -1,0 +1,81 @@
+import "server-only";
+import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { resolveNamespace } from "../namespaces/resolve-namespace";
+import { assertKeyFree, EMPTY_PARAMETERS, rethrowDuplicate, type ToolInput } from "./tool-input";
+import { auditView, toDbMode, toolKey, toolSelect, toToolDetail, toToolRecord } from "./tool-shape";
+import { assertValidTool } from "./validate-tool";
+
+export interface CreateToolOptions {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  tool: Partial<ToolInput> & { name: string };
+  /** Audit action (duplicate records where the copy came from). */
+  auditExtra?: Record<string, unknown>;
+}
+
+const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({
+  namespace: null,
+  description: "",
+  parameters: { ...EMPTY_PARAMETERS },
+  strict: false,
+  exposure: "deferred",
+  fallback: "direct",
+  searchTextMode: "generated",
+  searchTextExtra: "",
+  searchTextOverride: "",
+  mcpServer: null,
+  mcpTitle: null,
+  ...tool,
+});
+
+/** Inserts one tool inside `tx` after validation and the duplicate check; records `tool.created`. */
+export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor, tool, auditExtra }: Omit<CreateToolOptions, "db">) {
+  const input = defaults(tool);
+  assertValidTool(input);
+  const key = toolKey(input.namespace, input.name);
+  await assertKeyFree(tx, catalog.id, key);
+  const namespace = await resolveNamespace(tx, catalog.id, input.namespace);
+  if (namespace?.created) {
+    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
+  }
+  const row = await tx.tool
+    .create({
+      data: {
+        catalogId: catalog.id,
+        namespaceId: namespace?.id ?? null,
+        key,
+        name: input.name,
+        description: input.description,
+        parameters: input.parameters as Prisma.InputJsonValue,
+        strict: input.strict,
+        exposure: input.exposure,
+        fallback: input.fallback,
+        searchTextMode: toDbMode(input.searchTextMode),
+        searchTextExtra: input.searchTextExtra,
+        searchTextOverride: input.searchTextOverride,
+        mcpServer: input.mcpServer,
+        mcpTitle: input.mcpTitle,
+      },
+      select: toolSelect,
+    })
+    .catch((error: unknown) => rethrowDuplicate(error, key));
+  await recordAuditEvent({
+    db: tx,
+    teamId: catalog.teamId,
+    catalogId: catalog.id,
+    actor,
+    action: "tool.created",
+    targetType: "tool",
+    targetId: row.id,
+    after: { ...auditView(toToolRecord(row)), ...auditExtra },
+  });
+  return row;
+}
+
+/** Creates a tool; invalid fields → INVALID_INPUT (by field), a taken (namespace, name) → CONFLICT. */
+export async function createTool({ db, ...options }: CreateToolOptions) {
+  const row = await db.$transaction((tx) => insertTool(tx, options));
+  return toToolDetail(row, options.catalog);
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { canonicalJson } from "@/sdk/snapshot";
+import { AppError } from "../../errors";
+import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { resolveNamespace } from "../namespaces/resolve-namespace";
+import { findToolRow } from "./get-tool";
+import { assertKeyFree, rethrowDuplicate, type ToolInput, type ToolPatch } from "./tool-input";
+import { auditView, toDbMode, toolKey, toolSelect, toToolDetail, toToolRecord, type ToolRecord } from "./tool-shape";
+import { assertValidTool } from "./validate-tool";
+
+export interface UpdateToolOptions {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  id: string;
+  /** The revision the edit was based on; anything else is refused with CONFLICT. */
+  revision: number;
+  patch: ToolPatch;
+}
+
+/** The message every stale write gets, with the current revision for the UI's reload/compare. */
+export function staleRevision(current: ToolRecord, basedOn: number): AppError {
+  return new AppError(
+    "CONFLICT",
+    `"${current.key}" was changed by someone else since you opened it (you edited revision ${basedOn}, it is now ${current.revision}). Reload it or compare before saving again.`,
+    { currentRevision: current.revision, current: auditView(current) },
+  );
+}
+
+// JSONB does not keep key order, so JSON values compare in canonical form.
+const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+
+/** Only the fields whose value actually changes. */
+export function changedFields(before: ToolRecord, patch: ToolPatch): ToolPatch {
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (!sameJson(before[field as keyof ToolInput], value)) changed[field] = value;
+  }
+  return changed as ToolPatch;
+}
+
+/**
+ * Applies `patch` to the tool if nobody wrote it since `revision`; keeps `key` = namespace.name in sync.
+ * Invalid fields → INVALID_INPUT, stale revision → CONFLICT (nothing written), no change → the tool as is.
+ */
+export async function updateTool({ db, catalog, actor, id, revision, patch }: UpdateToolOptions) {
+  const row = await db.$transaction(async (tx) => {
+    const before = toToolRecord(await findToolRow(tx, catalog.id, id));
+    if (before.revision !== revision) throw staleRevision(before, revision);
+    const changes = changedFields(before, patch);
+    if (Object.keys(changes).length === 0) return null;
+    // Strict mode is checked against the parameters it will apply to, changed or not.
+    const toCheck: ToolPatch = { ...changes };
+    if (changes.strict !== undefined || changes.parameters !== undefined) {
+      toCheck.strict = changes.strict ?? before.strict;
+      toCheck.parameters = changes.parameters ?? before.parameters;
+    }
+    assertValidTool(toCheck);
+
+    const data: Prisma.ToolUncheckedUpdateManyInput = { revision: { increment: 1 } };
+    const name = changes.name ?? before.name;
+    const namespaceName = changes.namespace !== undefined ? changes.namespace : before.namespace;
+    const key = toolKey(namespaceName, name);
+    if (key !== before.key) {
+      await assertKeyFree(tx, catalog.id, key, id);
+      data.key = key;
+    }
+    if (changes.namespace !== undefined) {
+      const namespace = await resolveNamespace(tx, catalog.id, changes.namespace);
+      data.namespaceId = namespace?.id ?? null;
+      if (namespace?.created) {
+        await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
+      }
+    }
+    const { namespace: _ns, searchTextMode, parameters, ...plain } = changes;
+    Object.assign(data, plain);
+    if (searchTextMode) data.searchTextMode = toDbMode(searchTextMode);
+    if (parameters) data.parameters = parameters as Prisma.InputJsonValue;
+
+    // The revision in the WHERE makes a concurrent writer that committed first win; we then write nothing.
+    const written = await tx.tool.updateMany({ where: { id, revision }, data }).catch((error: unknown) => rethrowDuplicate(error, key));
+    if (written.count === 0) throw staleRevision(toToolRecord(await findToolRow(tx, catalog.id, id)), revision);
+
+    const after = await tx.tool.findUniqueOrThrow({ where: { id }, select: toolSelect });
+    const afterRecord = toToolRecord(after);
+    const pick = (record: ToolRecord) => Object.fromEntries(["key", "revision", ...Object.keys(changes)].map((f) => [f, record[f as keyof ToolRecord]]));
+    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "tool.updated", targetType: "tool", targetId: id, before: pick(before), after: pick(afterRecord) });
+    return after;
+  });
+  return toToolDetail(row ?? (await findToolRow(db, catalog.id, id)), catalog);
+}
