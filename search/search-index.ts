@@ -117,6 +117,11 @@ class EngineSearchIndex implements SearchIndex {
   }
 }
 
+/** Wraps an engine built directly (tests use it for the codex engine's German path). */
+export function indexFromEngine(engine: RankingEngine): SearchIndex {
+  return new EngineSearchIndex(engine);
+}
+
 /** Builds an index over `docs` (text = effective search text) with the given engine settings. */
 export function createSearchIndex(docs: readonly IndexDoc[], settings?: Partial<EngineSettings>): SearchIndex {
   return new EngineSearchIndex(createEngine(docs, resolveSettings(settings)));

@@ -2,7 +2,7 @@
 // Facts reproduced (../shared/parity/README.md): tokens keyed by fxhash32; avgdl fitted over every input
 // text while a repeated id replaces the earlier document (N counts unique ids); all arithmetic in f32;
 // query tokens summed in query order, repeats included.
-import { codexAnalyzer } from "../analysis/codex-analyzer";
+import { codexAnalyzer, type CodexLanguage } from "../analysis/codex-analyzer";
 import { FALLBACK_AVGDL, idfF32, lengthNormF32, termWeightF32 } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import { f32 } from "../numeric/f32";
@@ -19,7 +19,7 @@ interface Postings {
 export class CodexEngine implements RankingEngine {
   readonly ids: string[] = [];
   readonly statistics: CorpusStatistics<number>;
-  private readonly analyzer = codexAnalyzer("english");
+  private readonly analyzer;
   private readonly postings = new Map<number, Postings>();
   private readonly docLengths: number[] = [];
   private readonly scratch: Float64Array;
@@ -28,7 +28,10 @@ export class CodexEngine implements RankingEngine {
   constructor(
     docs: readonly IndexDoc[],
     readonly settings: EngineSettings,
+    /** Codex uses English; German runs the crate's German test vectors on the same code path. */
+    language: CodexLanguage = "english",
   ) {
+    this.analyzer = codexAnalyzer(language);
     const tokenLists = docs.map((doc) => this.analyzer.analyze(doc.text));
     const totalLength = tokenLists.reduce((sum, tokens) => sum + tokens.length, 0);
     const fitted = docs.length === 0 ? FALLBACK_AVGDL : f32(totalLength / docs.length);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { readJsonl } from "../testing/shared";
+import { analyzerSteps, analyzeText } from "../index";
+import { deunicode } from "./deunicode";
+import { splitIdentifiers } from "./identifiers";
+import { segmentWordsIcu, splitWords } from "./segment";
+
+describe("deunicode", () => {
+  it("reproduces the crate's quirks", () => {
+    expect(deunicode("x — a\nb")).toBe("x -- ab"); // control chars vanish after the first non-ASCII char
+    expect(deunicode("a\nb")).toBe("a\nb"); // the all-ASCII text is copied unchanged
+    expect(deunicode("安排会议")).toBe("An Pai Hui Yi");
+    expect(deunicode("🄏中国")).toBe("NonCommercialZhong Guo");
+    expect(deunicode("中国x🅶")).toBe("Zhong Guo xG");
+    expect(deunicode("☃中 国")).toBe("snowman Zhong Guo");
+    expect(deunicode("Æther café 425°F")).toBe("AEther cafe 425degF");
+    expect(deunicode("\u{10FFFF}")).toBe("[?]");
+  });
+});
+
+describe("splitWords (UAX #29 unicode_words)", () => {
+  it("follows the word rules the crate uses", () => {
+    expect(splitWords("you're 3.14 1,000 a,b owner:repo example.com x1.y2 __init__ _ __ a-b")).toEqual([
+      "you're", "3.14", "1,000", "a", "b", "owner:repo", "example.com", "x1", "y2", "__init__", "a", "b",
+    ]);
+  });
+
+  it("agrees with Intl.Segmenter on every tool text of the corpus", () => {
+    const tools = readJsonl<{ name: string; description: string }>("corpus/tools.jsonl");
+    for (const tool of tools) {
+      const text = deunicode(`${tool.name} ${tool.description}`).toLowerCase();
+      expect(splitWords(text)).toEqual(segmentWordsIcu(text));
+    }
+  });
+});
+
+describe("stockroom analysis", () => {
+  it("splits identifiers and keeps camel-cased words whole", () => {
+    expect(splitIdentifiers("list_open-orders")).toBe("list open orders");
+    expect(splitIdentifiers("GitHub HTTPServer")).toBe("GitHub Git Hub HTTPServer HTTP Server");
+    expect(analyzeText("getCurrentTime", "stockroom")).toEqual(["getcurrenttim", "current", "time"]);
+  });
+
+  it("translates Chinese through the glossary and keeps unknown Chinese words", () => {
+    const tokens = analyzeText("把这个 PR 合并到主分支", "stockroom");
+    expect(tokens).toEqual(expect.arrayContaining(["pr", "merg", "main", "branch"]));
+    expect(analyzeText("客厅", "stockroom")).toEqual(["客厅"]);
+  });
+
+  it("names its steps", () => {
+    expect(analyzerSteps("codex-bm25")).toEqual(["deunicode", "lowercase", "unicode-words", "stop-words", "stem-english"]);
+    expect(analyzerSteps("stockroom")[0]).toBe("nfkc");
+  });
+});
