@@ -1,3 +1,22 @@
-import { router } from "../trpc";
+import { z } from "zod";
+import { catalogProcedure, router } from "../trpc";
+import { listAuditEvents } from "../services/audit/list-audit-events";
 
-export const auditRouter = router({});
+const event = z.object({
+  id: z.string(),
+  at: z.date(),
+  actorLabel: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export const auditRouter = router({
+  /** The catalog's change history (who, what, before/after), newest first; `targetId` narrows it to one tool. */
+  list: catalogProcedure("viewer")
+    .input(z.object({ targetId: z.string().max(64).nullish(), cursor: z.string().max(64).nullish(), limit: z.number().int().min(1).max(200).default(50) }))
+    .output(z.object({ events: z.array(event), nextCursor: z.string().nullable() }))
+    .query(({ ctx, input }) => listAuditEvents({ db: ctx.db, catalog: ctx.catalog, targetId: input.targetId, cursor: input.cursor, limit: input.limit })),
+});

@@ -1,21 +1,62 @@
 import { z } from "zod";
-import { router, teamProcedure } from "../trpc";
+import { catalogProcedure, router, teamProcedure } from "../trpc";
+import { archiveCatalog } from "../services/catalogs/archive-catalog";
+import { toCatalogSettings } from "../services/catalogs/catalog-settings";
+import { createCatalog } from "../services/catalogs/create-catalog";
 import { listCatalogs } from "../services/catalogs/list-catalogs";
+import { updateCatalog } from "../services/catalogs/update-catalog";
+import { actorOf, PROFILE, REVISION } from "./tool/schemas";
 
 export const catalogSummary = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
   description: z.string(),
-  engineProfile: z.enum(["codex-bm25", "stockroom"]),
+  engineProfile: PROFILE,
   defaultLimit: z.number().int(),
   counts: z.object({ direct: z.number(), deferred: z.number(), hidden: z.number(), total: z.number() }),
   latestVersion: z.number().int().nullable(),
   updatedAt: z.date(),
 });
 
+const catalogSettings = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  engineProfile: PROFILE,
+  defaultLimit: z.number().int(),
+  revision: z.number().int(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+const NAME = z.string().max(120, "Keep the name under 120 characters.");
+const DESCRIPTION = z.string().max(2000, "Keep the description under 2,000 characters.");
+const LIMIT = z.number().int("The default limit is a whole number.");
+
 export const catalogRouter = router({
   list: teamProcedure("viewer")
     .output(z.array(catalogSummary))
     .query(({ ctx }) => listCatalogs({ db: ctx.db, team: ctx.team })),
+
+  get: catalogProcedure("viewer")
+    .output(catalogSettings)
+    .query(({ ctx }) => toCatalogSettings(ctx.catalog)),
+
+  create: teamProcedure("owner")
+    .input(z.object({ name: NAME, slug: z.string().max(64).optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional() }))
+    .output(catalogSettings)
+    .mutation(({ ctx, input: { team: _t, ...input } }) => createCatalog({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), ...input })),
+
+  update: catalogProcedure("editor")
+    .input(z.object({ revision: REVISION, patch: z.object({ name: NAME.optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional() }) }))
+    .output(catalogSettings)
+    .mutation(({ ctx, input }) => updateCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), revision: input.revision, patch: input.patch })),
+
+  /** Delete = archive: the catalog leaves the team's lists, its snapshots are kept. */
+  archive: catalogProcedure("owner")
+    .input(z.object({ confirm: z.string().max(64) }))
+    .output(z.object({ slug: z.string(), snapshotsKept: z.number().int() }))
+    .mutation(({ ctx, input }) => archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), confirm: input.confirm })),
 });

@@ -1,0 +1,108 @@
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
+import { createTestDatabase } from "../testing/test-db";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: PrismaClient;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { code: string; message: string; cause?: { details?: Record<string, unknown> } };
+    return { code: e.code, message: e.message, details: e.cause?.details ?? {} };
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("catalog create / update / archive", () => {
+  it("lets owners create a catalog with a slug from its name; editors cannot; slugs are unique", async () => {
+    const { team, owner, editor } = await createTeamWithMembers(db);
+    const api = callerFor(db, owner);
+    const created = await api.catalog.create({ team: team.slug, name: "Support agent", engineProfile: "codex-bm25", defaultLimit: 5 });
+    expect(created).toMatchObject({ slug: "support-agent", name: "Support agent", engineProfile: "codex-bm25", defaultLimit: 5, revision: 1 });
+    expect((await api.catalog.list({ team: team.slug })).map((c) => c.slug)).toEqual(["support-agent"]);
+    expect((await failure(callerFor(db, editor).catalog.create({ team: team.slug, name: "Other" }))).code).toBe("FORBIDDEN");
+    const dup = await failure(api.catalog.create({ team: team.slug, name: "Support Agent" }));
+    expect(dup).toMatchObject({ code: "CONFLICT", message: 'The team already has a catalog "support-agent"; choose another slug.' });
+    expect((await failure(api.catalog.create({ team: team.slug, name: "X", slug: "Bad Slug!" }))).details.fields).toHaveProperty("slug");
+    expect((await failure(api.catalog.create({ team: team.slug, name: "  " }))).code).toBe("BAD_REQUEST");
+    expect((await failure(api.catalog.create({ team: team.slug, name: "Y", defaultLimit: 0 }))).message).toMatch(/between 1 and 50/);
+  });
+
+  it("renames and retunes with a revision guard and audits before/after", async () => {
+    const { team, owner, editor, viewer } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id);
+    const ref = { team: team.slug, catalog: catalog.slug };
+    const updated = await callerFor(db, editor).catalog.update({ ...ref, revision: 1, patch: { name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12 } });
+    expect(updated).toMatchObject({ name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12, revision: 2, slug: catalog.slug });
+    expect((await failure(callerFor(db, owner).catalog.update({ ...ref, revision: 1, patch: { name: "Mine" } }))).code).toBe("CONFLICT");
+    expect((await failure(callerFor(db, viewer).catalog.update({ ...ref, revision: 2, patch: { name: "V" } }))).code).toBe("FORBIDDEN");
+    const event = await db.auditEvent.findFirstOrThrow({ where: { catalogId: catalog.id, action: "catalog.updated" } });
+    expect(event.before).toEqual({ name: "Test catalog", engineProfile: "stockroom", defaultLimit: 8 });
+    expect(event.after).toEqual({ name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12 });
+  });
+
+  it("archives on delete (owner, slug confirmed), keeps snapshots, hides the catalog and keeps its slug reserved", async () => {
+    const { team, owner, editor } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id, { slug: "old-one" });
+    await db.snapshot.create({ data: { catalogId: catalog.id, version: 1, contentHash: "sha256-x", payload: {}, metrics: {} } });
+    const ref = { team: team.slug, catalog: catalog.slug };
+    const api = callerFor(db, owner);
+    expect((await failure(callerFor(db, editor).catalog.archive({ ...ref, confirm: "old-one" }))).code).toBe("FORBIDDEN");
+    expect((await failure(api.catalog.archive({ ...ref, confirm: "old" }))).message).toBe('Type the catalog\'s slug "old-one" to confirm.');
+    expect(await api.catalog.archive({ ...ref, confirm: "old-one" })).toEqual({ slug: "old-one", snapshotsKept: 1 });
+    expect(await api.catalog.list({ team: team.slug })).toEqual([]);
+    expect((await failure(api.tool.list(ref))).code).toBe("NOT_FOUND");
+    expect(await db.snapshot.count({ where: { catalogId: catalog.id } })).toBe(1);
+    expect((await failure(api.catalog.create({ team: team.slug, name: "Old one", slug: "old-one" }))).message).toMatch(/archived catalog keeps the slug/);
+  });
+});
+
+describe("namespaces", () => {
+  it("creates, renames (rewriting tool keys and bumping revisions), describes and deletes only when empty", async () => {
+    const { team, editor } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id);
+    const ref = { team: team.slug, catalog: catalog.slug };
+    const api = callerFor(db, editor);
+    const crm = await api.namespace.create({ ...ref, name: "crm", description: "Customer tools" });
+    expect((await failure(api.namespace.create({ ...ref, name: "crm" }))).code).toBe("CONFLICT");
+    expect((await failure(api.namespace.create({ ...ref, name: "c.r.m" }))).message).toMatch(/Namespace name "c.r.m" contains "\."/);
+    await createTools(db, catalog.id, [{ name: "lookup", namespace: "crm" }, { name: "update", namespace: "crm" }]);
+    const renamed = await api.namespace.update({ ...ref, id: crm.id, revision: 1, patch: { name: "customers" } });
+    expect(renamed).toMatchObject({ name: "customers", toolCount: 2, revision: 2 });
+    const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" }, select: { key: true, revision: true } });
+    expect(tools).toEqual([{ key: "customers.lookup", revision: 2 }, { key: "customers.update", revision: 2 }]);
+    expect((await failure(api.namespace.update({ ...ref, id: crm.id, revision: 1, patch: { description: "x" } }))).code).toBe("CONFLICT");
+    expect((await failure(api.namespace.delete({ ...ref, id: crm.id, revision: 2 }))).message).toMatch(/still has 2 tools/);
+    const empty = await api.namespace.create({ ...ref, name: "empty" });
+    await api.namespace.delete({ ...ref, id: empty.id, revision: 1 });
+    expect((await api.namespace.list(ref)).map((n) => n.name)).toEqual(["customers"]);
+  });
+});
+
+describe("audit.list", () => {
+  it("shows a tool's history newest first, paged, and nothing to other teams", async () => {
+    const { team, editor, viewer, stranger } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id);
+    const ref = { team: team.slug, catalog: catalog.slug };
+    const api = callerFor(db, editor);
+    const tool = await api.tool.create({ ...ref, tool: { name: "lookup" } });
+    for (let revision = 1; revision <= 3; revision++) await api.tool.update({ ...ref, id: tool.id, revision, patch: { description: `v${revision}` } });
+    await api.tool.create({ ...ref, tool: { name: "other" } });
+    const first = await callerFor(db, viewer).audit.list({ ...ref, targetId: tool.id, limit: 3 });
+    expect(first.events.map((e) => e.action)).toEqual(["tool.updated", "tool.updated", "tool.updated"]);
+    expect(first.events[0]).toMatchObject({ actorLabel: editor.email, before: { description: "v2" }, after: { description: "v3" } });
+    const second = await callerFor(db, viewer).audit.list({ ...ref, targetId: tool.id, limit: 3, cursor: first.nextCursor });
+    expect(second.events.map((e) => e.action)).toEqual(["tool.created"]);
+    expect(second.nextCursor).toBeNull();
+    expect((await callerFor(db, viewer).audit.list(ref)).events).toHaveLength(5);
+    expect((await failure(callerFor(db, stranger).audit.list(ref))).code).toBe("NOT_FOUND");
+  });
+});

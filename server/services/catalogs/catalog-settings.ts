@@ -1,0 +1,25 @@
+import "server-only";
+import type { Catalog, Prisma } from "@prisma/client";
+import { toProfile } from "./list-catalogs";
+
+export const catalogSettingsSelect = {
+  id: true,
+  slug: true,
+  name: true,
+  description: true,
+  engineProfile: true,
+  defaultLimit: true,
+  revision: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.CatalogSelect;
+
+export const DEFAULT_LIMIT_RANGE = { min: 1, max: 50 } as const;
+
+export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: typeof catalogSettingsSelect }> | Catalog) {
+  const { id, slug, name, description, engineProfile, defaultLimit, revision, createdAt, updatedAt } = catalog;
+  return { id, slug, name, description, engineProfile: toProfile(engineProfile), defaultLimit, revision, createdAt, updatedAt };
+}
+
+export type CatalogSettings = ReturnType<typeof toCatalogSettings>;
+export const toDbProfile = (profile: "codex-bm25" | "stockroom") => (profile === "codex-bm25" ? ("codex_bm25" as const) : ("stockroom" as const));

@@ -1,0 +1,47 @@
+import "server-only";
+import type { Catalog, PrismaClient } from "@prisma/client";
+import { AppError } from "../../errors";
+import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProfile } from "./catalog-settings";
+
+export interface CatalogPatch {
+  name?: string;
+  description?: string;
+  engineProfile?: "codex-bm25" | "stockroom";
+  defaultLimit?: number;
+}
+
+function staleCatalog(current: number, basedOn: number) {
+  return new AppError("CONFLICT", `The catalog settings were changed by someone else since you opened them (revision ${basedOn}, now ${current}); reload and try again.`, {
+    currentRevision: current,
+  });
+}
+
+/** Renames the catalog or changes its description, engine profile or default limit (revision-guarded). */
+export async function updateCatalog({ db, catalog, actor, revision, patch }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; revision: number; patch: CatalogPatch }) {
+  if (patch.name !== undefined && !patch.name.trim()) throw new AppError("INVALID_INPUT", "The catalog name cannot be empty.", { fields: { name: "required" } });
+  if (patch.defaultLimit !== undefined && (patch.defaultLimit < DEFAULT_LIMIT_RANGE.min || patch.defaultLimit > DEFAULT_LIMIT_RANGE.max)) {
+    throw new AppError("INVALID_INPUT", `Default limit must be between ${DEFAULT_LIMIT_RANGE.min} and ${DEFAULT_LIMIT_RANGE.max}.`, { fields: { defaultLimit: "out of range" } });
+  }
+  return db.$transaction(async (tx) => {
+    const current = toCatalogSettings(await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }));
+    if (current.revision !== revision) throw staleCatalog(current.revision, revision);
+    const next = {
+      name: patch.name?.trim() ?? current.name,
+      description: patch.description?.trim() ?? current.description,
+      engineProfile: patch.engineProfile ?? current.engineProfile,
+      defaultLimit: patch.defaultLimit ?? current.defaultLimit,
+    };
+    const changed = (Object.keys(next) as Array<keyof typeof next>).filter((k) => next[k] !== current[k]);
+    if (changed.length === 0) return current;
+    const written = await tx.catalog.updateMany({
+      where: { id: catalog.id, revision },
+      data: { ...next, engineProfile: toDbProfile(next.engineProfile), revision: { increment: 1 } },
+    });
+    if (written.count === 0) throw staleCatalog(revision + 1, revision);
+    const after = toCatalogSettings(await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }));
+    const pick = (s: typeof current) => Object.fromEntries(changed.map((k) => [k, s[k]]));
+    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "catalog.updated", targetType: "catalog", targetId: catalog.id, before: pick(current), after: pick(after) });
+    return after;
+  });
+}
