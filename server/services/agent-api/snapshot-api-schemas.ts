@@ -16,8 +16,15 @@ export const snapshotListSchema = z.object({
   snapshots: z.array(snapshotSummarySchema).describe("Newest first."),
 });
 
+const SLUG = z.string().trim().min(1).max(64);
+
+/** `/api/v1/catalogs/{team}/{catalog}/…` */
+export const catalogPathSchema = z.object({ team: SLUG.describe("Team slug"), catalog: SLUG.describe("Catalog slug") });
+
 /** `latest` or a version number, as the URL path or the tRPC input carries it. */
 export const snapshotVersionSchema = z.union([z.literal("latest"), z.coerce.number().int("version must be a whole number").min(1, "version starts at 1")]);
+
+export const snapshotPathSchema = catalogPathSchema.extend({ version: snapshotVersionSchema });
 
 export const apiErrorSchema = z.object({
   error: z.object({

@@ -1,0 +1,166 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { PrismaClient } from "@prisma/client";
+import Ajv2020 from "ajv/dist/2020";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifySnapshot } from "@/sdk/snapshot";
+import type { DatabaseHandle } from "@/server/db/open";
+import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
+import { createTestDatabase } from "@/server/testing/test-db";
+import * as fallbackRoute from "./[...path]/route";
+import * as listRoute from "./catalogs/[team]/[catalog]/snapshots/route";
+import * as versionRoute from "./catalogs/[team]/[catalog]/snapshots/[version]/route";
+import * as openapiRoute from "./openapi.json/route";
+
+const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+
+// The route handlers exactly as Next.js calls them, on this file's fresh database.
+function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const request = new Request(`http://stockroom.test${path}`, { headers });
+  const parts = path.split("/").slice(4); // ["team", "catalog", "snapshots", version?]
+  const [team = "", catalog = "", , version] = parts;
+  if (parts[2] !== "snapshots") return fallbackRoute.GET(request);
+  if (version === undefined) return listRoute.GET(request, { params: Promise.resolve({ team, catalog }) });
+  return versionRoute.GET(request, { params: Promise.resolve({ team, catalog, version }) });
+}
+
+describe("/api/v1 route handlers", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+    globals.stockroomDb = Promise.resolve(handle);
+  });
+  afterAll(() => handle.close());
+  beforeEach(() => {
+    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
+  });
+
+  async function published() {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id, { name: "Secret plans" });
+    await createTools(db, catalog.id, [
+      { namespace: "crm", name: "list_open_orders", description: "List open orders by customer ID." },
+      { namespace: "ops", name: "restart_server", description: "Restart a server." },
+    ]);
+    const v1 = await insertTestSnapshot(db, people.team, catalog, 1);
+    await createTools(db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
+    const v2 = await insertTestSnapshot(db, people.team, catalog, 2);
+    const owner = callerFor(db, people.owner);
+    const { token, secret } = await owner.agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
+    const base = `/api/v1/catalogs/${people.team.slug}/${catalog.slug}/snapshots`;
+    return { ...people, catalog, v1, v2, token, secret, base, auth: { authorization: `Bearer ${secret}` }, owner };
+  }
+
+  it("serves latest and numbered versions byte-stable, with ETag and the right Cache-Control", async () => {
+    const { base, auth, v1, v2 } = await published();
+    const latest = await get(`${base}/latest`, auth);
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get("etag")).toBe(`"${v2.contentHash}"`);
+    expect(latest.headers.get("cache-control")).toBe("no-cache");
+    expect(latest.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(latest.headers.get("x-stockroom-version")).toBe("2");
+    const bytes = await latest.text();
+    await expect(verifySnapshot(JSON.parse(bytes))).resolves.toEqual(v2);
+    expect(await (await get(`${base}/2`, auth)).text()).toBe(bytes);
+
+    const one = await get(`${base}/1`, auth);
+    expect(one.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(one.headers.get("etag")).toBe(`"${v1.contentHash}"`);
+    expect(JSON.parse(await one.text())).toEqual(v1);
+
+    const list = await get(base, auth);
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({ latestVersion: 2, snapshots: [{ version: 2, contentHash: v2.contentHash }, { version: 1, contentHash: v1.contentHash }] });
+  });
+
+  it("answers If-None-Match with 304 and no body, and a stale ETag with the new snapshot", async () => {
+    const { base, auth, v1, v2 } = await published();
+    for (const tag of [`"${v2.contentHash}"`, `W/"${v2.contentHash}"`, `"sha256-old", "${v2.contentHash}"`, "*"]) {
+      const response = await get(`${base}/latest`, { ...auth, "if-none-match": tag });
+      expect(response.status, tag).toBe(304);
+      expect(await response.text()).toBe("");
+      expect(response.headers.get("etag")).toBe(`"${v2.contentHash}"`);
+    }
+    const stale = await get(`${base}/latest`, { ...auth, "if-none-match": `"${v1.contentHash}"` });
+    expect(stale.status).toBe(200);
+    expect((await stale.json()).version).toBe(2);
+  });
+
+  it("compresses with br or gzip when asked, to the same bytes", async () => {
+    const { base, auth } = await published();
+    const identity = Buffer.from(await (await get(`${base}/2`, auth)).arrayBuffer());
+    const br = await get(`${base}/2`, { ...auth, "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer()))).toEqual(identity);
+    const gz = await get(`${base}/2`, { ...auth, "accept-encoding": "br;q=0, gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer()))).toEqual(identity);
+    expect(gz.headers.get("vary")).toContain("Accept-Encoding");
+    const plain = await get(`${base}/2`, { ...auth, "accept-encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("answers errors as JSON with the mapped statuses: 400, 401, 403, 404", async () => {
+    const a = await published();
+    const b = await published();
+    const expectError = async (response: Response, status: number, code: string) => {
+      expect(response.status).toBe(status);
+      const body = await response.json();
+      expect(body).toEqual({ error: { code, message: expect.any(String) } });
+      return body.error.message as string;
+    };
+    const noToken = await get(`${a.base}/latest`);
+    expect(noToken.headers.get("www-authenticate")).toBe('Bearer realm="stockroom"');
+    await expectError(noToken, 401, "UNAUTHORIZED");
+    await expectError(await get(`${a.base}/latest`, { authorization: "Bearer nope" }), 401, "UNAUTHORIZED");
+    await expectError(await get(`${a.base}/latest`, { authorization: `Basic ${a.secret}` }), 401, "UNAUTHORIZED");
+
+    const foreign = await get(`${b.base}/latest`, a.auth);
+    const text = await foreign.clone().text();
+    await expectError(foreign, 403, "FORBIDDEN");
+    for (const secret of [b.team.slug, b.catalog.slug, b.v2.contentHash, "restart_server"]) expect(text).not.toContain(secret);
+    await expectError(await get(b.base, a.auth), 403, "FORBIDDEN");
+
+    expect(await expectError(await get(`${a.base}/7`, a.auth), 404, "NOT_FOUND")).toMatch(/versions run from 1 to 2/);
+    expect(await expectError(await get(`${a.base}/abc`, a.auth), 400, "INVALID_INPUT")).toMatch(/version/);
+    await expectError(await get(`${a.base}/0`, a.auth), 400, "INVALID_INPUT");
+    await expectError(await get(`/api/v1/nowhere`, a.auth), 404, "NOT_FOUND");
+
+    await a.owner.agentToken.revoke({ team: a.team.slug, catalog: a.catalog.slug, tokenId: a.token.id });
+    expect(await expectError(await get(`${a.base}/latest`, a.auth), 401, "UNAUTHORIZED")).toMatch(/revoked/);
+  });
+
+  it("answers 429 with Retry-After once a token spends its budget, without affecting other tokens", async () => {
+    const a = await published();
+    const b = await published();
+    globals.stockroomAgentLimiter = new TokenBucketLimiter(3);
+    for (let i = 0; i < 3; i++) expect((await get(`${a.base}/latest`, a.auth)).status).toBe(200);
+    const limited = await get(`${a.base}/latest`, a.auth);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    expect((await get(`${b.base}/latest`, b.auth)).status).toBe(200);
+  });
+
+  it("publishes an OpenAPI 3.1 document whose schemas accept real responses", async () => {
+    const { base, auth } = await published();
+    const doc = await openapiRoute.GET().json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual([
+      "/api/v1/catalogs/{team}/{catalog}/snapshots",
+      "/api/v1/catalogs/{team}/{catalog}/snapshots/latest",
+      "/api/v1/catalogs/{team}/{catalog}/snapshots/{version}",
+    ]);
+    expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual(["200", "304", "400", "401", "403", "404", "429"]);
+    const ajv = new Ajv2020({ strict: false });
+    for (const [name, path] of [["Snapshot", `${base}/latest`], ["SnapshotList", base]] as const) {
+      const validate = ajv.compile(doc.components.schemas[name]);
+      const body = await (await get(path, auth)).json();
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      expect(validate({ ...body, unexpected: 1 })).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import type { SnapshotBody } from "../snapshot-body-cache";
+import { matchesEtag, pickEncoding } from "./negotiate";
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
+export const REVALIDATE = "no-cache";
+
+interface SnapshotRefLike {
+  version: number;
+  contentHash: string;
+}
+
+/**
+ * A snapshot response: ETag = `"<contentHash>"`; a matching If-None-Match gets 304 without touching the
+ * payload; otherwise the cached bytes in the best encoding the client accepts.
+ */
+export async function snapshotResponse(request: Request, ref: SnapshotRefLike, isLatest: boolean, body: () => Promise<SnapshotBody>): Promise<Response> {
+  const etag = `"${ref.contentHash}"`;
+  const headers: Record<string, string> = {
+    ETag: etag,
+    "Cache-Control": isLatest ? REVALIDATE : IMMUTABLE,
+    // Responses depend on the token (403 for others) and the encoding; shared caches must key on both.
+    Vary: "Accept-Encoding, Authorization",
+    "X-Stockroom-Version": String(ref.version),
+  };
+  if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  const loaded = await body();
+  const encoding = pickEncoding(request.headers.get("accept-encoding"));
+  const bytes = encoding ? await loaded.encoded(encoding) : loaded.identity;
+  if (encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Type"] = "application/json; charset=utf-8";
+  headers["Content-Length"] = String(bytes.length);
+  return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), { status: 200, headers });
+}
