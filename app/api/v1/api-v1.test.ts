@@ -20,7 +20,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Respon
   const request = new Request(`http://stockroom.test${path}`, { headers });
   const parts = path.split("/").slice(4); // ["team", "catalog", "snapshots", version?]
   const [team = "", catalog = "", , version] = parts;
-  if (parts[2] !== "snapshots") return fallbackRoute.GET(request);
+  if (parts[2] !== "snapshots") return Promise.resolve(fallbackRoute.GET(request));
   if (version === undefined) return listRoute.GET(request, { params: Promise.resolve({ team, catalog }) });
   return versionRoute.GET(request, { params: Promise.resolve({ team, catalog, version }) });
 }
