@@ -47,11 +47,29 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Postgres cannot store U+0000 in text or JSON; refuse it up front, for every procedure, with a clear message. */
+function findNul(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path || "input" : null;
+  if (depth > 64 || value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes("\u0000")) return `${path}${path ? "." : ""}(a key)`;
+    const found = findNul(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const field = findNul(await getRawInput(), "");
+  if (field) throw new AppError("INVALID_INPUT", `${field} contains a NUL character (U+0000), which cannot be stored; remove it.`);
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(appErrors);
+export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(appErrors).use(noNulCharacters);
 
 export const authedProcedure = publicProcedure.meta({ access: { kind: "user" } }).use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in first.");
