@@ -1,0 +1,71 @@
+import type { PrismaClient } from "@prisma/client";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstRequestTools } from "@/sdk/first-request";
+import type { DatabaseHandle } from "../../db/open";
+import { callerFor } from "../../testing/factories";
+import { createTestDatabase } from "../../testing/test-db";
+import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { publishDraft, seedPlaygroundCatalog } from "./test-fixtures";
+
+let handle: DatabaseHandle;
+let db: PrismaClient;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(() => handle.close());
+
+describe("playground.firstRequest", () => {
+  it("returns the SDK's exact turn-one payload with o200k counts for N × S and summary + search tool + K × S", async () => {
+    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { defaultLimit: 3 });
+    const result = await callerFor(db, viewer).playground.firstRequest({ ...input, provider: "openai", supportsToolSearch: true });
+    const content = await buildSnapshotContent({ db, team, catalog });
+    const tools = firstRequestTools(content, { provider: "openai", supportsToolSearch: true });
+    expect(JSON.parse(result.payload)).toEqual(tools);
+    expect(result.payload).toContain('"defer_loading": true');
+    expect(result.directIds).toEqual(["ops.restart_server"]);
+    expect(result.deferredCount).toBe(6);
+    expect(result.namespaces.find((ns) => ns.name === "crm")).toMatchObject({ deferred: 3 });
+
+    const { cost } = result;
+    expect(cost.payload).toBe(countTokens(JSON.stringify(tools)));
+    expect(cost.toolCount).toBe(7);
+    expect(cost.k).toBe(3);
+    expect(cost.firstRequest.searchTool).toBe(countTokens(JSON.stringify([{ type: "tool_search" }])));
+    expect(cost.firstRequest.total).toBe(cost.firstRequest.direct + cost.firstRequest.summary + cost.firstRequest.searchTool);
+    expect(cost.withSearch).toBe(cost.firstRequest.total + cost.loaded);
+    expect(cost.saved).toBe(cost.everythingDirect - cost.withSearch);
+    expect(cost.everythingDirect).toBeGreaterThan(cost.firstRequest.direct);
+  });
+
+  it("follows fallbacks for a client without search, per provider, for the draft and a published version", async () => {
+    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db);
+    await db.tool.update({ where: { catalogId_key: { catalogId: catalog.id, key: "weather.get_forecast" } }, data: { fallback: "hidden", revision: { increment: 1 } } });
+    const api = callerFor(db, viewer).playground;
+    const anthropic = await api.firstRequest({ ...input, provider: "anthropic", supportsToolSearch: false });
+    expect(anthropic.omittedIds).toEqual(["weather.get_forecast"]);
+    const names = (JSON.parse(anthropic.payload) as Array<{ name: string; input_schema?: unknown }>).map((t) => t.name);
+    expect(names).not.toContain("get_forecast");
+    expect(names).toContain("restart_server");
+    expect(anthropic.cost).toMatchObject({ usesToolSearch: false, loaded: 0, omittedCount: 1 });
+
+    const mcp = await api.firstRequest({ ...input, provider: "mcp", supportsToolSearch: true });
+    expect(mcp.cost.usesToolSearch).toBe(false);
+    expect(JSON.parse(mcp.payload)[0]).toHaveProperty("inputSchema");
+
+    await publishDraft(db, team, catalog, 1);
+    await db.tool.deleteMany({ where: { catalogId: catalog.id, key: "mail.send_email" } });
+    const published = await api.firstRequest({ ...input, version: 1, provider: "openai", supportsToolSearch: true });
+    const draft = await api.firstRequest({ ...input, provider: "openai", supportsToolSearch: true });
+    expect(published.payload).toContain('"send_email"');
+    expect(draft.payload).not.toContain('"send_email"');
+    expect(draft.cost.everythingDirect).toBeLessThan(published.cost.everythingDirect);
+  });
+
+  it("refuses a K outside 1..100", async () => {
+    const { viewer, input } = await seedPlaygroundCatalog(db);
+    const error = await callerFor(db, viewer).playground.firstRequest({ ...input, provider: "openai", supportsToolSearch: true, k: 0 }).catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe("BAD_REQUEST");
+  });
+});

@@ -1,0 +1,49 @@
+import "server-only";
+import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { firstRequestCost, planFirstRequest, type FirstRequestProvider } from "@/sdk/first-request";
+import { loadRankingSource } from "./ranking-source";
+
+export interface PreviewFirstRequestOptions {
+  db: PrismaClient;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+  /** null = the draft, else a published version. */
+  version: number | null;
+  provider: FirstRequestProvider;
+  supportsToolSearch: boolean;
+  /** Tools one search loads; default the catalog's default limit. */
+  k?: number;
+}
+
+/**
+ * The exact turn-one `tools` payload for a client profile (built by the SDK's own `firstRequestTools`) with
+ * o200k token counts: everything sent directly (N × S) against catalog summary + search tool + K × S.
+ * Tokenizing a large catalog takes a while, so results are memoised on the cached source.
+ */
+export async function previewFirstRequest({ db, team, catalog, version, provider, supportsToolSearch, k }: PreviewFirstRequestOptions) {
+  const started = performance.now();
+  const source = await loadRankingSource({ db, team, catalog, version });
+  const options = { provider, supportsToolSearch };
+  const plan = source.memo(`plan:${provider}:${supportsToolSearch}`, () => planFirstRequest(source.content, options));
+  const cost = source.memo(`cost:${provider}:${supportsToolSearch}:${k ?? "default"}`, () =>
+    firstRequestCost(source.content, { ...options, countTokens, ...(k ? { k } : {}) }),
+  );
+  const payload = source.memo(`payload:${provider}:${supportsToolSearch}`, () => JSON.stringify(plan.tools, null, 2));
+  return {
+    version: source.version,
+    provider,
+    supportsToolSearch,
+    payload,
+    entries: plan.tools.length,
+    directIds: plan.directIds,
+    deferredCount: plan.deferredIds.length,
+    omittedIds: plan.omittedIds,
+    namespaces: source.content.namespaces.map((ns) => ({
+      ...ns,
+      deferred: source.content.tools.filter((tool) => tool.namespace === ns.name && tool.exposure === "deferred").length,
+    })),
+    cost,
+    tookMs: Math.round(performance.now() - started),
+  };
+}

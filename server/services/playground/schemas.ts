@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+// Zod shapes of the playground procedures (input and output), shared by the router and its tests.
+
+export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
+export const PROVIDER = z.enum(["openai", "anthropic", "mcp"]);
+/** null = the draft; a number = that published version. */
+export const VERSION = z.number().int().min(1, "version starts at 1").nullable();
+/** The engine refuses 0 and fractions with a clear message; the upper bound keeps explain affordable. */
+export const LIMIT = z.number().int("limit must be a whole number").max(50, "Show at most 50 results.").optional();
+export const QUERY = z.string().max(500, "A query is at most 500 characters.");
+export const TOOL_KEY = z.string().trim().min(1, "Pick a tool.").max(200);
+
+const segment = z.object({ text: z.string(), term: z.string().nullable() });
+const term = z.object({
+  term: z.string(),
+  queryFrequency: z.number(),
+  queryWeight: z.number(),
+  idf: z.number(),
+  tf: z.number(),
+  docLength: z.number(),
+  lengthNorm: z.number(),
+  contribution: z.number(),
+  matched: z.boolean(),
+});
+
+export const explainedTool = z.object({
+  key: z.string(),
+  name: z.string(),
+  namespace: z.string().nullable(),
+  description: z.string(),
+  searchText: z.string(),
+  segments: z.array(segment),
+  score: z.number(),
+  rank: z.number().int().nullable(),
+  terms: z.array(term),
+  termSum: z.number(),
+  matchedTerms: z.array(z.string()),
+  missingTerms: z.array(z.string()),
+  toolId: z.string().nullable(),
+  revision: z.number().int().nullable(),
+});
+
+export const searchOutput = z.object({
+  version: z.number().int().nullable(),
+  profile: PROFILE,
+  limit: z.number().int(),
+  indexed: z.number().int(),
+  queryTokens: z.array(z.string()),
+  hits: z.array(explainedTool),
+  tookMs: z.number(),
+});
+
+export const explainOutput = z.discriminatedUnion("status", [
+  explainedTool.extend({
+    status: z.literal("ranked"),
+    profile: PROFILE,
+    limit: z.number().int(),
+    inTopK: z.boolean(),
+    topScore: z.number().nullable(),
+    cutoffScore: z.number().nullable(),
+  }),
+  z.object({ status: z.enum(["direct", "hidden", "absent"]), key: z.string(), message: z.string() }),
+]);
+
+const marker = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("same") }),
+  z.object({ kind: z.literal("entered") }),
+  z.object({ kind: z.literal("moved"), from: z.number().int(), by: z.number().int() }),
+  z.object({ kind: z.literal("left"), to: z.number().int().nullable() }),
+]);
+const compareHit = z.object({ id: z.string(), key: z.string(), name: z.string(), namespace: z.string().nullable(), rank: z.number().int(), score: z.number(), marker: marker.nullable() });
+const compareColumn = z.object({ version: z.number().int().nullable(), profile: PROFILE, hits: z.array(compareHit) });
+export const compareSide = z.object({ version: VERSION, profile: PROFILE.optional() });
+export const compareOutput = z.object({ limit: z.number().int(), left: compareColumn, right: compareColumn });
+
+export const sourcesOutput = z.object({
+  profile: PROFILE,
+  defaultLimit: z.number().int(),
+  snapshots: z.array(z.object({ version: z.number().int(), publishedAt: z.date(), note: z.string() })),
+});
+
+const cost = z.object({
+  provider: PROVIDER,
+  usesToolSearch: z.boolean(),
+  toolCount: z.number().int(),
+  directCount: z.number().int(),
+  deferredCount: z.number().int(),
+  omittedCount: z.number().int(),
+  tokensPerTool: z.number(),
+  everythingDirect: z.number().int(),
+  payload: z.number().int(),
+  firstRequest: z.object({ direct: z.number().int(), summary: z.number().int(), searchTool: z.number().int(), total: z.number().int() }),
+  k: z.number().int(),
+  loaded: z.number().int(),
+  withSearch: z.number().int(),
+  saved: z.number().int(),
+});
+
+export const firstRequestOutput = z.object({
+  version: z.number().int().nullable(),
+  provider: PROVIDER,
+  supportsToolSearch: z.boolean(),
+  payload: z.string(),
+  entries: z.number().int(),
+  directIds: z.array(z.string()),
+  deferredCount: z.number().int(),
+  omittedIds: z.array(z.string()),
+  namespaces: z.array(z.object({ name: z.string(), description: z.string(), deferred: z.number().int() })),
+  cost,
+  tookMs: z.number(),
+});

@@ -1,0 +1,87 @@
+import "server-only";
+import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import type { EngineProfile, Explanation, TermExplanation } from "@/search/index";
+import type { SnapshotTool } from "@/sdk/snapshot";
+import { highlightSearchText, type TextSegment } from "./highlight";
+import { loadRankingSource, type RankingSource } from "./ranking-source";
+import { runQuery } from "./run-query";
+
+export interface PlaygroundQuery {
+  db: PrismaClient;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+  query: string;
+  /** null = the draft, else a published version. */
+  version: number | null;
+  /** Default: the source's own profile. */
+  profile?: EngineProfile;
+  /** Default: the catalog's (or snapshot's) default limit. */
+  limit?: number;
+}
+
+export interface ExplainedTool {
+  key: string;
+  name: string;
+  namespace: string | null;
+  description: string;
+  searchText: string;
+  segments: TextSegment[];
+  score: number;
+  rank: number | null;
+  terms: TermExplanation[];
+  /** Σ contributions; the stockroom profile multiplies it by a name-coverage boost, so it can differ from score. */
+  termSum: number;
+  matchedTerms: string[];
+  missingTerms: string[];
+  /** The live tool row with this key (for edit-and-see), or null when the draft no longer has it. */
+  toolId: string | null;
+  revision: number | null;
+}
+
+export function describeExplanation(source: RankingSource, profile: EngineProfile, tool: SnapshotTool, explanation: Explanation) {
+  return {
+    key: tool.id,
+    name: tool.name,
+    namespace: tool.namespace,
+    description: tool.spec.description,
+    searchText: tool.searchText,
+    segments: highlightSearchText(tool.searchText, explanation.matchedTerms, profile),
+    score: explanation.score,
+    rank: explanation.rank,
+    terms: explanation.terms,
+    termSum: explanation.terms.reduce((sum, term) => sum + term.contribution, 0),
+    matchedTerms: explanation.matchedTerms,
+    missingTerms: explanation.missingTerms,
+  };
+}
+
+/** Current ids and revisions of the draft rows behind `keys` (the editor needs them). */
+export async function liveRows(db: PrismaClient, catalog: Catalog, keys: string[]): Promise<Map<string, { id: string; revision: number }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.tool.findMany({ where: { catalogId: catalog.id, key: { in: keys } }, select: { id: true, key: true, revision: true } });
+  return new Map(rows.map((row) => [row.key, { id: row.id, revision: row.revision }]));
+}
+
+/**
+ * Ranks `query` over the draft or a snapshot exactly as an agent would (same snapshot index), with every hit
+ * explained: score, rank, per-term idf/tf/length norm/contribution and its search text with matches highlighted.
+ */
+export async function searchPlayground({ db, team, catalog, query, version, profile, limit }: PlaygroundQuery) {
+  const started = performance.now();
+  const source = await loadRankingSource({ db, team, catalog, version });
+  const index = source.index(profile);
+  const used = index.settings.profile;
+  const max = limit ?? source.content.engine.defaultLimit;
+  const hits = runQuery(() => index.search(query, max));
+  const explained = hits.map((hit) => describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!));
+  const live = await liveRows(db, catalog, hits.map((hit) => hit.id));
+  return {
+    version: source.version,
+    profile: used,
+    limit: max,
+    indexed: index.size,
+    queryTokens: index.analyze(query),
+    hits: explained.map((hit) => ({ ...hit, toolId: live.get(hit.key)?.id ?? null, revision: live.get(hit.key)?.revision ?? null })),
+    tookMs: Math.round((performance.now() - started) * 10) / 10,
+  };
+}
