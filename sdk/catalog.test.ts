@@ -1,0 +1,226 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSearchIndex } from "../search/index";
+import { connect, StockroomApiError } from "./index";
+import { firstRequestTools } from "./first-request";
+import { SnapshotIntegrityError } from "./snapshot";
+import { sampleContent, startSnapshotServer, TEST_TOKEN, type SnapshotServer } from "./testing/snapshot-server";
+
+let server: SnapshotServer;
+let cacheDir: string;
+beforeEach(async () => {
+  server = await startSnapshotServer();
+  cacheDir = await mkdtemp(path.join(tmpdir(), "stockroom-sdk-"));
+});
+afterEach(async () => {
+  await server.close().catch(() => undefined);
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+async function apiFailure(promise: Promise<unknown>): Promise<StockroomApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StockroomApiError);
+  return error as StockroomApiError;
+}
+
+const target = () => ({ url: server.url, token: TEST_TOKEN, team: "acme", catalog: "support" });
+
+describe("connect + search", () => {
+  it("fetches, verifies and ranks with the snapshot's engine settings", async () => {
+    const catalog = await connect(target());
+    expect(catalog.version).toBe(1);
+    expect(catalog.source).toBe("network");
+    const hits = catalog.search("open orders for a customer");
+    expect(hits[0]!.id).toBe("crm.list_open_orders");
+    expect(hits[0]!.tool.spec.name).toBe("list_open_orders");
+    // Same ids and scores as an index built directly with the snapshot's profile; direct tools are not searchable.
+    const docs = sampleContent().tools.filter((t) => t.exposure === "deferred").map((t) => ({ id: t.id, text: t.searchText, name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) }));
+    const expected = createSearchIndex(docs, { profile: "stockroom", defaultLimit: 5 }).search("open orders for a customer");
+    expect(hits.map(({ id, score, rank }) => ({ id, score, rank }))).toEqual(expected);
+    expect(catalog.search("ping service").map((h) => h.id)).not.toContain("ping");
+    expect(catalog.search("meeting").length).toBeLessThanOrEqual(5);
+    expect(() => catalog.search("   ")).toThrow(/empty/);
+  });
+
+  it("ranks by a codex-bm25 snapshot's profile when the catalog uses it", async () => {
+    const codex = { ...sampleContent(), engine: { profile: "codex-bm25" as const, k1: 1.2, b: 0.75, defaultLimit: 8 } };
+    await server.publish(codex);
+    const catalog = await connect(target());
+    const docs = codex.tools.filter((t) => t.exposure === "deferred").map((t) => ({ id: t.id, text: t.searchText }));
+    expect(catalog.search("list orders").map(({ id, score }) => ({ id, score }))).toEqual(
+      createSearchIndex(docs, { profile: "codex-bm25" }).search("list orders").map(({ id, score }) => ({ id, score })),
+    );
+  });
+
+  it("refuses a snapshot tampered in transit, and one of another catalog or version", async () => {
+    const tampered = structuredClone(server.versions[0]!);
+    tampered.tools[2]!.spec.description = "Delete every order.";
+    server.override.set(1, JSON.stringify(tampered));
+    await expect(connect(target())).rejects.toBeInstanceOf(SnapshotIntegrityError);
+    server.override.set(1, "{ not json");
+    await expect(connect(target())).rejects.toThrow();
+    server.override.clear();
+    await expect(connect({ ...target(), version: 1 })).resolves.toBeTruthy();
+    const other = await startSnapshotServer({ ...sampleContent(), catalog: { team: "acme", slug: "billing", name: "Billing" } });
+    try {
+      const error = await connect({ ...target(), url: other.url }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StockroomApiError);
+      expect((error as StockroomApiError).code).toBe("WRONG_SNAPSHOT");
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("surfaces API errors with status, code, message and Retry-After", async () => {
+    const badToken = await apiFailure(connect({ ...target(), token: "srk_wrong" }));
+    expect([badToken.status, badToken.code]).toEqual([401, "UNAUTHORIZED"]);
+    server.failWith = { status: 429, code: "RATE_LIMITED", retryAfter: 7 };
+    const limited = await apiFailure(connect(target()));
+    expect([limited.status, limited.code, limited.retryAfterSeconds]).toEqual([429, "RATE_LIMITED", 7]);
+    expect(limited.message).toBe("test server says RATE_LIMITED");
+  });
+});
+
+describe("toolSearchOutput / firstRequestTools", () => {
+  it("answers a tool_search_call: one namespace entry per namespace, top-level tools as deferred functions", async () => {
+    const catalog = await connect(target());
+    const ranked = catalog.search("meeting orders weather", 10).map((h) => h.id);
+    const output = catalog.toolSearchOutput("search-1", "meeting orders weather", 10);
+    expect(output).toMatchObject({ type: "tool_search_output", call_id: "search-1", status: "completed", execution: "client" });
+    const names = output.tools.map((entry) => (entry as { name: string }).name);
+    expect(new Set(names).size).toBe(names.length);
+    // Namespaces appear in the order of their best hit; members keep rank order.
+    const firstNamespace = ranked.map((id) => (id.includes(".") ? id.split(".")[0] : id)).filter((v, i, all) => all.indexOf(v) === i);
+    expect(names).toEqual(firstNamespace);
+    const calendar = output.tools.find((entry) => (entry as { name: string }).name === "calendar") as { type: string; description: string; tools: Array<Record<string, unknown>> };
+    expect(calendar.type).toBe("namespace");
+    expect(calendar.description).toBe("Calendar and meeting tools.");
+    expect(calendar.tools.map((t) => t.name)).toEqual(ranked.filter((id) => id.startsWith("calendar.")).map((id) => id.split(".")[1]));
+    expect(calendar.tools[0]).toMatchObject({ type: "function", defer_loading: true, strict: false, parameters: { type: "object" } });
+    expect(output.tools.find((entry) => (entry as { name: string }).name === "weather_lookup")).toEqual({
+      type: "function",
+      name: "weather_lookup",
+      description: "Weather forecast for a city.",
+      defer_loading: true,
+      parameters: { type: "object", properties: {} },
+      strict: false,
+    });
+  });
+
+  it("never throws for what the model sent: empty query → no tools, bad limit → default; string arguments parse", async () => {
+    const catalog = await connect(target());
+    expect(catalog.toolSearchOutput("c1", "  ").tools).toEqual([]);
+    expect(catalog.toolSearchOutput("c2", "meeting", 0)).toEqual(catalog.toolSearchOutput("c2", "meeting"));
+    expect(catalog.answerToolSearchCall({ type: "tool_search_call", call_id: "c3", arguments: '{"query":"cancel order","limit":1}' } as never)).toEqual(catalog.toolSearchOutput("c3", "cancel order", 1));
+    expect(catalog.answerToolSearchCall({ call_id: "c4", arguments: { query: "cancel order" } })).toEqual(catalog.toolSearchOutput("c4", "cancel order"));
+    expect(() => catalog.answerToolSearchCall({ arguments: {} })).toThrow(/call_id/);
+  });
+
+  it("plans turn one with the snapshot through firstRequestTools", async () => {
+    const catalog = await connect(target());
+    for (const provider of ["openai", "anthropic", "mcp"] as const) {
+      for (const supportsToolSearch of [true, false]) {
+        expect(catalog.firstRequestTools({ provider, supportsToolSearch })).toEqual(firstRequestTools(catalog.snapshot, { provider, supportsToolSearch }));
+      }
+    }
+    expect(catalog.firstRequestTools({ provider: "openai", supportsToolSearch: true }).at(-1)).toEqual({ type: "tool_search" });
+  });
+});
+
+describe("refresh", () => {
+  it("revalidates with the ETag, swaps in a new version atomically, and shares concurrent calls", async () => {
+    const catalog = await connect(target());
+    expect(await catalog.refresh()).toEqual({ changed: false, version: 1 });
+    expect(server.requests.at(-1)!.headers["if-none-match"]).toBe(`"${server.versions[0]!.contentHash}"`);
+
+    const extra = { id: "crm.refund_order", namespace: "crm", name: "refund_order", exposure: "deferred" as const, fallback: "direct" as const, searchText: "refund_order refund an order money back", spec: { type: "function" as const, name: "refund_order", description: "Refund an order.", parameters: { type: "object", properties: {} }, strict: false } };
+    await server.publish(sampleContent([extra]));
+    const before = server.requests.length;
+    const [a, b] = [catalog.refresh(), catalog.refresh()];
+    // Until the new index is built and swapped in, searches answer from the old snapshot.
+    expect(catalog.search("refund money").map((h) => h.id)).not.toContain("crm.refund_order");
+    expect(await a).toEqual({ changed: true, version: 2 });
+    expect(await b).toEqual({ changed: true, version: 2 });
+    expect(server.requests.length - before).toBe(1);
+    expect(catalog.version).toBe(2);
+    expect(catalog.search("refund money")[0]!.id).toBe("crm.refund_order");
+  });
+
+  it("keeps the current snapshot when a refresh fails or brings a tampered one", async () => {
+    const catalog = await connect(target());
+    await server.publish(sampleContent([]));
+    const tampered = { ...structuredClone(server.versions[1]!), note: "x" } as Record<string, unknown>;
+    (tampered.tools as Array<{ searchText: string }>)[0]!.searchText = "evil";
+    server.override.set(2, JSON.stringify(tampered));
+    await expect(catalog.refresh()).rejects.toBeInstanceOf(SnapshotIntegrityError);
+    expect(catalog.version).toBe(1);
+    server.failWith = { status: 500, code: "INTERNAL" };
+    await expect(catalog.refresh()).rejects.toBeInstanceOf(StockroomApiError);
+    expect(catalog.version).toBe(1);
+  });
+
+  it("does nothing for a pinned version", async () => {
+    await server.publish(sampleContent([]));
+    const catalog = await connect({ ...target(), version: 1 });
+    const before = server.requests.length;
+    expect(await catalog.refresh()).toEqual({ changed: false, version: 1 });
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe("on-disk cache", () => {
+  it("starts offline from the last verified snapshot, and revalidates it when online", async () => {
+    const online = await connect({ ...target(), cacheDir });
+    const cachedFile = path.join(cacheDir, "acme", "support", "latest.json");
+    expect(JSON.parse(await readFile(cachedFile, "utf8")).contentHash).toBe(online.contentHash);
+
+    const again = await connect({ ...target(), cacheDir });
+    expect(again.source).toBe("network");
+    expect(server.requests.at(-1)!.headers["if-none-match"]).toBe(`"${online.contentHash}"`);
+
+    await server.close();
+    const offline = await connect({ ...target(), cacheDir });
+    expect(offline.source).toBe("cache");
+    expect(offline.search("open orders").map((h) => h.id)).toEqual(online.search("open orders").map((h) => h.id));
+    await expect(connect(target())).rejects.toThrow(); // no cache, no server
+  });
+
+  it("ignores a corrupt cache file, and never falls back to the cache on a refusal", async () => {
+    await connect({ ...target(), cacheDir });
+    const cachedFile = path.join(cacheDir, "acme", "support", "latest.json");
+    const text = await readFile(cachedFile, "utf8");
+    await writeFile(cachedFile, text.replace("Cancel an order.", "Delete all orders."));
+    const fresh = await connect({ ...target(), cacheDir });
+    expect(fresh.source).toBe("network");
+    expect(server.requests.at(-1)!.headers["if-none-match"]).toBeUndefined();
+    expect(fresh.tool("crm.cancel_order")!.spec.description).toBe("Cancel an order.");
+    expect(await readFile(cachedFile, "utf8")).toBe(text);
+
+    server.failWith = { status: 401, code: "UNAUTHORIZED" };
+    await expect(connect({ ...target(), cacheDir })).rejects.toMatchObject({ status: 401 });
+    server.failWith = { status: 503, code: "INTERNAL" };
+    expect((await connect({ ...target(), cacheDir })).source).toBe("cache");
+
+    await writeFile(cachedFile, text.replace("Cancel an order.", "Delete all orders."));
+    await server.close();
+    await expect(connect({ ...target(), cacheDir })).rejects.toThrow();
+  });
+
+  it("uses a cached pinned version without any request, and refresh() updates the cache", async () => {
+    await connect({ ...target(), version: 1, cacheDir });
+    const count = server.requests.length;
+    const pinned = await connect({ ...target(), version: 1, cacheDir });
+    expect(pinned.source).toBe("cache");
+    expect(server.requests.length).toBe(count);
+
+    const latest = await connect({ ...target(), cacheDir });
+    const v2 = await server.publish(sampleContent([]));
+    await latest.refresh();
+    expect(JSON.parse(await readFile(path.join(cacheDir, "acme", "support", "latest.json"), "utf8")).contentHash).toBe(v2.contentHash);
+  });
+});

@@ -1,0 +1,157 @@
+import { SearchQueryError, type SearchHit, type SearchIndex } from "../search/index";
+import { firstRequestTools, flatToolNames, type FirstRequestOptions } from "./first-request";
+import { fetchSnapshot, assertSnapshotIsFor, StockroomApiError, type ApiTarget } from "./http-client";
+import type { Snapshot, SnapshotTool } from "./snapshot";
+import { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
+import { createSnapshotIndex, toolsById } from "./snapshot-index";
+import { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
+
+export interface ConnectOptions extends ApiTarget {
+  /** Pin a published version (it never changes); default `latest`, which `refresh()` keeps current. */
+  version?: number | "latest";
+  /** Keep the last verified snapshot here and start from it when the server cannot be reached. */
+  cacheDir?: string;
+}
+
+export interface CatalogHit extends SearchHit {
+  tool: SnapshotTool;
+}
+
+/** Everything derived from one snapshot, replaced as a whole so a search never sees half of a refresh. */
+interface CatalogState {
+  snapshot: Snapshot;
+  index: SearchIndex;
+  tools: Map<string, SnapshotTool>;
+  /** Top-level names as turn one sent them (namespace__name where two listed tools share a name). */
+  topLevelNames: Map<string, string>;
+}
+
+function stateOf(snapshot: Snapshot): CatalogState {
+  const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
+  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), topLevelNames: flatToolNames(topLevel) };
+}
+
+/** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof StockroomApiError) return error.status === 429 || error.status >= 500;
+  return error instanceof TypeError; // fetch's network error
+}
+
+/** A catalog's snapshot held locally: ranks `tool_search` exactly as Stockroom's playground ranked that version. */
+export class StockroomCatalog {
+  private state: CatalogState;
+  private pending: Promise<{ changed: boolean; version: number }> | null = null;
+
+  constructor(
+    private readonly options: ConnectOptions,
+    snapshot: Snapshot,
+    /** `network` when the snapshot came from the server, `cache` when connect fell back to the disk cache. */
+    readonly source: "network" | "cache",
+  ) {
+    this.state = stateOf(snapshot);
+  }
+
+  get snapshot(): Snapshot {
+    return this.state.snapshot;
+  }
+
+  get version(): number {
+    return this.state.snapshot.version;
+  }
+
+  get contentHash(): string {
+    return this.state.snapshot.contentHash;
+  }
+
+  /** Deferred tools ranked by the snapshot's engine settings (`limit` defaults to the catalog's). */
+  search(query: string, limit?: number): CatalogHit[] {
+    const { index, tools } = this.state;
+    return index.search(query, limit).map((hit) => ({ ...hit, tool: tools.get(hit.id)! }));
+  }
+
+  /**
+   * The `tool_search_output` item answering a model's client-executed `tool_search_call`. Never throws for
+   * what the model sent (every call needs an answer): an empty query loads no tools, a bad limit uses the default.
+   */
+  toolSearchOutput(callId: string, query: string, limit?: number): ToolSearchOutputItem {
+    const { snapshot, index, tools, topLevelNames } = this.state;
+    const validLimit = limit !== undefined && Number.isInteger(limit) && limit >= 1 ? limit : undefined;
+    let found: SnapshotTool[] = [];
+    try {
+      found = index.search(query, validLimit).map((hit) => tools.get(hit.id)!);
+    } catch (error) {
+      if (!(error instanceof SearchQueryError)) throw error;
+    }
+    return buildToolSearchOutput(snapshot, callId, found, topLevelNames);
+  }
+
+  /** `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. */
+  answerToolSearchCall(call: { call_id?: unknown; arguments?: unknown }): ToolSearchOutputItem {
+    const { callId, query, limit } = parseToolSearchCall(call);
+    return this.toolSearchOutput(callId, query, limit);
+  }
+
+  /** The turn-one `tools` array for OpenAI Responses, Anthropic or MCP. */
+  firstRequestTools(options: FirstRequestOptions): unknown[] {
+    return firstRequestTools(this.state.snapshot, options);
+  }
+
+  /** A tool by id (`namespace.name`). */
+  tool(id: string): SnapshotTool | undefined {
+    return this.state.tools.get(id);
+  }
+
+  /**
+   * Revalidates `latest` with its ETag: unchanged → nothing happens; a new version is fetched, verified and
+   * indexed, then swapped in at once. Concurrent calls share one request. A pinned version never changes.
+   */
+  refresh(): Promise<{ changed: boolean; version: number }> {
+    if (this.options.version !== undefined && this.options.version !== "latest") return Promise.resolve({ changed: false, version: this.version });
+    this.pending ??= this.revalidate().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async revalidate(): Promise<{ changed: boolean; version: number }> {
+    const result = await fetchSnapshot(this.options, { version: "latest", etag: this.contentHash });
+    if (result.status === "not-modified" || result.snapshot.contentHash === this.contentHash) return { changed: false, version: this.version };
+    const next = stateOf(result.snapshot);
+    this.state = next;
+    if (this.options.cacheDir) await writeCachedSnapshot(this.options.cacheDir, cacheKey(this.options), result.body);
+    return { changed: true, version: next.snapshot.version };
+  }
+}
+
+const cacheKey = (options: ConnectOptions) => ({ team: options.team, catalog: options.catalog, version: options.version ?? "latest" });
+
+/**
+ * Fetches the catalog's snapshot (latest or pinned), verifies its hash and catalog, and builds the index.
+ * With `cacheDir`: a pinned version already cached is used without a request; otherwise the cached copy is
+ * revalidated with its ETag, and used as-is when the server cannot be reached.
+ */
+export async function connect(options: ConnectOptions): Promise<StockroomCatalog> {
+  const version = options.version ?? "latest";
+  const key = cacheKey(options);
+  const cached = options.cacheDir ? await readCachedSnapshot(options.cacheDir, key) : null;
+  const usable = cached && isFor(cached, options, version) ? cached : null;
+  if (usable && version !== "latest") return new StockroomCatalog(options, usable, "cache");
+  try {
+    const result = await fetchSnapshot(options, { version, etag: usable?.contentHash });
+    if (result.status === "not-modified") return new StockroomCatalog(options, usable!, "network");
+    if (options.cacheDir) await writeCachedSnapshot(options.cacheDir, key, result.body);
+    return new StockroomCatalog(options, result.snapshot, "network");
+  } catch (error) {
+    if (usable && isTransient(error)) return new StockroomCatalog(options, usable, "cache");
+    throw error;
+  }
+}
+
+function isFor(snapshot: Snapshot, target: ConnectOptions, version: number | "latest"): boolean {
+  try {
+    assertSnapshotIsFor(snapshot, target, version);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,86 @@
+// The agent API over HTTP with plain `fetch`: no Node-only APIs, so it runs in Node, Deno, Bun and browsers.
+import { verifySnapshot, type Snapshot } from "./snapshot";
+
+export interface ApiTarget {
+  /** The Stockroom server's origin, e.g. `https://stockroom.example.com`. */
+  url: string;
+  /** An agent token (`srk_…`) for this catalog. */
+  token: string;
+  team: string;
+  catalog: string;
+  /** Another fetch (tests, proxies, retries); defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+/** A refusal by the API: the HTTP status and the `{ error: { code, message } }` it sent. */
+export class StockroomApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Seconds to wait before retrying, from Retry-After on a 429. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = "StockroomApiError";
+  }
+}
+
+export function snapshotsUrl(target: Pick<ApiTarget, "url" | "team" | "catalog">, version?: number | "latest"): string {
+  const base = `${target.url.replace(/\/+$/, "")}/api/v1/catalogs/${encodeURIComponent(target.team)}/${encodeURIComponent(target.catalog)}/snapshots`;
+  return version === undefined ? base : `${base}/${version}`;
+}
+
+async function request(target: ApiTarget, url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const response = await (target.fetch ?? fetch)(url, { headers: { authorization: `Bearer ${target.token}`, accept: "application/json", ...headers } });
+  if (response.ok || response.status === 304) return response;
+  let code = "HTTP_ERROR";
+  let message = `${response.status} ${response.statusText} from ${url}`;
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof body.error?.code === "string") code = body.error.code;
+    if (typeof body.error?.message === "string") message = body.error.message;
+  } catch {
+    // Not our JSON error shape (a proxy's HTML page, say): keep the status line.
+  }
+  const retryAfter = Number(response.headers.get("retry-after"));
+  throw new StockroomApiError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+}
+
+export type FetchSnapshotResult = { status: "not-modified" } | { status: "ok"; snapshot: Snapshot; body: string };
+
+/**
+ * Fetches a snapshot and verifies its hash (a tampered or truncated one throws SnapshotIntegrityError).
+ * With `etag` (a contentHash you hold), an unchanged snapshot answers `not-modified` without a body.
+ */
+export async function fetchSnapshot(target: ApiTarget, options: { version?: number | "latest"; etag?: string } = {}): Promise<FetchSnapshotResult> {
+  const version = options.version ?? "latest";
+  const response = await request(target, snapshotsUrl(target, version), options.etag ? { "if-none-match": `"${options.etag}"` } : {});
+  if (response.status === 304) return { status: "not-modified" };
+  const body = await response.text();
+  const snapshot = await verifySnapshot(JSON.parse(body));
+  assertSnapshotIsFor(snapshot, target, version);
+  return { status: "ok", snapshot, body };
+}
+
+/** A verified snapshot can still be the wrong one (a misrouted proxy, a stale cache file): check what it claims to be. */
+export function assertSnapshotIsFor(snapshot: Snapshot, target: Pick<ApiTarget, "team" | "catalog">, version: number | "latest"): void {
+  const { team, slug } = snapshot.catalog;
+  if (team !== target.team || slug !== target.catalog) {
+    throw new StockroomApiError(0, "WRONG_SNAPSHOT", `Expected a snapshot of ${target.team}/${target.catalog}, got ${team}/${slug}.`);
+  }
+  if (version !== "latest" && snapshot.version !== version) {
+    throw new StockroomApiError(0, "WRONG_SNAPSHOT", `Expected version ${version}, got ${snapshot.version}.`);
+  }
+}
+
+export interface SnapshotListing {
+  catalog: { team: string; slug: string; name: string };
+  latestVersion: number | null;
+  snapshots: Array<{ version: number; contentHash: string; publishedAt: string; note: string; rolledBackFrom: number | null }>;
+}
+
+/** The catalog's published versions, newest first. */
+export async function listSnapshots(target: ApiTarget): Promise<SnapshotListing> {
+  return (await (await request(target, snapshotsUrl(target))).json()) as SnapshotListing;
+}

@@ -1,0 +1,56 @@
+// Answers for a client-executed `tool_search` (OpenAI Responses): the `tool_search_output` input item.
+import { mergeHitsByNamespace } from "../search/index";
+import { providerTool } from "./first-request";
+import type { SnapshotContent, SnapshotTool } from "./snapshot";
+
+export interface ToolSearchOutputItem {
+  type: "tool_search_output";
+  call_id: string;
+  status: "completed";
+  execution: "client";
+  tools: unknown[];
+}
+
+/**
+ * The output item for found tools, best first: hits of one namespace merged into one namespace entry (in
+ * order of their best hit), tools without a namespace as top-level deferred functions under `topLevelNames`.
+ */
+export function buildToolSearchOutput(
+  content: SnapshotContent,
+  callId: string,
+  tools: readonly SnapshotTool[],
+  topLevelNames: ReadonlyMap<string, string> = new Map(),
+): ToolSearchOutputItem {
+  const descriptions = new Map(content.namespaces.map((ns) => [ns.name, ns.description]));
+  const entries: unknown[] = [];
+  for (const group of mergeHitsByNamespace(tools.map((tool) => ({ namespace: tool.namespace, tool })))) {
+    if (group.namespace === null) {
+      for (const { tool } of group.items) entries.push(providerTool(tool, "openai", { name: topLevelNames.get(tool.id) ?? tool.spec.name, deferred: true }));
+    } else {
+      entries.push({
+        type: "namespace",
+        name: group.namespace,
+        description: descriptions.get(group.namespace) ?? "",
+        tools: group.items.map(({ tool }) => providerTool(tool, "openai", { deferred: true })),
+      });
+    }
+  }
+  return { type: "tool_search_output", call_id: callId, status: "completed", execution: "client", tools: entries };
+}
+
+/** What a model's `tool_search_call` asks for: `arguments` may arrive as an object or as a JSON string. */
+export function parseToolSearchCall(call: { call_id?: unknown; arguments?: unknown }): { callId: string; query: string; limit: number | undefined } {
+  if (typeof call.call_id !== "string" || call.call_id.length === 0) throw new TypeError("tool_search_call has no call_id");
+  let args: unknown = call.arguments;
+  if (typeof args === "string") {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      args = { query: args };
+    }
+  }
+  const record = (args && typeof args === "object" ? args : {}) as Record<string, unknown>;
+  const query = typeof record.query === "string" ? record.query : "";
+  const limit = typeof record.limit === "number" ? record.limit : undefined;
+  return { callId: call.call_id, query, limit };
+}
