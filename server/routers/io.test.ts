@@ -1,0 +1,182 @@
+import net from "node:net";
+import path from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
+// @ts-expect-error plain ESM test fixture without types
+import { startHttpServer, tinyTools } from "../services/import/testing/tiny-mcp-server.mjs";
+import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
+import { createTestDatabase } from "../testing/test-db";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: PrismaClient;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+const FIXTURE = path.resolve(import.meta.dirname, "../services/import/testing/tiny-mcp-server.mjs");
+type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden" };
+const MCP: Options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error("expected the call to fail");
+}
+
+/** A port nothing listens on: bound, then released. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function setup() {
+  const t = await createTeamWithMembers(db);
+  const catalog = await createCatalog(db, t.team.id);
+  return { ...t, catalog, ref: { team: t.team.slug, catalog: catalog.slug }, api: callerFor(db, t.editor) };
+}
+
+type Api = Awaited<ReturnType<typeof setup>>["api"];
+type Ref = Awaited<ReturnType<typeof setup>>["ref"];
+async function importText(api: Api, ref: Ref, text: string, options: Options = MCP, skipInvalid = false) {
+  const preview = await api.io.previewImport({ ...ref, text, options });
+  return { preview, result: await api.io.commitImport({ ...ref, text, options, fingerprint: preview.fingerprint, skipInvalid }) };
+}
+
+describe("import", () => {
+  it("previews an MCP tools/list, commits it, and a re-import of the same server updates instead of duplicating", async () => {
+    const { ref, api, catalog } = await setup();
+    const v1 = JSON.stringify({ tools: tinyTools("1") });
+    const first = await api.io.previewImport({ ...ref, text: v1, options: MCP });
+    expect(first.counts).toEqual({ new: 3, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0); // preview writes nothing
+    expect(await api.io.commitImport({ ...ref, text: v1, options: MCP, fingerprint: first.fingerprint, skipInvalid: false })).toMatchObject({ created: 3, updated: 0 });
+    const forecast = await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "weather.get_forecast" } });
+    expect(forecast).toMatchObject({ mcpServer: "tiny-weather", mcpTitle: "Get forecast", exposure: "deferred" });
+
+    // Curation survives a re-import: exposure, search text, even a move to another namespace.
+    await api.tool.update({ ...ref, id: forecast.id, revision: 1, patch: { exposure: "direct", searchTextMode: "generated+extra", searchTextExtra: "météo", namespace: "meteo" } });
+    const v2 = JSON.stringify({ tools: tinyTools("2") });
+    const second = await api.io.previewImport({ ...ref, text: v2, options: MCP });
+    expect(second.counts).toEqual({ new: 1, changed: 1, unchanged: 2, invalid: 0, skipped: 0 });
+    const changed = second.rows.find((r) => r.status === "changed")!;
+    expect(changed).toMatchObject({ key: "meteo.get_forecast", revision: 2, changes: [{ field: "description", before: "Get the weather forecast for a city.", after: "Get the weather forecast for a city, hourly." }] });
+    await api.io.commitImport({ ...ref, text: v2, options: MCP, fingerprint: second.fingerprint, skipInvalid: false });
+    const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" } });
+    expect(tools.map((t) => t.key)).toEqual(["meteo.get_forecast", "weather.get_pollen", "weather.get_uv_index", "weather.list_alerts"]);
+    expect(tools[0]).toMatchObject({ exposure: "direct", searchTextExtra: "météo", revision: 3, description: "Get the weather forecast for a city, hourly." });
+    const history = await api.audit.list({ ...ref, targetId: forecast.id });
+    expect(history.events[0]).toMatchObject({ action: "tool.updated", after: { import: "mcp", description: "Get the weather forecast for a city, hourly." } });
+  });
+
+  it("is all or nothing: invalid rows block the commit unless skipped; a stale preview is refused", async () => {
+    const { ref, api, catalog } = await setup();
+    const text = JSON.stringify({
+      tools: [
+        { name: "good", inputSchema: { type: "object", properties: {} } },
+        { name: "bad.name", inputSchema: { type: "object" } },
+        { name: "bad_type", inputSchema: { type: "object", properties: { n: { type: "int" } } } },
+        { name: "good", inputSchema: { type: "object" } },
+      ],
+    });
+    const preview = await api.io.previewImport({ ...ref, text, options: MCP });
+    expect(preview.rows.map((r) => r.status)).toEqual(["new", "invalid", "invalid", "invalid"]);
+    expect(preview.rows[1]!.messages[0]).toMatch(/OpenAI and Anthropic allow only letters/);
+    expect(preview.rows[2]!.messages[0]).toMatch(/Unknown type "int"/);
+    expect(preview.rows[3]!.messages[0]).toMatch(/appears more than once/);
+    const blocked = await failure(api.io.commitImport({ ...ref, text, options: MCP, fingerprint: preview.fingerprint, skipInvalid: false }));
+    expect(blocked).toMatchObject({ code: "UNPROCESSABLE_CONTENT", message: "3 of the tools are invalid; fix them in the source, or choose to skip invalid tools." });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
+    expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(0);
+
+    await api.tool.create({ ...ref, tool: { name: "good", namespace: "weather" } }); // the catalog moves on
+    const stale = await failure(api.io.commitImport({ ...ref, text, options: MCP, fingerprint: preview.fingerprint, skipInvalid: true }));
+    expect(stale).toMatchObject({ code: "CONFLICT" });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(1);
+    const again = await api.io.previewImport({ ...ref, text, options: MCP });
+    expect(await api.io.commitImport({ ...ref, text, options: MCP, fingerprint: again.fingerprint, skipInvalid: true })).toMatchObject({ created: 0, updated: 1, skipped: 3 });
+  });
+
+  it("refuses text that is not a tools list with a message that says what is expected", async () => {
+    const { ref, api } = await setup();
+    expect((await failure(api.io.previewImport({ ...ref, text: "{oops", options: MCP }))).message).toMatch(/not valid JSON/);
+    expect((await failure(api.io.previewImport({ ...ref, text: '{"a":1}', options: MCP }))).message).toMatch(/Expected an MCP tools\/list result/);
+    expect((await failure(callerFor(db, (await createTeamWithMembers(db)).viewer).io.previewImport({ ...ref, text: "[]", options: MCP }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("export", () => {
+  it("exports OpenAI (namespaces, defer_loading, tool_search), Anthropic (defer_loading) and MCP, and round-trips", async () => {
+    const { ref, api } = await setup();
+    const openai = [
+      { type: "function", name: "ping", description: "Check the service is up.", parameters: { type: "object", properties: {} }, strict: false },
+      { type: "namespace", name: "crm", description: "Customer tools.", tools: [{ type: "function", name: "find_customer", description: "Find a customer.", defer_loading: true, parameters: { type: "object", properties: { q: { type: "string" } } }, strict: false }] },
+      { type: "tool_search" },
+    ];
+    const { preview } = await importText(api, ref, JSON.stringify(openai), { namespace: null, mcpServer: null, exposure: "hidden" });
+    expect(preview.rows.map((r) => [r.key, r.status, r.exposure])).toEqual([["ping", "new", "direct"], ["crm.find_customer", "new", "deferred"], [null, "skipped", null]]);
+    const out = await api.io.export({ ...ref, format: "openai" });
+    expect(JSON.parse(out.json)).toEqual(openai);
+    expect(out).toMatchObject({ usesToolSearch: true, counts: { direct: 1, deferred: 1, omitted: 0 } });
+    const anthropic = JSON.parse((await api.io.export({ ...ref, format: "anthropic" })).json);
+    expect(anthropic).toEqual([
+      { name: "find_customer", description: "Find a customer.", input_schema: { type: "object", properties: { q: { type: "string" } } }, defer_loading: true },
+      { name: "ping", description: "Check the service is up.", input_schema: { type: "object", properties: {} } },
+      { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
+    ].sort((a, b) => (a.name === "ping" ? -1 : b.name === "ping" ? 1 : 0)));
+    const mcp = JSON.parse((await api.io.export({ ...ref, format: "mcp" })).json);
+    expect(mcp.tools.map((t: { name: string }) => t.name)).toEqual(["ping", "find_customer"]);
+    expect(mcp.tools[1]).toHaveProperty("inputSchema");
+
+    // The OpenAI export imports into an empty catalog as the same tools.
+    const other = await setup();
+    await importText(other.api, other.ref, out.json, { namespace: null, mcpServer: null, exposure: "hidden" });
+    expect((await other.api.io.export({ ...other.ref, format: "openai" })).json).toBe(out.json);
+  });
+});
+
+describe("live MCP servers", () => {
+  it("lists every page of tools over stdio and imports them", async () => {
+    const { ref, api, catalog } = await setup();
+    const live = await api.io.fetchMcp({ ...ref, connection: { transport: "stdio", command: process.execPath, args: [FIXTURE], env: {} } });
+    expect(live).toMatchObject({ serverName: "tiny-weather", serverVersion: "1.0.0", toolCount: 3 });
+    await importText(api, ref, live.text, { ...MCP, mcpServer: live.serverName! });
+    expect(await db.tool.count({ where: { catalogId: catalog.id, mcpServer: "tiny-weather" } })).toBe(3);
+  });
+
+  it("lists tools over Streamable HTTP with headers, and says why when it cannot", async () => {
+    const server = await startHttpServer({ variant: "2", token: "s3cret" });
+    try {
+      const { ref, api } = await setup();
+      const ok = await api.io.fetchMcp({ ...ref, connection: { transport: "http", url: server.url, headers: { Authorization: "Bearer s3cret" } } });
+      expect(ok).toMatchObject({ serverName: "tiny-weather", toolCount: 4 });
+      expect(JSON.parse(ok.text).tools.map((t: { name: string }) => t.name)).toContain("get_pollen");
+      const refused = await failure(api.io.fetchMcp({ ...ref, connection: { transport: "http", url: server.url, headers: {} } }));
+      expect(refused.message).toMatch(/refused the request \(401\); check the headers/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("validates what was typed and times out with a clear message", async () => {
+    const { ref, api } = await setup();
+    const fetch = (connection: Parameters<Api["io"]["fetchMcp"]>[0]["connection"]) => failure(api.io.fetchMcp({ ...ref, connection }));
+    expect((await fetch({ transport: "http", url: "ftp://127.0.0.1/mcp", headers: {} })).message).toBe("Only http:// and https:// MCP endpoints can be used.");
+    expect((await fetch({ transport: "http", url: "not a url", headers: {} })).code).toBe("BAD_REQUEST");
+    expect((await fetch({ transport: "http", url: "http://u:p@127.0.0.1/mcp", headers: {} })).message).toMatch(/credentials in a header/);
+    const closed = await freePort();
+    expect((await fetch({ transport: "http", url: `http://127.0.0.1:${closed}/mcp`, headers: {} })).message).toMatch(/connection refused \(is the server running\?\)/);
+    expect((await fetch({ transport: "stdio", command: "  ", args: [], env: {} })).message).toMatch(/Enter the command/);
+    expect((await fetch({ transport: "stdio", command: "no-such-mcp-server-cmd", args: [], env: {} })).message).toMatch(/command not found/);
+    const hang = await failure(fetchMcpTools({ transport: "stdio", command: process.execPath, args: [FIXTURE, "--hang"], env: {} }, 1500));
+    expect(hang.message).toBe("The MCP server did not answer within 1.5 s.");
+  });
+});

@@ -1,0 +1,103 @@
+import "server-only";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { AppError } from "../../errors";
+
+export type McpConnection =
+  | { transport: "stdio"; command: string; args: string[]; env: Record<string, string> }
+  | { transport: "http"; url: string; headers: Record<string, string> };
+
+export const MCP_TIMEOUT_MS = 10_000;
+const MAX_PAGES = 100;
+const MAX_TOOLS = 5000;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const invalid = (field: string, message: string) => new AppError("INVALID_INPUT", message, { fields: { [field]: message } });
+
+/** Checks what the user typed before anything is started or contacted. */
+export function validateConnection(connection: McpConnection): McpConnection {
+  if (connection.transport === "stdio") {
+    const command = connection.command.trim();
+    if (!command) throw invalid("command", "Enter the command that starts the MCP server, e.g. npx -y @modelcontextprotocol/server-everything.");
+    if (CONTROL.test(command) || command.length > 500) throw invalid("command", "The command must be one line of at most 500 characters.");
+    if (connection.args.length > 50 || connection.args.some((a) => a.length > 2000 || a.includes("\u0000"))) throw invalid("args", "Use at most 50 arguments of at most 2,000 characters.");
+    const badEnv = Object.keys(connection.env).find((k) => !ENV_NAME.test(k));
+    if (badEnv !== undefined) throw invalid("env", `"${badEnv}" is not a valid environment variable name.`);
+    return { ...connection, command };
+  }
+  let url: URL;
+  try {
+    url = new URL(connection.url.trim());
+  } catch {
+    throw invalid("url", `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid("url", "Only http:// and https:// MCP endpoints can be used.");
+  if (url.username || url.password) throw invalid("url", "Put credentials in a header (e.g. Authorization), not in the URL.");
+  for (const [name, value] of Object.entries(connection.headers)) {
+    if (!HEADER_NAME.test(name)) throw invalid("headers", `"${name}" is not a valid header name.`);
+    if (CONTROL.test(value)) throw invalid("headers", `The value of header "${name}" must be one line.`);
+  }
+  return { ...connection, url: url.toString() };
+}
+
+function describeFailure(connection: McpConnection, error: unknown, stderr: string): string {
+  const where = connection.transport === "stdio" ? `"${connection.command}"` : connection.url;
+  const err = error as { code?: string | number; message?: string; cause?: { code?: string; message?: string } };
+  const code = typeof err.code === "string" ? err.code : err.cause?.code;
+  if (code === "ENOENT") return `Could not start ${where}: command not found.`;
+  if (code === "ECONNREFUSED") return `Could not connect to ${where}: connection refused (is the server running?).`;
+  // The SDK's StreamableHTTPError carries the HTTP status as a numeric code.
+  const status = typeof err.code === "number" ? err.code : null;
+  if (status === 401 || status === 403) return `The MCP server at ${where} refused the request (${status}); check the headers (e.g. Authorization).`;
+  if (status) return `The MCP server at ${where} answered HTTP ${status}; check the URL (it is the Streamable HTTP endpoint, often ending in /mcp).`;
+  const tail = stderr.trim().split("\n").slice(-3).join(" ").slice(0, 300);
+  const cause = err.cause?.message ? ` (${err.cause.message})` : "";
+  return `Could not list the tools of ${where}: ${err.message ?? String(error)}${cause}${tail ? ` (server said: ${tail})` : ""}`;
+}
+
+/**
+ * Connects to a live MCP server (stdio command or Streamable HTTP URL, only the one the user gave; redirects
+ * stay on its origin), reads every page of `tools/list` and disconnects. Gives up after 10 s.
+ */
+export async function fetchMcpTools(input: McpConnection, timeoutMs = MCP_TIMEOUT_MS) {
+  const connection = validateConnection(input);
+  let stderr = "";
+  const transport: Transport =
+    connection.transport === "stdio"
+      ? new StdioClientTransport({ command: connection.command, args: connection.args, env: connection.env, stderr: "pipe" })
+      : new StreamableHTTPClientTransport(new URL(connection.url), { requestInit: { headers: connection.headers }, redirectPolicy: "same-origin" });
+  if (transport instanceof StdioClientTransport) transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const client = new Client({ name: "stockroom-import", version: "1.0.0" });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError("UNPROCESSABLE", `The MCP server did not answer within ${timeoutMs / 1000} s.`)), timeoutMs);
+  });
+  try {
+    const work = (async () => {
+      await client.connect(transport, { timeout: timeoutMs });
+      const tools: unknown[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+        tools.push(...result.tools);
+        cursor = result.nextCursor;
+        if (!cursor || tools.length >= MAX_TOOLS) break;
+      }
+      const info = client.getServerVersion();
+      return { serverName: info?.name ?? null, serverVersion: info?.version ?? null, toolCount: tools.length, text: JSON.stringify({ tools }, null, 2) };
+    })();
+    work.catch(() => {}); // settled below or abandoned on timeout
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("UNPROCESSABLE", describeFailure(connection, error, stderr));
+  } finally {
+    clearTimeout(timer);
+    await client.close().catch(() => {});
+  }
+}

@@ -1,0 +1,112 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Exposure, Prisma, PrismaClient } from "@prisma/client";
+import { canonicalJson } from "@/sdk/snapshot";
+import { toolKey, toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
+import { validateToolFields } from "../tools/validate-tool";
+import type { ParsedSource, ParsedTool } from "./parse-tool-source";
+
+export interface ImportOptions {
+  /** Namespace for tools that do not bring their own (OpenAI namespaces do); null = none. */
+  namespace: string | null;
+  /** The MCP server the tools come from: recorded on each tool, and re-imports match on it + name. */
+  mcpServer: string | null;
+  /** Exposure of new tools when the source says nothing about `defer_loading`. */
+  exposure: Exposure;
+}
+
+export type RowStatus = "new" | "changed" | "unchanged" | "invalid" | "skipped";
+
+export interface FieldChange {
+  field: "description" | "parameters" | "strict" | "mcpTitle" | "mcpServer";
+  before: string;
+  after: string;
+}
+
+export interface PlanRow {
+  index: number;
+  label: string;
+  status: RowStatus;
+  key: string | null;
+  messages: string[];
+  changes: FieldChange[];
+  /** For new rows: the exposure it will get. */
+  exposure: Exposure | null;
+  toolId: string | null;
+  revision: number | null;
+}
+
+/** What commit needs beyond the preview rows: the resolved input of each importable row. */
+export interface PlannedWrite {
+  row: PlanRow;
+  tool: Omit<ParsedTool, "namespace"> & { namespace: string | null; mcpServer: string | null };
+  existing: ToolRecord | null;
+}
+
+type Db = PrismaClient | Prisma.TransactionClient;
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+const text = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "string" ? value : pretty(value));
+
+function diffFields(existing: ToolRecord, tool: PlannedWrite["tool"]): FieldChange[] {
+  const changes: FieldChange[] = [];
+  if (existing.description !== tool.description) changes.push({ field: "description", before: existing.description, after: tool.description });
+  if (canonicalJson(existing.parameters) !== canonicalJson(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
+  if (tool.strict !== undefined && tool.strict !== existing.strict) changes.push({ field: "strict", before: String(existing.strict), after: String(tool.strict) });
+  if (tool.mcpTitle !== undefined && (tool.mcpTitle ?? null) !== existing.mcpTitle) changes.push({ field: "mcpTitle", before: text(existing.mcpTitle), after: text(tool.mcpTitle) });
+  if (tool.mcpServer && tool.mcpServer !== existing.mcpServer) changes.push({ field: "mcpServer", before: text(existing.mcpServer), after: tool.mcpServer });
+  return changes;
+}
+
+/**
+ * Compares a parsed source with the catalog: each row becomes new / changed (field before and after) /
+ * unchanged / invalid (with messages) / skipped. Re-imports match an existing tool on MCP server + name,
+ * else on key, and keep its namespace, exposure and search text (curation survives a re-import).
+ */
+export async function planImport(db: Db, catalogId: string, source: ParsedSource, options: ImportOptions) {
+  const existing = (await db.tool.findMany({ where: { catalogId }, select: toolSelect })).map(toToolRecord);
+  const byKey = new Map(existing.map((t) => [t.key, t]));
+  const byServer = new Map(existing.filter((t) => t.mcpServer).map((t) => [`${t.mcpServer}\u0000${t.name}`, t]));
+  const usesDeferLoading = source.items.some((item) => item.tool?.deferLoading !== undefined);
+  const seenKeys = new Map<string, string>();
+  const matched = new Set<string>();
+  const writes: PlannedWrite[] = [];
+  const rows: PlanRow[] = source.items.map((item) => {
+    const row: PlanRow = { index: item.index, label: item.label, status: "invalid", key: null, messages: [], changes: [], exposure: null, toolId: null, revision: null };
+    if (item.skipped) return { ...row, status: "skipped", messages: [item.skipped] };
+    if (!item.tool) return { ...row, messages: [item.error ?? "Could not read this entry."] };
+    const tool = { ...item.tool, namespace: item.tool.namespace ?? options.namespace, mcpServer: options.mcpServer };
+    row.key = toolKey(tool.namespace, tool.name);
+    const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle });
+    if (issues.length > 0) return { ...row, messages: issues.map((i) => i.message) };
+    const twin = seenKeys.get(row.key);
+    if (twin !== undefined) return { ...row, messages: [`"${row.key}" appears more than once in the import (also as ${twin}).`] };
+    seenKeys.set(row.key, item.label);
+
+    const sameServer = tool.mcpServer ? byServer.get(`${tool.mcpServer}\u0000${tool.name}`) : undefined;
+    const sameKey = byKey.get(row.key);
+    if (!sameServer && sameKey && tool.mcpServer && sameKey.mcpServer && sameKey.mcpServer !== tool.mcpServer) {
+      return { ...row, messages: [`"${row.key}" already exists from MCP server "${sameKey.mcpServer}"; import into another namespace.`] };
+    }
+    const match = sameServer ?? sameKey ?? null;
+    if (match && matched.has(match.id)) return { ...row, messages: [`"${match.key}" would be updated twice by this import.`] };
+    if (match) {
+      matched.add(match.id);
+      const changes = diffFields(match, tool);
+      Object.assign(row, { key: match.key, toolId: match.id, revision: match.revision, changes, status: changes.length > 0 ? "changed" : "unchanged" });
+    } else {
+      row.status = "new";
+      row.exposure = usesDeferLoading ? (tool.deferLoading ? "deferred" : "direct") : options.exposure;
+    }
+    writes.push({ row, tool, existing: match });
+    return row;
+  });
+  const counts = { new: 0, changed: 0, unchanged: 0, invalid: 0, skipped: 0 } satisfies Record<RowStatus, number>;
+  for (const row of rows) counts[row.status]++;
+  const fingerprint = createHash("sha256")
+    .update(canonicalJson(rows.map((r) => [r.index, r.status, r.key, r.toolId, r.revision, r.changes.map((c) => c.field)])))
+    .digest("hex")
+    .slice(0, 32);
+  return { format: source.format, rows, counts, fingerprint, writes };
+}
+
+export type ImportPlan = Awaited<ReturnType<typeof planImport>>;
