@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { canonicalJson } from "@/sdk/snapshot";
+import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
+import { rankGoldenQueries, summarizeMetrics, type GoldenQuery, type SnapshotMetrics } from "./golden-metrics";
+import { indexFor, snapshotIndexKey } from "./snapshot-index-cache";
+
+/** Versions re-evaluated for the chart; older ones keep only the metrics recorded at publish time. */
+export const MAX_CHARTED_VERSIONS = 30;
+
+/** Metrics of a version on a given golden set never change: remember them across page loads. */
+const evaluated = new Map<string, SnapshotMetrics>();
+const MAX_EVALUATED = 500;
+
+function remember(key: string, metrics: SnapshotMetrics): void {
+  evaluated.set(key, metrics);
+  if (evaluated.size > MAX_EVALUATED) evaluated.delete(evaluated.keys().next().value!);
+}
+
+/**
+ * The draft and each recent version evaluated on today's golden queries (so the lines are comparable),
+ * with the same K for all: the draft's default limit.
+ */
+export async function metricsOverVersions({ db, team, catalog }: { db: PrismaClient; team: Pick<Team, "slug">; catalog: Catalog }) {
+  const [draft, golden, rows] = await Promise.all([
+    buildSnapshotContent({ db, team, catalog }),
+    loadGoldenQueries(db, catalog.id),
+    db.snapshot.findMany({ where: { catalogId: catalog.id }, select: { version: true, publishedAt: true }, orderBy: { version: "desc" }, take: MAX_CHARTED_VERSIONS }),
+  ]);
+  const k = draft.engine.defaultLimit;
+  const goldenKey = createHash("sha256").update(canonicalJson(golden.map((q: GoldenQuery) => [q.query, q.expected]))).digest("hex");
+  const latestVersion = rows[0]?.version;
+  const versions = [];
+  for (const row of rows.reverse()) {
+    const key = `${catalog.id}:v${row.version}:k${k}:${goldenKey}`;
+    let metrics = evaluated.get(key);
+    if (!metrics) {
+      const published = await loadPublishedVersion(db, catalog, row.version);
+      if (!published) continue;
+      metrics = summarizeMetrics(rankGoldenQueries(indexFor(row.version === latestVersion ? snapshotIndexKey(catalog.id, row.version) : null, published.snapshot), golden, k), k, published.snapshot);
+      remember(key, metrics);
+    }
+    versions.push({ version: row.version, publishedAt: row.publishedAt, metrics });
+  }
+  const draftMetrics = summarizeMetrics(rankGoldenQueries(indexFor(null, draft), golden, k), k, draft);
+  return { k, goldenQueries: golden.length, draft: draftMetrics, versions };
+}

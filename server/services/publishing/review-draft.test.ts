@@ -1,0 +1,137 @@
+import type { PrismaClient } from "@prisma/client";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/open";
+import { createTestDatabase } from "../../testing/test-db";
+import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
+
+let handle: DatabaseHandle;
+let db: PrismaClient;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(() => handle.close());
+
+describe("publish.review", () => {
+  it("before the first publish: every query is new, every tool added", async () => {
+    const { at, viewer } = await createPublishingFixture(db);
+    const review = await viewer.publish.review(at);
+    expect(review).toMatchObject({ k: 8, latest: null, isUnchanged: false, counts: { new: 5 }, metrics: { latest: null, regressions: [] } });
+    expect(review.tools.added.map((t) => t.id)).toHaveLength(5);
+    const orders = review.queries.find((q) => q.query === "list open orders")!;
+    expect(orders.draft[0]).toMatchObject({ id: "crm.list_open_orders", rank: 1, isGold: true, change: "entered", previousRank: null, scoreDelta: null });
+  });
+
+  it("after edits: worse queries first, entered / left / moved with score changes, metric deltas and text diffs", async () => {
+    const { at, editor, viewer, catalog } = await createPublishingFixture(db);
+    await editor.publish.publish({ ...at, note: "v1" });
+    expect((await viewer.publish.review(at)).isUnchanged).toBe(true);
+
+    await editTool(db, catalog.id, "crm.list_open_orders", { searchTextMode: "generated_extra", searchTextExtra: "refund a payment refund payment" });
+    await editTool(db, catalog.id, "crm.refund_order", { searchTextMode: "generated_extra", searchTextExtra: "customer profile customer profile" });
+    await editTool(db, catalog.id, "mail.send_email", { exposure: "direct" });
+    const review = await viewer.publish.review(at);
+    expect(review).toMatchObject({ isUnchanged: false, latest: { version: 1 }, counts: { worse: 1, better: 0, changed: 2, same: 2, new: 0 } });
+    expect(review.queries.map((q) => [q.query, q.verdict])).toEqual([
+      ["send an email", "worse"], // worse first
+      ["refund a payment", "changed"],
+      ["customer profile", "changed"],
+      ["list open orders", "same"],
+      ["set the thermostat", "same"],
+    ]);
+    const byQuery = new Map(review.queries.map((q) => [q.query, q]));
+
+    const email = byQuery.get("send an email")!;
+    expect(email.draft.map((h) => h.id)).not.toContain("mail.send_email");
+    expect(email.left).toContainEqual({ id: "mail.send_email", rank: 1, score: expect.any(Number), isGold: true, draftRank: null });
+    expect(email.quality).toMatchObject({ draft: { recallAtK: 0, firstGoldRank: null }, latest: { recallAtK: 1, firstGoldRank: 1 } });
+
+    const refund = byQuery.get("refund a payment")!;
+    expect(refund.draft.map((h) => [h.id, h.rank, h.change, h.previousRank])).toEqual([
+      ["crm.refund_order", 1, "same", 1],
+      ["crm.list_open_orders", 2, "entered", null],
+    ]);
+
+    const profile = byQuery.get("customer profile")!;
+    expect(profile.draft.map((h) => [h.id, h.change, h.previousRank, h.rank])).toEqual([
+      ["crm.find_customer", "same", 1, 1],
+      ["crm.refund_order", "moved", 3, 2],
+      ["crm.list_open_orders", "moved", 2, 3],
+    ]);
+    expect(profile.draft[1]!.scoreDelta).toBeGreaterThan(0);
+    expect(profile.draft[2]!.scoreDelta).toBeLessThan(0);
+
+    expect(review.metrics.latest).toMatchObject({ successAt1: 1, noHit: 0 });
+    expect(review.metrics.draft).toMatchObject({ successAt1: 0.75, noHit: 1 });
+    expect(review.metrics.regressions).toContainEqual({ metric: "noHit", before: 0, after: 1 });
+    expect(review.metrics.regressions).toContainEqual({ metric: "recallAtK", before: 1, after: 0.75 });
+
+    const changed = new Map(review.tools.changed.map((t) => [t.id, t.fields]));
+    expect([...changed.keys()]).toEqual(["crm.list_open_orders", "crm.refund_order", "mail.send_email"]);
+    const orders = changed.get("crm.list_open_orders")!;
+    expect(orders.map((f) => f.field)).toEqual(["searchText"]);
+    expect(orders[0]!.parts.at(-1)).toEqual({ kind: "added", text: "refund a payment refund payment" });
+    expect(orders[0]!.parts.filter((p) => p.kind === "removed")).toEqual([]);
+    expect(changed.get("mail.send_email")).toEqual([
+      { field: "exposure", before: "deferred (fallback direct)", after: "direct", parts: [{ kind: "removed", text: "deferred (fallback direct)" }, { kind: "added", text: "direct" }] },
+    ]);
+  });
+
+  it("diffs descriptions by word and parameters by line", async () => {
+    const { at, editor, viewer, catalog } = await createPublishingFixture(db);
+    await editor.publish.publish({ ...at, note: "v1" });
+    await editTool(db, catalog.id, "crm.find_customer", {
+      description: "Find a person profile by email address.",
+      parameters: { type: "object", properties: { email: { type: "string" } }, required: ["email"] },
+    });
+    const fields = new Map((await viewer.publish.review(at)).tools.changed[0]!.fields.map((f) => [f.field, f]));
+    expect([...fields.keys()]).toEqual(["description", "parameters", "searchText"]);
+    expect(fields.get("description")!.parts).toEqual([
+      { kind: "same", text: "Find a " },
+      { kind: "removed", text: "customer" },
+      { kind: "added", text: "person" },
+      { kind: "same", text: " profile by email address." },
+    ]);
+    const parameters = fields.get("parameters")!;
+    expect(parameters.before).toBe('{\n  "properties": {},\n  "type": "object"\n}');
+    expect(parameters.parts.filter((p) => p.kind === "added").map((p) => p.text).join("")).toContain('"required": [\n    "email"\n  ]');
+    expect(parameters.parts.filter((p) => p.kind === "same").map((p) => p.text).join("")).toContain('"type": "object"');
+  });
+
+  it("lists removed (hidden) and added tools, namespace and engine changes, and honours k", async () => {
+    const { at, editor, viewer, catalog } = await createPublishingFixture(db);
+    await editor.publish.publish({ ...at, note: "v1" });
+    await editTool(db, catalog.id, "crm.refund_order", { exposure: "hidden" });
+    await db.namespace.update({ where: { catalogId_name: { catalogId: catalog.id, name: "ops" } }, data: { description: "Server operations." } });
+    await db.catalog.update({ where: { id: catalog.id }, data: { engineProfile: "codex_bm25", defaultLimit: 3 } });
+    const review = await viewer.publish.review(at);
+    expect(review.k).toBe(3);
+    expect(review.tools.removed).toEqual([{ id: "crm.refund_order", exposure: "deferred", description: "Refund an order payment to the customer." }]);
+    expect(review.tools.namespaces).toEqual([{ name: "ops", before: "ops tools", after: "Server operations." }]);
+    expect(review.tools.engine).toEqual({ before: "stockroom (k1 1.2, b 0.75, top 8)", after: "codex-bm25 (k1 1.2, b 0.75, top 3)" });
+    expect(review.queries.every((q) => q.draft.length <= 3)).toBe(true);
+    const narrow = await viewer.publish.review({ ...at, k: 1 });
+    expect(narrow.k).toBe(1);
+    expect(narrow.queries.every((q) => q.draft.length <= 1 && q.left.length <= 1)).toBe(true);
+    await expect(viewer.publish.review({ ...at, k: 0 })).rejects.toBeInstanceOf(TRPCError);
+  });
+
+  it("metrics: the draft and every version on today's golden queries", async () => {
+    const { at, editor, viewer, catalog } = await createPublishingFixture(db);
+    await editor.publish.publish({ ...at, note: "v1" });
+    await editTool(db, catalog.id, "mail.send_email", { exposure: "direct" });
+    await editor.publish.publish({ ...at, note: "v2", reason: "testing" });
+    await editTool(db, catalog.id, "mail.send_email", { exposure: "deferred" });
+    const before = await viewer.publish.metrics(at);
+    expect(before).toMatchObject({ k: 8, goldenQueries: 5 });
+    expect(before.versions.map((v) => [v.version, v.metrics.successAt1])).toEqual([[1, 1], [2, 0.75]]);
+    expect(before.draft.successAt1).toBe(1);
+    // A new golden query changes every line, the chart re-evaluates all versions on it.
+    await editor.golden.create({ ...at, query: "restart the server", expected: ["ops.restart_server"] });
+    const after = await viewer.publish.metrics(at);
+    expect(after.goldenQueries).toBe(6);
+    expect(after.versions.map((v) => v.metrics.withGold)).toEqual([5, 5]);
+    expect(after.versions[0]!.metrics.successAt1).toBe(0.8);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { isSameContent } from "@/sdk/snapshot";
+import { AppError } from "../../errors";
+import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
+import { compareQuery, sortComparisons, type QueryComparison } from "./compare-rankings";
+import { diffTools, type ToolChanges } from "./diff-tools";
+import type { EngineTimer } from "./engine-timer";
+import { findRegressions, rankGoldenQueries, summarizeMetrics, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
+import { indexFor, snapshotIndexKey } from "./snapshot-index-cache";
+
+export interface ReviewDraftOptions {
+  db: PrismaClient;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+  /** Top K compared per query; defaults to the catalog's default limit (what tool_search returns). */
+  k?: number;
+  timer?: EngineTimer;
+}
+
+export interface DraftReview {
+  k: number;
+  latest: { version: number; contentHash: string; publishedAt: Date; publishedBy: string } | null;
+  /** The draft has the latest version's content: publishing would be refused as a no-op. */
+  isUnchanged: boolean;
+  metrics: { draft: SnapshotMetrics; latest: SnapshotMetrics | null; regressions: MetricRegression[] };
+  counts: { worse: number; better: number; changed: number; same: number; new: number };
+  queries: QueryComparison[];
+  tools: ToolChanges;
+}
+
+export const MAX_REVIEW_K = 50;
+
+/**
+ * Draft vs latest version over every golden query, ranked by the same index agents build
+ * (`createSnapshotIndex` with the content's own engine settings), plus what changed per tool.
+ */
+export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOptions): Promise<DraftReview> {
+  const [draft, latest, golden] = await Promise.all([
+    buildSnapshotContent({ db, team, catalog }),
+    loadPublishedVersion(db, catalog),
+    loadGoldenQueries(db, catalog.id),
+  ]);
+  const topK = k ?? draft.engine.defaultLimit;
+  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_REVIEW_K) throw new AppError("INVALID_INPUT", `k must be a whole number from 1 to ${MAX_REVIEW_K}.`);
+
+  const draftRanked = rankGoldenQueries(indexFor(null, draft, timer), golden, topK, timer);
+  const draftMetrics = summarizeMetrics(draftRanked, topK, draft, timer);
+  let latestRanked = null;
+  let latestMetrics: SnapshotMetrics | null = null;
+  if (latest) {
+    latestRanked = rankGoldenQueries(indexFor(snapshotIndexKey(catalog.id, latest.version), latest.snapshot, timer), golden, topK, timer);
+    latestMetrics = summarizeMetrics(latestRanked, topK, latest.snapshot, timer);
+  }
+  const queries = sortComparisons(draftRanked.map((ranked, i) => compareQuery(ranked, latestRanked?.[i] ?? null, topK)));
+  const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 0 };
+  for (const q of queries) counts[q.verdict]++;
+  return {
+    k: topK,
+    latest: latest && { version: latest.version, contentHash: latest.contentHash, publishedAt: latest.publishedAt, publishedBy: latest.publishedBy },
+    isUnchanged: latest !== null && isSameContent(draft, latest.snapshot),
+    metrics: { draft: draftMetrics, latest: latestMetrics, regressions: latestMetrics ? findRegressions(latestMetrics, draftMetrics) : [] },
+    counts,
+    queries,
+    tools: diffTools(latest?.snapshot ?? null, draft),
+  };
+}
