@@ -1,16 +1,19 @@
 import Link from "next/link";
+import { NewCatalogForm } from "@/components/catalog/new-catalog-form";
 import { load } from "@/server/page-guard";
 
 export default async function TeamHomePage({ params }: { params: Promise<{ team: string }> }) {
   const { team } = await params;
-  const catalogs = await load((api) => api.catalog.list({ team }));
+  const [catalogs, teams] = await Promise.all([load((api) => api.catalog.list({ team })), load((api) => api.team.mine())]);
+  const isOwner = teams.find((t) => t.slug === team)?.role === "owner";
   return (
     <div>
-      <div className="mb-6 flex items-end justify-between">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Catalogs</h1>
           <p className="text-sm text-stone-600">Each catalog is one agent&apos;s tool set: what it sees directly, what it finds by search.</p>
         </div>
+        {isOwner && <NewCatalogForm team={team} />}
       </div>
       {catalogs.length === 0 ? (
         <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">No catalogs yet.</p>

@@ -1,0 +1,119 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc-provider";
+import { appErrorOf } from "./app-error";
+import { buttonClass, Field, inputClass, Section } from "./ui";
+
+interface Settings {
+  slug: string;
+  name: string;
+  description: string;
+  engineProfile: "stockroom" | "codex-bm25";
+  defaultLimit: number;
+  revision: number;
+}
+
+const PROFILES = {
+  stockroom: "BM25 plus identifier splitting, name boosts and CJK segmentation; deterministic ties. Recommended.",
+  "codex-bm25": "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
+} as const;
+
+/** Rename, description, engine profile and default limit (editors); archive (owners) with the slug typed to confirm. */
+export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner }: { team: string; settings: Settings; canEdit: boolean; isOwner: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [settings, setSettings] = useState(initial);
+  const [form, setForm] = useState(initial);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState("");
+  const update = useMutation(trpc.catalog.update.mutationOptions());
+  const archive = useMutation(trpc.catalog.archive.mutationOptions({ onSuccess: () => router.push(`/t/${team}`) }));
+  const error = appErrorOf(update.error);
+  const archiveError = appErrorOf(archive.error);
+  const ref = { team, catalog: settings.slug };
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    setNotice(null);
+    update.mutate(
+      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit } },
+      {
+        onSuccess: (next) => {
+          setSettings(next);
+          setForm(next);
+          setNotice("Settings saved.");
+          router.refresh();
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="max-w-2xl space-y-6">
+      <Section title="Catalog">
+        <form onSubmit={save} className="space-y-4" aria-label="Catalog settings">
+          <Field label="Name" htmlFor="settings-name" error={error?.fields.name}>
+            <input id="settings-name" value={form.name} disabled={!canEdit} onChange={(e) => setForm({ ...form, name: e.target.value })} className={inputClass} />
+          </Field>
+          <p className="text-xs text-stone-500">
+            Slug <span className="font-mono">{settings.slug}</span> stays the same: it is the address agents and published snapshots use.
+          </p>
+          <Field label="Description" htmlFor="settings-description" error={error?.fields.description}>
+            <textarea id="settings-description" value={form.description} disabled={!canEdit} onChange={(e) => setForm({ ...form, description: e.target.value })} rows={2} className={inputClass} />
+          </Field>
+          <Field label="Engine profile" htmlFor="settings-profile" hint={PROFILES[form.engineProfile]}>
+            <select id="settings-profile" value={form.engineProfile} disabled={!canEdit} onChange={(e) => setForm({ ...form, engineProfile: e.target.value as Settings["engineProfile"] })} className={inputClass}>
+              <option value="stockroom">stockroom</option>
+              <option value="codex-bm25">codex-bm25</option>
+            </select>
+          </Field>
+          <Field label="Default limit" htmlFor="settings-limit" error={error?.fields.defaultLimit} hint="How many tools tool_search returns when the model gives no limit (1–50).">
+            <input id="settings-limit" type="number" min={1} max={50} value={form.defaultLimit} disabled={!canEdit} onChange={(e) => setForm({ ...form, defaultLimit: Number(e.target.value) })} className={`${inputClass} w-32`} />
+          </Field>
+          {error && Object.keys(error.fields).length === 0 && (
+            <p role="alert" className="text-sm text-red-700">
+              {error.message}
+            </p>
+          )}
+          {notice && <p role="status" className="text-sm text-emerald-800">{notice}</p>}
+          {canEdit && (
+            <button className={buttonClass} disabled={update.isPending}>
+              Save settings
+            </button>
+          )}
+        </form>
+      </Section>
+      {isOwner && (
+        <section className="rounded-lg border border-red-200 bg-white p-5" aria-label="Delete catalog">
+          <h3 className="text-base font-semibold text-red-800">Delete catalog</h3>
+          <p className="mt-1 text-sm text-stone-600">
+            The catalog is archived: it leaves the team&apos;s lists and can no longer be edited. Its published snapshots are kept, unchanged. The slug stays reserved.
+          </p>
+          <form
+            className="mt-3 flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              archive.mutate({ ...ref, confirm });
+            }}
+          >
+            <label className="text-sm">
+              Type <span className="font-mono">{settings.slug}</span> to confirm
+              <input value={confirm} onChange={(e) => setConfirm(e.target.value)} className={`${inputClass} mt-1 w-64 font-mono`} />
+            </label>
+            <button className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50" disabled={confirm !== settings.slug || archive.isPending}>
+              Delete (archive) catalog
+            </button>
+          </form>
+          {archiveError && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {archiveError.message}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

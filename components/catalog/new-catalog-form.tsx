@@ -1,0 +1,66 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "@/components/trpc-provider";
+import { appErrorOf } from "./app-error";
+import { buttonClass, Field, inputClass, secondaryButtonClass } from "./ui";
+
+/** Owners create a catalog: name, optional slug (its permanent address), engine profile and default limit. */
+export function NewCatalogForm({ team }: { team: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [slug, setSlug] = useState("");
+  const [engineProfile, setProfile] = useState<"stockroom" | "codex-bm25">("stockroom");
+  const [defaultLimit, setLimit] = useState(8);
+  const create = useMutation(trpc.catalog.create.mutationOptions({ onSuccess: (catalog) => router.push(`/t/${team}/${catalog.slug}`) }));
+  const error = appErrorOf(create.error);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate({ team, name, slug: slug.trim() || undefined, engineProfile, defaultLimit });
+  }
+  if (!open) {
+    return (
+      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
+        New catalog
+      </button>
+    );
+  }
+  return (
+    <form onSubmit={submit} aria-label="New catalog" className="w-full max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+      <Field label="Catalog name" htmlFor="catalog-name" error={error?.fields.name}>
+        <input id="catalog-name" required value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+      </Field>
+      <Field label="Slug" htmlFor="catalog-slug" error={error?.fields.slug} hint="Its URL and the address agents use; from the name when blank; cannot change later.">
+        <input id="catalog-slug" value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="e.g. support-agent" className={inputClass} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Engine profile" htmlFor="catalog-profile">
+          <select id="catalog-profile" value={engineProfile} onChange={(e) => setProfile(e.target.value as typeof engineProfile)} className={inputClass}>
+            <option value="stockroom">stockroom (recommended)</option>
+            <option value="codex-bm25">codex-bm25 (exactly as Codex)</option>
+          </select>
+        </Field>
+        <Field label="Default limit" htmlFor="catalog-limit" error={error?.fields.defaultLimit}>
+          <input id="catalog-limit" type="number" min={1} max={50} value={defaultLimit} onChange={(e) => setLimit(Number(e.target.value))} className={inputClass} />
+        </Field>
+      </div>
+      {error && !error.fields.name && !error.fields.slug && (
+        <p role="alert" className="text-sm text-red-700">
+          {error.message}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button className={buttonClass} disabled={create.isPending}>
+          Create catalog
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
