@@ -104,6 +104,7 @@ describe("playground.search", () => {
   it("lists the draft's settings and published versions, newest first, and starts building the index", async () => {
     const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25", defaultLimit: 5 });
     await publishDraft(db, team, catalog, 1);
+    await editSearchText(db, catalog.id, "crm.refund_order", { searchTextMode: "generated_extra", searchTextExtra: "chargeback" });
     await publishDraft(db, team, catalog, 2);
     const api = callerFor(db, viewer).playground;
     const before = rankingSourceBuilds();

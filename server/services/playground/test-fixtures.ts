@@ -1,8 +1,7 @@
 // Test helpers for the playground tests: a small catalog with clear winners, and a way to publish it.
 import type { Catalog, Prisma, PrismaClient, Team } from "@prisma/client";
-import { sealSnapshot } from "@/sdk/snapshot";
 import { createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { publishSnapshot } from "../publishing/publish-snapshot";
 
 const param = (name: string, description: string) => ({ type: "object", properties: { [name]: { type: "string", description } }, required: [name] });
 
@@ -24,13 +23,13 @@ export async function seedPlaygroundCatalog(db: PrismaClient, data: Partial<Pris
   return { ...members, catalog, tools, input: { team: members.team.slug, catalog: catalog.slug } };
 }
 
-/** Publishes the current draft as `version` the way publishing stores it: sealed payload, immutable row. */
+/** Publishes the current draft through the real publishing service; returns the stored snapshot JSON. */
 export async function publishDraft(db: PrismaClient, team: Team, catalog: Catalog, version: number) {
-  const sealed = await sealSnapshot(await buildSnapshotContent({ db, team, catalog }), version, new Date());
-  await db.snapshot.create({
-    data: { catalogId: catalog.id, version, contentHash: sealed.contentHash, payload: sealed as unknown as Prisma.InputJsonValue, metrics: {} },
-  });
-  return sealed;
+  const fresh = await db.catalog.findUniqueOrThrow({ where: { id: catalog.id } });
+  const summary = await publishSnapshot({ db, team, catalog: fresh, actor: { id: null, label: "test" }, note: `v${version}` });
+  if (summary.version !== version) throw new Error(`expected to publish version ${version}, got ${summary.version}`);
+  const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version } }, select: { payload: true } });
+  return row.payload;
 }
 
 /** Bumps a tool the way an edit does (revision + 1) with new search-text settings. */

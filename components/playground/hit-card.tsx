@@ -1,0 +1,73 @@
+"use client";
+
+import { useState } from "react";
+import { fmt } from "./format";
+import { HighlightedText, type Segment } from "./highlighted-text";
+import { SearchTextEditor } from "./search-text-editor";
+import { TermTable, type Term } from "./term-table";
+
+export interface Hit {
+  key: string;
+  name: string;
+  namespace: string | null;
+  description: string;
+  segments: Segment[];
+  score: number;
+  rank: number | null;
+  terms: Term[];
+  termSum: number;
+  matchedTerms: string[];
+  missingTerms: string[];
+  toolId: string | null;
+}
+
+interface HitCardProps {
+  hit: Hit;
+  team: string;
+  catalog: string;
+  canEdit: boolean;
+  isExpected: boolean;
+  onExpectedChange: (isExpected: boolean) => void;
+}
+
+/** One ranked tool: rank, score, highlighted search text, its explanation and the draft search-text editor. */
+export function HitCard({ hit, team, catalog, canEdit, isExpected, onExpectedChange }: HitCardProps) {
+  const [isExplained, setExplained] = useState(false);
+  const [isEditing, setEditing] = useState(false);
+  return (
+    <li className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm" aria-label={`${hit.rank}. ${hit.key}`}>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="w-7 text-right text-sm font-semibold text-stone-400 tabular-nums">{hit.rank}</span>
+        <span className="font-mono text-sm font-medium">{hit.key}</span>
+        <span className="text-xs text-stone-500">
+          score <span className="font-medium text-stone-800 tabular-nums">{fmt(hit.score)}</span>
+        </span>
+        <label className="ml-auto flex items-center gap-1 text-xs text-stone-600">
+          <input type="checkbox" checked={isExpected} onChange={(e) => onExpectedChange(e.target.checked)} />
+          Expected
+        </label>
+      </div>
+      <p className="mt-1 ml-10 text-sm text-stone-700">{hit.description.split("\n")[0]}</p>
+      <div className="mt-2 ml-10">
+        <HighlightedText segments={hit.segments} label={`Search text of ${hit.key}`} />
+        {hit.missingTerms.length > 0 && (
+          <p className="mt-1 text-xs text-stone-500">
+            Lacks: <span className="font-mono">{hit.missingTerms.join(", ")}</span>
+          </p>
+        )}
+        <div className="mt-2 flex gap-3 text-xs">
+          <button type="button" aria-expanded={isExplained} onClick={() => setExplained(!isExplained)} className="text-stone-700 underline hover:text-stone-950">
+            {isExplained ? "Hide explanation" : "Explain"}
+          </button>
+          {canEdit && hit.toolId && (
+            <button type="button" aria-expanded={isEditing} onClick={() => setEditing(!isEditing)} className="text-stone-700 underline hover:text-stone-950">
+              Edit search text
+            </button>
+          )}
+        </div>
+        {isExplained && <TermTable terms={hit.terms} score={hit.score} termSum={hit.termSum} label={`Explanation of ${hit.key}`} />}
+        {isEditing && hit.toolId && <SearchTextEditor team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />}
+      </div>
+    </li>
+  );
+}

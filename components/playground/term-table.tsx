@@ -1,0 +1,65 @@
+import { fmt } from "./format";
+
+export interface Term {
+  term: string;
+  queryFrequency: number;
+  queryWeight: number;
+  idf: number;
+  tf: number;
+  docLength: number;
+  lengthNorm: number;
+  contribution: number;
+  matched: boolean;
+}
+
+/** Per-term BM25 breakdown from `explain`: why a tool scored what it did. */
+export function TermTable({ terms, score, termSum, label }: { terms: Term[]; score: number; termSum: number; label: string }) {
+  const docLength = terms[0]?.docLength;
+  const boosted = score > 0 && Math.abs(score - termSum) > 1e-6;
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full text-xs" aria-label={label}>
+        <thead>
+          <tr className="border-b border-stone-200 text-left text-stone-500">
+            <th className="py-1 pr-3 font-medium">Term</th>
+            <th className="py-1 pr-3 font-medium">Weight</th>
+            <th className="py-1 pr-3 text-right font-medium">idf</th>
+            <th className="py-1 pr-3 text-right font-medium">tf</th>
+            <th className="py-1 pr-3 text-right font-medium">Length norm</th>
+            <th className="py-1 text-right font-medium">Contribution</th>
+          </tr>
+        </thead>
+        <tbody>
+          {terms.map((term) => (
+            <tr key={term.term} className={`border-b border-stone-100 ${term.matched ? "" : "text-stone-400"}`}>
+              <td className="py-1 pr-3 font-mono">
+                {term.matched ? "✓" : "✗"} {term.term}
+              </td>
+              <td className="py-1 pr-3">{term.queryWeight === 1 ? "query" : `related ×${fmt(term.queryWeight, 2)}`}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{fmt(term.idf)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{term.tf}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{fmt(term.lengthNorm)}</td>
+              <td className="py-1 text-right font-medium tabular-nums">{fmt(term.contribution)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="text-stone-600">
+            <td colSpan={5} className="py-1 pr-3 text-right">
+              Sum of contributions{docLength !== undefined ? ` (document length ${docLength} tokens)` : ""}
+            </td>
+            <td className="py-1 text-right tabular-nums">{fmt(termSum)}</td>
+          </tr>
+          <tr className="font-medium">
+            <td colSpan={5} className="py-1 pr-3 text-right">
+              Score
+            </td>
+            <td className="py-1 text-right tabular-nums">{fmt(score)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {boosted && <p className="mt-1 text-xs text-stone-500">The score differs from the sum because the stockroom profile boosts tools whose name the query covers.</p>}
+      {score === 0 && termSum > 0 && <p className="mt-1 text-xs text-stone-500">Below the stockroom relevance floor: a match this weak is not returned.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Edit-and-see and save-as-golden, through the same procedures the playground page calls.
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/open";
+import { callerFor } from "../../testing/factories";
+import { createTestDatabase } from "../../testing/test-db";
+import { seedPlaygroundCatalog } from "./test-fixtures";
+
+let handle: DatabaseHandle;
+let db: PrismaClient;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(() => handle.close());
+
+describe("edit-and-see from the playground", () => {
+  it("a search-text edit through tool.update moves the ranking at once; a stale revision is refused and changes nothing", async () => {
+    const { editor, viewer, input } = await seedPlaygroundCatalog(db);
+    const api = callerFor(db, editor);
+    const before = await api.playground.search({ ...input, query: "mailbox" });
+    const inbox = before.hits.find((h) => h.key === "mail.read_inbox")!;
+    expect(before.hits.map((h) => h.key)).toEqual(["mail.read_inbox"]);
+
+    const tool = await api.tool.get({ ...input, id: inbox.toolId! });
+    expect(tool.revision).toBe(inbox.revision);
+    await api.tool.update({ ...input, id: tool.id, revision: tool.revision, patch: { searchTextMode: "generated+extra", searchTextExtra: "postbox mailbox" } });
+    const after = await api.playground.search({ ...input, query: "postbox" });
+    expect(after.hits.map((h) => h.key)).toEqual(["mail.read_inbox"]);
+    expect(after.hits[0]!.revision).toBe(tool.revision + 1);
+    expect(after.hits[0]!.segments.filter((s) => s.term).map((s) => s.text)).toEqual(["postbox"]);
+
+    const stale = await api.tool.update({ ...input, id: tool.id, revision: tool.revision, patch: { searchTextMode: "override", searchTextOverride: "nothing" } }).catch((e: unknown) => e);
+    expect((stale as { code?: string }).code).toBe("CONFLICT");
+    expect((await api.playground.search({ ...input, query: "postbox" })).hits.map((h) => h.key)).toEqual(["mail.read_inbox"]);
+
+    const denied = await callerFor(db, viewer).tool.update({ ...input, id: tool.id, revision: tool.revision + 1, patch: { searchTextExtra: "x" } }).catch((e: unknown) => e);
+    expect((denied as { code?: string }).code).toBe("FORBIDDEN");
+  });
+
+  it("saves a query run as a golden query with the ticked tools", async () => {
+    const { editor, input } = await seedPlaygroundCatalog(db);
+    const api = callerFor(db, editor);
+    const run = await api.playground.search({ ...input, query: "refund an order" });
+    const expected = run.hits.slice(0, 1).map((h) => h.key);
+    await api.golden.create({ ...input, query: "refund an order", expected });
+    const list = await api.golden.list(input);
+    expect(list.queries.map((q) => [q.query, q.expected])).toEqual([["refund an order", ["crm.refund_order"]]]);
+  });
+});
