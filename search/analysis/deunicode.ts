@@ -54,23 +54,35 @@ function leadingAsciiLength(text: string): number {
 export function deunicode(text: string): string {
   const asciiLength = leadingAsciiLength(text);
   if (asciiLength === text.length) return text;
-  const parts: string[] = [text.slice(0, asciiLength)];
+  const table = loadTable();
+  // Transliterations of the remaining code points, in order (ASCII goes through the table too: it drops control chars).
   const mapped: Array<string | null> = [];
-  for (const ch of text.slice(asciiLength)) mapped.push(deunicodeChar(ch.codePointAt(0)!));
+  for (let i = asciiLength; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    mapped.push(cp < POINTER_COUNT ? (table[cp] ?? null) : null);
+  }
+  let out = text.slice(0, asciiLength);
   for (let i = 0; i < mapped.length; i++) {
     const current = mapped[i];
     if (current === null || current === undefined) {
-      parts.push(TOFU);
+      out += TOFU;
       continue;
     }
     // A multi-char transliteration ending in a space drops it at the end or before one that starts with a space.
-    if (current.length > 1 && current.endsWith(" ")) {
+    if (current.length > 1 && current.charCodeAt(current.length - 1) === 32) {
       const next = i + 1 < mapped.length ? mapped[i + 1] : undefined;
-      const trim = next === undefined || (next !== null && next.startsWith(" "));
-      parts.push(trim ? current.slice(0, -1) : current);
+      const trim = next === undefined || (next !== null && next.charCodeAt(0) === 32);
+      out += trim ? current.slice(0, -1) : current;
     } else {
-      parts.push(current);
+      out += current;
     }
   }
-  return parts.join("");
+  return out;
 }

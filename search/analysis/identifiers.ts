@@ -4,16 +4,102 @@
 
 const CAMEL_LOWER_UPPER = /(\p{Ll})(\p{Lu})/gu;
 const CAMEL_ACRONYM = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
-const HAS_CAMEL = /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
-const WORD = /[\p{L}\p{N}]+/gu;
+const CAMEL_WORD = /(?<![\p{L}\p{N}])[\p{L}\p{N}]*?(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
 const SEPARATORS = /[_\-./:\\|+=~#@$%^&*<>()[\]{}"`,;!?]+/g;
+const SEPARATOR_CODES = new Set([..."_-./:\\|+=~#@$%^&*<>()[]{}\"`,;!?"].map((c) => c.charCodeAt(0)));
 
 function splitCamel(word: string): string {
-  if (!HAS_CAMEL.test(word)) return word;
   return `${word} ${word.replace(CAMEL_LOWER_UPPER, "$1 $2").replace(CAMEL_ACRONYM, "$1 $2")}`;
+}
+
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isAlnum = (c: number) => isUpper(c) || isLower(c) || (c >= 48 && c <= 57);
+
+/** The same transformation by hand for ASCII text, which is most search text (regexes cost 4× more). */
+function splitAsciiIdentifiers(text: string): string {
+  let out = "";
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (!isAlnum(c)) {
+      let j = i;
+      let isSeparator = false;
+      while (j < n && !isAlnum(text.charCodeAt(j))) {
+        if (SEPARATOR_CODES.has(text.charCodeAt(j))) isSeparator = true;
+        j++;
+      }
+      // A run with any separator becomes one space, as SEPARATORS does; other runs are kept as they are.
+      out += isSeparator ? separatorRun(text.slice(i, j)) : text.slice(i, j);
+      i = j;
+      continue;
+    }
+    let j = i;
+    let hasCamel = false;
+    while (j < n && isAlnum(text.charCodeAt(j))) {
+      const a = text.charCodeAt(j);
+      const b = j + 1 < n ? text.charCodeAt(j + 1) : 0;
+      if ((isLower(a) && isUpper(b)) || (isUpper(a) && isUpper(b) && j + 2 < n && isLower(text.charCodeAt(j + 2)))) hasCamel = true;
+      j++;
+    }
+    const word = text.slice(i, j);
+    out += hasCamel ? splitCamel(word) : word;
+    i = j;
+  }
+  return out;
+}
+
+function separatorRun(run: string): string {
+  return run.replace(SEPARATORS, " ");
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
 }
 
 /** Spaces between the parts of identifiers; other text is left as it is. */
 export function splitIdentifiers(text: string): string {
-  return text.replace(SEPARATORS, " ").replace(WORD, splitCamel);
+  if (isAscii(text)) return splitAsciiIdentifiers(text);
+  return text.replace(SEPARATORS, " ").replace(CAMEL_WORD, splitCamel);
+}
+
+/**
+ * Lowercase words of ASCII text split as identifiers in one pass: runs of letters and digits, cut at
+ * camel transitions; a camel-cased word is emitted whole, then its parts ("GitHub" → github git hub).
+ */
+export function identifierWords(text: string): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && !isAlnum(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    let j = i;
+    let hasCamel = false;
+    while (j < n && isAlnum(text.charCodeAt(j))) j++;
+    for (let k = i + 1; k < j && !hasCamel; k++) hasCamel = isCamelBoundary(text, k, j);
+    out.push(text.slice(i, j).toLowerCase());
+    if (hasCamel) {
+      let start = i;
+      for (let k = i + 1; k < j; k++) {
+        if (isCamelBoundary(text, k, j)) {
+          out.push(text.slice(start, k).toLowerCase());
+          start = k;
+        }
+      }
+      out.push(text.slice(start, j).toLowerCase());
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** A camel cut before position k of the word ending at `end`: "aB", or "ABc" (cut before "Bc"). */
+function isCamelBoundary(text: string, k: number, end: number): boolean {
+  const before = text.charCodeAt(k - 1);
+  const at = text.charCodeAt(k);
+  if (isLower(before) && isUpper(at)) return true;
+  return isUpper(before) && isUpper(at) && k + 1 < end && isLower(text.charCodeAt(k + 1));
 }

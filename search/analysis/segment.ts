@@ -35,23 +35,23 @@ for (let c = 0; c < 128; c++) {
 
 const isAlnum = (cls: number): boolean => cls === Cls.Letter || cls === Cls.Numeric;
 
-/** True when UAX #29 puts no boundary between classes `cls[i]` and `cls[i + 1]`. */
-function isJoined(cls: Uint8Array, i: number): boolean {
-  const left = cls[i]!;
-  const right = cls[i + 1]!;
+const classAt = (text: string, i: number): number => (i >= 0 && i < text.length ? CLASS[text.charCodeAt(i)]! : Cls.Other);
+
+/** True when UAX #29 puts no boundary between positions i and i + 1 (their classes `left`, `right`). */
+function isJoined(text: string, i: number, left: number, right: number): boolean {
   if (left === Cls.Letter) {
     if (right === Cls.Letter || right === Cls.Numeric || right === Cls.ExtendNumLet) return true; // WB5, WB9, WB13a
-    if (right === Cls.MidLetter || right === Cls.MidNumLetQ) return cls[i + 2] === Cls.Letter; // WB6
+    if (right === Cls.MidLetter || right === Cls.MidNumLetQ) return classAt(text, i + 2) === Cls.Letter; // WB6
     return false;
   }
   if (left === Cls.Numeric) {
     if (right === Cls.Numeric || right === Cls.Letter || right === Cls.ExtendNumLet) return true; // WB8, WB10, WB13a
-    if (right === Cls.MidNum || right === Cls.MidNumLetQ) return cls[i + 2] === Cls.Numeric; // WB12
+    if (right === Cls.MidNum || right === Cls.MidNumLetQ) return classAt(text, i + 2) === Cls.Numeric; // WB12
     return false;
   }
   if (left === Cls.ExtendNumLet) return isAlnum(right) || right === Cls.ExtendNumLet; // WB13b, WB13a
   if (left === Cls.MidLetter || left === Cls.MidNumLetQ || left === Cls.MidNum) {
-    const before = i > 0 ? cls[i - 1]! : Cls.Other;
+    const before = classAt(text, i - 1);
     if (before === Cls.Letter && right === Cls.Letter && left !== Cls.MidNum) return true; // WB7
     if (before === Cls.Numeric && right === Cls.Numeric && left !== Cls.MidLetter) return true; // WB11
   }
@@ -60,19 +60,20 @@ function isJoined(cls: Uint8Array, i: number): boolean {
 
 function splitAsciiWords(text: string, out: string[]): void {
   const n = text.length;
-  const cls = new Uint8Array(n + 1);
-  for (let i = 0; i < n; i++) cls[i] = CLASS[text.charCodeAt(i)]!;
-  cls[n] = Cls.Other;
   let start = 0;
-  let hasAlnum = isAlnum(cls[0]!);
+  let left = classAt(text, 0);
+  let hasAlnum = isAlnum(left);
   for (let i = 0; i < n; i++) {
-    if (i + 1 < n && isJoined(cls, i)) {
-      if (!hasAlnum && isAlnum(cls[i + 1]!)) hasAlnum = true;
+    const right = classAt(text, i + 1);
+    if (i + 1 < n && isJoined(text, i, left, right)) {
+      if (!hasAlnum && isAlnum(right)) hasAlnum = true;
+      left = right;
       continue;
     }
     if (hasAlnum) out.push(text.slice(start, i + 1));
     start = i + 1;
-    hasAlnum = i + 1 < n && isAlnum(cls[i + 1]!);
+    hasAlnum = isAlnum(right);
+    left = right;
   }
 }
 

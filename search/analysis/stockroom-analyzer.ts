@@ -2,15 +2,14 @@
 // identifier splitting → deunicode → lowercase → UAX #29 words → stop words → Snowball English.
 import { STOPWORDS_EN_NLTK } from "../data/stopwords";
 import { analyzeCjkRun, CJK_RUN } from "./cjk";
-import { splitIdentifiers } from "./identifiers";
+import { identifierWords } from "./identifiers";
 import {
   createAnalyzer,
-  lowercase,
   normalizeDeunicode,
   removeStopWords,
-  splitUnicodeWords,
   stem,
   type Analyzer,
+  type SplitStep,
   type TextStep,
 } from "./pipeline";
 
@@ -22,15 +21,16 @@ const REQUEST_FILLER = [
 ];
 
 const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => text.normalize("NFKC") });
-const identifiers = (): TextStep => ({ kind: "text", name: "split-identifiers", apply: splitIdentifiers });
+/** Words split as identifiers (snake, kebab, dotted, camel), lowercased: ASCII after deunicode. */
+const identifierSplit = (): SplitStep => ({ kind: "split", name: "identifier-words", apply: identifierWords });
 
 let english: Analyzer | null = null;
 
 /** The English part of the pipeline (also applied to glossary translations). */
 export function stockroomEnglishAnalyzer(): Analyzer {
   english ??= createAnalyzer(
-    [identifiers(), normalizeDeunicode(), lowercase()],
-    splitUnicodeWords(),
+    [normalizeDeunicode()],
+    identifierSplit(),
     [removeStopWords([...STOPWORDS_EN_NLTK, ...REQUEST_FILLER]), stem("english")],
   );
   return english;

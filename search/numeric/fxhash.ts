@@ -8,15 +8,20 @@ function mix(hash: number, word: number): number {
   return Math.imul(((hash << 5) | (hash >>> 27)) ^ word, SEED32) >>> 0;
 }
 
-function utf8(text: string): ArrayLike<number> {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return encoder.encode(text);
-  const bytes = new Array<number>(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
+export function fxhash32(text: string): number {
+  let hash = 0;
+  let i = 0;
+  const n = text.length;
+  for (let k = 0; k < n; k++) if (text.charCodeAt(k) >= 0x80) return fxhash32Bytes(encoder.encode(text));
+  // ASCII: the UTF-8 bytes are the char codes.
+  for (; i + 4 <= n; i += 4) {
+    hash = mix(hash, text.charCodeAt(i) | (text.charCodeAt(i + 1) << 8) | (text.charCodeAt(i + 2) << 16) | (text.charCodeAt(i + 3) << 24));
+  }
+  for (; i < n; i++) hash = mix(hash, text.charCodeAt(i));
+  return mix(hash, 0xff);
 }
 
-export function fxhash32(text: string): number {
-  const bytes = utf8(text);
+function fxhash32Bytes(bytes: Uint8Array): number {
   let hash = 0;
   let i = 0;
   for (; i + 4 <= bytes.length; i += 4) {
