@@ -35,6 +35,8 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks the whole project with tsc first; the build need not do it again.
   typescript: { ignoreBuildErrors: true },
+  // forbidden(): a page a member may not open answers 403, not a crash.
+  experimental: { authInterrupts: true },
   typedRoutes: false,
 };
 export default nextConfig;

@@ -1,9 +1,9 @@
 import "server-only";
 import { TRPCError } from "@trpc/server";
-import { notFound, redirect } from "next/navigation";
+import { forbidden, notFound, redirect } from "next/navigation";
 import { api } from "./caller";
 
-/** For pages: runs a tRPC call; signed-out visitors go to sign-in, unknown or foreign teams get a 404. */
+/** For pages: runs a tRPC call; signed-out visitors go to sign-in, unknown or foreign teams get a 404, too low a role a 403. */
 export async function load<T>(call: (caller: Awaited<ReturnType<typeof api>>) => Promise<T>): Promise<T> {
   const caller = await api();
   try {
@@ -12,6 +12,7 @@ export async function load<T>(call: (caller: Awaited<ReturnType<typeof api>>) =>
     if (error instanceof TRPCError) {
       if (error.code === "UNAUTHORIZED") redirect("/sign-in");
       if (error.code === "NOT_FOUND") notFound();
+      if (error.code === "FORBIDDEN") forbidden();
     }
     throw error;
   }
