@@ -3,9 +3,52 @@ import { apiErrorSchema, snapshotListSchema, snapshotSchema, snapshotVersionSche
 
 type JsonSchema = Record<string, unknown>;
 
+/** zod's bounds for "any safe integer" say nothing to a reader; drop them. */
+function withoutSafeIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSafeIntegerBounds);
+  if (!value || typeof value !== "object") return value;
+  const out: JsonSchema = {};
+  for (const [key, child] of Object.entries(value)) {
+    if ((key === "maximum" && child === Number.MAX_SAFE_INTEGER) || (key === "minimum" && child === Number.MIN_SAFE_INTEGER)) continue;
+    out[key] = withoutSafeIntegerBounds(child);
+  }
+  return out;
+}
+
 function schemaOf(schema: z.ZodType, io: "input" | "output" = "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
+  return withoutSafeIntegerBounds(rest) as JsonSchema;
+}
+
+/** Field notes for the snapshot format (DESIGN.md "Snapshot format"), attached by path without touching the shared schema. */
+const SNAPSHOT_NOTES: Record<string, string> = {
+  format: "Always `stockroom.snapshot/v1` for this shape.",
+  engine: "The ranking settings the playground used: build the index with these to rank identically.",
+  "engine.profile": "`stockroom` (default) or `codex-bm25` (reproduces Codex's bm25 crate).",
+  "engine.defaultLimit": "Hits returned when tool_search gives no limit.",
+  namespaces: "Namespaces that hold at least one tool, sorted by name.",
+  tools: "Direct and deferred tools, sorted by id; hidden tools are left out.",
+  "tools.id": "`namespace.name`, or `name` without a namespace; the id golden queries and rankings use.",
+  "tools.exposure": "`direct`: sent on turn one. `deferred`: found through tool_search (only these are indexed).",
+  "tools.fallback": "Deferred tools only: what a client without tool_search does (`direct` = send it, `hidden` = leave it out).",
+  "tools.searchText": "The effective search text BM25 indexes; never shown to the model.",
+  "tools.spec": "The model-facing function definition.",
+  version: "Increments by one per publish; never reused.",
+  publishedAt: "ISO 8601, UTC.",
+  contentHash: "`sha256-<hex>` of the canonical JSON (keys sorted at every depth, no whitespace) of everything except contentHash. Also the ETag.",
+};
+
+function annotate(schema: JsonSchema, notes: Record<string, string>): JsonSchema {
+  for (const [path, note] of Object.entries(notes)) {
+    let node: JsonSchema | undefined = schema;
+    for (const key of path.split(".")) {
+      const props: unknown = (node?.items as JsonSchema | undefined)?.properties ?? node?.properties;
+      node = (props as Record<string, JsonSchema> | undefined)?.[key];
+    }
+    if (!node) throw new Error(`openapi: no field ${path} in the snapshot schema`);
+    node.description = note;
+  }
+  return schema;
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -93,7 +136,7 @@ export function buildOpenApiDocument() {
     },
     components: {
       securitySchemes: { agentToken: { type: "http", scheme: "bearer", bearerFormat: "srk_…", description: "An agent token created by a catalog owner." } },
-      schemas: { Snapshot: schemaOf(snapshotSchema), SnapshotList: schemaOf(snapshotListSchema), Error: schemaOf(apiErrorSchema) },
+      schemas: { Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES), SnapshotList: schemaOf(snapshotListSchema), Error: schemaOf(apiErrorSchema) },
     },
   };
 }

@@ -1,0 +1,87 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { appErrorOf } from "@/components/catalog/app-error";
+import { buttonClass, Field, inputClass } from "@/components/catalog/ui";
+import { useTRPC } from "@/components/trpc-provider";
+import { NewTokenSecret } from "./new-token-secret";
+import { TokenRow } from "./token-row";
+
+export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const input = { team, catalog };
+  const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.agentToken.list.queryKey(input) });
+  const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh }));
+  const [name, setName] = useState("");
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+
+  function onCreate(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { ...input, name },
+      {
+        onSuccess: ({ token, secret }) => {
+          setCreated({ name: token.name, secret });
+          setName("");
+        },
+      },
+    );
+  }
+
+  const createError = appErrorOf(create.error);
+  const curl = created ? `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${apiUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/latest` : "";
+  return (
+    <div className="space-y-6">
+      {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
+      <form onSubmit={onCreate} className="flex items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
+        <div className="w-80">
+          <Field label="Token name" htmlFor="token-name" error={createError?.fields.name ?? createError?.message} hint="Who or what uses it, e.g. “support bot (prod)”.">
+            <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
+          </Field>
+        </div>
+        <button className={`${buttonClass} mb-5`} disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create token"}
+        </button>
+      </form>
+
+      {tokens.isPending ? (
+        <p className="text-sm text-stone-500">Loading tokens…</p>
+      ) : tokens.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {tokens.error.message}
+        </p>
+      ) : tokens.data.length === 0 ? (
+        <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No tokens yet. Create one for each agent or environment, so you can revoke them one at a time.</p>
+      ) : (
+        <table className="w-full border-collapse bg-white text-sm" aria-label="Agent tokens">
+          <thead>
+            <tr className="border-b border-stone-200 text-left text-stone-500">
+              <th className="px-3 py-2 font-medium">Name</th>
+              <th className="px-3 py-2 font-medium">Token</th>
+              <th className="px-3 py-2 font-medium">Created</th>
+              <th className="px-3 py-2 font-medium">Last used</th>
+              <th className="px-3 py-2 font-medium">Status</th>
+              <th className="px-3 py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.data.map((token) => (
+              <TokenRow key={token.id} token={token} pending={revoke.isPending && revoke.variables?.tokenId === token.id} onRevoke={() => revoke.mutate({ ...input, tokenId: token.id })} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {revoke.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {revoke.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
