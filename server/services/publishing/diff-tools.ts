@@ -1,5 +1,6 @@
 import { diffLines, diffWords } from "diff";
 import { canonicalJson, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
+import { isSameJson } from "./same-content";
 
 export const TOOL_FIELDS = ["description", "parameters", "exposure", "searchText", "namespace", "strict", "mcp"] as const;
 export type ToolField = (typeof TOOL_FIELDS)[number];
@@ -72,7 +73,7 @@ export function diffTools(before: SnapshotContent | null, after: SnapshotContent
   let changedCount = 0;
   for (const tool of after.tools) {
     const previous = old.get(tool.id);
-    if (!previous || canonicalJson(previous) === canonicalJson(tool)) continue;
+    if (!previous || isSameJson(previous, tool)) continue;
     changedCount++;
     if (changed.length >= limit) continue;
     const fields: FieldDiff[] = [];

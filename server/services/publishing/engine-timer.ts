@@ -1,6 +1,10 @@
-/** Collects the time spent inside the ranking engine (index builds, searches, metrics), for the publish benchmark. */
+/**
+ * Collects where publishing spends its time, for the publish benchmark: `engineMs` inside the ranking
+ * engine (index builds, searches, metrics), `phases` per named step of the publishing transaction.
+ */
 export interface EngineTimer {
   engineMs: number;
+  phases?: Record<string, number>;
 }
 
 export function timed<T>(timer: EngineTimer | undefined, work: () => T): T {
@@ -10,5 +14,15 @@ export function timed<T>(timer: EngineTimer | undefined, work: () => T): T {
     return work();
   } finally {
     timer.engineMs += performance.now() - start;
+  }
+}
+
+export async function phase<T>(timer: EngineTimer | undefined, name: string, work: () => Promise<T> | T): Promise<T> {
+  if (!timer?.phases) return work();
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    timer.phases[name] = (timer.phases[name] ?? 0) + performance.now() - start;
   }
 }

@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import { canonicalJson } from "@/sdk/snapshot";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
-import { rankGoldenQueries, summarizeMetrics, type GoldenQuery, type SnapshotMetrics } from "./golden-metrics";
-import { indexFor, snapshotIndexKey } from "./snapshot-index-cache";
+import type { SnapshotMetrics } from "./golden-metrics";
+import { goldenFingerprint, rankContent } from "./ranking-cache";
 
 /** Versions re-evaluated for the chart; older ones keep only the metrics recorded at publish time. */
 export const MAX_CHARTED_VERSIONS = 30;
@@ -29,7 +27,7 @@ export async function metricsOverVersions({ db, team, catalog }: { db: PrismaCli
     db.snapshot.findMany({ where: { catalogId: catalog.id }, select: { version: true, publishedAt: true }, orderBy: { version: "desc" }, take: MAX_CHARTED_VERSIONS }),
   ]);
   const k = draft.engine.defaultLimit;
-  const goldenKey = createHash("sha256").update(canonicalJson(golden.map((q: GoldenQuery) => [q.query, q.expected]))).digest("hex");
+  const goldenKey = goldenFingerprint(golden);
   const latestVersion = rows[0]?.version;
   const versions = [];
   for (const row of rows.reverse()) {
@@ -38,11 +36,11 @@ export async function metricsOverVersions({ db, team, catalog }: { db: PrismaCli
     if (!metrics) {
       const published = await loadPublishedVersion(db, catalog, row.version);
       if (!published) continue;
-      metrics = summarizeMetrics(rankGoldenQueries(indexFor(row.version === latestVersion ? snapshotIndexKey(catalog.id, row.version) : null, published.snapshot), golden, k), k, published.snapshot);
+      metrics = rankContent({ content: published.snapshot, golden, goldenKey, k, keepIndex: row.version === latestVersion }).metrics;
       remember(key, metrics);
     }
     versions.push({ version: row.version, publishedAt: row.publishedAt, metrics });
   }
-  const draftMetrics = summarizeMetrics(rankGoldenQueries(indexFor(null, draft), golden, k), k, draft);
+  const draftMetrics = rankContent({ content: draft, golden, goldenKey, k }).metrics;
   return { k, goldenQueries: golden.length, draft: draftMetrics, versions };
 }

@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { Catalog, Prisma, PrismaClient, Team } from "@prisma/client";
-import { isSameContent, sealSnapshot, snapshotContentSchema, type SnapshotContent } from "@/sdk/snapshot";
+import { sealSnapshot, snapshotContentSchema, type SnapshotContent } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
-import { loadGoldenQueries, loadPublishedVersion, type PublishedVersion } from "./catalog-state";
-import type { EngineTimer } from "./engine-timer";
-import { describeRegressions, findRegressions, rankGoldenQueries, summarizeMetrics, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
+import { loadGoldenQueries, loadPublishedVersion, rememberPublishedVersion, type PublishedVersion } from "./catalog-state";
+import { phase, type EngineTimer } from "./engine-timer";
+import { describeRegressions, findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
 import { lockCatalog, LOCKED_TX_OPTIONS } from "./lock-catalog";
-import { indexFor, snapshotIndexKey } from "./snapshot-index-cache";
+import { goldenFingerprint, rankContent } from "./ranking-cache";
+import { hasSameContent } from "./same-content";
 
 export interface PublishContentOptions {
   db: PrismaClient;
@@ -44,36 +46,42 @@ export interface PublishedSummary {
 export async function publishContent(options: PublishContentOptions): Promise<PublishedSummary> {
   const note = options.note.trim();
   if (!note) throw new AppError("INVALID_INPUT", "Add a note that says what changed in this version.");
-  return options.db.$transaction(async (tx) => {
-    await lockCatalog(tx, options.catalog.id);
-    const content = await options.resolveContent(tx);
-    return commitVersion(tx, content, note, options);
+  const { timer } = options;
+  const started = performance.now();
+  let bodyDone = started;
+  const summary = await options.db.$transaction(async (tx) => {
+    await phase(timer, "wait for lock", () => lockCatalog(tx, options.catalog.id));
+    const content = await phase(timer, "build content", () => options.resolveContent(tx));
+    const result = await commitVersion(tx, content, note, options);
+    bodyDone = performance.now();
+    return result;
   }, LOCKED_TX_OPTIONS);
+  if (timer?.phases) timer.phases.commit = (timer.phases.commit ?? 0) + performance.now() - bodyDone;
+  return summary;
 }
 
 async function commitVersion(tx: Prisma.TransactionClient, content: SnapshotContent, note: string, options: PublishContentOptions): Promise<PublishedSummary> {
   const { catalog, actor, timer } = options;
   const reason = options.reason?.trim() || null;
   if (content.tools.length === 0) throw new AppError("UNPROCESSABLE", "There is nothing to publish: the catalog has no direct or deferred tools.");
-  const checked = snapshotContentSchema.safeParse(content);
+  const checked = await phase(timer, "validate", () => snapshotContentSchema.safeParse(content));
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const where = issue.path[0] === "tools" && typeof issue.path[1] === "number" ? ` (tool ${content.tools[issue.path[1]]?.id})` : "";
     throw new AppError("UNPROCESSABLE", `The catalog cannot be published${where}: ${issue.path.join(".")}: ${issue.message}.`);
   }
 
-  const latest = await loadPublishedVersion(tx, catalog);
-  if (latest && isSameContent(content, latest.snapshot)) throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
+  const latest = await phase(timer, "latest version", () => loadPublishedVersion(tx, catalog));
+  if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot)))) throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
 
   const golden = await loadGoldenQueries(tx, catalog.id);
+  const goldenKey = goldenFingerprint(golden);
   const k = content.engine.defaultLimit;
-  const metrics = summarizeMetrics(rankGoldenQueries(indexFor(null, content, timer), golden, k, timer), k, content, timer);
-  let regressions: MetricRegression[] = [];
-  if (latest) {
-    const latestIndex = indexFor(snapshotIndexKey(catalog.id, latest.version), latest.snapshot, timer);
-    const before = summarizeMetrics(rankGoldenQueries(latestIndex, golden, k, timer), k, latest.snapshot, timer);
-    regressions = findRegressions(before, metrics);
-  }
+  const { metrics, regressions } = await phase(timer, "metrics", () => {
+    const draftRun = rankContent({ content, golden, goldenKey, k, timer });
+    const before = latest ? rankContent({ content: latest.snapshot, golden, goldenKey, k, timer }).metrics : null;
+    return { metrics: draftRun.metrics, regressions: before ? findRegressions(before, draftRun.metrics) : [] };
+  });
   if (regressions.length > 0 && !reason) {
     throw new AppError(
       "UNPROCESSABLE",
@@ -84,22 +92,14 @@ async function commitVersion(tx: Prisma.TransactionClient, content: SnapshotCont
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();
-  const sealed = await sealSnapshot(content, version, publishedAt);
-  await tx.snapshot.create({
-    data: {
-      catalogId: catalog.id,
-      version,
-      contentHash: sealed.contentHash,
-      payload: sealed as unknown as Prisma.InputJsonValue,
-      publishedById: actor.id,
-      publishedBy: actor.label,
-      publishedAt,
-      note,
-      reason,
-      rolledBackFrom: options.rolledBackFrom ?? null,
-      metrics: metrics as unknown as Prisma.InputJsonValue,
-    },
-  });
+  const sealed = await phase(timer, "seal (canonical JSON + SHA-256)", () => sealSnapshot(content, version, publishedAt));
+  // Raw insert: Prisma's JSON parameter handling costs seconds on a multi-megabyte payload; the
+  // driver sends the serialised text once and the database parses it into JSONB.
+  await phase(timer, "insert", () => tx.$executeRaw`
+    INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "publishedById", "publishedBy", "publishedAt", "note", "reason", "rolledBackFrom", "metrics")
+    VALUES (${randomUUID()}, ${catalog.id}, ${version}, ${sealed.contentHash}, ${JSON.stringify(sealed)}::jsonb, ${actor.id}, ${actor.label}, ${publishedAt},
+            ${note}, ${reason}, ${options.rolledBackFrom ?? null}, ${JSON.stringify(metrics)}::jsonb)`);
+  rememberPublishedVersion(catalog.id, sealed);
   await recordAuditEvent({
     db: tx,
     teamId: catalog.teamId,

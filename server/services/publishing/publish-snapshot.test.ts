@@ -31,6 +31,8 @@ describe("publish.publish", () => {
 
     const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version: 1 } } });
     expect(row).toMatchObject({ contentHash: published.contentHash, publishedById: editorUser.user.id, publishedBy: editorUser.user.email, note: "First release" });
+    expect(row.publishedAt.getTime()).toBe(published.publishedAt.getTime());
+    expect(row.metrics).toEqual(published.metrics);
     const snapshot = await verifySnapshot(row.payload);
     expect(snapshot).toMatchObject({ format: SNAPSHOT_FORMAT, version: 1, catalog: { team: at.team, slug: at.catalog, name: "Support agent" }, engine: { profile: "stockroom", k1: 1.2, b: 0.75, defaultLimit: 8 } });
     expect(snapshot.publishedAt).toBe(published.publishedAt.toISOString());

@@ -1,13 +1,13 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import { isSameContent } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
 import { compareQuery, sortComparisons, type QueryComparison } from "./compare-rankings";
 import { diffTools, type ToolChanges } from "./diff-tools";
 import type { EngineTimer } from "./engine-timer";
-import { findRegressions, rankGoldenQueries, summarizeMetrics, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
-import { indexFor, snapshotIndexKey } from "./snapshot-index-cache";
+import { findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
+import { goldenFingerprint, rankContent } from "./ranking-cache";
+import { hasSameContent } from "./same-content";
 
 export interface ReviewDraftOptions {
   db: PrismaClient;
@@ -44,21 +44,20 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
   const topK = k ?? draft.engine.defaultLimit;
   if (!Number.isInteger(topK) || topK < 1 || topK > MAX_REVIEW_K) throw new AppError("INVALID_INPUT", `k must be a whole number from 1 to ${MAX_REVIEW_K}.`);
 
-  const draftRanked = rankGoldenQueries(indexFor(null, draft, timer), golden, topK, timer);
-  const draftMetrics = summarizeMetrics(draftRanked, topK, draft, timer);
-  let latestRanked = null;
-  let latestMetrics: SnapshotMetrics | null = null;
-  if (latest) {
-    latestRanked = rankGoldenQueries(indexFor(snapshotIndexKey(catalog.id, latest.version), latest.snapshot, timer), golden, topK, timer);
-    latestMetrics = summarizeMetrics(latestRanked, topK, latest.snapshot, timer);
-  }
+  const goldenKey = goldenFingerprint(golden);
+  const draftRun = rankContent({ content: draft, golden, goldenKey, k: topK, timer });
+  const latestRun = latest ? rankContent({ content: latest.snapshot, golden, goldenKey, k: topK, timer }) : null;
+  const draftRanked = draftRun.ranked;
+  const latestRanked = latestRun?.ranked ?? null;
+  const draftMetrics = draftRun.metrics;
+  const latestMetrics = latestRun?.metrics ?? null;
   const queries = sortComparisons(draftRanked.map((ranked, i) => compareQuery(ranked, latestRanked?.[i] ?? null, topK)));
   const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 0 };
   for (const q of queries) counts[q.verdict]++;
   return {
     k: topK,
     latest: latest && { version: latest.version, contentHash: latest.contentHash, publishedAt: latest.publishedAt, publishedBy: latest.publishedBy },
-    isUnchanged: latest !== null && isSameContent(draft, latest.snapshot),
+    isUnchanged: latest !== null && hasSameContent(draft, latest.snapshot),
     metrics: { draft: draftMetrics, latest: latestMetrics, regressions: latestMetrics ? findRegressions(latestMetrics, draftMetrics) : [] },
     counts,
     queries,

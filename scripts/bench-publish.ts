@@ -1,0 +1,209 @@
+// `npm run bench:publish`: publish of a 5,000-tool catalog plus the review over 200 golden queries, on
+// embedded PGlite (in memory) and, when one answers, on the Postgres server. The catalog is the real MCP
+// corpus (prisma/seed-data/tools.jsonl) plus deterministic variants (the same servers deployed for other
+// regions and teams); golden queries are phrases from tool descriptions. Each run edits 25 tools, then
+// times the review (draft vs latest) and the publish; the engine-only share is the time spent in search/
+// (index builds, 2 × 200 rankings, metrics). The peer is a bare INSERT of the same sealed payload, the
+// floor any publish pays to store it. Caches are cleared before each database, so nothing carries over.
+// Options: --tools N (5000) --queries N (200) --runs N (3) --db pglite|postgres|both (both).
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Prisma, PrismaClient } from "@prisma/client";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../server/db/open";
+import { clearPublishedVersionCache } from "../server/services/publishing/catalog-state";
+import type { EngineTimer } from "../server/services/publishing/engine-timer";
+import { publishSnapshot } from "../server/services/publishing/publish-snapshot";
+import { clearRankingCaches } from "../server/services/publishing/ranking-cache";
+import { reviewDraft } from "../server/services/publishing/review-draft";
+import { createTestDatabase, TEST_PG_ADMIN_URL } from "../server/testing/test-db";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] ? argv[at + 1]! : fallback;
+};
+const TOOL_COUNT = Number(option("tools", "5000"));
+const QUERY_COUNT = Number(option("queries", "200"));
+const RUNS = Number(option("runs", "3"));
+const DBS = option("db", "both");
+const EDITS_PER_RUN = 25;
+
+interface CorpusTool {
+  namespace: string;
+  name: string;
+  description: string;
+  parameters: Prisma.InputJsonValue;
+}
+
+/** Deterministic PRNG (mulberry32): every run builds the same catalog and queries. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DEPLOYMENTS = ["eu", "staging", "internal", "sandbox", "legacy", "team", "cloud", "enterprise"];
+const DEPLOYMENT_NOTES: Record<string, string> = {
+  eu: "Runs against the EU region.",
+  staging: "Targets the staging workspace; data is reset nightly.",
+  internal: "For the internal tenant only.",
+  sandbox: "Sandbox account: no real side effects.",
+  legacy: "Legacy API version, kept for older integrations.",
+  team: "Scoped to the team workspace.",
+  cloud: "Hosted cloud edition.",
+  enterprise: "Enterprise edition with audit logging.",
+};
+
+function makeCatalogTools(count: number): CorpusTool[] {
+  const base = readFileSync(path.join(repoRoot, "prisma/seed-data/tools.jsonl"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as CorpusTool);
+  const tools: CorpusTool[] = [];
+  for (let i = 0; tools.length < count; i++) {
+    const tool = base[i % base.length]!;
+    const round = Math.floor(i / base.length);
+    if (round === 0) {
+      tools.push(tool);
+      continue;
+    }
+    const deployment = DEPLOYMENTS[(round - 1) % DEPLOYMENTS.length]!;
+    const suffix = round > DEPLOYMENTS.length ? `${deployment}${round}` : deployment;
+    tools.push({ ...tool, namespace: `${tool.namespace}_${suffix}`, description: `${tool.description.trim()} ${DEPLOYMENT_NOTES[deployment]}` });
+  }
+  return tools;
+}
+
+/** A phrase of 3–7 words from the first sentence of a tool's description, answered by that tool. */
+function makeGoldenQueries(tools: CorpusTool[], count: number): Array<{ query: string; gold: string[] }> {
+  const next = random(7);
+  const seen = new Set<string>();
+  const queries: Array<{ query: string; gold: string[] }> = [];
+  for (let attempt = 0; queries.length < count && attempt < count * 20; attempt++) {
+    const tool = tools[Math.floor(next() * tools.length)]!;
+    const words = (tool.description.split(/(?<=[.!?])\s/)[0] ?? "").toLowerCase().match(/[a-z0-9']+/g) ?? [];
+    if (words.length < 3) continue;
+    const length = Math.min(words.length, 3 + Math.floor(next() * 5));
+    const start = Math.floor(next() * (words.length - length + 1));
+    const query = words.slice(start, start + length).join(" ");
+    if (seen.has(query)) continue;
+    seen.add(query);
+    queries.push({ query, gold: [`${tool.namespace}.${tool.name}`] });
+  }
+  return queries;
+}
+
+async function seedCatalog(db: PrismaClient, tools: CorpusTool[], golden: Array<{ query: string; gold: string[] }>) {
+  const user = await db.user.create({ data: { id: randomUUID(), name: "Bench", email: `bench-${randomUUID()}@example.test` } });
+  const team = await db.team.create({ data: { slug: `bench-${randomUUID().slice(0, 8)}`, name: "Bench" } });
+  const catalog = await db.catalog.create({ data: { teamId: team.id, slug: "tools", name: "Bench tools" } });
+  const names = [...new Set(tools.map((t) => t.namespace))];
+  await db.namespace.createMany({ data: names.map((name) => ({ catalogId: catalog.id, name, description: `Tools of the ${name.replace(/_/g, " ")} MCP server.` })) });
+  const ids = new Map((await db.namespace.findMany({ where: { catalogId: catalog.id } })).map((n) => [n.name, n.id]));
+  for (let i = 0; i < tools.length; i += 1000) {
+    await db.tool.createMany({
+      data: tools.slice(i, i + 1000).map((t) => ({
+        catalogId: catalog.id,
+        namespaceId: ids.get(t.namespace)!,
+        key: `${t.namespace}.${t.name}`,
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        mcpServer: t.namespace,
+      })),
+    });
+  }
+  await db.evalQuery.createMany({ data: golden.map((q) => ({ catalogId: catalog.id, query: q.query, expected: q.gold })) });
+  return { actor: { id: user.id, label: user.email }, team, catalog };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
+
+async function bench(kind: "pglite" | "postgres") {
+  clearRankingCaches();
+  clearPublishedVersionCache();
+  const handle: DatabaseHandle = kind === "pglite" ? await openDatabase({ dataDir: "memory://" }) : await createTestDatabase("postgres");
+  try {
+    const tools = makeCatalogTools(TOOL_COUNT);
+    const golden = makeGoldenQueries(tools, QUERY_COUNT);
+    const { db } = handle;
+    const { actor, team, catalog } = await seedCatalog(db, tools, golden);
+
+    let started = performance.now();
+    const firstTimer: EngineTimer = { engineMs: 0 };
+    const v1 = await publishSnapshot({ db, team, catalog, actor, note: "v1", timer: firstTimer });
+    const firstMs = performance.now() - started;
+
+    const rows: Array<{ review: number; publish: number; engine: number; phases: Record<string, number> }> = [];
+    const next = random(11);
+    for (let run = 0; run < RUNS; run++) {
+      for (let e = 0; e < EDITS_PER_RUN; e++) {
+        const tool = tools[Math.floor(next() * tools.length)]!;
+        await db.tool.update({
+          where: { catalogId_key: { catalogId: catalog.id, key: `${tool.namespace}.${tool.name}` } },
+          data: { description: `${tool.description} (revised in run ${run})`, revision: { increment: 1 } },
+        });
+      }
+      const timer: EngineTimer = { engineMs: 0 };
+      const publishTimer: EngineTimer = { engineMs: 0, phases: {} };
+      started = performance.now();
+      const review = await reviewDraft({ db, team, catalog, timer });
+      const reviewMs = performance.now() - started;
+      started = performance.now();
+      await publishSnapshot({ db, team, catalog, actor, note: `run ${run}`, reason: "benchmark edits", timer: publishTimer });
+      rows.push({ review: reviewMs, publish: performance.now() - started, engine: timer.engineMs + publishTimer.engineMs, phases: publishTimer.phases! });
+      if (review.counts.worse + review.counts.changed === 0 && run === 0) console.log("  (note: the edits moved no golden query)");
+    }
+
+    // Peer: hash nothing, rank nothing, check nothing: store the same sealed payload text once more.
+    const { payload } = await db.snapshot.findFirstOrThrow({ where: { catalogId: catalog.id, version: 1 }, select: { payload: true } });
+    const text = JSON.stringify(payload);
+    const peerCatalog = await db.catalog.create({ data: { teamId: team.id, slug: "peer", name: "Peer" } });
+    started = performance.now();
+    await db.$executeRaw`INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES (${randomUUID()}, ${peerCatalog.id}, 1, ${v1.contentHash}, ${text}::jsonb, '{}'::jsonb)`;
+    const insertMs = performance.now() - started;
+
+    const review = median(rows.map((r) => r.review));
+    const publish = median(rows.map((r) => r.publish));
+    const total = median(rows.map((r) => r.review + r.publish));
+    const engine = median(rows.map((r) => r.engine));
+    const bytes = Buffer.byteLength(text);
+    console.log(`\n${kind === "pglite" ? "PGlite (embedded, in memory)" : `Postgres server (${new URL(TEST_PG_ADMIN_URL).host})`}: ${tools.length} tools, ${golden.length} golden queries, payload ${(bytes / 1e6).toFixed(1)} MB`);
+    console.log(`  first publish (no baseline)     ${ms(firstMs)}   engine ${ms(firstTimer.engineMs)}`);
+    console.log(`  review, draft vs latest         ${ms(review)}   (median of ${RUNS} runs, ${EDITS_PER_RUN} tools edited per run)`);
+    console.log(`  publish (build, check, insert)  ${ms(publish)}`);
+    console.log(`  review + publish                ${ms(total)}   goal < 2000 ms: ${total < 2000 ? "met" : "NOT met"}`);
+    console.log(`  engine-only share               ${ms(engine)}   ${((100 * engine) / total).toFixed(0)}% of review + publish`);
+    console.log(`  peer: bare INSERT of the payload ${ms(insertMs)}   publish = ${(publish / insertMs).toFixed(1)}× the bare insert`);
+    const phaseNames = Object.keys(rows[0]!.phases);
+    console.log(`  publish phases (median): ${phaseNames.map((name) => `${name} ${median(rows.map((r) => r.phases[name] ?? 0)).toFixed(0)}`).join(", ")} ms`);
+    console.log(`  runs: ${rows.map((r) => `${r.review.toFixed(0)}+${r.publish.toFixed(0)} ms (engine ${r.engine.toFixed(0)})`).join(", ")}`);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function isPostgresUp(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (DBS === "pglite" || DBS === "both") await bench("pglite");
+if (DBS === "postgres" || DBS === "both") {
+  if (await isPostgresUp()) await bench("postgres");
+  else console.log(`\nPostgres server: not reachable at ${new URL(TEST_PG_ADMIN_URL).host}; skipped (set STOCKROOM_TEST_PG_URL).`);
+}
