@@ -1,4 +1,4 @@
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { ImportWizard } from "@/components/catalog/import/import-wizard";
 import { load } from "@/server/page-guard";
 
@@ -6,7 +6,8 @@ export default async function ImportPage({ params }: { params: Promise<{ team: s
   const { team, catalog } = await params;
   const teams = await load((api) => api.team.mine());
   const role = teams.find((t) => t.slug === team)?.role;
-  if (!role || role === "viewer") notFound();
+  if (!role) notFound();
+  if (role === "viewer") forbidden();
   return (
     <div>
       <h2 className="mb-1 text-lg font-semibold">Import tools</h2>

@@ -1,0 +1,128 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The isolation matrix over real HTTP: every page and API route file under app/ (found on disk, so
+ * a new one cannot be forgotten) is requested as a signed-out visitor, a member of another team,
+ * a viewer, an editor, an owner, and with agent tokens; each gets the right status and nothing leaks.
+ */
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === "page.tsx" || name === "route.ts" ? [full] : [];
+  });
+}
+const FILES = routeFiles("app").map((f) => path.relative("app", f).split(path.sep).join("/"));
+
+type Who = "signedOut" | "stranger" | "viewer" | "editor" | "owner" | "agent" | "otherAgent";
+const WHO: Who[] = ["signedOut", "stranger", "viewer", "editor", "owner", "agent", "otherAgent"];
+
+test.describe.configure({ mode: "serial" });
+
+let ctx: Record<Who, APIRequestContext>;
+let scope: { team: string; catalog: string; toolId: string };
+let secrets: { agent: string; other: string };
+
+async function signUp(baseURL: string, name: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const response = await api.post("/api/auth/sign-up/email", { data: { name, email: `${name}@example.test`, password: "isolation pass 1" } });
+  expect(response.status()).toBe(200);
+  return api;
+}
+async function trpc<T>(api: APIRequestContext, procedure: string, input: unknown): Promise<T> {
+  const response = await api.post(`/api/trpc/${procedure}`, { data: { json: input } });
+  expect(response.status(), `${procedure}: ${await response.text()}`).toBe(200);
+  return (await response.json()).result.data.json as T;
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const owner = await signUp(baseURL!, `iso-owner-${suffix}`);
+  const viewer = await signUp(baseURL!, `iso-viewer-${suffix}`);
+  const editor = await signUp(baseURL!, `iso-editor-${suffix}`);
+  const stranger = await signUp(baseURL!, `iso-stranger-${suffix}`);
+  const [team] = await (await owner.get(`/api/trpc/team.mine`)).json().then((b) => b.result.data.json as Array<{ slug: string }>);
+  await trpc(owner, "team.invite", { team: team!.slug, email: `iso-viewer-${suffix}@example.test`, role: "viewer" });
+  await trpc(owner, "team.invite", { team: team!.slug, email: `iso-editor-${suffix}@example.test`, role: "editor" });
+  const catalog = await trpc<{ slug: string }>(owner, "catalog.create", { team: team!.slug, name: "Isolation" });
+  const tool = await trpc<{ id: string }>(owner, "tool.create", {
+    team: team!.slug,
+    catalog: catalog.slug,
+    tool: { name: "list_orders", namespace: "crm", description: "List open orders.", exposure: "deferred", parameters: { type: "object", properties: {} } },
+  });
+  await trpc(owner, "publish.publish", { team: team!.slug, catalog: catalog.slug, note: "v1" });
+  secrets = {
+    agent: (await trpc<{ secret: string }>(owner, "agentToken.create", { team: team!.slug, catalog: catalog.slug, name: "iso" })).secret,
+    other: "",
+  };
+  const [strangerTeam] = await (await stranger.get(`/api/trpc/team.mine`)).json().then((b) => b.result.data.json as Array<{ slug: string }>);
+  const strangerCatalog = await trpc<{ slug: string }>(stranger, "catalog.create", { team: strangerTeam!.slug, name: "Elsewhere" });
+  secrets.other = (await trpc<{ secret: string }>(stranger, "agentToken.create", { team: strangerTeam!.slug, catalog: strangerCatalog.slug, name: "other" })).secret;
+  scope = { team: team!.slug, catalog: catalog.slug, toolId: tool.id };
+  ctx = {
+    signedOut: await playwrightRequest.newContext({ baseURL }),
+    stranger,
+    viewer,
+    editor,
+    owner,
+    agent: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secrets.agent}` } }),
+    otherAgent: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secrets.other}` } }),
+  };
+});
+
+function urlOf(file: string): string | null {
+  const route = file.replace(/\/?(page\.tsx|route\.ts)$/, "");
+  if (route.includes("[...all]")) return null; // better-auth's own endpoints: public by design, tested in create-auth.test.ts
+  const filled = route
+    .replace("[team]", scope.team)
+    .replace("[catalog]", scope.catalog)
+    .replace("[id]", scope.toolId)
+    .replace("[version]", "1")
+    .replace("[...path]", "no-such-route")
+    .replace("[trpc]", "catalog.list");
+  const url = `/${filled}`;
+  return url.endsWith("catalog.list") ? `${url}?input=${encodeURIComponent(JSON.stringify({ json: { team: scope.team } }))}` : url;
+}
+
+function expected(file: string, who: Who): number[] {
+  const isMember = who === "viewer" || who === "editor" || who === "owner";
+  if (file.startsWith("api/v1/")) {
+    if (file.includes("openapi.json")) return [200];
+    if (file.includes("[...path]")) return who === "agent" || who === "otherAgent" ? [404] : [401, 404];
+    if (who === "agent") return [200];
+    if (who === "otherAgent") return [403];
+    return [401];
+  }
+  if (file.startsWith("api/trpc/")) return isMember ? [200] : who === "stranger" ? [404] : [401];
+  if (file.startsWith("t/[team]/")) {
+    if (!isMember) return who === "stranger" ? [404] : [307];
+    const editorPage = file.includes("/import/") || file.includes("/tools/new/");
+    return editorPage && who === "viewer" ? [403] : [200];
+  }
+  if (file === "page.tsx") return [307];
+  return [200]; // sign-in, sign-up, docs
+}
+
+test("every page and API route answers each caller as it should", async () => {
+  expect(FILES.length).toBeGreaterThan(15);
+  const failures: string[] = [];
+  for (const file of FILES) {
+    const url = urlOf(file);
+    if (!url) continue;
+    for (const who of WHO) {
+      const response = await ctx[who].get(url, { maxRedirects: 0 });
+      const status = response.status();
+      const want = expected(file, who);
+      if (!want.includes(status)) failures.push(`${who.padEnd(10)} GET ${url} → ${status}, want ${want.join(" or ")}`);
+      const signedIn = who === "stranger" || who === "viewer" || who === "editor" || who === "owner";
+      if (status === 307 && !signedIn && !(response.headers().location ?? "").includes("/sign-in")) failures.push(`${who} GET ${url} redirected to ${response.headers().location}`);
+      if (who === "stranger" || who === "otherAgent" || who === "signedOut") {
+        const body = await response.text();
+        if (body.includes("list_orders") || body.includes("Isolation</")) failures.push(`${who} GET ${url} leaked catalog content`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});
