@@ -1,0 +1,126 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTRPC } from "../trpc-provider";
+
+type Policy = "reject" | "keep" | "drop";
+const POLICY_TEXT: Record<Policy, string> = {
+  reject: "Refuse the import until the ids are fixed",
+  keep: "Keep them (the query cannot reach full recall until the tool exists)",
+  drop: "Leave them out of those queries",
+};
+
+/** Paste or upload golden-query JSONL, check it (a dry run that lists every unknown tool id), then import. */
+export function GoldenImport({ team, catalog, onImported }: { team: string; catalog: string; onImported: () => void }) {
+  const trpc = useTRPC();
+  const id = useId();
+  const [content, setContent] = useState("");
+  const [policy, setPolicy] = useState<Policy>("reject");
+  const check = useMutation(trpc.golden.import.mutationOptions());
+  const commit = useMutation(trpc.golden.import.mutationOptions({ onSuccess: onImported }));
+  const report = check.data;
+  const error = check.error ?? commit.error;
+  const badLines = ((error as { data?: { details?: { lines?: Array<{ line: number; message: string }> } } } | null)?.data?.details?.lines ?? []).slice(0, 20);
+
+  function reset(text: string) {
+    setContent(text);
+    check.reset();
+    commit.reset();
+  }
+
+  return (
+    <section aria-label="Import golden queries" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+      <h3 className="font-semibold">Import JSONL</h3>
+      <p className="text-xs text-stone-600">
+        One query per line: <code className="font-mono">{'{"query": "…", "gold": ["namespace.tool"], "note": "optional"}'}</code>. A query the catalog already has is
+        updated, not duplicated; a bad line refuses the whole file.
+      </p>
+      <label htmlFor={`${id}-file`} className="block text-sm">
+        Upload a .jsonl file
+        <input id={`${id}-file`} type="file" accept=".jsonl,.json,.txt,application/jsonl" className="mt-1 block text-sm" onChange={async (e) => reset(await (e.target.files?.[0]?.text() ?? ""))} />
+      </label>
+      <label htmlFor={`${id}-text`} className="block text-sm font-medium">
+        JSONL
+      </label>
+      <textarea id={`${id}-text`} value={content} onChange={(e) => reset(e.target.value)} rows={6} className="w-full rounded border border-stone-300 p-2 font-mono text-xs" />
+      <button
+        type="button"
+        disabled={!content.trim() || check.isPending}
+        onClick={() => check.mutate({ team, catalog, content, dryRun: true, unknownIds: "keep" })}
+        className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100 disabled:opacity-50"
+      >
+        Check file
+      </button>
+      {report && (
+        <div className="space-y-2 text-sm" role="status">
+          <p>
+            Would create {report.created}, update {report.updated}, leave {report.unchanged} unchanged.
+          </p>
+          {report.unknown.length > 0 && (
+            <>
+              <p className="font-medium text-amber-800">
+                {report.unknown.length} {report.unknown.length === 1 ? "query names" : "queries name"} tools that are not in this catalog:
+              </p>
+              <table className="w-full text-xs" aria-label="Unknown tool ids">
+                <thead>
+                  <tr className="text-left text-stone-500">
+                    <th className="py-1 pr-2">Line</th>
+                    <th className="py-1 pr-2">Query</th>
+                    <th className="py-1">Unknown ids</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.unknown.map((u) => (
+                    <tr key={u.line} className="border-t border-stone-100">
+                      <td className="py-1 pr-2">{u.line}</td>
+                      <td className="py-1 pr-2">{u.query}</td>
+                      <td className="py-1 font-mono text-red-700">{u.ids.join(", ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <fieldset className="space-y-1">
+                <legend className="text-sm font-medium">Unknown tool ids</legend>
+                {(Object.keys(POLICY_TEXT) as Policy[]).map((p) => (
+                  <label key={p} className="flex items-center gap-2 text-sm">
+                    <input type="radio" name={`${id}-policy`} checked={policy === p} onChange={() => setPolicy(p)} />
+                    {POLICY_TEXT[p]}
+                  </label>
+                ))}
+              </fieldset>
+            </>
+          )}
+          <button
+            type="button"
+            disabled={commit.isPending || (report.unknown.length > 0 && policy === "reject")}
+            onClick={() => commit.mutate({ team, catalog, content, unknownIds: policy })}
+            className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50"
+          >
+            Import
+          </button>
+        </div>
+      )}
+      {commit.data && (
+        <p role="status" className="text-sm text-emerald-800">
+          Imported: {commit.data.created} created, {commit.data.updated} updated, {commit.data.unchanged} unchanged
+          {commit.data.unknown.length > 0 && ` (${commit.data.unknown.length} with unknown ids ${commit.data.unknownIds === "drop" ? "left out" : "kept"})`}.
+        </p>
+      )}
+      {error && (
+        <div role="alert" className="text-sm text-red-700">
+          <p>{error.message}</p>
+          {badLines.length > 0 && (
+            <ul className="list-inside list-disc text-xs">
+              {badLines.map((l) => (
+                <li key={l.line}>
+                  line {l.line}: {l.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "../trpc-provider";
+import { GoldenImport } from "./golden-import";
+import { GoldenQueryForm } from "./golden-query-form";
+import { GoldenRow } from "./golden-row";
+
+/** The catalog's golden queries: list, search, add, edit, delete, import and export JSONL. */
+export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog: string; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [formKey, setFormKey] = useState(0);
+  const [isImporting, setIsImporting] = useState(false);
+  const list = useQuery({ ...trpc.golden.list.queryOptions({ team, catalog, search: search.trim() || undefined }), placeholderData: keepPreviousData });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.golden.list.pathKey() });
+  const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()) }));
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  async function download() {
+    setExportError(null);
+    try {
+      const file = await queryClient.fetchQuery({ ...trpc.golden.export.queryOptions({ team, catalog }), staleTime: 0 });
+      const url = URL.createObjectURL(new Blob([file.content], { type: "application/jsonl" }));
+      const link = Object.assign(document.createElement("a"), { href: url, download: file.filename });
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setExportError((error as Error).message);
+    }
+  }
+
+  const rows = list.data?.queries ?? [];
+  const flagged = rows.filter((r) => r.issues.length > 0).length;
+  return (
+    <div className="space-y-4">
+      {canEdit && (
+        <section aria-label="Add a golden query" className="rounded-lg border border-stone-200 bg-white p-4">
+          <h3 className="mb-3 font-semibold">Add a golden query</h3>
+          <GoldenQueryForm
+            key={formKey}
+            team={team}
+            catalog={catalog}
+            submitLabel="Add golden query"
+            isPending={create.isPending}
+            error={create.error?.message}
+            onSubmit={(draft) => create.mutate({ team, catalog, ...draft })}
+          />
+        </section>
+      )}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-sm text-stone-600" role="status">
+          {list.data ? `${list.data.total} golden ${list.data.total === 1 ? "query" : "queries"}` : "Loading…"}
+          {search.trim() && list.data && ` · ${rows.length} matching`}
+          {flagged > 0 && ` · ${flagged} expect tools tool_search cannot return`}
+        </p>
+        <div className="flex items-center gap-2">
+          <input
+            aria-label="Filter golden queries"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Filter by query, tool id or note"
+            className="w-64 rounded border border-stone-300 px-2 py-1 text-sm"
+          />
+          <button type="button" onClick={download} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100">
+            Export JSONL
+          </button>
+          {canEdit && (
+            <button type="button" aria-expanded={isImporting} onClick={() => setIsImporting((v) => !v)} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100">
+              Import JSONL
+            </button>
+          )}
+        </div>
+      </div>
+      {exportError && (
+        <p role="alert" className="text-sm text-red-700">
+          {exportError}
+        </p>
+      )}
+      {isImporting && canEdit && <GoldenImport team={team} catalog={catalog} onImported={refresh} />}
+      <table className="w-full border-collapse bg-white text-sm" aria-label="Golden queries">
+        <thead>
+          <tr className="border-b border-stone-200 text-left text-stone-500">
+            <th className="px-3 py-2 font-medium">Query</th>
+            <th className="px-3 py-2 font-medium">Expected tools</th>
+            <th className="px-3 py-2 font-medium">Note</th>
+            <th className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <GoldenRow key={`${row.id}:${row.revision}`} team={team} catalog={catalog} row={row} canEdit={canEdit} onChanged={refresh} />
+          ))}
+          {list.data && rows.length === 0 && (
+            <tr>
+              <td colSpan={4} className="px-3 py-8 text-center text-stone-500">
+                {search.trim() ? "No golden query matches." : "No golden queries yet. Add what users ask and the tools that should answer."}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/routers/root";
+import { useTRPC } from "../trpc-provider";
+import { GoldenQueryForm } from "./golden-query-form";
+
+export type GoldenQueryRow = inferRouterOutputs<AppRouter>["golden"]["list"]["queries"][number];
+
+const ISSUE_TEXT = {
+  missing: "not in the catalog",
+  hidden: "hidden: never searchable",
+  direct: "direct: sent on turn one, not searchable",
+} as const;
+
+interface GoldenRowProps {
+  team: string;
+  catalog: string;
+  row: GoldenQueryRow;
+  canEdit: boolean;
+  onChanged: () => void;
+}
+
+/** One golden query: its expected tools (flagging ids tool_search can never return), edited in place with its revision. */
+export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowProps) {
+  const trpc = useTRPC();
+  const [isEditing, setIsEditing] = useState(false);
+  const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()) }));
+  const remove = useMutation(trpc.golden.delete.mutationOptions({ onSuccess: onChanged }));
+  const issues = new Map(row.issues.map((issue) => [issue.id, issue.status]));
+
+  if (isEditing) {
+    return (
+      <tr className="border-b border-stone-100 bg-stone-50">
+        <td colSpan={4} className="px-3 py-3">
+          <GoldenQueryForm
+            team={team}
+            catalog={catalog}
+            initial={{ query: row.query, expected: row.expected, note: row.note }}
+            submitLabel="Save golden query"
+            isPending={update.isPending}
+            error={update.error?.message}
+            onSubmit={(draft) => update.mutate({ team, catalog, id: row.id, revision: row.revision, ...draft })}
+            onCancel={() => (setIsEditing(false), update.reset())}
+          />
+        </td>
+      </tr>
+    );
+  }
+  return (
+    <tr className="border-b border-stone-100 align-top">
+      <td className="px-3 py-2">{row.query}</td>
+      <td className="px-3 py-2">
+        {row.expected.length === 0 ? (
+          <span className="text-xs text-stone-500">no tool should match</span>
+        ) : (
+          <ul className="flex flex-wrap gap-1">
+            {row.expected.map((id) => {
+              const issue = issues.get(id);
+              return (
+                <li
+                  key={id}
+                  title={issue ? ISSUE_TEXT[issue] : "deferred: searchable"}
+                  className={`rounded px-1.5 py-0.5 font-mono text-xs ${issue === "missing" ? "bg-red-100 text-red-800 line-through" : issue ? "bg-amber-100 text-amber-900" : "bg-stone-100 text-stone-800"}`}
+                >
+                  {id}
+                  {issue && <span className="sr-only"> ({ISSUE_TEXT[issue]})</span>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </td>
+      <td className="px-3 py-2 text-xs text-stone-600">{row.note}</td>
+      <td className="whitespace-nowrap px-3 py-2 text-right">
+        {canEdit && (
+          <>
+            <button type="button" onClick={() => setIsEditing(true)} className="text-sm text-stone-700 underline hover:text-stone-950" aria-label={`Edit “${row.query}”`}>
+              Edit
+            </button>
+            <button
+              type="button"
+              disabled={remove.isPending}
+              onClick={() => window.confirm(`Delete the golden query “${row.query}”?`) && remove.mutate({ team, catalog, id: row.id, revision: row.revision })}
+              className="ml-3 text-sm text-red-700 underline hover:text-red-900"
+              aria-label={`Delete “${row.query}”`}
+            >
+              Delete
+            </button>
+            {remove.error && (
+              <p role="alert" className="text-xs text-red-700">
+                {remove.error.message}
+              </p>
+            )}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

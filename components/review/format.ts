@@ -1,0 +1,42 @@
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/routers/root";
+
+export type DraftReview = inferRouterOutputs<AppRouter>["publish"]["review"];
+export type QueryComparison = DraftReview["queries"][number];
+export type SnapshotMetrics = DraftReview["metrics"]["draft"];
+
+export const pct = (x: number | null | undefined) => (x === null || x === undefined ? "–" : `${(100 * x).toFixed(1)}%`);
+export const score = (x: number) => x.toFixed(3);
+export const signed = (x: number, digits = 3) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(digits)}`;
+
+/** The metrics shown everywhere, best-is-higher except queries with no hit. */
+export const METRICS = [
+  { key: "successAt1", label: "success@1", kind: "share" },
+  { key: "successAtK", label: "success@K", kind: "share" },
+  { key: "recallAtK", label: "recall@K", kind: "share" },
+  { key: "mrr", label: "MRR", kind: "ratio" },
+  { key: "ndcg10", label: "nDCG@10", kind: "ratio" },
+  { key: "noHit", label: "queries with no hit", kind: "count" },
+] as const;
+
+export type MetricKey = (typeof METRICS)[number]["key"];
+
+export function formatMetric(kind: (typeof METRICS)[number]["kind"], value: number): string {
+  return kind === "share" ? pct(value) : kind === "ratio" ? value.toFixed(3) : String(value);
+}
+
+export const VERDICT_STYLE = {
+  worse: "bg-red-100 text-red-800",
+  better: "bg-emerald-100 text-emerald-800",
+  changed: "bg-amber-100 text-amber-900",
+  same: "bg-stone-100 text-stone-600",
+  new: "bg-sky-100 text-sky-800",
+} as const;
+
+export const VERDICT_TEXT = {
+  worse: "worse",
+  better: "better",
+  changed: "reordered",
+  same: "unchanged",
+  new: "first publish",
+} as const;

@@ -1,0 +1,98 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useState, type FormEvent } from "react";
+import { useTRPC } from "../trpc-provider";
+
+interface PublishFormProps {
+  team: string;
+  catalog: string;
+  nextVersion: number;
+  isUnchanged: boolean;
+  /** Metric names that got worse; a reason is then required. */
+  regressions: string[];
+}
+
+/** Note (and a reason when metrics got worse), then publish the draft as the next version. */
+export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressions }: PublishFormProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [note, setNote] = useState("");
+  const [reason, setReason] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const publish = useMutation(
+    trpc.publish.publish.mutationOptions({
+      onSuccess: () => {
+        setNote("");
+        setReason("");
+        setAttempted(false);
+        void queryClient.invalidateQueries({ queryKey: trpc.publish.pathKey() });
+      },
+    }),
+  );
+  // The draft may have changed since the review loaded: the server's regression list wins.
+  const serverRegressions = (publish.error as { data?: { details?: { regressions?: Array<{ metric: string }> } | null } } | null)?.data?.details?.regressions;
+  const shownRegressions = serverRegressions?.map((r) => r.metric) ?? regressions;
+  const needsReason = shownRegressions.length > 0;
+  const noteError = attempted && !note.trim() ? "Add a note that says what changed." : null;
+  const reasonError = attempted && needsReason && !reason.trim() ? "Say why these rankings may get worse." : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (!note.trim() || (needsReason && !reason.trim())) return;
+    publish.mutate({ team, catalog, note, ...(needsReason ? { reason } : {}) });
+  }
+
+  if (publish.data) {
+    return (
+      <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
+        Published version {publish.data.version} ({publish.data.contentHash.slice(0, 19)}…).{" "}
+        <Link href={`/t/${team}/${catalog}/snapshots`} className="font-medium underline">
+          Open the snapshot history
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} aria-label="Publish" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+      <h3 className="font-semibold">Publish version {nextVersion}</h3>
+      {isUnchanged && <p className="text-sm text-stone-600">The draft is identical to the latest version: there is nothing to publish.</p>}
+      <div className="space-y-1">
+        <label htmlFor={`${id}-note`} className="block text-sm font-medium">
+          Release note
+        </label>
+        <textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={2000} className="w-full rounded border border-stone-300 p-2 text-sm" />
+        {noteError && (
+          <p role="alert" className="text-sm text-red-700">
+            {noteError}
+          </p>
+        )}
+      </div>
+      {needsReason && (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-red-800">
+            Reason for publishing worse rankings
+          </label>
+          <p className="text-xs text-stone-600">Worse than the latest version: {shownRegressions.join(", ")}. The reason is recorded with the version.</p>
+          <textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={2000} className="w-full rounded border border-red-300 p-2 text-sm" />
+          {reasonError && (
+            <p role="alert" className="text-sm text-red-700">
+              {reasonError}
+            </p>
+          )}
+        </div>
+      )}
+      <button type="submit" disabled={publish.isPending || isUnchanged} className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
+        {publish.isPending ? "Publishing…" : `Publish version ${nextVersion}`}
+      </button>
+      {publish.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {publish.error.message}
+        </p>
+      )}
+    </form>
+  );
+}

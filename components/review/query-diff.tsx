@@ -1,0 +1,69 @@
+import { score, signed, VERDICT_STYLE, VERDICT_TEXT, type QueryComparison } from "./format";
+
+function Marker({ hit }: { hit: QueryComparison["draft"][number] }) {
+  if (hit.change === "entered") return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800">entered</span>;
+  if (hit.change === "same" || hit.previousRank === null) return null;
+  const up = hit.previousRank - hit.rank;
+  return (
+    <span className={`rounded px-1 text-xs ${up > 0 ? "bg-emerald-50 text-emerald-800" : "bg-amber-100 text-amber-900"}`} aria-label={`moved from ${hit.previousRank} to ${hit.rank}`}>
+      {up > 0 ? `↑${up}` : `↓${-up}`} moved from {hit.previousRank}
+    </span>
+  );
+}
+
+/** One golden query: the latest version's top K beside the draft's, with entered / left / moved and score changes. */
+export function QueryDiff({ comparison, latestLabel }: { comparison: QueryComparison; latestLabel: string | null }) {
+  const { query, verdict, draft, left, quality, expected } = comparison;
+  const gold = new Set(expected);
+  const latestTop = [...draft.filter((h) => h.previousRank !== null).map((h) => ({ id: h.id, rank: h.previousRank! })), ...left.map((h) => ({ id: h.id, rank: h.rank }))].sort((a, b) => a.rank - b.rank);
+  const leftIds = new Set(left.map((h) => h.id));
+  return (
+    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4">
+      <header className="mb-2 flex flex-wrap items-baseline gap-2">
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${VERDICT_STYLE[verdict]}`}>{VERDICT_TEXT[verdict]}</span>
+        <h4 className="font-medium">“{query}”</h4>
+        <span className="text-xs text-stone-500">
+          expects {expected.length ? expected.join(", ") : "no tool"}
+          {quality.latest && ` · first expected tool at ${quality.latest.firstGoldRank ?? "–"} → ${quality.draft.firstGoldRank ?? "–"}`}
+        </span>
+      </header>
+      <div className={`grid gap-4 text-sm ${latestLabel ? "md:grid-cols-2" : ""}`}>
+        {latestLabel && (
+          <div>
+            <h5 className="mb-1 text-xs font-medium uppercase tracking-wide text-stone-500">{latestLabel}</h5>
+            <ol className="space-y-0.5">
+              {latestTop.map((hit) => (
+                <li key={hit.id} className={`flex gap-2 ${leftIds.has(hit.id) ? "text-red-700" : "text-stone-700"}`}>
+                  <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
+                  <span className={`font-mono text-xs ${gold.has(hit.id) ? "font-semibold" : ""}`}>{hit.id}</span>
+                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800">left</span>}
+                </li>
+              ))}
+              {latestTop.length === 0 && <li className="text-xs text-stone-500">no hit</li>}
+            </ol>
+          </div>
+        )}
+        <div>
+          <h5 className="mb-1 text-xs font-medium uppercase tracking-wide text-stone-500">Draft</h5>
+          <ol className="space-y-0.5">
+            {draft.map((hit) => (
+              <li key={hit.id} className="flex flex-wrap items-center gap-2">
+                <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
+                <span className={`font-mono text-xs ${hit.isGold ? "font-semibold text-stone-950" : "text-stone-700"}`}>
+                  {hit.id}
+                  {hit.isGold && <span className="ml-1 text-emerald-700" aria-label="expected">✓</span>}
+                </span>
+                <Marker hit={hit} />
+                <span className="ml-auto text-xs tabular-nums text-stone-500">
+                  {score(hit.score)}
+                  {hit.scoreDelta !== null && Math.abs(hit.scoreDelta) > 5e-4 && <span className={hit.scoreDelta > 0 ? "text-emerald-700" : "text-red-700"}> ({signed(hit.scoreDelta)})</span>}
+                </span>
+              </li>
+            ))}
+            {draft.length === 0 && <li className="text-xs text-stone-500">no hit</li>}
+          </ol>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTRPC } from "../trpc-provider";
+
+/** Republishes an older version's content as a new version; asks for a reason when its metrics are worse. */
+export function RollbackForm({ team, catalog, version, onDone }: { team: string; catalog: string; version: number; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [note, setNote] = useState(`Roll back to version ${version}`);
+  const [reason, setReason] = useState("");
+  const rollback = useMutation(
+    trpc.publish.rollback.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.publish.pathKey() });
+        onDone();
+      },
+    }),
+  );
+  const needsReason = !!(rollback.error as { data?: { details?: { regressions?: unknown[] } | null } } | null)?.data?.details?.regressions;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    rollback.mutate({ team, catalog, version, note, ...(reason.trim() ? { reason } : {}) });
+  }
+
+  return (
+    <form onSubmit={submit} aria-label={`Roll back to version ${version}`} className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm">
+      <p>
+        Publishes the content of version {version} as a new version. Your draft is not changed; history is kept.
+      </p>
+      <label htmlFor={`${id}-note`} className="block font-medium">
+        Rollback note
+      </label>
+      <input id={`${id}-note`} required value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} className="w-full rounded border border-stone-300 px-2 py-1" />
+      {needsReason && (
+        <>
+          <label htmlFor={`${id}-reason`} className="block font-medium text-red-800">
+            Reason for publishing worse rankings
+          </label>
+          <input id={`${id}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} className="w-full rounded border border-red-300 px-2 py-1" />
+        </>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={rollback.isPending || !note.trim()} className="rounded bg-stone-900 px-3 py-1.5 text-white disabled:opacity-50">
+          {rollback.isPending ? "Publishing…" : `Publish version ${version}'s content`}
+        </button>
+        <button type="button" onClick={onDone} className="rounded border border-stone-300 bg-white px-3 py-1.5">
+          Cancel
+        </button>
+      </div>
+      {rollback.error && (
+        <p role="alert" className="text-red-700">
+          {rollback.error.message}
+        </p>
+      )}
+    </form>
+  );
+}
