@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "./app-error";
-import type { Exposure } from "./tool-list";
+import type { Exposure } from "./tool-list-filters";
 import { inputClass, secondaryButtonClass } from "./ui";
 
 interface BulkBarProps {

@@ -8,19 +8,10 @@ import { useTRPC } from "@/components/trpc-provider";
 import type { AppRouter } from "@/server/routers/root";
 import { BulkBar } from "./bulk-bar";
 import { ExportMenu } from "./export-menu";
+import { PAGE_SIZE, type Exposure, type ToolListFilters, type ToolSort } from "./tool-list-filters";
 import { buttonClass, ExposureBadge, inputClass, secondaryButtonClass } from "./ui";
 
-export type Exposure = "direct" | "deferred" | "hidden";
-type Sort = "key" | "name" | "updated" | "exposure";
-export interface ToolListFilters {
-  q: string;
-  ns: string | null; // "" = no namespace
-  exp: Exposure | null;
-  sort: Sort;
-  page: number;
-}
-
-export const PAGE_SIZE = 50;
+type Sort = ToolSort;
 export type ToolPage = inferRouterOutputs<AppRouter>["tool"]["list"];
 
 function useDebounced<T>(value: T, ms: number): T {

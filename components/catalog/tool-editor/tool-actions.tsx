@@ -20,7 +20,7 @@ export function ToolActions({ team, catalog, tool, canEdit }: { team: string; ca
   return (
     <>
       <Link href={`/t/${team}/${catalog}/history?tool=${tool.id}`} className={secondaryButtonClass}>
-        History
+        Tool history
       </Link>
       {canEdit && (
         <>

@@ -1,7 +1,8 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { canonicalJson } from "@/sdk/snapshot";
 import type { AppRouter } from "@/server/routers/root";
-import { validateToolFields, type ToolField } from "@/server/services/tools/validate-tool";
+// tool-rules, not validate-tool: ajv compiles schemas with eval, which the CSP refuses; the server runs ajv on save.
+import { checkToolFields, type ToolField } from "@/server/services/tools/tool-rules";
 
 export type ToolDetail = inferRouterOutputs<AppRouter>["tool"]["get"];
 export type Exposure = "direct" | "deferred" | "hidden";
@@ -87,7 +88,7 @@ export function formErrors(form: ToolForm): Partial<Record<ToolField | "paramete
   const parsed = parseParameters(form.parametersText);
   const input = inputOf(form);
   const errors: Partial<Record<ToolField, string>> = {};
-  const issues = validateToolFields({ ...input, parameters: parsed.value ?? {}, mcpServer: input.mcpServer, mcpTitle: input.mcpTitle });
+  const issues = checkToolFields({ ...input, parameters: parsed.value ?? {}, mcpServer: input.mcpServer, mcpTitle: input.mcpTitle });
   for (const issue of issues) errors[issue.field] ??= issue.message;
   if (parsed.error) errors.parameters = parsed.error;
   return errors;

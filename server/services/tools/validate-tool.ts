@@ -1,68 +1,11 @@
-// Tool validation shared by the editor (it runs in the browser for instant feedback, so no
-// "server-only" here), the tool services, import and the agent paths. Every message names the
-// field and says what to change.
+// Tool validation shared by the tool services, import and the agent paths: the rules of tool-rules.ts
+// (which the editor also runs in the browser) plus ajv's JSON Schema checks, draft 2020-12 and draft-07.
 import Ajv07 from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import { AppError } from "../../errors";
-import { checkStrictSchema, findUnknownTypes, jsonDepth } from "./schema-walk";
+import { checkParametersShape, checkToolFields, type ToolFields, type ToolIssue } from "./tool-rules";
 
-/** OpenAI and Anthropic both accept function/tool names matching this; namespace names follow the same rule. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-
-export const TOOL_LIMITS = {
-  nameChars: 64,
-  descriptionBytes: 16 * 1024,
-  parametersBytes: 64 * 1024,
-  schemaDepth: 32,
-  searchTextBytes: 16 * 1024,
-  mcpServerChars: 128,
-  mcpTitleChars: 256,
-} as const;
-
-export type ToolField =
-  | "name"
-  | "namespace"
-  | "description"
-  | "parameters"
-  | "strict"
-  | "searchTextExtra"
-  | "searchTextOverride"
-  | "mcpServer"
-  | "mcpTitle";
-
-export interface ToolIssue {
-  field: ToolField;
-  message: string;
-}
-
-export interface ToolFields {
-  name: string;
-  namespace: string | null;
-  description: string;
-  parameters: unknown;
-  strict: boolean;
-  searchTextExtra: string;
-  searchTextOverride: string;
-  mcpServer: string | null;
-  mcpTitle: string | null;
-}
-
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
-const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
-
-/** Why `name` is not a valid tool (or namespace) name for OpenAI and Anthropic, or null when it is. */
-export function checkToolName(name: string, what: "Tool name" | "Namespace name" = "Tool name"): string | null {
-  if (name.length === 0) return `${what} is required.`;
-  if (name.length > TOOL_LIMITS.nameChars) {
-    return `${what} is ${name.length} characters; OpenAI and Anthropic allow at most 64 (rule ^[a-zA-Z0-9_-]{1,64}$).`;
-  }
-  const bad = [...new Set([...name].filter((ch) => !/[a-zA-Z0-9_-]/.test(ch)))];
-  if (bad.length > 0) {
-    const shown = bad.slice(0, 5).map((ch) => (ch === " " ? "a space" : `"${ch}"`)).join(", ");
-    return `${what} "${name}" contains ${shown}; OpenAI and Anthropic allow only letters, digits, "_" and "-" (rule ^[a-zA-Z0-9_-]{1,64}$).`;
-  }
-  return null;
-}
+export { checkToolName, TOOL_LIMITS, TOOL_NAME_PATTERN, type ToolField, type ToolFields, type ToolIssue } from "./tool-rules";
 
 const ajvOptions = { strict: false, allErrors: false, validateFormats: false, logger: false } as const;
 let ajv2020: Ajv2020 | null = null;
@@ -80,26 +23,8 @@ function ajvFor(schema: Record<string, unknown>): Ajv2020 | Ajv07 | string {
   return `parameters.$schema ${JSON.stringify(declared)} is not supported; use draft 2020-12 (https://json-schema.org/draft/2020-12/schema), draft-07 (http://json-schema.org/draft-07/schema#), or leave $schema out.`;
 }
 
-/** Issues with a parameters JSON Schema: shape, size, depth, unknown types, then ajv's meta-schema and $ref checks. */
-export function checkParameters(parameters: unknown): string[] {
-  if (parameters === null || typeof parameters !== "object" || Array.isArray(parameters)) {
-    return ['Parameters must be a JSON object schema, e.g. {"type": "object", "properties": {}}.'];
-  }
-  const schema = parameters as Record<string, unknown>;
-  const size = byteLength(JSON.stringify(schema));
-  if (size > TOOL_LIMITS.parametersBytes) return [`Parameters are ${kb(size)}; the limit is 64 KB. Move long explanations into the description.`];
-  const depth = jsonDepth(schema, TOOL_LIMITS.schemaDepth + 1);
-  if (depth > TOOL_LIMITS.schemaDepth) return [`Parameters nest deeper than ${TOOL_LIMITS.schemaDepth} levels; flatten the schema.`];
-  if (schema.type !== "object") {
-    return [`Parameters must be an object schema: the top level needs "type": "object" (found ${schema.type === undefined ? "no type" : JSON.stringify(schema.type)}).`];
-  }
-  const unknownTypes = findUnknownTypes(schema);
-  if (unknownTypes.length > 0) {
-    const first = unknownTypes[0]!;
-    return [
-      `Unknown type ${JSON.stringify(first.type)} at ${first.path || "/"}; JSON Schema types are string, number, integer, boolean, object, array and null.`,
-    ];
-  }
+/** ajv's verdict on a schema that passed the shape rules: supported draft, meta-schema, resolvable $refs. */
+function checkWithAjv(schema: Record<string, unknown>): string[] {
   const ajv = ajvFor(schema);
   if (typeof ajv === "string") return [ajv];
   if (!ajv.validateSchema(schema)) {
@@ -117,30 +42,15 @@ export function checkParameters(parameters: unknown): string[] {
   return [];
 }
 
+/** Issues with a parameters JSON Schema: shape, size, depth, unknown types, then ajv's meta-schema and $ref checks. */
+export function checkParameters(parameters: unknown): string[] {
+  const shape = checkParametersShape(parameters);
+  return shape.length > 0 ? shape : checkWithAjv(parameters as Record<string, unknown>);
+}
+
 /** All issues with the given fields (only those present are checked). */
 export function validateToolFields(fields: Partial<ToolFields>): ToolIssue[] {
-  const issues: ToolIssue[] = [];
-  const add = (field: ToolField, message: string | null | undefined) => {
-    if (message) issues.push({ field, message });
-  };
-  if (fields.name !== undefined) add("name", checkToolName(fields.name));
-  if (fields.namespace !== undefined && fields.namespace !== null) add("namespace", checkToolName(fields.namespace, "Namespace name"));
-  if (fields.description !== undefined) {
-    const size = byteLength(fields.description);
-    if (size > TOOL_LIMITS.descriptionBytes) add("description", `Description is ${kb(size)}; the limit is 16 KB.`);
-  }
-  if (fields.parameters !== undefined) {
-    const problems = checkParameters(fields.parameters);
-    for (const message of problems) add("parameters", message);
-    if (problems.length === 0 && fields.strict) add("strict", checkStrictSchema(fields.parameters as Record<string, unknown>)[0]);
-  }
-  for (const field of ["searchTextExtra", "searchTextOverride"] as const) {
-    const text = fields[field];
-    if (text !== undefined && byteLength(text) > TOOL_LIMITS.searchTextBytes) add(field, `Search text is ${kb(byteLength(text))}; the limit is 16 KB.`);
-  }
-  if (fields.mcpServer && fields.mcpServer.length > TOOL_LIMITS.mcpServerChars) add("mcpServer", "MCP server name is longer than 128 characters.");
-  if (fields.mcpTitle && fields.mcpTitle.length > TOOL_LIMITS.mcpTitleChars) add("mcpTitle", "MCP title is longer than 256 characters.");
-  return issues;
+  return checkToolFields(fields, checkWithAjv);
 }
 
 /** Throws INVALID_INPUT (first message; every issue by field in `details.fields`) when any field is invalid. */

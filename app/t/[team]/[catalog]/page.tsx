@@ -1,4 +1,5 @@
-import { ToolList, PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/catalog/tool-list";
+import { ToolList } from "@/components/catalog/tool-list";
+import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/catalog/tool-list-filters";
 import { load } from "@/server/page-guard";
 
 const EXPOSURES = new Set(["direct", "deferred", "hidden"]);
