@@ -31,8 +31,20 @@ export function snapshotsUrl(target: Pick<ApiTarget, "url" | "team" | "catalog">
   return version === undefined ? base : `${base}/${version}`;
 }
 
+async function send(target: ApiTarget, url: string, headers: Record<string, string>): Promise<Response> {
+  const init = { headers: { authorization: `Bearer ${target.token}`, accept: "application/json", ...headers } };
+  const doFetch = target.fetch ?? fetch;
+  try {
+    return await doFetch(url, init);
+  } catch (error) {
+    // A pooled keep-alive socket the server closed meanwhile fails once with a network error; GET is safe to retry.
+    if (!(error instanceof TypeError)) throw error;
+    return doFetch(url, init);
+  }
+}
+
 async function request(target: ApiTarget, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await (target.fetch ?? fetch)(url, { headers: { authorization: `Bearer ${target.token}`, accept: "application/json", ...headers } });
+  const response = await send(target, url, headers);
   if (response.ok || response.status === 304) return response;
   let code = "HTTP_ERROR";
   let message = `${response.status} ${response.statusText} from ${url}`;

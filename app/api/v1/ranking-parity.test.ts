@@ -1,0 +1,86 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "@/sdk/index";
+import type { DatabaseHandle } from "@/server/db/open";
+import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
+import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { callerFor } from "@/server/testing/factories";
+import { createTestDatabase } from "@/server/testing/test-db";
+import * as listRoute from "./catalogs/[team]/[catalog]/snapshots/route";
+import * as versionRoute from "./catalogs/[team]/[catalog]/snapshots/[version]/route";
+
+const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+
+/** The /api/v1 route handlers behind a real loopback socket, so the SDK fetches over HTTP as agents do. */
+async function serveRoutes(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    forward(req, res).catch((error: unknown) => {
+      console.error(error);
+      res.destroy();
+    });
+  });
+  async function forward(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const request = new Request(url, { headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])) });
+    const [team = "", catalog = "", , version] = url.pathname.split("/").slice(4).map(decodeURIComponent);
+    const response = version
+      ? await versionRoute.GET(request, { params: Promise.resolve({ team, catalog, version }) })
+      : await listRoute.GET(request, { params: Promise.resolve({ team, catalog }) });
+    // No keep-alive: the ranking loop blocks this process's event loop, which would race idle-socket timeouts.
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), connection: "close" });
+    res.end(Buffer.from(await response.arrayBuffer()));
+  }
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+// Point 5 of the agent-delivery issue: what an agent ranks from the HTTP snapshot is what the playground showed.
+describe("SDK ranking from the HTTP snapshot = playground ranking of that version (demo corpus, every golden query)", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  let http: { server: Server; url: string };
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+    globals.stockroomDb = Promise.resolve(handle);
+    globals.stockroomAgentLimiter = new TokenBucketLimiter(100_000);
+    await seedDemo({ db, password: "parity-test-password" });
+    http = await serveRoutes();
+  }, 180_000);
+  afterAll(async () => {
+    await new Promise((resolve) => http.server.close(resolve));
+    await handle.close();
+  });
+
+  it("is identical in ids, order and scores for both engine profiles", { timeout: 300_000 }, async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, email: true, name: true } });
+    const owner = callerFor(db, demo);
+    const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
+    const golden = await db.evalQuery.findMany({ where: { catalog: { slug: DEMO_CATALOG } }, select: { query: true }, orderBy: { createdAt: "asc" } });
+    expect(golden.length).toBe(50);
+    const { secret } = await owner.agentToken.create({ ...input, name: "parity" });
+
+    const v1 = await owner.publish.publish({ ...input, note: "parity v1" });
+    const settings = await owner.catalog.get(input);
+    await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
+    const v2 = await owner.publish.publish({ ...input, note: "parity v2 (codex-bm25)", reason: "Codex parity check: codex-bm25 ranks worse on purpose." });
+
+    for (const published of [v1, v2]) {
+      const agent = await connect({ url: http.url, token: secret, ...input, version: published.version });
+      expect(agent.contentHash).toBe(published.contentHash);
+      let compared = 0;
+      for (const { query } of golden) {
+        for (const limit of [undefined, 20]) {
+          const playground = await owner.playground.search({ ...input, query, version: published.version, limit });
+          const sdk = agent.search(query, limit);
+          expect(sdk.map(({ id, score, rank }) => ({ id, score, rank })), `${query} (v${published.version})`).toEqual(playground.hits.map(({ key, score, rank }) => ({ id: key, score, rank })));
+          compared += sdk.length;
+        }
+      }
+      expect(agent.snapshot.engine.profile).toBe(published.version === v1.version ? "stockroom" : "codex-bm25");
+      expect(compared).toBeGreaterThan(golden.length * 8);
+    }
+  });
+});
