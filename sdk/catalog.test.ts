@@ -76,6 +76,20 @@ describe("connect + search", () => {
     }
   });
 
+  it("retries a GET once after a network error (a pooled socket the server closed), not twice", async () => {
+    let failures = 1;
+    let calls = 0;
+    const flaky: typeof fetch = (input, init) => {
+      calls++;
+      if (failures-- > 0) return Promise.reject(new TypeError("fetch failed"));
+      return fetch(input, init);
+    };
+    expect((await connect({ ...target(), fetch: flaky })).version).toBe(1);
+    expect(calls).toBe(2);
+    failures = 2;
+    await expect(connect({ ...target(), fetch: flaky })).rejects.toBeInstanceOf(TypeError);
+  });
+
   it("surfaces API errors with status, code, message and Retry-After", async () => {
     const badToken = await apiFailure(connect({ ...target(), token: "srk_wrong" }));
     expect([badToken.status, badToken.code]).toEqual([401, "UNAUTHORIZED"]);
