@@ -10,6 +10,9 @@ interface Command {
 const COMMANDS: Record<string, () => Promise<Command>> = {
   rank: () => import("./cli/rank"),
   eval: () => import("./cli/eval"),
+  pull: () => import("./cli/pull"),
+  search: () => import("./cli/search"),
+  diff: () => import("./cli/diff"),
 };
 
 /** Lets other commands register without editing this file: scripts/cli/<name>.ts is tried last. */
