@@ -25,7 +25,7 @@ export default defineConfig({
     // A fresh embedded database for every run; builds first when the build is stale.
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${PORT}/sign-in`,
-    timeout: 300_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {

@@ -97,7 +97,8 @@ function expected(file: string, who: Who): number[] {
   }
   if (file.startsWith("api/trpc/")) return isMember ? [200] : who === "stranger" ? [404] : [401];
   if (file.startsWith("t/[team]/")) {
-    if (!isMember) return who === "stranger" ? [404] : [307];
+    const isRoute = file.endsWith("route.ts"); // downloads: answer 401 rather than redirect
+    if (!isMember) return who === "stranger" ? [404] : isRoute ? [401] : [307];
     const editorPage = file.includes("/import/") || file.includes("/tools/new/");
     return editorPage && who === "viewer" ? [403] : [200];
   }
