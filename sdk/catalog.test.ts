@@ -132,6 +132,7 @@ describe("toolSearchOutput / firstRequestTools", () => {
     expect(catalog.toolSearchOutput("c2", "meeting", 0)).toEqual(catalog.toolSearchOutput("c2", "meeting"));
     expect(catalog.answerToolSearchCall({ type: "tool_search_call", call_id: "c3", arguments: '{"query":"cancel order","limit":1}' } as never)).toEqual(catalog.toolSearchOutput("c3", "cancel order", 1));
     expect(catalog.answerToolSearchCall({ call_id: "c4", arguments: { query: "cancel order" } })).toEqual(catalog.toolSearchOutput("c4", "cancel order"));
+    expect(catalog.answerToolSearchCall({ call_id: "c5", query: "cancel order", limit: 1 })).toEqual(catalog.toolSearchOutput("c5", "cancel order", 1));
     expect(() => catalog.answerToolSearchCall({ arguments: {} })).toThrow(/call_id/);
   });
 

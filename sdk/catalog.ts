@@ -86,7 +86,7 @@ export class StockroomCatalog {
   }
 
   /** `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. */
-  answerToolSearchCall(call: { call_id?: unknown; arguments?: unknown }): ToolSearchOutputItem {
+  answerToolSearchCall(call: { call_id?: unknown; arguments?: unknown; query?: unknown; limit?: unknown }): ToolSearchOutputItem {
     const { callId, query, limit } = parseToolSearchCall(call);
     return this.toolSearchOutput(callId, query, limit);
   }

@@ -39,9 +39,10 @@ export function buildToolSearchOutput(
 }
 
 /** What a model's `tool_search_call` asks for: `arguments` may arrive as an object or as a JSON string. */
-export function parseToolSearchCall(call: { call_id?: unknown; arguments?: unknown }): { callId: string; query: string; limit: number | undefined } {
+export function parseToolSearchCall(call: { call_id?: unknown; arguments?: unknown; query?: unknown; limit?: unknown }): { callId: string; query: string; limit: number | undefined } {
   if (typeof call.call_id !== "string" || call.call_id.length === 0) throw new TypeError("tool_search_call has no call_id");
-  let args: unknown = call.arguments;
+  // Some clients flatten the arguments onto the call item itself.
+  let args: unknown = call.arguments ?? { query: call.query, limit: call.limit };
   if (typeof args === "string") {
     try {
       args = JSON.parse(args);
