@@ -9,7 +9,7 @@ interface PayloadData {
   directIds: string[];
   deferredCount: number;
   omittedIds: string[];
-  namespaces: Array<{ name: string; description: string; deferred: number }>;
+  outline: Array<{ kind: string; name: string; tools: number | null; deferred: boolean }>;
   tookMs: number;
 }
 
@@ -21,7 +21,6 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
   const [copied, setCopied] = useState(false);
   const lines = data.payload.split("\n");
   const shown = isFull ? data.payload : lines.slice(0, PREVIEW_LINES).join("\n");
-  const summarised = data.namespaces.filter((ns) => ns.deferred > 0);
 
   async function copy() {
     await navigator.clipboard.writeText(data.payload);
@@ -42,24 +41,17 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
           )}
           .
         </p>
-        {data.deferredCount > 0 && summarised.length > 0 && (
-          <table className="w-full text-xs" aria-label="Namespace summaries">
-            <thead>
-              <tr className="border-b border-stone-200 text-left text-stone-500">
-                <th className="py-1 pr-2 font-medium">Namespace</th>
-                <th className="py-1 text-right font-medium">Deferred</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summarised.map((ns) => (
-                <tr key={ns.name} className="border-b border-stone-100" title={ns.description}>
-                  <td className="py-1 pr-2 font-mono">{ns.name}</td>
-                  <td className="py-1 text-right tabular-nums">{ns.deferred}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <ol aria-label="Payload entries" className="max-h-96 divide-y divide-stone-100 overflow-auto rounded border border-stone-200 bg-white text-xs">
+          {data.outline.map((entry, i) => (
+            <li key={i} className="flex items-baseline gap-2 px-2 py-1">
+              <span className="w-20 shrink-0 text-stone-500">{entry.kind}</span>
+              <span className="truncate font-mono">{entry.name}</span>
+              <span className="ml-auto shrink-0 text-stone-500">
+                {entry.tools !== null ? `${entry.tools} deferred` : entry.deferred ? "deferred" : ""}
+              </span>
+            </li>
+          ))}
+        </ol>
         {data.omittedIds.length > 0 && (
           <p className="text-xs text-stone-600">
             Left out: <span className="font-mono">{data.omittedIds.join(", ")}</span>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
 
 type Mode = "generated" | "generated+extra" | "override";
@@ -18,6 +18,7 @@ const MODES: Array<{ value: Mode; label: string }> = [
  */
 export function SearchTextEditor({ team, catalog, toolId, onDone }: { team: string; catalog: string; toolId: string; onDone: () => void }) {
   const trpc = useTRPC();
+  const fieldId = useId();
   const queryClient = useQueryClient();
   const tool = useQuery(trpc.tool.get.queryOptions({ team, catalog, id: toolId }, { staleTime: 0 }));
   const [mode, setMode] = useState<Mode>("generated");
@@ -74,16 +75,20 @@ export function SearchTextEditor({ team, catalog, toolId, onDone }: { team: stri
         ))}
       </fieldset>
       {mode === "generated+extra" && (
-        <label className="block text-xs font-medium text-stone-700">
-          Extra keywords
-          <textarea value={extra} onChange={(e) => setExtra(e.target.value)} rows={2} className="mt-1 block w-full rounded border border-stone-300 bg-white p-2 font-mono text-xs font-normal" placeholder="aliases, other-language terms, curated keywords" />
-        </label>
+        <div>
+          <label htmlFor={`${fieldId}-extra`} className="block text-xs font-medium text-stone-700">
+            Extra keywords
+          </label>
+          <textarea id={`${fieldId}-extra`} value={extra} onChange={(e) => setExtra(e.target.value)} rows={2} className="mt-1 block w-full rounded border border-stone-300 bg-white p-2 font-mono text-xs font-normal" placeholder="aliases, other-language terms, curated keywords" />
+        </div>
       )}
       {mode === "override" && (
-        <label className="block text-xs font-medium text-stone-700">
-          Override text
-          <textarea value={override} onChange={(e) => setOverride(e.target.value)} rows={3} className="mt-1 block w-full rounded border border-stone-300 bg-white p-2 font-mono text-xs font-normal" />
-        </label>
+        <div>
+          <label htmlFor={`${fieldId}-override`} className="block text-xs font-medium text-stone-700">
+            Override text
+          </label>
+          <textarea id={`${fieldId}-override`} value={override} onChange={(e) => setOverride(e.target.value)} rows={3} className="mt-1 block w-full rounded border border-stone-300 bg-white p-2 font-mono text-xs font-normal" />
+        </div>
       )}
       <details className="text-xs text-stone-600">
         <summary className="cursor-pointer">Generated text</summary>

@@ -26,7 +26,13 @@ describe("playground.firstRequest", () => {
     expect(result.payload).toContain('"defer_loading": true');
     expect(result.directIds).toEqual(["ops.restart_server"]);
     expect(result.deferredCount).toBe(6);
-    expect(result.namespaces.find((ns) => ns.name === "crm")).toMatchObject({ deferred: 3 });
+    expect(result.outline).toEqual([
+      { kind: "function", name: "restart_server", tools: null, deferred: false },
+      { kind: "namespace", name: "crm", tools: 3, deferred: false },
+      { kind: "namespace", name: "mail", tools: 2, deferred: false },
+      { kind: "namespace", name: "weather", tools: 1, deferred: false },
+      { kind: "tool_search", name: "tool_search", tools: null, deferred: false },
+    ]);
 
     const { cost } = result;
     expect(cost.payload).toBe(countTokens(JSON.stringify(tools)));

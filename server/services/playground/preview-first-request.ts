@@ -30,20 +30,25 @@ export async function previewFirstRequest({ db, team, catalog, version, provider
     firstRequestCost(source.content, { ...options, countTokens, ...(k ? { k } : {}) }),
   );
   const payload = source.memo(`payload:${provider}:${supportsToolSearch}`, () => JSON.stringify(plan.tools, null, 2));
+  const outline = plan.tools.map((entry) => outlineOf(entry as Record<string, unknown>));
   return {
     version: source.version,
     provider,
     supportsToolSearch,
     payload,
     entries: plan.tools.length,
+    outline,
     directIds: plan.directIds,
     deferredCount: plan.deferredIds.length,
     omittedIds: plan.omittedIds,
-    namespaces: source.content.namespaces.map((ns) => ({
-      ...ns,
-      deferred: source.content.tools.filter((tool) => tool.namespace === ns.name && tool.exposure === "deferred").length,
-    })),
     cost,
     tookMs: Math.round(performance.now() - started),
   };
+}
+
+/** One line per top-level entry: what it is, its name and, for a namespace, how many tools it holds. */
+function outlineOf(entry: Record<string, unknown>): { kind: string; name: string; tools: number | null; deferred: boolean } {
+  const kind = typeof entry.type === "string" ? entry.type : "tool";
+  const name = typeof entry.name === "string" ? entry.name : kind;
+  return { kind, name, tools: Array.isArray(entry.tools) ? entry.tools.length : null, deferred: entry.defer_loading === true };
 }

@@ -103,10 +103,10 @@ export const firstRequestOutput = z.object({
   supportsToolSearch: z.boolean(),
   payload: z.string(),
   entries: z.number().int(),
+  outline: z.array(z.object({ kind: z.string(), name: z.string(), tools: z.number().int().nullable(), deferred: z.boolean() })),
   directIds: z.array(z.string()),
   deferredCount: z.number().int(),
   omittedIds: z.array(z.string()),
-  namespaces: z.array(z.object({ name: z.string(), description: z.string(), deferred: z.number().int() })),
   cost,
   tookMs: z.number(),
 });
