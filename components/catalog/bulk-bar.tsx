@@ -50,14 +50,14 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
         <button type="button" className="text-stone-600 underline" onClick={onClear}>
           Clear selection
         </button>
-        <label className="ml-auto text-xs text-stone-600">
-          Set exposure
-          <select value={exposure} onChange={(e) => setExposure(e.target.value as Exposure)} className={`${inputClass} mt-1`}>
+        <div className="ml-auto text-xs text-stone-600">
+          <label htmlFor="bulk-exposure">Set exposure</label>
+          <select id="bulk-exposure" value={exposure} onChange={(e) => setExposure(e.target.value as Exposure)} className={`${inputClass} mt-1`}>
             <option value="direct">direct</option>
             <option value="deferred">deferred</option>
             <option value="hidden">hidden</option>
           </select>
-        </label>
+        </div>
         <button type="button" className={secondaryButtonClass} disabled={bulk.isPending} onClick={() => apply({ exposure })}>
           Apply exposure
         </button>

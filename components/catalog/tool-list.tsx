@@ -80,7 +80,7 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         <div>
           <h2 className="text-lg font-semibold">Tools</h2>
           <p className="text-sm text-stone-600" aria-live="polite">
-            {data ? `${data.total} tools` : "Loading…"}
+            {data ? `${data.total} ${data.total === 1 ? "tool" : "tools"}` : "Loading…"}
             {list.isFetching && data ? " · updating…" : ""}
           </p>
         </div>
@@ -100,13 +100,13 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
       </div>
 
       <div className="mb-3 grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
-        <label className="text-xs text-stone-600">
-          Search tools
-          <input type="search" value={filters.q} onChange={(e) => update({ q: e.target.value })} placeholder="name or description" className={`${inputClass} mt-1`} />
-        </label>
-        <label className="text-xs text-stone-600">
-          Namespace
-          <select value={filters.ns ?? "*"} onChange={(e) => update({ ns: e.target.value === "*" ? null : e.target.value })} className={`${inputClass} mt-1`}>
+        <div className="text-xs text-stone-600">
+          <label htmlFor="filter-search">Search tools</label>
+          <input id="filter-search" type="search" value={filters.q} onChange={(e) => update({ q: e.target.value })} placeholder="name or description" className={`${inputClass} mt-1`} />
+        </div>
+        <div className="text-xs text-stone-600">
+          <label htmlFor="filter-namespace">Namespace</label>
+          <select id="filter-namespace" value={filters.ns ?? "*"} onChange={(e) => update({ ns: e.target.value === "*" ? null : e.target.value })} className={`${inputClass} mt-1`}>
             <option value="*">All namespaces</option>
             <option value="">(no namespace)</option>
             {namespaces.data?.map((ns) => (
@@ -115,25 +115,25 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-xs text-stone-600">
-          Exposure
-          <select value={filters.exp ?? ""} onChange={(e) => update({ exp: (e.target.value || null) as Exposure | null })} className={`${inputClass} mt-1`}>
+        </div>
+        <div className="text-xs text-stone-600">
+          <label htmlFor="filter-exposure">Exposure</label>
+          <select id="filter-exposure" value={filters.exp ?? ""} onChange={(e) => update({ exp: (e.target.value || null) as Exposure | null })} className={`${inputClass} mt-1`}>
             <option value="">Any exposure</option>
             <option value="direct">direct</option>
             <option value="deferred">deferred</option>
             <option value="hidden">hidden</option>
           </select>
-        </label>
-        <label className="text-xs text-stone-600">
-          Sort
-          <select value={filters.sort} onChange={(e) => update({ sort: e.target.value as Sort })} className={`${inputClass} mt-1`}>
+        </div>
+        <div className="text-xs text-stone-600">
+          <label htmlFor="filter-sort">Sort</label>
+          <select id="filter-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as Sort })} className={`${inputClass} mt-1`}>
             <option value="key">Key (namespace.name)</option>
             <option value="name">Name</option>
             <option value="updated">Recently changed</option>
             <option value="exposure">Exposure</option>
           </select>
-        </label>
+        </div>
       </div>
 
       {canEdit && selected.size > 0 && (

@@ -133,7 +133,7 @@ export function ImportWizard({ team, catalog }: { team: string; catalog: string 
               disabled={importable === 0 || blocked || commit.isPending || commit.isSuccess}
               onClick={() => commit.mutate({ team, catalog, text, options, fingerprint: plan.fingerprint, skipInvalid })}
             >
-              Import {importable} tools
+              Import {importable} {importable === 1 ? "tool" : "tools"}
             </button>
             <span className="text-xs text-stone-500">All or nothing, in one transaction.</span>
           </div>

@@ -1,4 +1,5 @@
 import { CatalogSettingsForm } from "@/components/catalog/catalog-settings-form";
+import { NamespacesPanel } from "@/components/catalog/namespaces-panel";
 import { load } from "@/server/page-guard";
 
 export default async function CatalogSettingsPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
@@ -8,7 +9,10 @@ export default async function CatalogSettingsPage({ params }: { params: Promise<
   return (
     <div>
       <h2 className="mb-4 text-lg font-semibold">Settings</h2>
-      <CatalogSettingsForm team={team} settings={settings} canEdit={role !== "viewer"} isOwner={role === "owner"} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <CatalogSettingsForm team={team} settings={settings} canEdit={role !== "viewer"} isOwner={role === "owner"} />
+        <NamespacesPanel team={team} catalog={catalog} canEdit={role !== "viewer"} />
+      </div>
     </div>
   );
 }
