@@ -1,4 +1,3 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { PrismaClient } from "@prisma/client";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -89,18 +88,17 @@ describe("/api/v1 route handlers", () => {
     expect((await stale.json()).version).toBe(2);
   });
 
-  it("compresses with br or gzip when asked, to the same bytes", async () => {
+  it("leaves compression to the server: the same identity bytes whatever Accept-Encoding asks", async () => {
+    // Next.js strips Content-Encoding from route-handler responses and gzips on its own (see snapshot-response.ts);
+    // the e2e spec checks what clients receive through the real server.
     const { base, auth } = await published();
     const identity = Buffer.from(await (await get(`${base}/2`, auth)).arrayBuffer());
-    const br = await get(`${base}/2`, { ...auth, "accept-encoding": "gzip, deflate, br" });
-    expect(br.headers.get("content-encoding")).toBe("br");
-    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer()))).toEqual(identity);
-    const gz = await get(`${base}/2`, { ...auth, "accept-encoding": "br;q=0, gzip" });
-    expect(gz.headers.get("content-encoding")).toBe("gzip");
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer()))).toEqual(identity);
-    expect(gz.headers.get("vary")).toContain("Accept-Encoding");
-    const plain = await get(`${base}/2`, { ...auth, "accept-encoding": "identity" });
-    expect(plain.headers.get("content-encoding")).toBeNull();
+    for (const accept of ["gzip, deflate, br", "br", "gzip"]) {
+      const response = await get(`${base}/2`, { ...auth, "accept-encoding": accept });
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("vary")).toContain("Accept-Encoding");
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(identity);
+    }
   });
 
   it("answers errors as JSON with the mapped statuses: 400, 401, 403, 404", async () => {

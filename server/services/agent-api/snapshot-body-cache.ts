@@ -1,45 +1,20 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { verifySnapshot, type Snapshot } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-export type ContentEncoding = "gzip" | "br";
-
-/** A published snapshot ready to serve: its bytes serialised once (so every response is byte-identical) and compressed on demand. */
+/** A published snapshot ready to serve: its bytes serialised once, so every response is byte-identical. */
 export interface SnapshotBody {
   version: number;
   contentHash: string;
   snapshot: Snapshot;
   identity: Buffer;
-  encoded(encoding: ContentEncoding): Promise<Buffer>;
 }
 
 function createBody(snapshot: Snapshot): SnapshotBody {
-  const identity = Buffer.from(JSON.stringify(snapshot));
-  const encodings = new Map<ContentEncoding, Promise<Buffer>>();
-  return {
-    version: snapshot.version,
-    contentHash: snapshot.contentHash,
-    snapshot,
-    identity,
-    encoded(encoding) {
-      let pending = encodings.get(encoding);
-      if (!pending) {
-        // Quality 9 is within a few percent of brotli's maximum at a fraction of its time; it runs once per process.
-        pending = encoding === "gzip" ? gzipAsync(identity, { level: 9 }) : brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
-        pending.catch(() => encodings.delete(encoding));
-        encodings.set(encoding, pending);
-      }
-      return pending;
-    },
-  };
+  return { version: snapshot.version, contentHash: snapshot.contentHash, snapshot, identity: Buffer.from(JSON.stringify(snapshot)) };
 }
 
 /**
- * Snapshots never change, so their serialised and compressed bytes are kept per snapshot id, least recently
+ * Snapshots never change, so their serialised bytes are kept per snapshot id, least recently
  * used evicted past `maxBytes`. A payload whose hash does not match its row is never served.
  */
 export class SnapshotBodyCache {
@@ -65,7 +40,7 @@ export class SnapshotBodyCache {
     })();
     this.entries.set(id, pending);
     pending.then(
-      (body) => this.account(id, body.identity.length * 2),
+      (body) => this.account(id, body.identity.length),
       () => this.entries.delete(id),
     );
     return pending;

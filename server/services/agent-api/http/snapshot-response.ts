@@ -1,5 +1,5 @@
 import type { SnapshotBody } from "../snapshot-body-cache";
-import { matchesEtag, pickEncoding } from "./negotiate";
+import { matchesEtag } from "./negotiate";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
@@ -12,7 +12,9 @@ interface SnapshotRefLike {
 
 /**
  * A snapshot response: ETag = `"<contentHash>"`; a matching If-None-Match gets 304 without touching the
- * payload; otherwise the cached bytes in the best encoding the client accepts.
+ * payload; otherwise the cached bytes. Always identity: Next.js drops Content-Encoding and Content-Length from
+ * route-handler responses (next/dist/server/send-response.js), so pre-compressed bytes would reach clients
+ * undeclared; `next start` gzips the body itself when the client asks (its compression supports gzip, not br).
  */
 export async function snapshotResponse(request: Request, ref: SnapshotRefLike, isLatest: boolean, body: () => Promise<SnapshotBody>): Promise<Response> {
   const etag = `"${ref.contentHash}"`;
@@ -24,11 +26,7 @@ export async function snapshotResponse(request: Request, ref: SnapshotRefLike, i
     "X-Stockroom-Version": String(ref.version),
   };
   if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  const loaded = await body();
-  const encoding = pickEncoding(request.headers.get("accept-encoding"));
-  const bytes = encoding ? await loaded.encoded(encoding) : loaded.identity;
-  if (encoding) headers["Content-Encoding"] = encoding;
+  const bytes = (await body()).identity;
   headers["Content-Type"] = "application/json; charset=utf-8";
-  headers["Content-Length"] = String(bytes.length);
   return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), { status: 200, headers });
 }
