@@ -112,7 +112,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
                   hit={hit}
                   team={team}
                   catalog={catalog}
-                  canEdit={canEdit}
+                  canEdit={canEdit && data.version === null}
                   isExpected={expected.includes(hit.key)}
                   onExpectedChange={(on) => setExpected((keys) => (on ? [...keys, hit.key] : keys.filter((k) => k !== hit.key)))}
                 />
