@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { newUserWithCatalog } from "./catalog-helpers";
+
+const tools = (forecast: string): { tools: Array<Record<string, unknown>> } => ({
+  tools: [
+    { name: "get_forecast", title: "Get forecast", description: forecast, inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+    { name: "list_alerts", description: "List active weather alerts for a region.", inputSchema: { type: "object", properties: { region: { type: "string" } } } },
+    { name: "get_uv_index", description: "Current UV index at a location.", inputSchema: { type: "object", properties: { lat: { type: "number" } } } },
+  ],
+});
+const file = (name: string, doc: unknown) => ({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc, null, 2)) });
+
+test("imports an MCP tools/list file after a preview, and a re-import shows the change as a diff", async ({ page }) => {
+  const { base } = await newUserWithCatalog(page);
+  await page.getByRole("link", { name: "Import" }).click();
+  await page.getByLabel("Upload a JSON file").setInputFiles(file("weather.json", tools("Get the weather forecast for a city.")));
+  await expect(page.getByLabel("Tools JSON")).toHaveValue(/get_forecast/);
+  await page.getByLabel("Namespace for tools without one").fill("weather");
+  await page.getByLabel("MCP server name").fill("tiny-weather");
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByTestId("import-counts")).toHaveText("3 new · 0 changed · 0 unchanged · 0 invalid");
+  const preview = page.getByRole("table", { name: "Import preview" });
+  await expect(preview.getByText("weather.get_forecast")).toBeVisible();
+  await page.getByRole("button", { name: "Import 3 tools" }).click();
+  await expect(page.getByText("Imported: 3 created, 0 updated, 0 unchanged.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Back to the tools" }).click();
+  await expect(page.getByText("3 tools")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.list_alerts" })).toBeVisible();
+
+  await page.goto(`${base}/import`);
+  await page.getByLabel("Upload a JSON file").setInputFiles(file("weather-v2.json", tools("Get the hourly weather forecast for a city.")));
+  await page.getByLabel("Namespace for tools without one").fill("weather");
+  await page.getByLabel("MCP server name").fill("tiny-weather");
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByTestId("import-counts")).toHaveText("0 new · 1 changed · 2 unchanged · 0 invalid");
+  await page.getByText("description changed").click();
+  await expect(preview.getByText("- Get the weather forecast for a city.")).toBeVisible();
+  await expect(preview.getByText("+ Get the hourly weather forecast for a city.")).toBeVisible();
+  await page.getByRole("button", { name: "Import 1 tool" }).click();
+  await expect(page.getByText("Imported: 0 created, 1 updated, 2 unchanged.")).toBeVisible();
+  await page.goto(base);
+  await expect(page.getByText("3 tools")).toBeVisible(); // updated, not duplicated
+});
+
+test("a file with an invalid tool is refused until the invalid tool is skipped", async ({ page }) => {
+  await newUserWithCatalog(page);
+  await page.getByRole("link", { name: "Import" }).click();
+  const doc = tools("Forecast.");
+  doc.tools.push({ name: "bad tool", description: "", inputSchema: { type: "object", properties: {} } });
+  await page.getByLabel("Tools JSON").fill(JSON.stringify(doc));
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByTestId("import-counts")).toHaveText("3 new · 0 changed · 0 unchanged · 1 invalid");
+  await expect(page.getByRole("table", { name: "Import preview" }).getByText(/Tool name "bad tool" contains a space/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import 3 tools" })).toBeDisabled();
+  await page.getByLabel(/Skip the 1 invalid tools/).check();
+  await page.getByRole("button", { name: "Import 3 tools" }).click();
+  await expect(page.getByText("Imported: 3 created, 0 updated, 0 unchanged.")).toBeVisible();
+});

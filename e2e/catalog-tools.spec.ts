@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { newUserWithCatalog, setParameters } from "./catalog-helpers";
+
+test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({ page }) => {
+  const { base } = await newUserWithCatalog(page);
+  await page.getByRole("link", { name: "New tool" }).click();
+  await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
+  await page.getByLabel("Namespace", { exact: true }).fill("weather");
+  await page.getByLabel("Name", { exact: true }).fill("get_forecast");
+  await page.getByLabel("Description", { exact: true }).fill("Get the weather forecast for a city.");
+  await setParameters(page, '{"type": "object", "properties": {"days": {"type": "int"}}}');
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: 'Unknown type "int" at /properties/days/type' })).toBeVisible();
+  await expect(page.getByText("Fix the fields marked below; nothing was saved.")).toBeVisible();
+  await expect(page).toHaveURL(/\/tools\/new$/);
+
+  // A bad tool name names the rule it breaks.
+  await page.getByLabel("Name", { exact: true }).fill("get.forecast");
+  await expect(page.getByRole("alert").filter({ hasText: "OpenAI and Anthropic allow only letters, digits" })).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("get_forecast");
+
+  await page.goto(base);
+  await expect(page.getByText("0 tools")).toBeVisible(); // nothing was saved
+
+  await page.goto(`${base}/tools/new`);
+  await page.getByLabel("Namespace", { exact: true }).fill("weather");
+  await page.getByLabel("Name", { exact: true }).fill("get_forecast");
+  await page.getByLabel("Description", { exact: true }).fill("Get the weather forecast for a city.");
+  await setParameters(page, '{"type": "object", "properties": {"days": {"type": "integer"}}}');
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page.getByRole("heading", { name: "weather.get_forecast" })).toBeVisible();
+  await expect(page.getByText("Revision 1", { exact: true })).toBeVisible();
+  await page.goto(base);
+  await expect(page.getByText("1 tool", { exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.get_forecast" })).toBeVisible();
+});
+
+test("exposure changes with the rule shown; search text tokens update as you type; history records both", async ({ page }) => {
+  const { base } = await newUserWithCatalog(page);
+  await page.getByRole("link", { name: "New tool" }).click();
+  await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("send_mail");
+  await page.getByLabel("Description", { exact: true }).fill("Send an email to a recipient.");
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page.getByRole("heading", { name: "send_mail" })).toBeVisible();
+
+  const exposure = page.getByRole("region", { name: "Exposure" });
+  await expect(exposure.getByRole("radio", { name: /Deferred/ })).toBeChecked();
+  await expect(exposure.getByText("Indexed for tool_search and loaded when a search hits it.")).toBeVisible();
+  await expect(exposure.getByText("Fallback without tool_search")).toBeVisible();
+  await exposure.getByRole("radio", { name: /Direct/ }).check();
+  await expect(exposure.getByText("Sent with its full schema at the top level of every first request. Not indexed for tool_search.")).toBeVisible();
+  await expect(exposure.getByText("Fallback without tool_search")).toBeHidden();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved — revision 2.")).toBeVisible();
+
+  const searchText = page.getByRole("region", { name: "Search text" });
+  const tokens = searchText.getByRole("list", { name: "Analyzed tokens" });
+  await expect(tokens.getByText("mail", { exact: true }).first()).toBeVisible();
+  await expect(tokens.getByText("courriel", { exact: true })).toHaveCount(0);
+  await searchText.getByRole("radio", { name: /Generated \+ extra/ }).check();
+  await searchText.getByLabel("Extra search terms").pressSequentially("courriel");
+  await expect(tokens.getByText("courriel", { exact: true })).toBeVisible();
+  await expect(searchText.getByTestId("effective-search-text")).toContainText("courriel");
+  await searchText.getByRole("radio", { name: /Override/ }).check();
+  await searchText.getByLabel("Override search text").fill("postbox letters");
+  await expect(tokens.getByText("mail", { exact: true })).toHaveCount(0);
+  await expect(tokens.getByText("postbox", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved — revision 3.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Search text" }).getByTestId("effective-search-text")).toHaveText("postbox letters");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Send an email to a recipient."); // the model-facing text is untouched
+
+  await page.getByRole("link", { name: "Tool history" }).click();
+  const history = page.getByRole("list", { name: "History" });
+  await expect(history.getByRole("listitem")).toHaveCount(3);
+  await expect(history.getByRole("listitem").nth(1)).toContainText("exposure");
+  await expect(history.getByRole("listitem").nth(1)).toContainText("deferred → direct");
+
+  await page.goto(`${base}?exp=direct`);
+  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "send_mail" })).toBeVisible();
+});
+
+test("a selection changes exposure in bulk; the list filters and pages on the server", async ({ page }) => {
+  const { base } = await newUserWithCatalog(page);
+  for (const name of ["alpha", "beta", "gamma"]) {
+    await page.goto(`${base}/tools/new`);
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByRole("button", { name: "Create tool" }).click();
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+  }
+  await page.goto(base);
+  const table = page.getByRole("table", { name: "Tools" });
+  await page.getByLabel("Select alpha").check();
+  await page.getByLabel("Select gamma").check();
+  const bulk = page.getByRole("region", { name: "Bulk actions" });
+  await expect(bulk.getByText("2 selected")).toBeVisible();
+  await bulk.getByLabel("Set exposure").selectOption("hidden");
+  await bulk.getByRole("button", { name: "Apply exposure" }).click();
+  await expect(bulk).toBeHidden(); // the selection clears once the change is saved
+  await page.getByLabel("Exposure", { exact: true }).selectOption("hidden");
+  await expect(page.getByText("2 tools")).toBeVisible();
+  await expect(table.getByRole("link")).toHaveText(["alpha", "gamma"]);
+  await page.getByLabel("Exposure", { exact: true }).selectOption("");
+  await page.getByLabel("Search tools").fill("bet");
+  await expect(table.getByRole("link")).toHaveText(["beta"]);
+  await expect(page).toHaveURL(/q=bet/);
+});
