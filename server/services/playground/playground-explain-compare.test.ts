@@ -48,7 +48,7 @@ describe("playground.explain (why not X?)", () => {
 
 describe("playground.compare", () => {
   it("compares the draft after an edit with the published version: entered, left and moved markers", async () => {
-    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db);
+    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25" });
     await publishDraft(db, team, catalog, 1);
     // Make the inbox tool the best match for "refund" in the draft only.
     await editSearchText(db, catalog.id, "mail.read_inbox", { searchTextMode: "override", searchTextOverride: "refund refund orders customer refunds" });

@@ -67,7 +67,8 @@ describe("playground.search", () => {
   });
 
   it("reuses the built index while typing and rebuilds after an edit, which the ranking shows without publishing", async () => {
-    const { editor, catalog, input } = await seedPlaygroundCatalog(db);
+    // Plain BM25 (codex-bm25): a one-word match always ranks, whatever the stockroom profile's tuning.
+    const { editor, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25" });
     const api = callerFor(db, editor).playground;
     await api.search({ ...input, query: "w" });
     const builds = rankingSourceBuilds();
@@ -82,20 +83,21 @@ describe("playground.search", () => {
     expect(rankingSourceBuilds()).toBe(builds + 1);
   });
 
-  it("ranks a published version and the codex-bm25 profile on request; an unknown version is a 404", async () => {
-    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db);
+  it("ranks a published version, and another profile on request; an unknown version is a 404", async () => {
+    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25" });
     await publishDraft(db, team, catalog, 1);
     await editSearchText(db, catalog.id, "mail.read_inbox", { searchTextMode: "override", searchTextExtra: "", searchTextOverride: "refund refund refund orders" });
     const api = callerFor(db, viewer).playground;
     const draft = await api.search({ ...input, query: "refund" });
     const published = await api.search({ ...input, query: "refund", version: 1 });
-    expect(draft.hits.map((h) => h.key)).toContain("mail.read_inbox");
+    expect(draft.profile).toBe("codex-bm25");
+    expect(draft.hits.map((h) => h.key)).toEqual(["mail.read_inbox", "crm.refund_order"]);
     expect(published.hits.map((h) => h.key)).toEqual(["crm.refund_order"]);
-    const codex = await api.search({ ...input, query: "refund", profile: "codex-bm25" });
-    expect(codex.profile).toBe("codex-bm25");
+    const stockroom = await api.search({ ...input, query: "refund order", profile: "stockroom" });
+    expect(stockroom.profile).toBe("stockroom");
     const content = await buildSnapshotContent({ db, team, catalog });
-    const expected = createSnapshotIndex({ ...content, engine: { ...content.engine, profile: "codex-bm25" } }).search("refund");
-    expect(codex.hits.map((h) => [h.key, h.score])).toEqual(expected.map((h) => [h.id, h.score]));
+    const expected = createSnapshotIndex({ ...content, engine: { ...content.engine, profile: "stockroom" } }).search("refund order");
+    expect(stockroom.hits.map((h) => [h.key, h.score])).toEqual(expected.map((h) => [h.id, h.score]));
     const missing = await rejection(api.search({ ...input, query: "refund", version: 7 }));
     expect(missing.code).toBe("NOT_FOUND");
     expect(missing.message).toMatch(/Version 7/);
