@@ -1,35 +1,39 @@
 // Query expansion with the tool thesaurus (data/synonyms.ts): a query term expands to the other
-// members of its groups, compared after the stockroom English analysis (so "deleting" finds "remove").
+// members of its groups and to the targets of its directed lines, compared after the stockroom
+// English analysis (so "deleting" finds "remove").
 import { SYNONYM_GROUPS } from "../data/synonyms";
 import { stockroomEnglishAnalyzer } from "./stockroom-analyzer";
 
-let related: Map<string, Set<string>> | null = null;
+export type Thesaurus = ReadonlyMap<string, ReadonlySet<string>>;
 
-function loadThesaurus(): Map<string, Set<string>> {
-  if (related) return related;
-  related = new Map();
-  const analyzer = stockroomEnglishAnalyzer();
-  for (const line of SYNONYM_GROUPS.split("\n")) {
-    const members = [...new Set(line.split(/\s+/).flatMap((word) => analyzer.analyze(word)))];
-    for (const member of members) {
-      let set = related.get(member);
-      if (!set) related.set(member, (set = new Set()));
-      for (const other of members) if (other !== member) set.add(other);
+/** Parses thesaurus text: `a b c` is a group, `a b > x y` maps a and b to x and y; `#` starts a comment. */
+export function parseThesaurus(text: string, analyze: (word: string) => string[]): Thesaurus {
+  const map = new Map<string, Set<string>>();
+  const link = (from: readonly string[], to: readonly string[]) => {
+    for (const source of from) {
+      let set = map.get(source);
+      if (!set) map.set(source, (set = new Set()));
+      for (const target of to) if (target !== source) set.add(target);
     }
+  };
+  const words = (part: string) => [...new Set(part.split(/\s+/).flatMap((word) => analyze(word)))];
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/#.*/, "").trim();
+    if (line.length === 0) continue;
+    const arrow = line.indexOf(">");
+    if (arrow >= 0) link(words(line.slice(0, arrow)), words(line.slice(arrow + 1)));
+    else link(words(line), words(line));
   }
-  return related;
+  return map;
 }
 
-/** Terms related to one analysed term (not including itself). */
+let thesaurus: Thesaurus | null = null;
+
+/** Terms related to one analysed term (not including itself), in the thesaurus's order. */
 export function relatedTerms(term: string): readonly string[] {
-  return [...(loadThesaurus().get(term) ?? [])];
-}
-
-/** Terms related to `terms` (analysed form), excluding the terms themselves, in a stable order. */
-export function expandSynonyms(terms: readonly string[]): string[] {
-  const thesaurus = loadThesaurus();
-  const own = new Set(terms);
-  const out = new Set<string>();
-  for (const term of terms) for (const other of thesaurus.get(term) ?? []) if (!own.has(other)) out.add(other);
-  return [...out];
+  if (!thesaurus) {
+    const analyzer = stockroomEnglishAnalyzer();
+    thesaurus = parseThesaurus(SYNONYM_GROUPS, (word) => analyzer.analyze(word));
+  }
+  return [...(thesaurus.get(term) ?? [])];
 }

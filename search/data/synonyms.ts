@@ -1,74 +1,246 @@
-// Hand-made thesaurus of tool-request vocabulary (Stockroom, MIT): each line is a group of words and
-// phrases people use for the same operation or object. Every word of a group expands to the others
-// (at reduced weight) when it appears in a query. Kept general on purpose: verbs and nouns of software
-// tools, not the wording of any benchmark request.
+// Hand-made thesaurus of tool-request vocabulary (Stockroom, MIT). Built by walking the words of tool
+// names and descriptions in a real MCP catalog (actions and objects of software tools) and writing
+// down how people ask for each, not from the wording of any benchmark request.
+//
+// A line `a b c` is a group of synonyms: each word expands to the others. A line `a b > x y` is
+// directed: a and b (how people ask) expand to x and y (how tools are described), not the reverse,
+// for narrower or colloquial words whose broader term would otherwise drag them into every query.
+// Words are analysed like query text (stemmed, stop words dropped), so one form per word is enough.
 export const SYNONYM_GROUPS = `
-delete remove erase drop discard destroy trash purge wipe cancel
-create add new make insert register compose open file
-update edit modify change alter amend adjust patch rename
-move reschedule postpone push shift relocate
-find search lookup look locate seek discover query
-list show display view enumerate browse
-get fetch retrieve read obtain load download
-send email mail message post deliver dispatch
+# actions: making, changing, removing
+create add new make insert generate register
+build compose construct > create make
+spin setup provision > create
+delete remove erase drop discard destroy purge wipe
+trash clear > delete remove
+cancel abort revoke > delete stop
+uninstall > remove delete
+update edit modify change alter amend revise patch
+adjust tweak fix correct > update edit change
+rename retitle > update name title
+replace substitute swap > update edit change
+move relocate transfer
+reschedule postpone delay > update move event
+copy duplicate clone
+fork > copy clone
+merge combine join
+squash > merge
+archive > label move
+restore recover undelete > undo
+undo revert rollback
+reset > undo revert
+unstage > reset
+# actions: finding and reading
+search find lookup locate seek discover query
+hunt > search find
+list enumerate
+browse > list search view
+show display view
+see > show view list
+get fetch retrieve obtain read load
+download > fetch get save
+read open view
+inspect examine check > describe view get
+describe explain detail > get info
+count tally > count number total
+filter > search query
+sort order rank
+rerank reorder > rank sort
+compare diff difference
+# actions: sending and talking
+send deliver dispatch
+email mail
+message dm text chat
+post publish
+notify alert ping > send notification
 reply respond answer
-event meeting appointment standup call session
-calendar schedule agenda
-screenshot capture snapshot screen
-repository repo project codebase
-pull request pr merge
-issue ticket bug task story item
-run execute trigger start launch invoke kick dispatch
-rerun retry restart re-run
-undo revert rollback roll reset restore unstage
-branch checkout switch
-page site website webpage url link
-web internet online google
-transcript captions subtitles
-document doc page note file
-balance money funds
-route directions drive driving travel distance
-coordinates latitude longitude geocode address location
-report research investigate study analysis
-news headlines
-memory heap
-remember store save memorize keep observation
-backlog workitem work
-table schema column
-payment charge pay paid
-refund reimburse
-product item goods
-price cost pricing
-error failure fail failed crash broken broke exception bug
-log logs output trace
-deploy deployment rollout release ship
-folder directory
-upsert insert put index store
-comment note annotate
-tag version release
-diff changes changed modified status
-tutorial video youtube
-stop close terminate kill halt
+forward > send
+comment remark > comment note
+react emoji > reaction
+ask question > query answer
+invite > attendee invitation
+accept decline rsvp > respond invitation
+share > send link
+# actions: running things
+run execute invoke launch trigger
+start begin kick > run start
+rerun retry > rerun restart run
+restart reboot > restart
+stop halt terminate kill end quit
+close shut exit > close stop
+pause suspend freeze > pause stop
+resume unpause > restore start
+deploy release ship publish rollout
 install setup configure
-summary summarize tldr overview
-translate translation
-convert transform turn
-time clock hour
-date day today tomorrow
-weather forecast
-image picture photo
-user member person people account
-customer client buyer
-channel chat conversation thread
-contact person
-password credential secret token key
-subscribe subscription
-invoice bill billing
-database db
-query sql
+upgrade > update version
+schedule plan book arrange
+remind reminder > event calendar
+scale resize > scale replicas
+replicas replica > scale
+debug troubleshoot diagnose > error log
+test > test check
+validate verify > check validate
+lint > check
+analyze analyse evaluate assess audit
+profile benchmark > performance trace
+monitor watch track observe
+subscribe follow watch
+unsubscribe unfollow > unsubscribe ignore
+assign allocate delegate
+approve > approve review
+review critique > review comment
+label tag categorize classify
+star bookmark favorite
+pin > star
+save store keep persist
+remember memorize > memory store save observation
+forget > delete memory
+upload attach
+import ingest > import upload insert
+export dump backup > export download
+convert transform
+translate > convert
+summarize summary tldr overview recap digest
+research investigate study
+write draft compose
+type enter input fill
+click tap press
+navigate visit go goto
+scrape crawl extract
+capture grab snap > screenshot capture
+record > record screencast capture
+login signin authenticate > auth login
+connect > connect connection
+embed vectorize > embedding vector
+calculate compute > calculate
+# objects: code and work
+repository repo codebase
+pr > pull request
+mr > merge request
+issue ticket bug task story
+workitem > work item
+item > item record entry
+commit changeset revision
+change changes changed > diff change
+branch
+file document doc
+folder directory dir
+path > path directory file
+code source
+snippet paste > gist code
+gist > snippet
+release version tag
+project workspace
+sprint iteration
+backlog todo > backlog work item
+milestone deadline > milestone
+board kanban > board project
+workflow pipeline
+build job
+test spec
+log logs output
+error failure fail failed crash exception broken
+flaky intermittent unreliable > flaky
+alert alarm warning
+notification notifications
+permission access role
+secret credential password token apikey
+key > key secret
+variable env environment
+config configuration settings preferences options
+template boilerplate > template
+function lambda serverless > function
+# objects: infrastructure and data
+server host machine instance vm
 container docker pod
 cluster kubernetes k8s
-server host machine instance
-price amount total
-latest newest recent last
+node > node machine
+deployment > deployment deploy
+service > service
+database db datastore
+table schema column field
+row record entry document
+collection > collection table
+index > index
+sql > query sql
+bucket storage blob > bucket storage object
+queue > queue message
+domain dns zone
+route endpoint url
+model llm > model ai
+embedding vector
+usage quota consumption limit
+cost price billing
+performance speed slow latency
+memory heap
+cache kv > cache key value
+process program pid
+terminal shell console command cli
+session > session
+status state health progress
+metric metrics stats statistics analytics
+# objects: web and browser
+page site website webpage url link
+web internet online
+browser tab window
+screenshot screengrab
+screen > screenshot
+form field input
+button element control
+dialog popup modal prompt
+keyboard key keystroke
+network request traffic http
+console > console log message
+script javascript js
+# objects: people and communication
+user member person people account
+teammate colleague coworker employee > user member team
+customer client buyer
+contact lead > contact
+company organization org business
+team group
+channel room conversation thread
+inbox mailbox > email inbox
+attachment attached > attachment file
+reaction emoji
+# objects: calendar, places, time
+event meeting appointment session
+standup sync call > meeting event
+calendar agenda schedule
+busy availability available > freebusy
+time clock hour
+timezone zone > timezone time
+address location place
+coordinates latitude longitude geocode
+elevation altitude height
+directions route navigation
+drive driving commute > directions distance travel
+distance far travel
+nearby near around local > nearby local place
+restaurant cafe shop store business > place local
+# objects: money
+payment charge pay transaction
+refund reimburse
+subscription recurring
+membership > subscription
+invoice bill receipt
+coupon discount promo promotion voucher
+balance funds money
+product item goods
+price pricing cost fee
+# objects: content
+image picture photo pic
+video clip footage
+transcript captions subtitles
+news headlines
+article post blog
+paper papers arxiv publication > paper research
+documentation docs manual reference guide
+report > report research summary
+note notes memo
+markdown md
+pdf > pdf document
+knowledge > knowledge graph memory
+entity > entity node
+relation relationship connection > relation
 `;

@@ -1,52 +1,21 @@
 // Profile `stockroom`: BM25 (k1, b from the settings) over the stockroom analyzer, plus what measured
-// better on real tools (see search/README.md): extra weight for name terms, a boost when the query
-// names the tool, thesaurus expansion of query terms at reduced weight, and a relevance floor so
-// requests that match no tool return nothing. Arithmetic in f64 with a correctly rounded ln, so the
-// same inputs give the same floats in every JS engine.
-import { analyzeStockroom, analyzeStockroomDetailed } from "../analysis/stockroom-analyzer";
-import { relatedTerms } from "../analysis/synonyms";
+// better on real tools (see search/README.md): extra weight for name terms, boosts when the query
+// names the tool or its namespace, thesaurus and glossary expansion at reduced weight, typed values
+// (URLs, e-mail addresses, file names) as concepts, and a no-match rule so requests that fit no tool
+// return nothing. Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
+import { isNoMatch } from "./stockroom-no-match";
+import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
+import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./types";
-
-export interface StockroomTuning {
-  /** Extra term frequency for each occurrence of a term in the tool name. */
-  nameWeight: number;
-  /** Score multiplier per unit of name coverage (share of the name's terms the query contains). */
-  nameCoverageBoost: number;
-  /** Weight of thesaurus terms relative to the query's own. */
-  synonymWeight: number;
-  /** Weight of a glossary translation's other words (the first word counts fully). */
-  translationWeight: number;
-  /** How much the floor rises with the share of query terms that no document contains. */
-  unknownPenalty: number;
-  /**
-   * Minimum score of the best hit, as a share of one perfect match on a term found in a single
-   * document (idf(N, 1) · (k1 + 1)); below it the query returns nothing.
-   */
-  relevanceFloor: number;
-}
-
-export const STOCKROOM_TUNING: StockroomTuning = {
-  nameWeight: 1,
-  nameCoverageBoost: 0.5,
-  synonymWeight: 0.4,
-  translationWeight: 0.5,
-  unknownPenalty: 2,
-  relevanceFloor: 0.4,
-};
 
 interface Postings {
   docs: number[];
   tfs: number[];
   weights: number[];
-}
-
-interface QueryTerm {
-  term: string;
-  weight: number;
-  count: number;
 }
 
 export class StockroomEngine implements RankingEngine {
@@ -56,7 +25,9 @@ export class StockroomEngine implements RankingEngine {
   private readonly postings = new Map<string, Postings>();
   private readonly docLengths: number[] = [];
   private readonly nameTerms: string[][] = [];
+  private readonly namespaceTerms: string[][] = [];
   private readonly scratch: Float64Array;
+  private readonly idfCache = new Map<string, number>();
 
   constructor(
     docs: readonly IndexDoc[],
@@ -66,30 +37,28 @@ export class StockroomEngine implements RankingEngine {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
-    const analysed: Array<{ tokens: string[]; name: string[] }> = [];
+    const analysed: string[][] = [];
     let totalLength = 0;
     for (const [id, doc] of latest) {
       this.ids.push(id);
       const tokens = analyzeStockroom(doc.text);
-      const name = doc.name ? analyzeStockroom(doc.name) : [];
-      analysed.push({ tokens, name });
+      analysed.push(tokens);
+      this.nameTerms.push(doc.name ? [...new Set(analyzeStockroom(doc.name))] : []);
+      this.namespaceTerms.push(doc.namespace ? [...new Set(analyzeStockroom(doc.namespace))] : []);
       totalLength += tokens.length;
     }
     const avgdl = this.ids.length > 0 && totalLength > 0 ? totalLength / this.ids.length : 1;
     const { k1, b } = settings;
-    analysed.forEach(({ tokens, name }, doc) => {
+    analysed.forEach((tokens, doc) => {
       this.docLengths.push(tokens.length);
-      this.nameTerms.push([...new Set(name)]);
       const counts = new Map<string, number>();
       for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-      for (const token of name) counts.set(token, (counts.get(token) ?? 0) + this.tuning.nameWeight);
+      // Name terms count again (a light BM25F name field), once per distinct term.
+      for (const token of this.nameTerms[doc]!) counts.set(token, (counts.get(token) ?? 0) + this.tuning.nameWeight);
       const norm = lengthNorm(tokens.length, avgdl, b);
       for (const [term, tf] of counts) {
         let list = this.postings.get(term);
-        if (!list) {
-          list = { docs: [], tfs: [], weights: [] };
-          this.postings.set(term, list);
-        }
+        if (!list) this.postings.set(term, (list = { docs: [], tfs: [], weights: [] }));
         list.docs.push(doc);
         list.tfs.push(tf);
         list.weights.push(termWeight(tf, norm, k1));
@@ -105,8 +74,6 @@ export class StockroomEngine implements RankingEngine {
     return analyzeStockroom(text);
   }
 
-  private readonly idfCache = new Map<string, number>();
-
   private idf(term: string): number {
     let value = this.idfCache.get(term);
     if (value === undefined) {
@@ -116,46 +83,35 @@ export class StockroomEngine implements RankingEngine {
     return value;
   }
 
-  private queryTerms(query: string): QueryTerm[] {
-    const terms = new Map<string, QueryTerm>();
-    const { primary, alternatives } = analyzeStockroomDetailed(query);
-    for (const term of primary) {
-      const existing = terms.get(term);
-      if (existing) existing.count++;
-      else terms.set(term, { term, weight: 1, count: 1 });
-    }
-    for (const { term } of alternatives) {
-      if (!terms.has(term)) terms.set(term, { term, weight: this.tuning.translationWeight, count: 1 });
-    }
-    if (this.tuning.synonymWeight > 0) {
-      for (const own of [...terms.values()]) {
-        for (const related of relatedTerms(own.term)) {
-          if (!terms.has(related)) terms.set(related, { term: related, weight: this.tuning.synonymWeight, count: 1 });
-        }
-      }
-    }
-    return [...terms.values()];
-  }
-
-  /** Score of a query term found in exactly one document, at full saturation: the floor's unit. */
-  private perfectMatch(): number {
-    return idfOf(this.statistics.documentCount, 1) * (this.settings.k1 + 1);
-  }
-
-  private nameCoverage(doc: number, queryTerms: ReadonlySet<string>): number {
+  /** Share of the tool name's terms the query contains (synonyms count at `coverageSynonymWeight`). */
+  private nameCoverage(doc: number, weights: ReadonlyMap<string, number>): number {
     const name = this.nameTerms[doc]!;
     if (name.length === 0) return 0;
     let hits = 0;
-    for (const term of name) if (queryTerms.has(term)) hits++;
+    for (const term of name) hits += weights.get(term) ?? 0;
     return hits / name.length;
   }
 
+  private namesNamespace(doc: number, own: ReadonlyMap<string, number>): boolean {
+    const namespace = this.namespaceTerms[doc]!;
+    return namespace.length > 0 && namespace.every((term) => own.get(term) === 1);
+  }
+
+  /** Query term → weight for name coverage: own words 1, synonyms and translations less. */
+  private coverageWeights(concepts: readonly QueryConcept[]): Map<string, number> {
+    const weights = new Map<string, number>();
+    for (const { members } of concepts) {
+      for (const { term } of members.slice(1)) weights.set(term, Math.max(weights.get(term) ?? 0, this.tuning.coverageSynonymWeight));
+    }
+    for (const { term } of concepts) weights.set(term, 1);
+    return weights;
+  }
+
   score(query: string): ScoredDocs {
-    const terms = this.queryTerms(query);
-    const own = terms.filter((t) => t.weight === 1);
+    const concepts = queryConcepts(query, this.tuning);
     const scores = this.scratch;
     const touched: number[] = [];
-    for (const { term, weight } of terms) {
+    for (const { term, weight } of queryTerms(concepts)) {
       const list = this.postings.get(term);
       if (!list) continue;
       const termIdf = this.idf(term) * weight;
@@ -165,36 +121,39 @@ export class StockroomEngine implements RankingEngine {
         scores[doc] = scores[doc]! + termIdf * list.weights[i]!;
       }
     }
-    const ownTerms = new Set(own.map((t) => t.term));
+    const coverage = this.coverageWeights(concepts);
+    const { nameCoverageBoost, namespaceBoost } = this.tuning;
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
-    let bestScore = 0;
-    const { nameCoverageBoost, relevanceFloor } = this.tuning;
+    const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
     for (const doc of touched) {
-      const value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc, ownTerms));
+      let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc, coverage));
+      if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
       scores[doc] = 0;
       result.docs[result.count] = doc;
       result.scores[result.count++] = value;
-      if (value > bestScore) bestScore = value;
+      if (value > top[4]!) {
+        let i = 4;
+        for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;
+        top[i] = value;
+      }
     }
-    // Query words no tool mentions anywhere raise the bar: the request is likely about something else.
-    const unknown = own.filter((t) => this.statistics.documentFrequency(t.term) === 0).length;
-    const unknownShare = own.length > 0 ? unknown / own.length : 0;
-    const floor = relevanceFloor * this.perfectMatch() * (1 + this.tuning.unknownPenalty * unknownShare);
-    if (bestScore < floor) result.count = 0;
+    const fifth = top.filter((x) => x > 0).pop() ?? 0;
+    if (isNoMatch(top[0]!, fifth, concepts, this.statistics, this.settings.k1, this.tuning)) result.count = 0;
     return result;
   }
 
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number } {
-    const terms = this.queryTerms(query);
+    const concepts = queryConcepts(query, this.tuning);
+    const counts = new Map(concepts.map((c) => [c.term, c.count]));
     const docLength = this.docLengths[doc]!;
     const norm = lengthNorm(docLength, this.statistics.averageDocumentLength, this.settings.b);
-    const explained = terms.map(({ term, weight, count }): TermExplanation => {
+    const terms = queryTerms(concepts).map(({ term, weight }): TermExplanation => {
       const list = this.postings.get(term);
       const at = list ? list.docs.indexOf(doc) : -1;
       const idf = this.idf(term);
       return {
         term,
-        queryFrequency: count,
+        queryFrequency: weight === 1 ? (counts.get(term) ?? 1) : 1,
         queryWeight: weight,
         idf,
         tf: at >= 0 ? list!.tfs[at]! : 0,
@@ -207,6 +166,6 @@ export class StockroomEngine implements RankingEngine {
     const scored = this.score(query);
     let score = 0;
     for (let i = 0; i < scored.count; i++) if (scored.docs[i] === doc) score = scored.scores[i]!;
-    return { terms: explained, score };
+    return { terms, score };
   }
 }

@@ -17,6 +17,14 @@ export function readJsonl<T>(relativePath: string): T[] {
     .map((line) => JSON.parse(line) as T);
 }
 
+/** JSONL from search/ itself (e.g. testing/queries.heldout.jsonl). */
+export function readLocalJsonl<T>(relativePath: string): T[] {
+  return readFileSync(path.join(REPO_ROOT, "search", relativePath), "utf8")
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as T);
+}
+
 /** RFC 4180 CSV (quoted fields, "" escapes, newlines inside quotes). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];

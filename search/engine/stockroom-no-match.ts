@@ -1,0 +1,36 @@
+// When a request fits no tool, the stockroom profile returns nothing rather than the least bad
+// tools. The best score must reach a floor measured in "perfect matches" (a term found in one
+// document only, at full saturation), raised by the share of query words that no tool mentions at
+// all (a request full of words the catalog never uses is likely about something else). When the
+// request has such words, the best score also counts by how far the best hit stands out from the
+// fifth: a request that only brushes generic words ("order", "set") scores many tools alike. A
+// request made only of catalog words ("email") is never judged by that lead: many tools may fit.
+import { idf } from "../bm25/formulas";
+import type { Bm25Statistics } from "../bm25/statistics";
+import type { QueryConcept } from "./stockroom-query";
+import type { StockroomTuning } from "./stockroom-tuning";
+
+/** Top-1 / top-5 ratio at which the gap neither raises nor lowers the evidence. */
+const NEUTRAL_GAP = 1.5;
+/** Larger gaps count no more than this (a lone hit is not proof of relevance). */
+const MAX_GAP = 3;
+
+export function isNoMatch(
+  bestScore: number,
+  fifthScore: number,
+  concepts: readonly QueryConcept[],
+  statistics: Bm25Statistics<string>,
+  k1: number,
+  tuning: Pick<StockroomTuning, "relevanceFloor" | "unknownPenalty" | "gapExponent">,
+): boolean {
+  if (tuning.relevanceFloor <= 0 || concepts.length === 0) return false;
+  const unknown = concepts.filter((c) => statistics.documentFrequency(c.term) === 0).length;
+  const perfectMatch = idf(statistics.documentCount, 1) * (k1 + 1);
+  const floor = tuning.relevanceFloor * perfectMatch * (1 + (tuning.unknownPenalty * unknown) / concepts.length);
+  if (unknown === 0) return bestScore < floor;
+  const gap = fifthScore > 0 ? Math.min(bestScore / fifthScore, MAX_GAP) : MAX_GAP;
+  // gap / NEUTRAL_GAP is raised to a small integer power, so only + − × ÷ are used (same floats everywhere).
+  let evidence = bestScore;
+  for (let i = 0; i < tuning.gapExponent; i++) evidence *= gap / NEUTRAL_GAP;
+  return evidence < floor;
+}

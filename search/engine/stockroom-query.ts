@@ -1,0 +1,71 @@
+// The stockroom profile's query model: the analysed query as concepts. A concept is one query word
+// with its alternatives (thesaurus terms, the other words of a glossary translation), each at a
+// weight; a document scores a concept by its best-matching member, so a word with many synonyms
+// counts once, like the word itself.
+import { extractEntities } from "../analysis/entities";
+import { analyzeStockroomDetailed } from "../analysis/stockroom-analyzer";
+import { relatedTerms } from "../analysis/synonyms";
+
+export interface ConceptTerm {
+  term: string;
+  /** 1 for the query's own word; less for alternatives. */
+  weight: number;
+}
+
+export interface QueryConcept {
+  /** The query's own analysed word (or a translation's first word). */
+  term: string;
+  /** Occurrences of `term` in the query. */
+  count: number;
+  /** The own term first (weight 1), then alternatives in a stable order. */
+  members: ConceptTerm[];
+}
+
+export interface QueryWeights {
+  synonymWeight: number;
+  translationWeight: number;
+  /** Weight of the concept a typed value stands for (a URL → "url"); 0 leaves values as plain text. */
+  entityWeight: number;
+}
+
+export function queryConcepts(query: string, weights: QueryWeights): QueryConcept[] {
+  const concepts = new Map<string, QueryConcept>();
+  const entities = weights.entityWeight > 0 ? extractEntities(query) : { text: query, concepts: [] };
+  const { primary, alternatives } = analyzeStockroomDetailed(entities.text);
+  for (const term of primary) {
+    const existing = concepts.get(term);
+    if (existing) existing.count++;
+    else concepts.set(term, { term, count: 1, members: [{ term, weight: 1 }] });
+  }
+  for (const word of entities.concepts) {
+    for (const term of analyzeStockroomDetailed(word).primary) {
+      const existing = concepts.get(term);
+      if (existing) existing.count++;
+      else concepts.set(term, { term, count: 1, members: [{ term, weight: weights.entityWeight }] });
+    }
+  }
+  for (const { term, of } of alternatives) addMember(concepts.get(of), term, weights.translationWeight);
+  if (weights.synonymWeight > 0) {
+    for (const concept of concepts.values()) {
+      for (const { term } of [...concept.members]) {
+        for (const related of relatedTerms(term)) addMember(concept, related, weights.synonymWeight);
+      }
+    }
+  }
+  return [...concepts.values()];
+}
+
+function addMember(concept: QueryConcept | undefined, term: string, weight: number): void {
+  if (!concept) return;
+  const existing = concept.members.find((m) => m.term === term);
+  if (existing) existing.weight = Math.max(existing.weight, weight);
+  else concept.members.push({ term, weight });
+}
+
+/** Every distinct query term once with its weight, the query's own words (weight 1) taking precedence. */
+export function queryTerms(concepts: readonly QueryConcept[]): ConceptTerm[] {
+  const weights = new Map<string, number>();
+  for (const { term, members } of concepts) weights.set(term, members[0]!.weight);
+  for (const { members } of concepts) for (const { term, weight } of members) if (!weights.has(term)) weights.set(term, weight);
+  return [...weights].map(([term, weight]) => ({ term, weight }));
+}

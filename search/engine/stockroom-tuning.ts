@@ -1,0 +1,40 @@
+// The stockroom profile's constants, each kept because it measured better on real tools
+// (search/README.md has the numbers).
+export interface StockroomTuning {
+  /** Extra term frequency for each term of the tool name. */
+  nameWeight: number;
+  /** Score multiplier per unit of name coverage (share of the name's terms the query contains). */
+  nameCoverageBoost: number;
+  /** Weight of a synonym or translation hit in name coverage (own words count 1). */
+  coverageSynonymWeight: number;
+  /** Score multiplier when the query names the tool's namespace. */
+  namespaceBoost: number;
+  /** Weight of thesaurus terms relative to the query's own. */
+  synonymWeight: number;
+  /** Weight of a glossary translation's other words (the first word counts fully). */
+  translationWeight: number;
+  /** Weight of the concept a typed value in the query stands for (URL, e-mail address, file name). */
+  entityWeight: number;
+  /**
+   * Minimum score of the best hit, as a share of one perfect match on a term found in a single
+   * document (idf(N, 1) · (k1 + 1)); below it the query returns nothing. 0 turns the rule off.
+   */
+  relevanceFloor: number;
+  /** How much the floor rises with the share of query words that no document contains. */
+  unknownPenalty: number;
+  /** Power (a whole number) of the best hit's lead over the fifth in the no-match evidence; 0 ignores it. */
+  gapExponent: number;
+}
+
+export const STOCKROOM_TUNING: StockroomTuning = {
+  nameWeight: 1,
+  nameCoverageBoost: 0.5,
+  coverageSynonymWeight: 0.5,
+  namespaceBoost: 0.3,
+  synonymWeight: 0.4,
+  translationWeight: 0.5,
+  entityWeight: 0.5,
+  relevanceFloor: 0.6,
+  unknownPenalty: 1,
+  gapExponent: 1,
+};
