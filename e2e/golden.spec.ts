@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { newUserWithCatalog } from "./catalog-helpers";
+import { trpc } from "./playground-helpers";
+
+const TOOLS = [
+  { name: "create_refund", description: "Refund a payment.", inputSchema: { type: "object", properties: {} } },
+  { name: "list_invoices", description: "List the invoices of a customer.", inputSchema: { type: "object", properties: {} } },
+];
+
+test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({ page }) => {
+  const { team, catalog, base } = await newUserWithCatalog(page);
+  const text = JSON.stringify({ tools: TOOLS });
+  const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
+  const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog, text, options });
+  await trpc(page, "io.commitImport", { team, catalog, text, options, fingerprint: preview.fingerprint });
+
+  await page.goto(`${base}/golden`);
+  await expect(page.getByText("No golden queries yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Import JSONL" }).click();
+  const importer = page.getByRole("region", { name: "Import golden queries" });
+  await importer.getByLabel("JSONL", { exact: true }).fill(
+    ['{"query": "refund the payment", "gold": ["billing.create_refund"]}', '{"query": "show invoices", "gold": ["billing.list_invoices", "billing.ghost_tool"]}', '{"query": "book a flight", "gold": []}'].join("\n"),
+  );
+  await importer.getByRole("button", { name: "Check file" }).click();
+  await expect(importer.getByText("Would create 3, update 0, leave 0 unchanged.")).toBeVisible();
+  const unknown = importer.getByRole("table", { name: "Unknown tool ids" });
+  await expect(unknown.getByRole("row", { name: /show invoices/ })).toContainText("billing.ghost_tool");
+  await expect(importer.getByRole("button", { name: "Import", exact: true })).toBeDisabled(); // "refuse" is the default
+  await importer.getByLabel("Leave them out of those queries").check();
+  await importer.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(importer.getByText(/Imported: 3 created, 0 updated, 0 unchanged \(1 with unknown ids left out\)/)).toBeVisible();
+
+  const table = page.getByRole("table", { name: "Golden queries" });
+  await expect(table.getByRole("row", { name: /show invoices/ })).toContainText("billing.list_invoices");
+  await expect(table.getByRole("row", { name: /show invoices/ })).not.toContainText("ghost_tool");
+  await expect(table.getByRole("row", { name: /book a flight/ })).toContainText("no tool should match");
+
+  // Edit: add the refund tool to "show invoices" through the picker, remove the invoice tool.
+  await table.getByRole("button", { name: "Edit “show invoices”" }).click();
+  const editForm = page.getByRole("form", { name: "Save golden query" });
+  await editForm.getByRole("combobox", { name: "Expected tools" }).fill("refund");
+  await page.getByRole("option", { name: /billing\.create_refund/ }).click();
+  await editForm.getByRole("button", { name: "Remove billing.list_invoices" }).click();
+  await editForm.getByLabel("Note").fill("moved to refunds");
+  await editForm.getByRole("button", { name: "Save golden query" }).click();
+  const edited = table.getByRole("row", { name: /show invoices/ });
+  await expect(edited).toContainText("billing.create_refund");
+  await expect(edited).toContainText("moved to refunds");
+  await expect(edited).not.toContainText("billing.list_invoices");
+
+  // Export downloads the same JSONL import reads.
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export JSONL" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`${catalog}-golden.jsonl`);
+  const lines = (await (await download.createReadStream()).toArray()).join("").trim().split("\n").map((l) => JSON.parse(l));
+  expect(lines).toEqual([
+    { query: "refund the payment", gold: ["billing.create_refund"] },
+    { query: "show invoices", gold: ["billing.create_refund"], note: "moved to refunds" },
+    { query: "book a flight", gold: [] },
+  ]);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await table.getByRole("button", { name: "Delete “book a flight”" }).click();
+  await expect(table.getByRole("row", { name: /book a flight/ })).toHaveCount(0);
+  await expect(page.getByText("2 golden queries")).toBeVisible();
+});

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newUserWithCatalog } from "./catalog-helpers";
+import { trpc } from "./playground-helpers";
+
+const param = (name: string, description: string) => ({ type: "object", properties: { [name]: { type: "string", description } }, required: [name] });
+const TOOLS = [
+  { name: "lookup_customer", description: "Find a customer profile by email.", inputSchema: param("email", "Customer email") },
+  { name: "send_invoice", description: "Send an invoice to a customer.", inputSchema: param("invoice_id", "Invoice to send") },
+  { name: "refund_order", description: "Refund a paid order.", inputSchema: param("order_id", "Order to refund") },
+  { name: "read_inbox", description: "Read the latest messages in the inbox.", inputSchema: param("folder", "Mailbox folder") },
+  { name: "get_forecast", description: "Weather forecast for a city.", inputSchema: param("city", "City name") },
+];
+
+/** Imports TOOLS into namespace `crm` of the user's new catalog (the import UI has its own spec). */
+async function importTools(page: Page, team: string, catalog: string) {
+  const text = JSON.stringify({ tools: TOOLS });
+  const options = { namespace: "crm", mcpServer: null, exposure: "deferred" };
+  const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog, text, options });
+  await trpc(page, "io.commitImport", { team, catalog, text, options, fingerprint: preview.fingerprint });
+}
+
+async function addGoldenQuery(page: Page, query: string, tool: string) {
+  const form = page.getByRole("form", { name: "Add golden query" });
+  await form.getByLabel("Query").fill(query);
+  await form.getByRole("combobox", { name: "Expected tools" }).fill(tool.split(".")[1]!);
+  await page.getByRole("option", { name: new RegExp(tool.replace(".", "\\.")) }).click();
+  await expect(form.getByRole("list", { name: "Expected tools chosen" })).toContainText(tool);
+  await form.getByRole("button", { name: "Add golden query" }).click();
+  await expect(page.getByRole("table", { name: "Golden queries" }).getByRole("row", { name: new RegExp(query) })).toContainText(tool);
+}
+
+test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({ page }) => {
+  const { team, catalog, base } = await newUserWithCatalog(page);
+  await importTools(page, team, catalog);
+
+  await page.goto(`${base}/golden`);
+  await addGoldenQuery(page, "invoice history of a customer", "crm.lookup_customer");
+  await addGoldenQuery(page, "refund a paid order", "crm.refund_order");
+  await expect(page.getByText("2 golden queries")).toBeVisible();
+
+  // Version 1 through the review page.
+  await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Review & publish" }).click();
+  await expect(page.getByText(/Nothing published yet/)).toBeVisible();
+  await page.getByLabel("Release note").fill("First version");
+  await page.getByRole("button", { name: "Publish version 1" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();
+
+  // Edit the tool in the tool editor.
+  await page.goto(base);
+  await page.getByRole("link", { name: "crm.lookup_customer" }).click();
+  await page.getByRole("textbox", { name: "Description" }).fill("Find a customer profile by email, with the customer's invoices and invoice history.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved — revision 2.")).toBeVisible();
+
+  // The review shows the query that moved, the metric change and the text diff.
+  await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Review & publish" }).click();
+  await expect(page.getByText(/Draft vs version 1/)).toBeVisible();
+  const moved = page.getByRole("article", { name: "Query: invoice history of a customer" });
+  await expect(moved.getByText("better")).toBeVisible();
+  await expect(moved.getByLabel("moved from 2 to 1")).toBeVisible();
+  await expect(moved.getByLabel("moved from 1 to 2")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Query: refund a paid order" })).toHaveCount(0); // unchanged ones are folded away
+  const metrics = page.getByRole("table", { name: "Metrics" });
+  await expect(metrics.getByRole("row", { name: /success@1/ })).toContainText("+50.0 pt");
+  const diff = page.getByRole("article", { name: "Changed tool crm.lookup_customer" });
+  await expect(diff.locator("ins").first()).toContainText("invoice");
+  await expect(diff.getByText("Effective search text")).toBeVisible();
+
+  await page.getByLabel("Release note").fill("Lookup mentions invoices");
+  await page.getByRole("button", { name: "Publish version 2" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published version 2" })).toBeVisible();
+  await page.getByRole("link", { name: "Open the snapshot history" }).click();
+
+  const versions = page.getByRole("table", { name: "Versions" });
+  const v2 = versions.getByRole("row", { name: "Version 2" });
+  await expect(v2).toContainText("Lookup mentions invoices");
+  await expect(v2).toContainText("latest");
+  await expect(v2).toContainText("@example.test");
+  await expect(v2).toContainText("sha256-");
+  await expect(versions.getByRole("row", { name: "Version 1" })).toContainText("First version");
+  await expect(page.getByRole("img", { name: /Metrics over versions/ })).toBeVisible();
+
+  const href = await v2.getByRole("link", { name: "Download version 2" }).getAttribute("href");
+  const download = await page.request.get(href!);
+  expect(download.headers()["content-disposition"]).toContain(`${team}-${catalog}-v2.json`);
+  const snapshot = (await download.json()) as { version: number; contentHash: string; tools: Array<{ id: string; spec: { description: string } }> };
+  expect(snapshot.version).toBe(2);
+  await expect(v2).toContainText(snapshot.contentHash.slice(0, 19));
+  expect(snapshot.tools.find((t) => t.id === "crm.lookup_customer")!.spec.description).toContain("invoice history");
+});
+
+test("roll back to version 1: its content is published as version 3", async ({ page }) => {
+  const { team, catalog, base } = await newUserWithCatalog(page);
+  await importTools(page, team, catalog);
+  await trpc(page, "publish.publish", { team, catalog, note: "v1" });
+  const [tool] = (await trpc<{ tools: Array<{ id: string; revision: number }> }>(page, "tool.list", { team, catalog, search: "refund_order" }, "query")).tools;
+  await trpc(page, "tool.update", { team, catalog, id: tool!.id, revision: tool!.revision, patch: { description: "Refund a paid order in full." } });
+  await trpc(page, "publish.publish", { team, catalog, note: "v2" });
+
+  await page.goto(`${base}/snapshots`);
+  const versions = page.getByRole("table", { name: "Versions" });
+  await versions.getByRole("button", { name: "Roll back to version 1" }).click();
+  await expect(page.getByLabel("Rollback note")).toHaveValue("Roll back to version 1");
+  await page.getByRole("button", { name: "Publish version 1's content" }).click();
+  const v3 = versions.getByRole("row", { name: "Version 3" });
+  await expect(v3).toContainText("Rollback: content of version 1");
+  await expect(v3).toContainText("latest");
+  await expect(versions.getByRole("button", { name: "Roll back to version 3" })).toHaveCount(0);
+});
