@@ -1,0 +1,106 @@
+// `npm run bench:api`: snapshot fetches against the built app (200 identity, 200 gzip, 304 revalidation) with
+// autocannon on loopback, each against a plain node:http server returning the same bytes in the same run.
+// Prints req/s, p99 and the app/peer ratio (goal ≥ 0.7×), and a 1,000-tool snapshot's size raw, gzip and br.
+// Bounded: BENCH_SECONDS per run (default 8), 10 connections, its own build dir and a throw-away database.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { startAppServer } from "./lib/app-server";
+import { SessionClient } from "./lib/session-client";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+const TOOL_COUNT = 1000;
+
+interface CorpusTool {
+  namespace: string;
+  name: string;
+  description: string;
+  parameters: unknown;
+}
+
+/** 1,000 tools as OpenAI namespaces: the 724-tool demo corpus plus renamed copies in `<namespace>_mirror`. */
+function thousandTools(): unknown[] {
+  const corpus = readFileSync("prisma/seed-data/tools.jsonl", "utf8").trim().split("\n").map((line) => JSON.parse(line) as CorpusTool);
+  const tools = [...corpus, ...corpus.slice(0, TOOL_COUNT - corpus.length).map((t) => ({ ...t, namespace: `${t.namespace}_mirror` }))];
+  const namespaces = [...new Set(tools.map((t) => t.namespace))];
+  return namespaces.map((ns) => ({
+    type: "namespace",
+    name: ns,
+    description: `Tools of the ${ns.replace(/_/g, " ")} MCP server.`,
+    tools: tools.filter((t) => t.namespace === ns).map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, defer_loading: true })),
+  }));
+}
+
+/** The peer: node:http answering with the same bytes and the same validators, nothing else. */
+function startPeer(body: { identity: Buffer; gzip: Buffer; etag: string }): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const headers = { etag: body.etag, "cache-control": "no-cache", vary: "Accept-Encoding, Authorization", "content-type": "application/json; charset=utf-8" };
+    if (req.headers["if-none-match"] === body.etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    const bytes = gzip ? body.gzip : body.identity;
+    res.writeHead(200, { ...headers, ...(gzip ? { "content-encoding": "gzip" } : {}), "content-length": bytes.length });
+    res.end(bytes);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+async function measure(url: string, headers: Record<string, string>, expectStatus: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const codes = result.statusCodeStats;
+  const unexpected = Object.entries(codes).filter(([code]) => Number(code) !== expectStatus);
+  if (result.errors > 0 || unexpected.length > 0) throw new Error(`${url}: ${result.errors} errors, unexpected statuses ${JSON.stringify(unexpected)}`);
+  return { rps: result.requests.average, p99: result.latency.p99, mbps: result.throughput.average / 1e6 };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+
+console.log("bench:api — building/starting the app (NEXT_DIST_DIR=.next-bench-api) …");
+const app = await startAppServer({ distDir: ".next-bench-api", env: { STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "100000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000" } });
+let peer: { server: Server; url: string } | null = null;
+try {
+  const owner = new SessionClient(app.url);
+  await owner.signIn("demo@stockroom.local", "stockroom-demo");
+  const catalog = await owner.mutate<{ slug: string }>("catalog.create", { team: "demo", name: "Bench 1000" });
+  const scope = { team: "demo", catalog: catalog.slug };
+  const text = JSON.stringify(thousandTools());
+  const options = { namespace: null, mcpServer: null, exposure: "deferred" };
+  const preview = await owner.mutate<{ fingerprint: string }>("io.previewImport", { ...scope, text, options });
+  const imported = await owner.mutate<{ created: number }>("io.commitImport", { ...scope, text, options, fingerprint: preview.fingerprint, skipInvalid: true });
+  const published = await owner.mutate<{ version: number; contentHash: string }>("publish.publish", { ...scope, note: "bench" });
+  const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "bench" });
+  const auth = { authorization: `Bearer ${secret}` };
+  const latestUrl = `${app.url}/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/latest`;
+
+  const identity = Buffer.from(await (await fetch(latestUrl, { headers: { ...auth, "accept-encoding": "identity" } })).arrayBuffer());
+  const sizeOf = async (encoding: string) => Number((await fetch(latestUrl, { headers: { ...auth, "accept-encoding": encoding } })).headers.get("content-length"));
+  const [gzipSize, brSize] = [await sizeOf("gzip"), await sizeOf("br")];
+  const etag = `"${published.contentHash}"`;
+  peer = await startPeer({ identity, gzip: gzipSync(identity, { level: 9 }), etag });
+  console.log(`snapshot: ${imported.created} tools, v${published.version}; raw ${kb(identity.length)}, gzip ${kb(gzipSize)} (${((100 * gzipSize) / identity.length).toFixed(1)}%), br ${kb(brSize)} (${((100 * brSize) / identity.length).toFixed(1)}%)`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`);
+
+  const scenarios = [
+    { name: "304 If-None-Match", headers: { ...auth, "if-none-match": etag }, status: 304 },
+    { name: "200 gzip", headers: { ...auth, "accept-encoding": "gzip" }, status: 200 },
+    { name: "200 identity", headers: { ...auth, "accept-encoding": "identity" }, status: 200 },
+  ];
+  const rows: string[] = [];
+  for (const scenario of scenarios) {
+    const ours = await measure(latestUrl, scenario.headers, scenario.status);
+    const theirs = await measure(`${peer.url}/snapshot`, scenario.headers, scenario.status);
+    const ratio = ours.rps / theirs.rps;
+    rows.push(
+      `${scenario.name.padEnd(18)} app ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(4)} ms | node:http ${theirs.rps.toFixed(0).padStart(6)} req/s p99 ${String(theirs.p99).padStart(4)} ms | ratio ${ratio.toFixed(2)}× ${ratio >= 0.7 ? "(goal met)" : "(below the 0.7× goal)"}`,
+    );
+    console.log(rows.at(-1));
+  }
+} finally {
+  peer?.server.close();
+  await app.stop();
+}
