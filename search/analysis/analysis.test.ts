@@ -1,9 +1,11 @@
+import { newStemmer } from "snowball-stemmers";
 import { describe, expect, it } from "vitest";
-import { readJsonl } from "../testing/shared";
+import { readJsonl, readShared } from "../testing/shared";
 import { analyzerSteps, analyzeText } from "../index";
 import { deunicode } from "./deunicode";
 import { splitIdentifiers } from "./identifiers";
 import { segmentWordsIcu, splitWords } from "./segment";
+import { getStemmer } from "./stem";
 
 describe("deunicode", () => {
   it("reproduces the crate's quirks", () => {
@@ -50,5 +52,19 @@ describe("stockroom analysis", () => {
   it("names its steps", () => {
     expect(analyzerSteps("codex-bm25")).toEqual(["deunicode", "lowercase", "unicode-words", "stop-words", "stem-english"]);
     expect(analyzerSteps("stockroom")[0]).toBe("nfkc");
+  });
+});
+
+describe("vendored Snowball stemmers", () => {
+  it("stem every word of the corpus and the parity recipes exactly as the snowball-stemmers package", () => {
+    const text = [readShared("corpus/tools.jsonl"), readShared("parity/recipes_en.csv"), readShared("parity/recipes_de.csv")].join(" ");
+    const words = [...new Set(text.toLowerCase().match(/\p{L}+/gu) ?? [])];
+    expect(words.length).toBeGreaterThan(5000);
+    for (const language of ["english", "german"] as const) {
+      const vendored = getStemmer(language);
+      const original = newStemmer(language);
+      const differing = words.filter((word) => vendored(word) !== original.stem(word));
+      expect(differing).toEqual([]);
+    }
   });
 });

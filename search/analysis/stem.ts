@@ -1,6 +1,8 @@
-// Snowball stemming through `snowball-stemmers` 0.6.0, which matches rust-stemmers 1.2 exactly
-// (../shared/parity/README.md). Stems are memoised: vocabularies are small and stemming dominates indexing.
-import { newStemmer } from "snowball-stemmers";
+// Snowball stemming with the English and German algorithms of `snowball-stemmers` 0.6.0, which match
+// rust-stemmers 1.2 exactly (../shared/parity/README.md), vendored as search/vendor/snowball.ts (the
+// package bundles all 24 languages in one file). Stems are memoised: vocabularies are small and
+// stemming dominates indexing.
+import { newStemmer } from "../vendor/snowball";
 
 export type StemLanguage = "english" | "german";
 
@@ -15,7 +17,7 @@ const stemmers = new Map<StemLanguage, Stemmer>();
 export function getStemmer(language: StemLanguage): Stemmer {
   const existing = stemmers.get(language);
   if (existing) return existing;
-  const snowball = newStemmer(language);
+  const snowball: { stem(word: string): string } = newStemmer(language);
   let cache = new Map<string, string>();
   const stem: Stemmer = (word) => {
     let stemmed = cache.get(word);
