@@ -23,9 +23,11 @@ export function SaveGoldenButton({ team, catalog, query, expected }: { team: str
         {expected.length === 0 ? "No tool ticked: saves “no tool should match”." : `Expects ${expected.join(", ")}`}
       </span>
       {savedFor && (
-        <Link href={`/t/${team}/${catalog}/golden`} className="text-xs underline" role="status">
-          Saved — open golden queries
-        </Link>
+        <span role="status" className="text-xs">
+          <Link href={`/t/${team}/${catalog}/golden`} className="underline">
+            Saved — open golden queries
+          </Link>
+        </span>
       )}
       {save.error && (
         <p role="alert" className="w-full text-xs text-red-700">
