@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { createSearchIndex, ENGINE_PROFILES } from "./index";
+
+/**
+ * A curator who adds a distinctive keyword to one tool's search text must be able to find that tool
+ * with it: a term that occurs in exactly one document is the strongest evidence BM25 has, and no
+ * relevance floor or no-match rule may hide it.
+ */
+const docs = [
+  { id: "weather.get_forecast", name: "get_forecast", namespace: "weather", text: "get_forecast get forecast weather Get the weather forecast for a city. city: City name. climate" },
+  { id: "weather.get_alerts", name: "get_alerts", namespace: "weather", text: "get_alerts get alerts weather Get active weather alerts for a region. region: Region code" },
+  { id: "crm.list_orders", name: "list_orders", namespace: "crm", text: "list_orders list orders crm List open orders by customer ID. customer_id: Customer ID" },
+  { id: "crm.refund_order", name: "refund_order", namespace: "crm", text: "refund_order refund order crm Refund an order. order_id: Order ID" },
+  { id: "mail.send_email", name: "send_email", namespace: "mail", text: "send_email send email mail Send an email message. to: Recipient address" },
+];
+
+describe.each(ENGINE_PROFILES)("a keyword unique to one tool (%s)", (profile) => {
+  const index = createSearchIndex(docs, { profile });
+
+  it("finds that tool first when searched alone", () => {
+    expect(index.search("climate")[0]?.id).toBe("weather.get_forecast");
+  });
+
+  it("finds it first inside a longer request", () => {
+    expect(index.search("what is the climate like in Lisbon")[0]?.id).toBe("weather.get_forecast");
+  });
+
+  it("finds a tool by a word only its name carries", () => {
+    expect(index.search("refund")[0]?.id).toBe("crm.refund_order");
+  });
+});
