@@ -92,6 +92,19 @@ describe("publish.publish", () => {
     expect(await editor.publish.publish({ ...at, note: "fix email" })).toMatchObject({ version: 3, reason: null, regressions: [] });
   });
 
+  it("an empty catalog can be reviewed but not published", async () => {
+    const { createCatalog, createTeamWithMembers, callerFor } = await import("../../testing/factories");
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const at = { team: people.team.slug, catalog: catalog.slug };
+    const editor = callerFor(db, people.editor);
+    await editor.golden.create({ ...at, query: "anything at all", expected: [] });
+    const review = await editor.publish.review(at);
+    expect(review).toMatchObject({ latest: null, counts: { new: 1 }, metrics: { draft: { queries: 1, withGold: 0, noMatchEmptyRate: 1, tools: { total: 0 } } } });
+    const error = await failure(editor.publish.publish({ ...at, note: "empty" }));
+    expect(error).toMatchObject({ code: "UNPROCESSABLE_CONTENT", message: "There is nothing to publish: the catalog has no direct or deferred tools." });
+  });
+
   it("snapshots are immutable in the database itself: UPDATE and DELETE are refused", async () => {
     const { at, editor, catalog } = await createPublishingFixture(db);
     await editor.publish.publish({ ...at, note: "v1" });
