@@ -74,3 +74,55 @@ export function checkStrictSchema(schema: Json): string[] {
   }
   return [];
 }
+
+/** `pattern` and `patternProperties` regexes that do not compile (as ajv would compile them: with the u flag). */
+export function findBadPatterns(schema: unknown): Array<{ path: string; message: string }> {
+  const bad: Array<{ path: string; message: string }> = [];
+  const check = (source: string, path: string) => {
+    try {
+      new RegExp(source, "u");
+    } catch (error) {
+      bad.push({ path, message: (error as Error).message });
+    }
+  };
+  for (const { schema: node, path } of subschemas(schema)) {
+    if (typeof node.pattern === "string") check(node.pattern, `${path}/pattern`);
+    if (isRecord(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) check(key, `${path}/patternProperties`);
+  }
+  return bad;
+}
+
+function resolvePointer(root: unknown, pointer: string): unknown {
+  let node: unknown = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) node = node[Number(part)];
+    else if (isRecord(node) && Object.hasOwn(node, part)) node = node[part];
+    else return undefined;
+  }
+  return node;
+}
+
+/**
+ * `$ref` / `$dynamicRef` values that do not resolve inside the schema. Tool schemas must be self-contained
+ * (providers do not fetch remote schemas), so only `#`, `#/json/pointer`, `#anchor` and embedded `$id`s count.
+ */
+export function findUnresolvedRefs(schema: Record<string, unknown>): Array<{ ref: string; path: string }> {
+  const nodes = [...subschemas(schema)];
+  const anchors = new Set(nodes.flatMap(({ schema: n }) => [n.$anchor, n.$dynamicAnchor].filter((a): a is string => typeof a === "string")));
+  const ids = new Set(nodes.map(({ schema: n }) => n.$id).filter((id): id is string => typeof id === "string"));
+  const unresolved: Array<{ ref: string; path: string }> = [];
+  for (const { schema: node, path } of nodes) {
+    for (const keyword of ["$ref", "$dynamicRef", "$recursiveRef"] as const) {
+      const ref = node[keyword];
+      if (typeof ref !== "string") continue;
+      const ok =
+        ref === "#" ||
+        (ref.startsWith("#/") && resolvePointer(schema, ref.slice(1)) !== undefined) ||
+        (ref.startsWith("#") && !ref.startsWith("#/") && anchors.has(ref.slice(1))) ||
+        ids.has(ref.split("#")[0]!);
+      if (!ok) unresolved.push({ ref, path: `${path}/${keyword}` });
+    }
+  }
+  return unresolved;
+}

@@ -1,7 +1,7 @@
 // The tool rules that need no code generation, so the editor runs them in the browser as you type
 // (the app's CSP forbids eval, which ajv needs). validate-tool.ts adds ajv's meta-schema and $ref checks
 // on the server. Every message names the field and says what to change.
-import { checkStrictSchema, findUnknownTypes, jsonDepth } from "./schema-walk";
+import { checkStrictSchema, findBadPatterns, findUnknownTypes, findUnresolvedRefs, jsonDepth } from "./schema-walk";
 
 /** OpenAI and Anthropic both accept function/tool names matching this; namespace names follow the same rule. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -80,6 +80,12 @@ export function checkParametersShape(parameters: unknown): string[] {
     return [
       `Unknown type ${JSON.stringify(first.type)} at ${first.path || "/"}; JSON Schema types are string, number, integer, boolean, object, array and null.`,
     ];
+  }
+  const badPattern = findBadPatterns(schema)[0];
+  if (badPattern) return [`Invalid regular expression at ${badPattern.path}: ${badPattern.message}.`];
+  const unresolved = findUnresolvedRefs(schema)[0];
+  if (unresolved) {
+    return [`${JSON.stringify(unresolved.ref)} at ${unresolved.path} does not resolve inside the schema; define it under $defs (tool schemas must be self-contained).`];
   }
   return [];
 }

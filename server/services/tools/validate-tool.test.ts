@@ -36,7 +36,12 @@ describe("parameters", () => {
   });
   it("reports meta-schema violations and unresolvable $refs", () => {
     expect(checkParameters(obj({ required: "q" }))[0]).toMatch(/Invalid JSON Schema at \/required: must be array/);
-    expect(checkParameters(obj({ properties: { a: { $ref: "#/$defs/missing" } } }))[0]).toMatch(/Invalid JSON Schema: .*missing/i);
+    expect(checkParameters(obj({ properties: { a: { $ref: "#/$defs/missing" } } }))[0]).toBe(
+      '"#/$defs/missing" at /properties/a/$ref does not resolve inside the schema; define it under $defs (tool schemas must be self-contained).',
+    );
+    expect(checkParameters(obj({ properties: { a: { $ref: "https://example.test/other.json" } } }))[0]).toMatch(/does not resolve inside the schema/);
+    const linked = obj({ $defs: { node: { $anchor: "node", type: "object", properties: { next: { $ref: "#node" } } } }, properties: { a: { $ref: "#/$defs/node" }, b: { $ref: "#" } } });
+    expect(checkParameters(linked)).toEqual([]);
     expect(checkParameters(obj({ $schema: "http://json-schema.org/draft-04/schema#" }))[0]).toMatch(/draft-04.*not supported/);
   });
   it("limits size and depth", () => {
@@ -59,5 +64,13 @@ describe("fields", () => {
     expect(issues[1]!.message).toMatch(/additionalProperties": false on every object \(missing at \/\)/);
     expect(validateToolFields({ parameters: obj({ additionalProperties: false, required: ["q"] }), strict: true })).toEqual([]);
     expect(validateToolFields({ parameters: obj({ additionalProperties: false }), strict: true })[0]!.message).toMatch(/q missing/);
+  });
+});
+
+describe("regular expressions", () => {
+  it("reports a pattern that does not compile, in the browser-safe rules too", () => {
+    expect(checkParameters(obj({ properties: { id: { type: "string", pattern: "([a-z]+" } } }))[0]).toMatch(/^Invalid regular expression at \/properties\/id\/pattern: /);
+    expect(checkParameters(obj({ patternProperties: { "^x-(": { type: "string" } } }))[0]).toMatch(/^Invalid regular expression at \/patternProperties: /);
+    expect(checkParameters(obj({ properties: { id: { type: "string", pattern: "^[a-z]+$" } } }))).toEqual([]);
   });
 });

@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { createTestDatabase, testDbKind } from "../../testing/test-db";
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: PrismaClient;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+interface CorpusTool {
+  namespace: string;
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+describe("importing the real 724-tool MCP corpus", () => {
+  it("imports every server's tools as OpenAI namespaces in one go, reports the broken one, and a re-import finds the rest unchanged", async () => {
+    const text = await readFile(path.join(process.cwd(), "prisma/seed-data/tools.jsonl"), "utf8");
+    const corpus = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as CorpusTool);
+    const servers = [...new Set(corpus.map((t) => t.namespace))];
+    const doc = servers.map((server) => ({
+      type: "namespace",
+      name: server,
+      description: `Tools of the ${server} MCP server.`,
+      tools: corpus.filter((t) => t.namespace === server).map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, defer_loading: true })),
+    }));
+    const { team, editor } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id);
+    const api = callerFor(db, editor);
+    const ref = { team: team.slug, catalog: catalog.slug };
+    const options = { namespace: null, mcpServer: null, exposure: "hidden" as const };
+    const source = JSON.stringify(doc);
+
+    let start = performance.now();
+    const preview = await api.io.previewImport({ ...ref, text: source, options });
+    const previewMs = performance.now() - start;
+    // One real tool declares `"enum": []` (no value can ever match): reported, not silently imported.
+    expect(preview.counts).toEqual({ new: 723, changed: 0, unchanged: 0, invalid: 1, skipped: 0 });
+    expect(preview.rows.find((r) => r.status === "invalid")).toMatchObject({
+      key: "netlify.netlify-coding-rules",
+      messages: ["Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items."],
+    });
+    start = performance.now();
+    expect(await api.io.commitImport({ ...ref, text: source, options, fingerprint: preview.fingerprint, skipInvalid: true })).toMatchObject({ created: 723, skipped: 1 });
+    const commitMs = performance.now() - start;
+    expect(await db.tool.count({ where: { catalogId: catalog.id, exposure: "deferred" } })).toBe(723);
+    expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(servers.length);
+    expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.created" } })).toBe(723);
+
+    start = performance.now();
+    const again = await api.io.previewImport({ ...ref, text: source, options });
+    const rePreviewMs = performance.now() - start;
+    expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 723, invalid: 1, skipped: 0 });
+    console.log(`724-tool import on ${testDbKind()}: preview ${previewMs.toFixed(0)} ms, commit ${commitMs.toFixed(0)} ms, re-import preview ${rePreviewMs.toFixed(0)} ms`);
+  });
+});
