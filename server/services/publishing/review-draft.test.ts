@@ -28,54 +28,49 @@ describe("publish.review", () => {
     await editor.publish.publish({ ...at, note: "v1" });
     expect((await viewer.publish.review(at)).isUnchanged).toBe(true);
 
-    await editTool(db, catalog.id, "crm.list_open_orders", { searchTextMode: "generated_extra", searchTextExtra: "refund a payment refund payment" });
-    await editTool(db, catalog.id, "crm.refund_order", { searchTextMode: "generated_extra", searchTextExtra: "customer profile customer profile" });
-    await editTool(db, catalog.id, "mail.send_email", { exposure: "direct" });
+    await editTool(db, catalog.id, "mail.send_email", { searchTextMode: "generated_extra", searchTextExtra: "refund payment" });
+    await editTool(db, catalog.id, "crm.list_open_orders", { exposure: "hidden" });
     const review = await viewer.publish.review(at);
     expect(review).toMatchObject({ isUnchanged: false, latest: { version: 1 }, counts: { worse: 1, better: 0, changed: 2, same: 2, new: 0 } });
-    expect(review.queries.map((q) => [q.query, q.verdict])).toEqual([
-      ["send an email", "worse"], // worse first
-      ["refund a payment", "changed"],
-      ["customer profile", "changed"],
-      ["list open orders", "same"],
-      ["set the thermostat", "same"],
-    ]);
+    expect(review.queries[0]).toMatchObject({ query: "list open orders", verdict: "worse" }); // worse first
     const byQuery = new Map(review.queries.map((q) => [q.query, q]));
 
-    const email = byQuery.get("send an email")!;
-    expect(email.draft.map((h) => h.id)).not.toContain("mail.send_email");
-    expect(email.left).toContainEqual({ id: "mail.send_email", rank: 1, score: expect.any(Number), isGold: true, draftRank: null });
-    expect(email.quality).toMatchObject({ draft: { recallAtK: 0, firstGoldRank: null }, latest: { recallAtK: 1, firstGoldRank: 1 } });
+    const orders = byQuery.get("list open orders")!;
+    expect(orders.draft.map((h) => h.id)).not.toContain("crm.list_open_orders");
+    expect(orders.left).toContainEqual({ id: "crm.list_open_orders", rank: 1, score: expect.any(Number), isGold: true, draftRank: null });
+    expect(orders.quality).toMatchObject({ draft: { recallAtK: 0, firstGoldRank: null }, latest: { recallAtK: 1, firstGoldRank: 1 } });
 
     const refund = byQuery.get("refund a payment")!;
+    expect(refund.verdict).toBe("changed");
     expect(refund.draft.map((h) => [h.id, h.rank, h.change, h.previousRank])).toEqual([
       ["crm.refund_order", 1, "same", 1],
-      ["crm.list_open_orders", 2, "entered", null],
+      ["mail.send_email", 2, "entered", null],
     ]);
+    expect(refund.draft[0]!.scoreDelta).toEqual(expect.any(Number));
+    expect(refund.draft[1]!.scoreDelta).toBeNull();
 
     const profile = byQuery.get("customer profile")!;
+    expect(profile.verdict).toBe("changed");
     expect(profile.draft.map((h) => [h.id, h.change, h.previousRank, h.rank])).toEqual([
       ["crm.find_customer", "same", 1, 1],
       ["crm.refund_order", "moved", 3, 2],
-      ["crm.list_open_orders", "moved", 2, 3],
     ]);
-    expect(profile.draft[1]!.scoreDelta).toBeGreaterThan(0);
-    expect(profile.draft[2]!.scoreDelta).toBeLessThan(0);
+    expect(profile.left.map((h) => [h.id, h.rank, h.isGold])).toEqual([["crm.list_open_orders", 2, false]]);
+    for (const q of review.queries) {
+      for (const hit of q.draft) expect(hit.change === "entered" ? hit.previousRank === null : hit.change === "moved" ? hit.previousRank !== hit.rank : hit.previousRank === hit.rank).toBe(true);
+    }
 
     expect(review.metrics.latest).toMatchObject({ successAt1: 1, noHit: 0 });
     expect(review.metrics.draft).toMatchObject({ successAt1: 0.75, noHit: 1 });
     expect(review.metrics.regressions).toContainEqual({ metric: "noHit", before: 0, after: 1 });
     expect(review.metrics.regressions).toContainEqual({ metric: "recallAtK", before: 1, after: 0.75 });
 
-    const changed = new Map(review.tools.changed.map((t) => [t.id, t.fields]));
-    expect([...changed.keys()]).toEqual(["crm.list_open_orders", "crm.refund_order", "mail.send_email"]);
-    const orders = changed.get("crm.list_open_orders")!;
-    expect(orders.map((f) => f.field)).toEqual(["searchText"]);
-    expect(orders[0]!.parts.at(-1)).toEqual({ kind: "added", text: "refund a payment refund payment" });
-    expect(orders[0]!.parts.filter((p) => p.kind === "removed")).toEqual([]);
-    expect(changed.get("mail.send_email")).toEqual([
-      { field: "exposure", before: "deferred (fallback direct)", after: "direct", parts: [{ kind: "removed", text: "deferred (fallback direct)" }, { kind: "added", text: "direct" }] },
-    ]);
+    expect(review.tools.removed).toEqual([{ id: "crm.list_open_orders", exposure: "deferred", description: "List open orders by customer ID." }]);
+    expect(review.tools.changed.map((t) => t.id)).toEqual(["mail.send_email"]);
+    const [searchText] = review.tools.changed[0]!.fields;
+    expect(searchText).toMatchObject({ field: "searchText" });
+    expect(searchText!.parts.at(-1)).toEqual({ kind: "added", text: "refund payment" });
+    expect(searchText!.parts.filter((p) => p.kind === "removed")).toEqual([]);
   });
 
   it("diffs descriptions by word and parameters by line", async () => {
@@ -85,7 +80,12 @@ describe("publish.review", () => {
       description: "Find a person profile by email address.",
       parameters: { type: "object", properties: { email: { type: "string" } }, required: ["email"] },
     });
-    const fields = new Map((await viewer.publish.review(at)).tools.changed[0]!.fields.map((f) => [f.field, f]));
+    await editTool(db, catalog.id, "ops.restart_server", { exposure: "deferred", fallback: "hidden" });
+    const changed = new Map((await viewer.publish.review(at)).tools.changed.map((t) => [t.id, t.fields]));
+    expect(changed.get("ops.restart_server")).toEqual([
+      { field: "exposure", before: "direct", after: "deferred (fallback hidden)", parts: [{ kind: "removed", text: "direct" }, { kind: "added", text: "deferred (fallback hidden)" }] },
+    ]);
+    const fields = new Map(changed.get("crm.find_customer")!.map((f) => [f.field, f]));
     expect([...fields.keys()]).toEqual(["description", "parameters", "searchText"]);
     expect(fields.get("description")!.parts).toEqual([
       { kind: "same", text: "Find a " },

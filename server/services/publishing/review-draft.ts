@@ -47,18 +47,14 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
   const goldenKey = goldenFingerprint(golden);
   const draftRun = rankContent({ content: draft, golden, goldenKey, k: topK, timer });
   const latestRun = latest ? rankContent({ content: latest.snapshot, golden, goldenKey, k: topK, timer }) : null;
-  const draftRanked = draftRun.ranked;
-  const latestRanked = latestRun?.ranked ?? null;
-  const draftMetrics = draftRun.metrics;
-  const latestMetrics = latestRun?.metrics ?? null;
-  const queries = sortComparisons(draftRanked.map((ranked, i) => compareQuery(ranked, latestRanked?.[i] ?? null, topK)));
+  const queries = sortComparisons(draftRun.ranked.map((ranked, i) => compareQuery(ranked, latestRun?.ranked[i] ?? null, topK)));
   const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 0 };
   for (const q of queries) counts[q.verdict]++;
   return {
     k: topK,
     latest: latest && { version: latest.version, contentHash: latest.contentHash, publishedAt: latest.publishedAt, publishedBy: latest.publishedBy },
     isUnchanged: latest !== null && hasSameContent(draft, latest.snapshot),
-    metrics: { draft: draftMetrics, latest: latestMetrics, regressions: latestMetrics ? findRegressions(latestMetrics, draftMetrics) : [] },
+    metrics: { draft: draftRun.metrics, latest: latestRun?.metrics ?? null, regressions: latestRun ? findRegressions(latestRun.metrics, draftRun.metrics) : [] },
     counts,
     queries,
     tools: diffTools(latest?.snapshot ?? null, draft),
