@@ -57,3 +57,27 @@ test("a file with an invalid tool is refused until the invalid tool is skipped",
   await page.getByRole("button", { name: "Import 3 tools" }).click();
   await expect(page.getByText("Imported: 3 created, 0 updated, 0 unchanged.")).toBeVisible();
 });
+
+test("connects to a live MCP server over Streamable HTTP (with a header) and imports its tools", async ({ page }) => {
+  // @ts-expect-error plain ESM test fixture without types
+  const { startHttpServer } = await import("../server/services/import/testing/tiny-mcp-server.mjs");
+  const server = await startHttpServer({ token: "e2e-secret" });
+  try {
+    await newUserWithCatalog(page);
+    await page.getByRole("link", { name: "Import" }).click();
+    await page.getByRole("tab", { name: "Live MCP server" }).click();
+    await page.getByLabel("Server URL").fill(server.url);
+    await page.getByRole("button", { name: "Connect and list tools" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "refused the request (401); check the headers" })).toBeVisible();
+    await page.getByLabel("Headers").fill("Authorization: Bearer e2e-secret");
+    await page.getByRole("button", { name: "Connect and list tools" }).click();
+    await expect(page.getByText("tiny-weather listed 3 tools.")).toBeVisible();
+    await expect(page.getByLabel("Namespace for tools without one")).toHaveValue("tiny-weather");
+    await page.getByRole("button", { name: "Preview import" }).click();
+    await expect(page.getByTestId("import-counts")).toHaveText("3 new · 0 changed · 0 unchanged · 0 invalid");
+    await page.getByRole("button", { name: "Import 3 tools" }).click();
+    await expect(page.getByText("Imported: 3 created, 0 updated, 0 unchanged.")).toBeVisible();
+  } finally {
+    await server.close();
+  }
+});
