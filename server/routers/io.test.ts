@@ -144,9 +144,11 @@ describe("export", () => {
 });
 
 describe("live MCP servers", () => {
-  it("lists every page of tools over stdio and imports them", async () => {
-    const { ref, api, catalog } = await setup();
-    const live = await api.io.fetchMcp({ ...ref, connection: { transport: "stdio", command: process.execPath, args: [FIXTURE], env: {} } });
+  it("lists every page of tools over stdio (owners only: it runs a command on the host) and imports them", async () => {
+    const { ref, api, catalog, owner } = await setup();
+    const stdio = { transport: "stdio" as const, command: process.execPath, args: [FIXTURE], env: {} };
+    expect(await failure(api.io.fetchMcp({ ...ref, connection: stdio }))).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/needs the owner role/) });
+    const live = await callerFor(db, owner).io.fetchMcp({ ...ref, connection: stdio });
     expect(live).toMatchObject({ serverName: "tiny-weather", serverVersion: "1.0.0", toolCount: 3 });
     await importText(api, ref, live.text, { ...MCP, mcpServer: live.serverName! });
     expect(await db.tool.count({ where: { catalogId: catalog.id, mcpServer: "tiny-weather" } })).toBe(3);
@@ -167,7 +169,8 @@ describe("live MCP servers", () => {
   });
 
   it("validates what was typed and times out with a clear message", async () => {
-    const { ref, api } = await setup();
+    const { ref, owner } = await setup();
+    const api = callerFor(db, owner);
     const fetch = (connection: Parameters<Api["io"]["fetchMcp"]>[0]["connection"]) => failure(api.io.fetchMcp({ ...ref, connection }));
     expect((await fetch({ transport: "http", url: "ftp://127.0.0.1/mcp", headers: {} })).message).toBe("Only http:// and https:// MCP endpoints can be used.");
     expect((await fetch({ transport: "http", url: "not a url", headers: {} })).code).toBe("BAD_REQUEST");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError } from "../errors";
 import { catalogProcedure, router } from "../trpc";
 import { exportDraft } from "../services/export/export-draft";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
@@ -51,11 +52,19 @@ export const ioRouter = router({
       commitImport({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text, options: input.options, fingerprint: input.fingerprint, skipInvalid: input.skipInvalid }),
     ),
 
-  /** Connects to a live MCP server and returns its tools/list result as JSON text, for previewImport. */
+  /**
+   * Connects to a live MCP server and returns its tools/list result as JSON text, for previewImport.
+   * A stdio server is a command run on the Stockroom host, so it needs the owner role; HTTP needs editor.
+   */
   fetchMcp: catalogProcedure("editor")
     .input(z.object({ connection }))
     .output(z.object({ serverName: z.string().nullable(), serverVersion: z.string().nullable(), toolCount: z.number().int(), text: z.string() }))
-    .mutation(({ input }) => fetchMcpTools(input.connection)),
+    .mutation(({ ctx, input }) => {
+      if (input.connection.transport === "stdio" && ctx.role !== "owner") {
+        throw new AppError("FORBIDDEN", "Starting an MCP server command runs it on the Stockroom host, which needs the owner role; connect over HTTP instead, or ask an owner.");
+      }
+      return fetchMcpTools(input.connection);
+    }),
 
   /** The draft as OpenAI Responses tools, Anthropic tools or an MCP tools/list result. */
   export: catalogProcedure("viewer")

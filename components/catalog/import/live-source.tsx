@@ -56,7 +56,7 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
         </>
       ) : (
         <>
-          <Field label="Command" htmlFor="mcp-command" error={error?.fields.command} hint="Runs on the Stockroom server, without a shell.">
+          <Field label="Command" htmlFor="mcp-command" error={error?.fields.command} hint="Runs on the Stockroom server, without a shell; owners only.">
             <input id="mcp-command" value={command} onChange={(e) => setCommand(e.target.value)} placeholder="npx" className={`${inputClass} font-mono`} />
           </Field>
           <Field label="Arguments" htmlFor="mcp-args" error={error?.fields.args} hint="One per line.">
