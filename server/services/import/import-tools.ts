@@ -70,22 +70,28 @@ async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: I
   const news = plan.writes.filter((w) => w.row.status === "new");
   if (news.length === 0) return 0;
   const namespaces = await namespaceIds(tx, catalog, plan, actor);
-  const rows = await tx.tool.createManyAndReturn({
-    data: news.map(({ row, tool }) => ({
-      catalogId: catalog.id,
-      namespaceId: tool.namespace ? namespaces.get(tool.namespace)! : null,
-      key: row.key!,
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters as Prisma.InputJsonValue,
-      strict: tool.strict ?? false,
-      exposure: row.exposure!,
-      mcpServer: tool.mcpServer,
-      mcpTitle: tool.mcpTitle ?? null,
-    })),
-    select: { id: true, key: true, name: true, description: true, parameters: true, strict: true, exposure: true, mcpServer: true, mcpTitle: true },
-  });
-  await recordAuditEvents(tx, rows.map(({ id, ...after }) => ({ teamId: catalog.teamId, catalogId: catalog.id, actor, action: "tool.created", targetType: "tool", targetId: id, after: { ...after, revision: 1, import: plan.format } })));
+  const data = news.map(({ row, tool }) => ({
+    catalogId: catalog.id,
+    namespaceId: tool.namespace ? namespaces.get(tool.namespace)! : null,
+    key: row.key!,
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters as Prisma.InputJsonValue,
+    strict: tool.strict ?? false,
+    exposure: row.exposure!,
+    mcpServer: tool.mcpServer,
+    mcpTitle: tool.mcpTitle ?? null,
+  }));
+  // Only ids come back: the audit events are built from what was inserted, not from a second copy of every schema.
+  const rows = await tx.tool.createManyAndReturn({ data, select: { id: true, key: true } });
+  const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace }]));
+  await recordAuditEvents(
+    tx,
+    rows.map(({ id, key }) => {
+      const { catalogId: _c, namespaceId: _n, ...after } = inserted.get(key)!;
+      return { teamId: catalog.teamId, catalogId: catalog.id, actor, action: "tool.created", targetType: "tool", targetId: id, after: { ...after, revision: 1, import: plan.format } };
+    }),
+  );
   return rows.length;
 }
 
