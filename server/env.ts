@@ -13,7 +13,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   STOCKROOM_DEMO: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
   STOCKROOM_SIGNIN_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(1).max(100000).default(10),
-  STOCKROOM_AGENT_REQUESTS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(1).max(10_000_000).default(120),
+  STOCKROOM_AGENT_REQUESTS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(10_000_000, "must be at most 10000000").default(120),
   STOCKROOM_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("stockroom-demo"),
 });
 
