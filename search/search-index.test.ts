@@ -143,6 +143,14 @@ describe("stockroom relevance", () => {
   it("returns nothing when the request matches no tool", () => {
     expect(index.search("set the thermostat to 21 degrees")).toEqual([]);
   });
+
+  it("still answers a one-word request that many tools share", () => {
+    expect(index.search("customer").map((h) => h.id)).toEqual(["crm.get_customer", "crm.list_open_orders"]);
+  });
+
+  it("reads typed values: an e-mail address asks for e-mail tools", () => {
+    expect(index.search("finance@acme.com")[0]!.id).toBe("mail.send_email");
+  });
 });
 
 describe("mergeHitsByNamespace", () => {

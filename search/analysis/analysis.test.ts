@@ -5,7 +5,9 @@ import { analyzerSteps, analyzeText } from "../index";
 import { deunicode } from "./deunicode";
 import { splitIdentifiers } from "./identifiers";
 import { segmentWordsIcu, splitWords } from "./segment";
+import { extractEntities } from "./entities";
 import { getStemmer } from "./stem";
+import { parseThesaurus, relatedTerms } from "./synonyms";
 
 describe("deunicode", () => {
   it("reproduces the crate's quirks", () => {
@@ -66,5 +68,36 @@ describe("vendored Snowball stemmers", () => {
       const differing = words.filter((word) => vendored(word) !== original.stem(word));
       expect(differing).toEqual([]);
     }
+  });
+});
+
+describe("typed values in requests", () => {
+  it("turns URLs, e-mail addresses, file names, #channels and @users into concept words", () => {
+    expect(extractEntities("what does this say? https://youtu.be/dQw4w9WgXcQ?t=1")).toEqual({ text: "what does this say?  youtu ", concepts: ["url"] });
+    expect(extractEntities("email it to finance@acme.com").concepts).toEqual(["email"]);
+    expect(extractEntities("fix style.md and /etc/hosts")).toEqual({ text: "fix  style md  and   etc hosts ", concepts: ["file"] });
+    expect(extractEntities("post in #incidents and ping @dana").concepts).toEqual(["channel", "user"]);
+  });
+
+  it("leaves numbers, versions, owner/repo and domain-like words alone", () => {
+    for (const text of ["issue #204", "release-2.3", "ollama/ollama", "Node.js LTS", "C# code"]) {
+      expect(extractEntities(text)).toEqual({ text, concepts: [] });
+    }
+  });
+});
+
+describe("thesaurus", () => {
+  it("links group members both ways and directed lines one way only", () => {
+    const map = parseThesaurus("# comment\ndelete remove\nreschedule > update move", (w) => [w]);
+    expect([...map.get("delete")!]).toEqual(["remove"]);
+    expect([...map.get("remove")!]).toEqual(["delete"]);
+    expect([...map.get("reschedule")!]).toEqual(["update", "move"]);
+    expect(map.has("update")).toBe(false);
+  });
+
+  it("expands analysed query words with the shipped thesaurus", () => {
+    expect(relatedTerms("delet")).toEqual(expect.arrayContaining(["remov", "eras"]));
+    expect(relatedTerms("reschedul")).toEqual(expect.arrayContaining(["updat", "move"]));
+    expect(relatedTerms("updat")).not.toContain("reschedul");
   });
 });

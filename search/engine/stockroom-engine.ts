@@ -107,6 +107,23 @@ export class StockroomEngine implements RankingEngine {
     return weights;
   }
 
+  /**
+   * A request word found in one tool only, when that tool also has every other request word the
+   * catalog knows: its BM25 tf weight there (the largest such), else 0. Such a tool explains the
+   * whole request through the strongest evidence BM25 has.
+   */
+  private uniqueKeywordWeight(concepts: readonly QueryConcept[]): number {
+    const own = concepts.filter((c) => c.members[0]!.weight === 1);
+    const known = own.map((c) => this.postings.get(c.term)).filter((list): list is Postings => list !== undefined);
+    let best = 0;
+    for (const list of known) {
+      if (list.docs.length !== 1) continue;
+      const doc = list.docs[0]!;
+      if (known.every((other) => other.docs.includes(doc))) best = Math.max(best, list.weights[0]!);
+    }
+    return best;
+  }
+
   score(query: string): ScoredDocs {
     const concepts = queryConcepts(query, this.tuning);
     const scores = this.scratch;
@@ -138,7 +155,8 @@ export class StockroomEngine implements RankingEngine {
       }
     }
     const fifth = top.filter((x) => x > 0).pop() ?? 0;
-    if (isNoMatch(top[0]!, fifth, concepts, this.statistics, this.settings.k1, this.tuning)) result.count = 0;
+    const keyword = this.uniqueKeywordWeight(concepts);
+    if (isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning)) result.count = 0;
     return result;
   }
 

@@ -1,5 +1,5 @@
 // When a request fits no tool, the stockroom profile returns nothing rather than the least bad
-// tools. The best score must reach a floor measured in "perfect matches" (a term found in one
+// tools (a curated keyword unique to one tool always finds it). The best score must reach a floor measured in "perfect matches" (a term found in one
 // document only, at full saturation), raised by the share of query words that no tool mentions at
 // all (a request full of words the catalog never uses is likely about something else). When the
 // request has such words, the best score also counts by how far the best hit stands out from the
@@ -15,17 +15,26 @@ const NEUTRAL_GAP = 1.5;
 /** Larger gaps count no more than this (a lone hit is not proof of relevance). */
 const MAX_GAP = 3;
 
+/** Share of a perfect match a word found in one tool only must weigh there to count as a keyword. */
+const UNIQUE_SHARE = 0.4;
+
 export function isNoMatch(
   bestScore: number,
   fifthScore: number,
   concepts: readonly QueryConcept[],
   statistics: Bm25Statistics<string>,
+  /** BM25 tf weight of a request word found in one tool only that also has the request's other catalog words (0 if none). */
+  uniqueKeywordWeight: number,
   k1: number,
   tuning: Pick<StockroomTuning, "relevanceFloor" | "unknownPenalty" | "gapExponent">,
 ): boolean {
   if (tuning.relevanceFloor <= 0 || concepts.length === 0) return false;
-  const unknown = concepts.filter((c) => statistics.documentFrequency(c.term) === 0).length;
   const perfectMatch = idf(statistics.documentCount, 1) * (k1 + 1);
+  // A word of the request that only one tool has is the strongest evidence BM25 knows: when that tool
+  // also has the request's other catalog words and the word weighs at least UNIQUE_SHARE of a perfect
+  // match there (a curated keyword, not a passing mention deep in a long text), the tool is shown.
+  if (uniqueKeywordWeight * idf(statistics.documentCount, 1) >= UNIQUE_SHARE * perfectMatch) return false;
+  const unknown = concepts.filter((c) => statistics.documentFrequency(c.term) === 0).length;
   const floor = tuning.relevanceFloor * perfectMatch * (1 + (tuning.unknownPenalty * unknown) / concepts.length);
   if (unknown === 0) return bestScore < floor;
   const gap = fifthScore > 0 ? Math.min(bestScore / fifthScore, MAX_GAP) : MAX_GAP;
