@@ -171,7 +171,12 @@ async function bench(kind: "pglite" | "postgres") {
     const text = JSON.stringify(payload);
     const peerCatalog = await db.catalog.create({ data: { teamId: team.id, slug: "peer", name: "Peer" } });
     started = performance.now();
-    await db.$executeRaw`INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES (${randomUUID()}, ${peerCatalog.id}, 1, ${v1.contentHash}, ${text}::jsonb, '{}'::jsonb)`;
+    await db.$transaction(async (tx) => {
+      // The same storage settings as publishing (lz4 where the server has it).
+      await tx.$queryRaw`SELECT set_config('default_toast_compression', 'lz4', true)
+        WHERE 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression')`;
+      await tx.$executeRaw`INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES (${randomUUID()}, ${peerCatalog.id}, 1, ${v1.contentHash}, ${text}::jsonb, '{}'::jsonb)`;
+    });
     const insertMs = performance.now() - started;
 
     const review = median(rows.map((r) => r.review));

@@ -94,11 +94,17 @@ async function commitVersion(tx: Prisma.TransactionClient, content: SnapshotCont
   const publishedAt = new Date();
   const sealed = await phase(timer, "seal (canonical JSON + SHA-256)", () => sealSnapshot(content, version, publishedAt));
   // Raw insert: Prisma's JSON parameter handling costs seconds on a multi-megabyte payload; the
-  // driver sends the serialised text once and the database parses it into JSONB.
-  await phase(timer, "insert", () => tx.$executeRaw`
+  // driver sends the serialised text once and the database parses it into JSONB. Where the server
+  // has lz4, the payload is compressed with it for this transaction only: about half the time of
+  // the default pglz, and smaller (PGlite has pglz only, so nothing changes there).
+  await phase(timer, "insert", async () => {
+    await tx.$queryRaw`SELECT set_config('default_toast_compression', 'lz4', true)
+      WHERE 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression')`;
+    await tx.$executeRaw`
     INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "publishedById", "publishedBy", "publishedAt", "note", "reason", "rolledBackFrom", "metrics")
     VALUES (${randomUUID()}, ${catalog.id}, ${version}, ${sealed.contentHash}, ${JSON.stringify(sealed)}::jsonb, ${actor.id}, ${actor.label}, ${publishedAt},
-            ${note}, ${reason}, ${options.rolledBackFrom ?? null}, ${JSON.stringify(metrics)}::jsonb)`);
+            ${note}, ${reason}, ${options.rolledBackFrom ?? null}, ${JSON.stringify(metrics)}::jsonb)`;
+  });
   rememberPublishedVersion(catalog.id, sealed);
   await recordAuditEvent({
     db: tx,

@@ -60,9 +60,10 @@ describe("publish.review", () => {
       for (const hit of q.draft) expect(hit.change === "entered" ? hit.previousRank === null : hit.change === "moved" ? hit.previousRank !== hit.rank : hit.previousRank === hit.rank).toBe(true);
     }
 
-    expect(review.metrics.latest).toMatchObject({ successAt1: 1, noHit: 0 });
-    expect(review.metrics.draft).toMatchObject({ successAt1: 0.75, noHit: 1 });
-    expect(review.metrics.regressions).toContainEqual({ metric: "noHit", before: 0, after: 1 });
+    // The hidden gold tool costs one of four queries with gold its hit.
+    expect(review.metrics.latest).toMatchObject({ successAt1: 1, recallAtK: 1 });
+    expect(review.metrics.draft).toMatchObject({ successAt1: 0.75, recallAtK: 0.75 });
+    expect(review.metrics.regressions).toContainEqual({ metric: "successAt1", before: 1, after: 0.75 });
     expect(review.metrics.regressions).toContainEqual({ metric: "recallAtK", before: 1, after: 0.75 });
 
     expect(review.tools.removed).toEqual([{ id: "crm.list_open_orders", exposure: "deferred", description: "List open orders by customer ID." }]);
