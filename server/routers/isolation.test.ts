@@ -14,7 +14,7 @@ import { appRouter } from "./root";
  * one cannot be forgotten) is called as each kind of caller; each must get exactly the access its
  * builder declares, and nobody outside the team learns the team exists.
  */
-const procedures = Object.entries(appRouter._def.procedures as Record<string, AnyProcedure>);
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
 const ROLES = ["viewer", "editor", "owner"] as const;
 const DENIED = new Set(["UNAUTHORIZED", "FORBIDDEN"]);
 

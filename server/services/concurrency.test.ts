@@ -25,7 +25,7 @@ describe("concurrency", () => {
     await createTools(db, catalog.id, [{ name: "list_orders", namespace: "crm" }]);
     const content = await buildSnapshotContent({ db, team: t.team, catalog });
     const sealed = await sealSnapshot(content, 1, new Date());
-    await db.snapshot.create({ data: { catalogId: catalog.id, version: 1, contentHash: sealed.contentHash, payload: sealed, metrics: {} } });
+    await db.snapshot.create({ data: { catalogId: catalog.id, version: 1, contentHash: sealed.contentHash, payload: JSON.parse(JSON.stringify(sealed)), metrics: {} } });
     const { secret, token } = await createAgentToken({ db, team: t.team, catalog, actor: { id: t.owner.id, label: t.owner.email }, name: "burst" });
     const agent = callerFor(db, null, { authorization: `Bearer ${secret}` });
     const input = { team: t.team.slug, catalog: catalog.slug, version: "latest" as const };
