@@ -33,6 +33,14 @@ test("an invalid schema is refused at the field and nothing is saved; fixed, it 
   await page.goto(base);
   await expect(page.getByText("1 tool", { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.get_forecast" })).toBeVisible();
+
+  // The same (namespace, name) again is refused at the name field.
+  await page.goto(`${base}/tools/new`);
+  await page.getByLabel("Namespace", { exact: true }).fill("weather");
+  await page.getByLabel("Name", { exact: true }).fill("get_forecast");
+  await page.getByRole("button", { name: "Create tool" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: 'Namespace "weather" already has a tool named "get_forecast"; choose another name or namespace.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/tools\/new$/);
 });
 
 test("exposure changes with the rule shown; search text tokens update as you type; history records both", async ({ page }) => {
