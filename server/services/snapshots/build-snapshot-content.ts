@@ -5,6 +5,8 @@ import { toProfile } from "../catalogs/list-catalogs";
 
 type Db = Pick<PrismaClient, "tool" | "namespace">;
 
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export const SEARCH_TEXT_MODE_NAMES = { generated: "generated", generated_extra: "generated+extra", override: "override" } as const;
 
 /**
@@ -16,10 +18,12 @@ export async function buildSnapshotContent({ db, team, catalog }: { db: Db; team
     db.tool.findMany({
       where: { catalogId: catalog.id, exposure: { not: "hidden" } },
       include: { namespace: { select: { name: true, description: true } } },
-      orderBy: { key: "asc" },
     }),
-    db.namespace.findMany({ where: { catalogId: catalog.id }, select: { name: true, description: true }, orderBy: { name: "asc" } }),
+    db.namespace.findMany({ where: { catalogId: catalog.id }, select: { name: true, description: true } }),
   ]);
+  // Sorted here, by code point, not by the database: a server's collation must not change the hash.
+  rows.sort((a, b) => byCodePoint(a.key, b.key));
+  namespaces.sort((a, b) => byCodePoint(a.name, b.name));
   const used = new Set(rows.map((row) => row.namespace?.name).filter(Boolean));
   const tools: SnapshotTool[] = rows.map((row) => ({
     id: row.key,
