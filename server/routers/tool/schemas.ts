@@ -15,9 +15,12 @@ const text = (max: number) => z.string().max(max, `at most ${max} characters`);
 /** Parameters are checked by validate-tool.ts (object schema, ajv, sizes) so the message can say what to fix. */
 const parameters = z.unknown().transform((value) => value as Record<string, unknown>);
 
+/** Blank means "none" for the optional names. */
+const optionalName = z.string().trim().max(1000).nullable().transform((value) => value || null);
+
 export const toolFields = z.object({
   name: z.string().trim().max(1000),
-  namespace: z.string().trim().max(1000).nullable(),
+  namespace: optionalName,
   description: text(200_000),
   parameters,
   strict: z.boolean(),
@@ -26,8 +29,8 @@ export const toolFields = z.object({
   searchTextMode: SEARCH_TEXT_MODE,
   searchTextExtra: text(200_000),
   searchTextOverride: text(200_000),
-  mcpServer: z.string().trim().max(1000).nullable(),
-  mcpTitle: z.string().trim().max(1000).nullable(),
+  mcpServer: optionalName,
+  mcpTitle: optionalName,
 });
 
 export const toolPatch = toolFields.partial();

@@ -89,8 +89,8 @@ describe("tool.update", () => {
     expect(renamed).toMatchObject({ key: "crm.find_customer", revision: 2 });
     const moved = await editor.tool.update({ ...ref, id: created.id, revision: 2, patch: { namespace: "billing", exposure: "direct" } });
     expect(moved).toMatchObject({ key: "billing.find_customer", namespace: "billing", exposure: "direct", revision: 3 });
-    const unnamespaced = await editor.tool.update({ ...ref, id: created.id, revision: 3, patch: { namespace: null } });
-    expect(unnamespaced.key).toBe("find_customer");
+    const unnamespaced = await editor.tool.update({ ...ref, id: created.id, revision: 3, patch: { namespace: "  " } }); // blank = none
+    expect(unnamespaced).toMatchObject({ key: "find_customer", namespace: null });
     const events = await db.auditEvent.findMany({ where: { targetId: created.id, action: "tool.updated" }, orderBy: { at: "asc" } });
     expect(events[0]!.before).toEqual({ key: "crm.lookup", revision: 1, name: "lookup" });
     expect(events[0]!.after).toEqual({ key: "crm.find_customer", revision: 2, name: "find_customer" });
