@@ -23,6 +23,15 @@ interface AuthorizeAgentOptions {
   now?: Date;
 }
 
+interface TokenRow {
+  id: string;
+  catalogId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  catalogSlug: string;
+  teamSlug: string;
+}
+
 const globalForLimiter = globalThis as unknown as { stockroomAgentLimiter?: TokenBucketLimiter };
 
 /** The process-wide limiter the HTTP and tRPC APIs share (STOCKROOM_AGENT_REQUESTS_PER_MINUTE per token). */
@@ -38,10 +47,11 @@ export function agentRateLimiter(): TokenBucketLimiter {
 export async function authorizeAgent({ db, secret, team, catalog, limiter = agentRateLimiter(), now = new Date() }: AuthorizeAgentOptions): Promise<AgentAccess> {
   if (!secret) throw new AppError("UNAUTHORIZED", "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.");
   if (!looksLikeTokenSecret(secret)) throw new AppError("UNAUTHORIZED", "That is not a Stockroom agent token (they start with srk_ and have 44 characters).");
-  const token = await db.agentToken.findUnique({
-    where: { hash: hashTokenSecret(secret) },
-    select: { id: true, catalogId: true, revokedAt: true, lastUsedAt: true, catalog: { select: { slug: true, team: { select: { slug: true } } } } },
-  });
+  // One indexed join rather than Prisma's query per relation: this runs on every agent request.
+  const [token] = await db.$queryRaw<TokenRow[]>`
+    SELECT t."id", t."catalogId", t."revokedAt", t."lastUsedAt", c."slug" AS "catalogSlug", tm."slug" AS "teamSlug"
+    FROM "AgentToken" t JOIN "Catalog" c ON c."id" = t."catalogId" JOIN "Team" tm ON tm."id" = c."teamId"
+    WHERE t."hash" = ${hashTokenSecret(secret)}`;
   if (!token) throw new AppError("UNAUTHORIZED", "Unknown agent token: check that it was copied whole, or ask a catalog owner for a new one.");
   if (token.revokedAt) throw new AppError("UNAUTHORIZED", "This agent token was revoked; ask a catalog owner for a new one.");
 
@@ -57,8 +67,8 @@ export async function authorizeAgent({ db, secret, team, catalog, limiter = agen
     });
   }
 
-  if (token.catalog.team.slug !== team || token.catalog.slug !== catalog) {
-    throw new AppError("FORBIDDEN", `This token reads catalog ${token.catalog.team.slug}/${token.catalog.slug} only.`);
+  if (token.teamSlug !== team || token.catalogSlug !== catalog) {
+    throw new AppError("FORBIDDEN", `This token reads catalog ${token.teamSlug}/${token.catalogSlug} only.`);
   }
   return { tokenId: token.id, catalogId: token.catalogId };
 }
