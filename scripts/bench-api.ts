@@ -4,12 +4,12 @@
 // Bounded: BENCH_SECONDS per run (default 8), 10 connections, its own build dir (.next-bench-api; BENCH_REBUILD=1
 // rebuilds it) and a throw-away embedded database.
 import { spawn, spawnSync } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "./lib/app-server";
 import { SessionClient } from "./lib/session-client";
@@ -106,6 +106,17 @@ async function startApp(): Promise<{ url: string; stop(): void }> {
   }
 }
 
+/** The bytes on the wire (fetch would decode them) and the encoding the server declared. */
+function rawBytes(url: string, headers: Record<string, string>): Promise<{ length: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      let length = 0;
+      res.on("data", (chunk: Buffer) => (length += chunk.length));
+      res.on("end", () => resolve({ length, encoding: String(res.headers["content-encoding"] ?? "identity") }));
+    }).on("error", reject);
+  });
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 
 const app = await startApp();
@@ -119,17 +130,27 @@ try {
   const options = { namespace: null, mcpServer: null, exposure: "deferred" };
   const preview = await owner.mutate<{ fingerprint: string }>("io.previewImport", { ...scope, text, options });
   const imported = await owner.mutate<{ created: number }>("io.commitImport", { ...scope, text, options, fingerprint: preview.fingerprint, skipInvalid: true });
+  let toolCount = imported.created;
+  if (toolCount < TOOL_COUNT) {
+    const filler = Array.from({ length: TOOL_COUNT - toolCount }, (_, i) => ({ type: "function", name: `bench_filler_${i}`, description: `Filler tool ${i} for the benchmark.`, parameters: { type: "object", properties: {} }, defer_loading: true }));
+    const fillText = JSON.stringify([{ type: "namespace", name: "bench_filler", description: "Benchmark filler.", tools: filler }]);
+    const fillPreview = await owner.mutate<{ fingerprint: string }>("io.previewImport", { ...scope, text: fillText, options });
+    toolCount += (await owner.mutate<{ created: number }>("io.commitImport", { ...scope, text: fillText, options, fingerprint: fillPreview.fingerprint })).created;
+  }
   const published = await owner.mutate<{ version: number; contentHash: string }>("publish.publish", { ...scope, note: "bench" });
   const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "bench" });
   const auth = { authorization: `Bearer ${secret}` };
   const latestUrl = `${app.url}/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/latest`;
 
   const identity = Buffer.from(await (await fetch(latestUrl, { headers: { ...auth, "accept-encoding": "identity" } })).arrayBuffer());
-  const sizeOf = async (encoding: string) => Number((await fetch(latestUrl, { headers: { ...auth, "accept-encoding": encoding } })).headers.get("content-length"));
-  const [gzipSize, brSize] = [await sizeOf("gzip"), await sizeOf("br")];
+  const servedGzip = await rawBytes(latestUrl, { ...auth, "accept-encoding": "gzip" });
+  const gzip9 = gzipSync(identity, { level: 9 });
+  const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
   const etag = `"${published.contentHash}"`;
-  peer = await startPeer({ identity, gzip: gzipSync(identity, { level: 9 }), etag });
-  console.log(`snapshot: ${imported.created} tools, v${published.version}; raw ${kb(identity.length)}, gzip ${kb(gzipSize)} (${((100 * gzipSize) / identity.length).toFixed(1)}%), br ${kb(brSize)} (${((100 * brSize) / identity.length).toFixed(1)}%)`);
+  peer = await startPeer({ identity, gzip: gzip9, etag });
+  const pct = (n: number) => `${((100 * n) / identity.length).toFixed(1)}%`;
+  console.log(`snapshot: ${toolCount} tools, v${published.version}`);
+  console.log(`  raw ${kb(identity.length)} · gzip as served ${kb(servedGzip.length)} (${pct(servedGzip.length)}, ${servedGzip.encoding}) · gzip -9 ${kb(gzip9.length)} (${pct(gzip9.length)}) · br q11 ${kb(br.length)} (${pct(br.length)}, not served: see README)`);
   console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`);
 
   const scenarios = [
