@@ -1,5 +1,7 @@
 // @stockroom/sdk — fetch a catalog's published snapshot, verify it, rank `tool_search` locally exactly as
 // Stockroom's playground did, and build the provider requests around it.
+import { connect as connectCatalog } from "./catalog";
+
 export { connect, StockroomCatalog, type CatalogHit, type ConnectOptions } from "./catalog";
 export { fetchSnapshot, listSnapshots, snapshotsUrl, StockroomApiError, type ApiTarget, type FetchSnapshotResult, type SnapshotListing } from "./http-client";
 export { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
@@ -34,6 +36,5 @@ export {
 export { createSnapshotIndex, snapshotIndexDocs, toolsById } from "./snapshot-index";
 export { SearchQueryError, type SearchHit, type SearchIndex, type EngineSettings, type EngineProfile } from "../search/index";
 
-import { connect as connectCatalog } from "./catalog";
 /** `Stockroom.connect(…)`, for those who prefer a namespace. */
 export const Stockroom = { connect: connectCatalog } as const;
