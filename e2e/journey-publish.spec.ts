@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { analyzeText } from "../search/index";
 import { connect } from "../sdk/index";
-import { HELPDESK_FILE, HELPDESK_TOOLS, journey } from "./fixtures/journey";
+import { HELPDESK_FILE, HELPDESK_TOOLS, journey, JOURNEY_TIMEOUT } from "./fixtures/journey";
 import { signUpNewUser } from "./helpers";
 
 // Issue 8, point 6: the whole path from an empty account to an agent that finds a tuned tool, in one browser.
@@ -16,6 +16,7 @@ const EXTRA = `${KEYWORD} on-call incident`;
 const QUERY = "open a pagerduty incident for this ticket";
 
 test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK agent finds the tuned tool", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(JOURNEY_TIMEOUT);
   const step = journey(testInfo);
   let base = "";
   let scope = { team: "", catalog: "" };

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { contentOf, verifySnapshot, type Snapshot } from "../sdk/snapshot";
-import { importHelpdesk, journey, ownerWithCatalog } from "./fixtures/journey";
+import { importHelpdesk, journey, JOURNEY_TIMEOUT, ownerWithCatalog } from "./fixtures/journey";
 import { trpc } from "./playground-helpers";
 
 // Issue 8, point 6: a bad edit gets published on purpose, then undone — agents get version 1's content back.
@@ -15,6 +15,7 @@ const GOLDEN = [
 const searchTexts = (snapshot: Snapshot) => Object.fromEntries(snapshot.tools.map((t) => [t.id, t.searchText]));
 
 test("publish v1, publish a regression with a reason, roll back to v1 as v3; agents get v1's content", async ({ page, playwright, baseURL }, testInfo) => {
+  test.setTimeout(JOURNEY_TIMEOUT);
   const step = journey(testInfo);
   const { scope } = await ownerWithCatalog(page, `Helpdesk agent ${randomBytes(2).toString("hex")}`);
   const nav = page.getByRole("navigation", { name: "Catalog" });

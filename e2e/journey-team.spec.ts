@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { importHelpdesk, journey, ownerWithCatalog } from "./fixtures/journey";
+import { importHelpdesk, journey, JOURNEY_TIMEOUT, ownerWithCatalog } from "./fixtures/journey";
 import { signUpNewUser } from "./helpers";
 
 // Issue 8, point 6: a team forms around a catalog — invitations before sign-up, roles enforced on screen and by status.
@@ -16,6 +16,7 @@ async function openTeam(page: Page, teamName: string) {
 }
 
 test("an owner invites an editor and a viewer; roles hold on every screen; the owner sees the editor's change", async ({ page, browser }, testInfo) => {
+  test.setTimeout(JOURNEY_TIMEOUT);
   const step = journey(testInfo);
   const id = randomBytes(3).toString("hex");
   const catalogName = `Helpdesk agent ${id}`;
