@@ -5,5 +5,7 @@ export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const teams = await load((api) => api.team.mine());
-  redirect(teams[0] ? `/t/${teams[0].slug}` : "/sign-in");
+  // Land where the work is: someone invited into a team with catalogs starts there, not in their empty own team.
+  const home = teams.reduce<(typeof teams)[number] | undefined>((best, team) => (!best || team.catalogCount > best.catalogCount ? team : best), undefined);
+  redirect(home ? `/t/${home.slug}` : "/sign-in");
 }

@@ -7,7 +7,7 @@ const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: 
 
 export const teamRouter = router({
   mine: authedProcedure
-    .output(z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), role: ROLE })))
+    .output(z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), role: ROLE, catalogCount: z.number().int() })))
     .query(({ ctx }) => listMyTeams({ db: ctx.db, userId: ctx.user.id })),
 
   members: teamProcedure("viewer")

@@ -5,10 +5,10 @@ import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 export async function listMyTeams({ db, userId }: { db: PrismaClient; userId: string }) {
   const memberships = await db.membership.findMany({
     where: { userId },
-    select: { role: true, team: { select: { id: true, slug: true, name: true } } },
+    select: { role: true, team: { select: { id: true, slug: true, name: true, _count: { select: { catalogs: { where: { archivedAt: null } } } } } } },
     orderBy: { createdAt: "asc" },
   });
-  return memberships.map((m) => ({ ...m.team, role: m.role }));
+  return memberships.map(({ role, team: { _count, ...team } }) => ({ ...team, role, catalogCount: _count.catalogs }));
 }
 
 export async function listTeamMembers({ db, team }: { db: PrismaClient; team: Team }) {
