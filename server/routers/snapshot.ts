@@ -11,5 +11,5 @@ export const snapshotRouter = router({
   get: agentProcedure
     .input(z.object({ version: snapshotVersionSchema.default("latest") }))
     .output(snapshotSchema)
-    .query(({ ctx, input }) => getSnapshot({ db: ctx.db, catalogId: ctx.agent.catalogId, version: input.version })),
+    .query(({ ctx, input }) => getSnapshot({ db: ctx.db, catalogId: ctx.agent.catalogId, version: input.version, latest: ctx.agent.latest })),
 });

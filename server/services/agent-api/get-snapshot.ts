@@ -9,17 +9,44 @@ export interface SnapshotRef {
   contentHash: string;
 }
 
-/** Which row `latest` or a version number names: a small indexed read, enough to answer a revalidation (304). */
-export async function findSnapshotRef({ db, catalogId, version }: { db: PrismaClient; catalogId: string; version: SnapshotVersion }): Promise<SnapshotRef> {
+const NOTHING_PUBLISHED = "Nothing has been published in this catalog yet: publish a version first.";
+
+/** Numbered versions never change or disappear (a trigger refuses UPDATE/DELETE), so their row refs are kept. */
+const numberedRefs = new Map<string, SnapshotRef>();
+const MAX_NUMBERED_REFS = 10_000;
+
+interface FindSnapshotRefOptions {
+  db: PrismaClient;
+  catalogId: string;
+  version: SnapshotVersion;
+  /** The latest ref when the caller already read it (authorizeAgent does); undefined = look it up. */
+  latest?: SnapshotRef | null;
+}
+
+/** Which row `latest` or a version number names: enough to answer a revalidation (304) without the payload. */
+export async function findSnapshotRef({ db, catalogId, version, latest }: FindSnapshotRefOptions): Promise<SnapshotRef> {
+  if (version === "latest" && latest !== undefined) {
+    if (latest) return latest;
+    throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
+  }
+  const key = `${catalogId}:${String(version)}`;
+  const known = numberedRefs.get(key);
+  if (known) return known;
   const select = { id: true, version: true, contentHash: true } as const;
   const ref =
     version === "latest"
       ? await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select })
       : await db.snapshot.findUnique({ where: { catalogId_version: { catalogId, version } }, select });
-  if (ref) return ref;
-  const latest = await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select: { version: true } });
-  if (!latest) throw new AppError("NOT_FOUND", "Nothing has been published in this catalog yet: publish a version first.");
-  throw new AppError("NOT_FOUND", `Version ${String(version)} does not exist; versions run from 1 to ${latest.version}.`);
+  if (ref) {
+    if (version !== "latest") {
+      if (numberedRefs.size >= MAX_NUMBERED_REFS) numberedRefs.delete(numberedRefs.keys().next().value!);
+      numberedRefs.set(key, ref);
+    }
+    return ref;
+  }
+  const newest = await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select: { version: true } });
+  if (!newest) throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
+  throw new AppError("NOT_FOUND", `Version ${String(version)} does not exist; versions run from 1 to ${newest.version}.`);
 }
 
 /** The snapshot's bytes (and parsed form), from the cache or, once per process, from its row. */
@@ -28,7 +55,7 @@ export function loadSnapshotBody({ db, ref, cache = snapshotBodyCache() }: { db:
 }
 
 /** A published snapshot of the catalog, verified against its hash. */
-export async function getSnapshot({ db, catalogId, version }: { db: PrismaClient; catalogId: string; version: SnapshotVersion }) {
-  const ref = await findSnapshotRef({ db, catalogId, version });
+export async function getSnapshot({ db, catalogId, version, latest }: FindSnapshotRefOptions) {
+  const ref = await findSnapshotRef({ db, catalogId, version, latest });
   return (await loadSnapshotBody({ db, ref })).snapshot;
 }

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "../../db/open";
 import { AppError } from "../../errors";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { createTestDatabase } from "../../testing/test-db";
-import { authorizeAgent } from "./authorize-agent";
+import { insertTestSnapshot } from "../agent-api/insert-test-snapshot";
+import { authorizeAgent, type QueryRunner } from "./authorize-agent";
 import { TokenBucketLimiter } from "./rate-limit";
 
 async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
@@ -35,7 +36,7 @@ describe("authorizeAgent", () => {
 
   it("admits a valid token for its own catalog", async () => {
     const { input, token, secret, catalog } = await tokenFor();
-    await expect(authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(100) })).resolves.toEqual({ tokenId: token.id, catalogId: catalog.id });
+    await expect(authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(100) })).resolves.toEqual({ tokenId: token.id, catalogId: catalog.id, latest: null });
   });
 
   it("answers UNAUTHORIZED for a missing, malformed, unknown or revoked token", async () => {
@@ -81,6 +82,26 @@ describe("authorizeAgent", () => {
     expect(limited.details).toEqual({ retryAfterSeconds: 20 });
     await expect(authorizeAgent({ db, secret: b.secret, ...b.input, limiter, now })).resolves.toBeTruthy();
     await expect(authorizeAgent({ db, secret: a.secret, ...a.input, limiter, now: new Date(now.getTime() + 20_000) })).resolves.toBeTruthy();
+  });
+
+  it("reads the latest published version in the same query, through Prisma or the raw driver alike", async () => {
+    const { team, catalog, input, token, secret } = await tokenFor();
+    const raw: QueryRunner = (sql, params) => handle.sql.query(sql, params);
+    const limiter = new TokenBucketLimiter(100);
+    for (const query of [undefined, raw]) {
+      expect((await authorizeAgent({ db, query, secret, ...input, limiter })).latest).toBeNull();
+    }
+    await insertTestSnapshot(db, team, catalog, 1);
+    const v2 = await insertTestSnapshot(db, team, catalog, 2);
+    const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version: 2 } } });
+    for (const query of [undefined, raw]) {
+      expect(await authorizeAgent({ db, query, secret, ...input, limiter })).toEqual({ tokenId: token.id, catalogId: catalog.id, latest: { id: row.id, version: 2, contentHash: v2.contentHash } });
+    }
+    const t0 = new Date(Date.now() + 3_600_000);
+    await authorizeAgent({ db, query: raw, secret, ...input, limiter, now: t0 });
+    expect((await db.agentToken.findUniqueOrThrow({ where: { id: token.id } })).lastUsedAt).toEqual(t0);
+    await authorizeAgent({ db, query: raw, secret, ...input, limiter, now: new Date(t0.getTime() + 59_000) });
+    expect((await db.agentToken.findUniqueOrThrow({ where: { id: token.id } })).lastUsedAt).toEqual(t0);
   });
 
   it("records lastUsedAt at most once a minute", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { bearerTokenOf } from "../../../context";
-import { getDb } from "../../../db";
+import { getDatabase } from "../../../db";
 import { authorizeAgent, type AgentAccess } from "../../agent-tokens/authorize-agent";
 import { errorResponse, parseParams } from "./responses";
 
@@ -24,8 +24,9 @@ export async function serveAgentRequest<S extends z.ZodType<{ team: string; cata
 ): Promise<Response> {
   try {
     const params = parseParams(schema, await rawParams);
-    const db = await getDb();
-    const agent = await authorizeAgent({ db, secret: bearerTokenOf(request.headers), team: params.team, catalog: params.catalog });
+    const { db, sql } = await getDatabase();
+    const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
+    const agent = await authorizeAgent({ db, query, secret: bearerTokenOf(request.headers), team: params.team, catalog: params.catalog });
     return await handler({ db, agent, params });
   } catch (error) {
     return errorResponse(error);
