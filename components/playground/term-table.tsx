@@ -1,16 +1,7 @@
+import type { TermExplanation } from "@/search/index";
 import { fmt } from "./format";
 
-export interface Term {
-  term: string;
-  queryFrequency: number;
-  queryWeight: number;
-  idf: number;
-  tf: number;
-  docLength: number;
-  lengthNorm: number;
-  contribution: number;
-  matched: boolean;
-}
+export type Term = TermExplanation;
 
 /** Per-term BM25 breakdown from `explain`: why a tool scored what it did. */
 export function TermTable({ terms, score, termSum, label }: { terms: Term[]; score: number; termSum: number; label: string }) {
