@@ -168,6 +168,9 @@ try {
     );
     console.log(rows.at(-1));
   }
+  // What any dynamic route costs in this app before our code runs: the JSON 404 for an unknown /api/v1 path.
+  const floor = await measure(`${app.url}/api/v1/no-such-endpoint`, auth, 404);
+  console.log(`${"floor: any route".padEnd(18)} app ${floor.rps.toFixed(0).padStart(6)} req/s p99 ${String(floor.p99).padStart(4)} ms (a dynamic Next.js route with no database work)`);
 } finally {
   peer?.server.close();
   app.stop();
