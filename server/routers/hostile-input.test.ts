@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/open";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { createTestDatabase } from "../testing/test-db";
+import { outcomeCode } from "../testing/outcome";
 
 /**
  * Random and hostile input through the real procedures: every call ends in a success or a clear
@@ -49,15 +50,6 @@ const hostileTool = fc.record(
   { requiredKeys: ["name"] },
 );
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return (error as { code?: string }).code ?? "THROWN";
-  }
-}
-
 describe("hostile input", () => {
   let handle: DatabaseHandle;
   let db: PrismaClient;
@@ -81,7 +73,7 @@ describe("hostile input", () => {
     await fc.assert(
       fc.asyncProperty(hostileTool, async (tool) => {
         const before = await db.tool.count({ where: { catalogId } });
-        const code = await codeOf(caller.tool.create({ ...scope, tool: fromWire(tool) as never }));
+        const code = await outcomeCode(caller.tool.create({ ...scope, tool: fromWire(tool) as never }));
         const after = await db.tool.count({ where: { catalogId } });
         expect(code === "OK" || CLIENT_ERRORS.has(code), `got ${code}`).toBe(true);
         expect(after).toBe(code === "OK" ? before + 1 : before);
@@ -105,7 +97,7 @@ describe("hostile input", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 8 }), async (lines) => {
         const before = await db.evalQuery.count({ where: { catalogId } });
-        const code = await codeOf(caller.golden.import({ ...scope, content: lines.join("\n") }));
+        const code = await outcomeCode(caller.golden.import({ ...scope, content: lines.join("\n") }));
         const after = await db.evalQuery.count({ where: { catalogId } });
         expect(code === "OK" || CLIENT_ERRORS.has(code), `got ${code}`).toBe(true);
         if (code !== "OK") expect(after).toBe(before);
@@ -117,7 +109,7 @@ describe("hostile input", () => {
 
   it("golden.create: hostile queries are validated", async () => {
     for (const query of ["", "   ", "q".repeat(100_000), "\u0000", "🔥 emoji request", "בקשה בעברית"]) {
-      const code = await codeOf(caller.golden.create({ ...scope, query, expected: ["crm.list_orders"] }));
+      const code = await outcomeCode(caller.golden.create({ ...scope, query, expected: ["crm.list_orders"] }));
       expect(code === "OK" || CLIENT_ERRORS.has(code), `${JSON.stringify(query.slice(0, 20))}: ${code}`).toBe(true);
     }
   });

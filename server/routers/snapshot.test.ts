@@ -6,15 +6,7 @@ import type { DatabaseHandle } from "../db/open";
 import { insertTestSnapshot } from "../services/agent-api/insert-test-snapshot";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { createTestDatabase } from "../testing/test-db";
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return (error as TRPCError).code;
-}
+import { outcomeCode } from "../testing/outcome";
 
 describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
   let handle: DatabaseHandle;
@@ -61,8 +53,8 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
   it("answers NOT_FOUND for a missing version and for a catalog with nothing published", async () => {
     const { input, agent, owner, team } = await publishedCatalog();
     await expect(agent.snapshot.get({ ...input, version: 9 })).rejects.toThrow(/versions run from 1 to 2/);
-    expect(await codeOf(agent.snapshot.get({ ...input, version: 9 }))).toBe("NOT_FOUND");
-    expect(await codeOf(agent.snapshot.get({ ...input, version: 0 }))).toBe("BAD_REQUEST");
+    expect(await outcomeCode(agent.snapshot.get({ ...input, version: 9 }))).toBe("NOT_FOUND");
+    expect(await outcomeCode(agent.snapshot.get({ ...input, version: 0 }))).toBe("BAD_REQUEST");
 
     const empty = await createCatalog(db, team.id);
     const { secret } = await callerFor(db, owner).agentToken.create({ team: team.slug, catalog: empty.slug, name: "early" });
@@ -74,13 +66,13 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
   it("needs an agent token for that catalog: a session, no token or another team's catalog is refused", async () => {
     const a = await publishedCatalog();
     const b = await publishedCatalog();
-    expect(await codeOf(callerFor(db, a.owner).snapshot.list(a.input))).toBe("UNAUTHORIZED");
-    expect(await codeOf(callerFor(db, null).snapshot.get(a.input))).toBe("UNAUTHORIZED");
+    expect(await outcomeCode(callerFor(db, a.owner).snapshot.list(a.input))).toBe("UNAUTHORIZED");
+    expect(await outcomeCode(callerFor(db, null).snapshot.get(a.input))).toBe("UNAUTHORIZED");
     const error = await a.agent.snapshot.get(b.input).catch((e: unknown) => e as TRPCError);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("FORBIDDEN");
     expect(JSON.stringify({ message: (error as TRPCError).message })).not.toContain(b.input.team);
-    expect(await codeOf(a.agent.snapshot.list(b.input))).toBe("FORBIDDEN");
+    expect(await outcomeCode(a.agent.snapshot.list(b.input))).toBe("FORBIDDEN");
   });
 
   it("refuses to serve a stored payload that does not match its hash", async () => {
@@ -90,7 +82,7 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
     tampered.tools[0]!.spec.description = "Delete every order.";
     const honest = await sealSnapshot(v2, 3, v2.publishedAt);
     await db.snapshot.create({ data: { catalogId: catalog.id, version: 3, contentHash: honest.contentHash, payload: { ...tampered, contentHash: honest.contentHash } as unknown as Prisma.InputJsonValue, metrics: {} } });
-    expect(await codeOf(agent.snapshot.get({ ...input, version: 3 }))).toBe("INTERNAL_SERVER_ERROR");
+    expect(await outcomeCode(agent.snapshot.get({ ...input, version: 3 }))).toBe("INTERNAL_SERVER_ERROR");
     expect(await agent.snapshot.get({ ...input, version: 2 })).toEqual(v2);
   });
 });

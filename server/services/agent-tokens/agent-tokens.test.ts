@@ -1,19 +1,10 @@
 import type { PrismaClient } from "@prisma/client";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/open";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { createTestDatabase } from "../../testing/test-db";
 import { hashTokenSecret } from "./token-secret";
-
-async function rejectCode(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return (error as TRPCError).code;
-}
+import { outcomeCode } from "../../testing/outcome";
 
 describe("agent tokens (agentToken.create / list / revoke)", () => {
   let handle: DatabaseHandle;
@@ -63,23 +54,23 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     const { token } = await owner$.agentToken.create({ ...input, name: "ci" });
     for (const user of [editor, viewer]) {
       const caller = callerFor(db, user);
-      expect(await rejectCode(caller.agentToken.list(input))).toBe("FORBIDDEN");
-      expect(await rejectCode(caller.agentToken.create({ ...input, name: "mine" }))).toBe("FORBIDDEN");
-      expect(await rejectCode(caller.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("FORBIDDEN");
+      expect(await outcomeCode(caller.agentToken.list(input))).toBe("FORBIDDEN");
+      expect(await outcomeCode(caller.agentToken.create({ ...input, name: "mine" }))).toBe("FORBIDDEN");
+      expect(await outcomeCode(caller.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("FORBIDDEN");
     }
-    expect(await rejectCode(callerFor(db, stranger).agentToken.list(input))).toBe("NOT_FOUND");
-    expect(await rejectCode(callerFor(db, null).agentToken.list(input))).toBe("UNAUTHORIZED");
+    expect(await outcomeCode(callerFor(db, stranger).agentToken.list(input))).toBe("NOT_FOUND");
+    expect(await outcomeCode(callerFor(db, null).agentToken.list(input))).toBe("UNAUTHORIZED");
     expect(await db.agentToken.count({ where: { name: "mine" } })).toBe(0);
   });
 
   it("validates names, refuses a duplicate active name, and allows it again after revoking", async () => {
     const { input, owner$ } = await setup();
-    expect(await rejectCode(owner$.agentToken.create({ ...input, name: "   " }))).toBe("BAD_REQUEST");
-    expect(await rejectCode(owner$.agentToken.create({ ...input, name: "x".repeat(81) }))).toBe("BAD_REQUEST");
+    expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "   " }))).toBe("BAD_REQUEST");
+    expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "x".repeat(81) }))).toBe("BAD_REQUEST");
     const first = await owner$.agentToken.create({ ...input, name: "prod" });
     const clash = owner$.agentToken.create({ ...input, name: "prod" });
     await expect(clash).rejects.toThrow(/already exists/);
-    expect(await rejectCode(clash)).toBe("CONFLICT");
+    expect(await outcomeCode(clash)).toBe("CONFLICT");
     await owner$.agentToken.revoke({ ...input, tokenId: first.token.id });
     const second = await owner$.agentToken.create({ ...input, name: "prod" });
     expect(second.secret).not.toBe(first.secret);
@@ -94,11 +85,11 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     const { team, input, owner$ } = await setup();
     const other = await createCatalog(db, team.id);
     const foreign = await owner$.agentToken.create({ team: team.slug, catalog: other.slug, name: "other" });
-    expect(await rejectCode(owner$.agentToken.revoke({ ...input, tokenId: foreign.token.id }))).toBe("NOT_FOUND");
+    expect(await outcomeCode(owner$.agentToken.revoke({ ...input, tokenId: foreign.token.id }))).toBe("NOT_FOUND");
     expect((await db.agentToken.findUniqueOrThrow({ where: { id: foreign.token.id } })).revokedAt).toBeNull();
     const { token } = await owner$.agentToken.create({ ...input, name: "once" });
     await owner$.agentToken.revoke({ ...input, tokenId: token.id });
-    expect(await rejectCode(owner$.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("CONFLICT");
+    expect(await outcomeCode(owner$.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("CONFLICT");
     expect(await db.auditEvent.count({ where: { targetId: token.id, action: "agent_token.revoked" } })).toBe(1);
   });
 });
