@@ -1,5 +1,6 @@
 import type { Catalog, Prisma, PrismaClient, Team } from "@prisma/client";
 import { sealSnapshot, type Snapshot } from "@/sdk/snapshot";
+import { invalidateAgentAccess } from "../agent-tokens/access-cache";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 
 /**
@@ -11,5 +12,6 @@ export async function insertTestSnapshot(db: PrismaClient, team: Pick<Team, "slu
   await db.snapshot.create({
     data: { catalogId: catalog.id, version, contentHash: sealed.contentHash, payload: sealed as unknown as Prisma.InputJsonValue, publishedAt, note: `v${version}`, metrics: {} },
   });
+  invalidateAgentAccess();
   return sealed;
 }

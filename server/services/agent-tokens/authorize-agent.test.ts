@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { createTestDatabase } from "../../testing/test-db";
 import { insertTestSnapshot } from "../agent-api/insert-test-snapshot";
+import { AgentAccessCache } from "./access-cache";
 import { authorizeAgent, type QueryRunner } from "./authorize-agent";
 import { TokenBucketLimiter } from "./rate-limit";
 
@@ -88,14 +89,15 @@ describe("authorizeAgent", () => {
     const { team, catalog, input, token, secret } = await tokenFor();
     const raw: QueryRunner = (sql, params) => handle.sql.query(sql, params);
     const limiter = new TokenBucketLimiter(100);
+    // a fresh cache each time, so each call really runs its query
     for (const query of [undefined, raw]) {
-      expect((await authorizeAgent({ db, query, secret, ...input, limiter })).latest).toBeNull();
+      expect((await authorizeAgent({ db, query, secret, ...input, limiter, cache: new AgentAccessCache() })).latest).toBeNull();
     }
     await insertTestSnapshot(db, team, catalog, 1);
     const v2 = await insertTestSnapshot(db, team, catalog, 2);
     const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version: 2 } } });
     for (const query of [undefined, raw]) {
-      expect(await authorizeAgent({ db, query, secret, ...input, limiter })).toEqual({ tokenId: token.id, catalogId: catalog.id, latest: { id: row.id, version: 2, contentHash: v2.contentHash } });
+      expect(await authorizeAgent({ db, query, secret, ...input, limiter, cache: new AgentAccessCache() })).toEqual({ tokenId: token.id, catalogId: catalog.id, latest: { id: row.id, version: 2, contentHash: v2.contentHash } });
     }
     const t0 = new Date(Date.now() + 3_600_000);
     await authorizeAgent({ db, query: raw, secret, ...input, limiter, now: t0 });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { getEnv } from "../../env";
 import { AppError } from "../../errors";
+import { agentAccessCache, type AgentAccessCache, type TokenRow } from "./access-cache";
 import { TokenBucketLimiter } from "./rate-limit";
 import { hashTokenSecret, looksLikeTokenSecret } from "./token-secret";
 
@@ -39,20 +40,9 @@ interface AuthorizeAgentOptions {
   team: string;
   catalog: string;
   limiter?: TokenBucketLimiter;
+  /** Default: the process-wide cache, so repeated requests of a token skip the database. */
+  cache?: AgentAccessCache;
   now?: Date;
-}
-
-interface TokenRow {
-  id: string;
-  catalogId: string;
-  isRevoked: boolean;
-  /** Epoch milliseconds: timestamps cross both drivers without time-zone guesses. */
-  lastUsedMs: number | null;
-  catalogSlug: string;
-  teamSlug: string;
-  latestId: string | null;
-  latestVersion: number | null;
-  latestHash: string | null;
 }
 
 // One indexed join for everything a request needs to know first: token, its catalog's slugs, the latest version.
@@ -81,16 +71,17 @@ export function agentRateLimiter(): TokenBucketLimiter {
  * The one gate for agent reads: a valid, unrevoked token (401), within its rate limit (429), for the catalog
  * the request names (403, whether or not that catalog exists, so a token learns nothing about others).
  */
-export async function authorizeAgent({ db, query = prismaRunner(db), secret, team, catalog, limiter = agentRateLimiter(), now = new Date() }: AuthorizeAgentOptions): Promise<AgentAccess> {
+export async function authorizeAgent({ db, query = prismaRunner(db), secret, team, catalog, limiter = agentRateLimiter(), cache = agentAccessCache(), now = new Date() }: AuthorizeAgentOptions): Promise<AgentAccess> {
   if (!secret) throw new AppError("UNAUTHORIZED", "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.");
   if (!looksLikeTokenSecret(secret)) throw new AppError("UNAUTHORIZED", "That is not a Stockroom agent token (they start with srk_ and have 44 characters).");
-  const [token] = await query<TokenRow>(TOKEN_SQL, [hashTokenSecret(secret)]);
+  const token = await findToken(hashTokenSecret(secret), query, cache);
   if (!token) throw new AppError("UNAUTHORIZED", "Unknown agent token: check that it was copied whole, or ask a catalog owner for a new one.");
   if (token.isRevoked) throw new AppError("UNAUTHORIZED", "This agent token was revoked; ask a catalog owner for a new one.");
 
   if (token.lastUsedMs === null || now.getTime() - token.lastUsedMs >= LAST_USED_RESOLUTION_MS) {
     const cutoff = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     await db.agentToken.updateMany({ where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] }, data: { lastUsedAt: now } });
+    token.lastUsedMs = now.getTime();
   }
 
   const verdict = limiter.take(token.id, now.getTime());
@@ -105,4 +96,14 @@ export async function authorizeAgent({ db, query = prismaRunner(db), secret, tea
   }
   const latest = token.latestId ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! } : null;
   return { tokenId: token.id, catalogId: token.catalogId, latest };
+}
+
+/** The token's row from the cache, or from the database (and then cached); unknown tokens are not cached. */
+async function findToken(hash: string, query: QueryRunner, cache: AgentAccessCache): Promise<TokenRow | undefined> {
+  const cached = cache.get(hash);
+  if (cached) return cached;
+  const generation = cache.currentGeneration;
+  const [row] = await query<TokenRow>(TOKEN_SQL, [hash]);
+  if (row) cache.store(hash, row, generation);
+  return row;
 }

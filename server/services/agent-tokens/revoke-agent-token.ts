@@ -1,6 +1,7 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { invalidateAgentAccess, notifyAgentAccessChange } from "./access-cache";
 import { AGENT_TOKEN_SELECT } from "./agent-token-select";
 
 interface RevokeAgentTokenOptions {
@@ -12,9 +13,9 @@ interface RevokeAgentTokenOptions {
   now?: Date;
 }
 
-/** Revokes a token of this catalog. Every request authenticates against the database, so the next one already fails. */
+/** Revokes a token of this catalog; the next request with it fails, in this process and (via NOTIFY) in others. */
 export async function revokeAgentToken({ db, team, catalog, actor, tokenId, now = new Date() }: RevokeAgentTokenOptions): Promise<{ id: string; name: string; revokedAt: Date }> {
-  return db.$transaction(async (tx) => {
+  const revoked = await db.$transaction(async (tx) => {
     const existing = await tx.agentToken.findFirst({ where: { id: tokenId, catalogId: catalog.id }, select: AGENT_TOKEN_SELECT });
     if (!existing) throw new AppError("NOT_FOUND", "That token was not found in this catalog.");
     // updateMany with `revokedAt: null` makes two concurrent revokes write (and audit) once.
@@ -30,6 +31,9 @@ export async function revokeAgentToken({ db, team, catalog, actor, tokenId, now 
       targetId: tokenId,
       before: { name: existing.name, prefix: existing.prefix, catalog: catalog.slug },
     });
+    await notifyAgentAccessChange(tx);
     return { id: existing.id, name: existing.name, revokedAt: now };
   });
+  invalidateAgentAccess();
+  return revoked;
 }

@@ -3,6 +3,7 @@ import type { Catalog, Prisma, PrismaClient, Team } from "@prisma/client";
 import { sealSnapshot, snapshotContentSchema, type SnapshotContent } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { invalidateAgentAccess, notifyAgentAccessChange } from "../agent-tokens/access-cache";
 import { loadGoldenQueries, loadPublishedVersion, rememberPublishedVersion, type PublishedVersion } from "./catalog-state";
 import { phase, type EngineTimer } from "./engine-timer";
 import { describeRegressions, findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
@@ -53,9 +54,11 @@ export async function publishContent(options: PublishContentOptions): Promise<Pu
     await phase(timer, "wait for lock", () => lockCatalog(tx, options.catalog.id));
     const content = await phase(timer, "build content", () => options.resolveContent(tx));
     const result = await commitVersion(tx, content, note, options);
+    await notifyAgentAccessChange(tx); // other processes' cached `latest`
     bodyDone = performance.now();
     return result;
   }, LOCKED_TX_OPTIONS);
+  invalidateAgentAccess();
   if (timer?.phases) timer.phases.commit = (timer.phases.commit ?? 0) + performance.now() - bodyDone;
   return summary;
 }
