@@ -45,6 +45,12 @@ describe("stockroom analysis", () => {
     expect(analyzeText("getCurrentTime", "stockroom")).toEqual(["getcurrenttim", "current", "time"]);
   });
 
+  it("reads an acronym's plural as the acronym, not as a camel cut", () => {
+    expect(analyzeText("open PRs and VMs", "stockroom")).toEqual(["open", "pr", "vm"]);
+    expect(analyzeText("list_PRs", "stockroom")).toEqual(["list", "pr"]);
+    expect(analyzeText("HTTPServer", "stockroom")).toEqual(["httpserver", "http", "server"]);
+  });
+
   it("translates Chinese through the glossary and keeps unknown Chinese words", () => {
     const tokens = analyzeText("把这个 PR 合并到主分支", "stockroom");
     expect(tokens).toEqual(expect.arrayContaining(["pr", "merg", "main", "branch"]));

@@ -79,8 +79,14 @@ export function identifierWords(text: string): string[] {
     let j = i;
     let hasCamel = false;
     while (j < n && isAlnum(text.charCodeAt(j))) j++;
-    for (let k = i + 1; k < j && !hasCamel; k++) hasCamel = isCamelBoundary(text, k, j);
+    // An acronym's plural ("PRs", "VMs") is the acronym, not a camel cut before "Rs".
+    if (isAcronymPlural(text, i, j)) {
+      out.push(text.slice(i, j - 1).toLowerCase());
+      i = j;
+      continue;
+    }
     out.push(text.slice(i, j).toLowerCase());
+    for (let k = i + 1; k < j && !hasCamel; k++) hasCamel = isCamelBoundary(text, k, j);
     if (hasCamel) {
       let start = i;
       for (let k = i + 1; k < j; k++) {
@@ -94,6 +100,13 @@ export function identifierWords(text: string): string[] {
     i = j;
   }
   return out;
+}
+
+/** Two or more capitals and a final "s": "PRs", "APIs". */
+function isAcronymPlural(text: string, start: number, end: number): boolean {
+  if (end - start < 3 || text.charCodeAt(end - 1) !== 115) return false;
+  for (let k = start; k < end - 1; k++) if (!isUpper(text.charCodeAt(k))) return false;
+  return true;
 }
 
 /** A camel cut before position k of the word ending at `end`: "aB", or "ABc" (cut before "Bc"). */

@@ -243,4 +243,29 @@ pdf > pdf document
 knowledge > knowledge graph memory
 entity > entity node
 relation relationship connection > relation
+# how requests ask without naming the action or the field (a question's words)
+many > count number total
+big huge > size
+high tall > elevation height altitude
+latest newest recent
+last previous > latest recent
+pass passed succeed succeeded green > status result
+finished completed > status complete
+# storing and sending data
+upload > put write
+put > insert upsert upload write
+upsert > insert update
+insert > upsert
+# money, time, web, code
+plan plans tier > subscription price
+billing billed > subscription invoice payment
+free > freebusy availability available
+online google > web search
+look > search find view
+youtube > video
+tutorial tutorials > video
+vulnerable vulnerability vulnerabilities cve exploit > security advisory alert dependabot
+dependency dependencies package packages > dependency dependabot
+calls > request
+hours opening rating ratings > place details
 `;
