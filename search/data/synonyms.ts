@@ -268,4 +268,54 @@ vulnerable vulnerability vulnerabilities cve exploit > security advisory alert d
 dependency dependencies package packages > dependency dependabot
 calls > request
 hours opening rating ratings > place details
+# a second walk over the words of tool names that had no line yet
+switch > checkout change select context
+stage staging > add
+assignee owner > assign
+assign > assignee
+batch bulk multiple several
+attribute > property field
+content contents body
+title heading subject
+info information details metadata
+mention mentions > notification
+leak leaked exposed > secret scanning
+var vars > variable env
+hourly daily weekly nightly periodic > cron schedule
+cron > schedule trigger
+migrate migration > schema
+wiki knowledgebase > documentation page
+hover mouseover
+choose pick > select option
+link linked associate > association relation
+activity activities > engagement
+extension addon plugin
+hierarchy structure > tree
+artifacts > artifact build output
+emulate simulate mimic
+screencast > screen recording video
+wait until > wait
+toggle enable disable
+audio music > media
+announce announcement followers > broadcast
+average sum > aggregate
+chargeback > dispute
+dismiss ignore hide
+authorship annotate > blame
+collaborators contributors > collaborator member
+prioritize priority > priority reprioritize
+stylesheet css > style
+lighthouse > audit performance accessibility seo
+accessibility seo > audit lighthouse
+inference predict > model run
+library libraries framework sdk > library documentation
+compress zip > gzip
+parse > convert extract
+colour > color
+cleanup prune tidy > delete cleanup
+exec > run execute
+disconnect logout signout > disconnect
+dsn uri > connection string url
+reasoning logic > reason
+history > log
 `;
