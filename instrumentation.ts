@@ -1,4 +1,4 @@
-/** Runs once when the server starts: validates the environment, migrates and seeds the database. */
+/** Runs once when the server starts: validates the environment, migrates and seeds the database, registers the agent API handler. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./server/env");
@@ -6,4 +6,7 @@ export async function register() {
   const { getDatabase } = await import("./server/db");
   const handle = await getDatabase();
   console.log(`Stockroom database ready (${handle.kind}).`);
+  // scripts/start.mjs serves the agent snapshot API with this, in front of Next.js.
+  const { registerNodeAgentHandler } = await import("./server/services/agent-api/http/node-handler");
+  registerNodeAgentHandler();
 }

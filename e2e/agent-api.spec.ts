@@ -49,11 +49,11 @@ test("revalidates with If-None-Match: 304 without a body until a new version is 
   expect((await agent.get(`${b.base}/latest`, { headers: { "if-none-match": `"${v2.contentHash}"` } })).status()).toBe(304);
 });
 
-test("gzips when asked, to the same bytes (Next.js compresses route responses itself; br falls back to identity)", async ({ baseURL }) => {
+test("compresses when asked (br preferred, then gzip) to the same bytes, declared with Content-Encoding", async ({ baseURL }) => {
   const { secret } = await a.token("encodings");
   const plain = await (await agentContext(baseURL!, secret, { "accept-encoding": "identity" })).get(`${a.base}/1`);
   expect(plain.headers()["content-encoding"]).toBeUndefined();
-  for (const [accept, encoding] of [["gzip, deflate, br", "gzip"], ["gzip", "gzip"], ["br", undefined]] as const) {
+  for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["br", "br"], ["gzip", "gzip"], ["br;q=0, gzip", "gzip"]] as const) {
     const response = await (await agentContext(baseURL!, secret, { "accept-encoding": accept })).get(`${a.base}/1`);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-encoding"]).toBe(encoding);

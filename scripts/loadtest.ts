@@ -18,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const server = await startAppServer({ distDir: ".next-load", env: { STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000" } });
+const server = await startAppServer({ distDir: process.env.NEXT_DIST_DIR || ".next-load", env: { STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000", ...(process.env.LOAD_DATABASE_URL ? { DATABASE_URL: process.env.LOAD_DATABASE_URL } : {}) } });
 try {
   const owner = new SessionClient(server.url);
   await owner.signIn("demo@stockroom.local", "stockroom-demo");

@@ -1,5 +1,5 @@
-// `npm start`: builds the app when the build is missing or older than the sources, then serves it.
-import { spawnSync, spawn } from "node:child_process";
+// `npm start`: builds the app when the build is missing or older than the sources, then serves it (serve.mjs).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -26,7 +26,4 @@ if (builtAt < sourcesAt) {
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const port = process.env.PORT ?? "3000";
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+await import("./serve.mjs");

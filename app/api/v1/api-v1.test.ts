@@ -1,8 +1,12 @@
+import { createServer, get as httpGet, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
 import type { PrismaClient } from "@prisma/client";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifySnapshot } from "@/sdk/snapshot";
 import type { DatabaseHandle } from "@/server/db/open";
+import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
@@ -12,27 +16,51 @@ import * as listRoute from "./catalogs/[team]/[catalog]/snapshots/route";
 import * as versionRoute from "./catalogs/[team]/[catalog]/snapshots/[version]/route";
 import * as openapiRoute from "./openapi.json/route";
 
+/** A GET whose body arrives exactly as sent (fetch decodes content encodings). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${baseUrl}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
-// The route handlers exactly as Next.js calls them, on this file's fresh database.
+// The agent API over real HTTP through the node:http handler `npm start` serves it with.
+let baseUrl = "";
 function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, { headers });
+}
+
+// The same paths through the Next.js route handlers (what `next dev` serves), exactly as Next.js calls them.
+function getThroughNext(path: string, headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`http://stockroom.test${path}`, { headers });
   const parts = path.split("/").slice(4); // ["team", "catalog", "snapshots", version?]
   const [team = "", catalog = "", , version] = parts;
-  if (parts[2] !== "snapshots") return Promise.resolve(fallbackRoute.GET(request));
-  if (version === undefined) return listRoute.GET(request, { params: Promise.resolve({ team, catalog }) });
-  return versionRoute.GET(request, { params: Promise.resolve({ team, catalog, version }) });
+  if (parts[2] !== "snapshots") return fallbackRoute.GET(request);
+  if (version === undefined) return listRoute.GET(request);
+  return versionRoute.GET(request);
 }
 
-describe("/api/v1 route handlers", () => {
+describe("/api/v1 agent API", () => {
   let handle: DatabaseHandle;
   let db: PrismaClient;
+  let server: Server;
   beforeAll(async () => {
     handle = await createTestDatabase();
     db = handle.db;
     globals.stockroomDb = Promise.resolve(handle);
+    server = createServer(createNodeAgentHandler());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => handle.close());
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await handle.close();
+  });
   beforeEach(() => {
     globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
   });
@@ -88,16 +116,37 @@ describe("/api/v1 route handlers", () => {
     expect((await stale.json()).version).toBe(2);
   });
 
-  it("leaves compression to the server: the same identity bytes whatever Accept-Encoding asks", async () => {
-    // Next.js strips Content-Encoding from route-handler responses and gzips on its own (see snapshot-response.ts);
-    // the e2e spec checks what clients receive through the real server.
-    const { base, auth } = await published();
-    const identity = Buffer.from(await (await get(`${base}/2`, auth)).arrayBuffer());
-    for (const accept of ["gzip, deflate, br", "br", "gzip"]) {
+  it("compresses when asked — br preferred, then gzip, q-values honoured — to the same bytes", async () => {
+    const { base, auth, v2 } = await published();
+    const identity = Buffer.from(await (await get(`${base}/2`, { ...auth, "accept-encoding": "identity" })).arrayBuffer());
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["br", "br"], ["gzip", "gzip"], ["br;q=0.1, gzip", "gzip"], ["deflate", null], ["identity", null]] as const) {
       const response = await get(`${base}/2`, { ...auth, "accept-encoding": accept });
-      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("content-encoding"), accept).toBe(encoding);
       expect(response.headers.get("vary")).toContain("Accept-Encoding");
-      expect(Buffer.from(await response.arrayBuffer())).toEqual(identity);
+      expect(response.headers.get("etag")).toBe(`"${v2.contentHash}"`);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(identity); // fetch decodes; the bytes must match
+    }
+    const raw = await rawGet(`${base}/2`, { ...auth, "accept-encoding": "br" });
+    expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
+    expect(brotliDecompressSync(raw.body)).toEqual(identity);
+  });
+
+  it("answers the same through the Next.js route handlers, in identity (Next.js gzips those itself)", async () => {
+    const { base, auth, v2 } = await published();
+    for (const [path, headers] of [
+      [`${base}/latest`, auth],
+      [`${base}/latest`, { ...auth, "if-none-match": `"${v2.contentHash}"` }],
+      [`${base}/2`, { ...auth, "accept-encoding": "br" }],
+      [base, auth],
+      [`${base}/9`, auth],
+      [`${base}/latest`, {}],
+      ["/api/v1/nowhere", auth],
+    ] as const) {
+      const [viaNode, viaNext] = [await get(path, headers), await getThroughNext(path, headers)];
+      expect(viaNext.status, path).toBe(viaNode.status);
+      expect(viaNext.headers.get("content-encoding")).toBeNull();
+      for (const name of ["etag", "cache-control", "content-type", "x-stockroom-version"]) expect(viaNext.headers.get(name), name).toBe(viaNode.headers.get(name));
+      expect(await viaNext.text()).toBe(await viaNode.text());
     }
   });
 

@@ -1,37 +1,25 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import type { DatabaseHandle } from "@/server/db/open";
+import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";
 import { createTestDatabase } from "@/server/testing/test-db";
-import * as listRoute from "./catalogs/[team]/[catalog]/snapshots/route";
-import * as versionRoute from "./catalogs/[team]/[catalog]/snapshots/[version]/route";
 
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
-/** The /api/v1 route handlers behind a real loopback socket, so the SDK fetches over HTTP as agents do. */
+/** The agent API's node:http handler (what `npm start` serves) on a loopback socket, so the SDK fetches over HTTP as agents do. */
 async function serveRoutes(): Promise<{ server: Server; url: string }> {
+  const handler = createNodeAgentHandler();
   const server = createServer((req, res) => {
-    forward(req, res).catch((error: unknown) => {
-      console.error(error);
-      res.destroy();
-    });
-  });
-  async function forward(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const request = new Request(url, { headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])) });
-    const [team = "", catalog = "", , version] = url.pathname.split("/").slice(4).map(decodeURIComponent);
-    const response = version
-      ? await versionRoute.GET(request, { params: Promise.resolve({ team, catalog, version }) })
-      : await listRoute.GET(request, { params: Promise.resolve({ team, catalog }) });
     // No keep-alive: the ranking loop blocks this process's event loop, which would race idle-socket timeouts.
-    res.writeHead(response.status, { ...Object.fromEntries(response.headers), connection: "close" });
-    res.end(Buffer.from(await response.arrayBuffer()));
-  }
+    res.setHeader("connection", "close");
+    handler(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

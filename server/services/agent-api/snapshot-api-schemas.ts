@@ -37,3 +37,5 @@ export { snapshotSchema };
 export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
 export type SnapshotList = z.infer<typeof snapshotListSchema>;
 export type SnapshotVersion = z.infer<typeof snapshotVersionSchema>;
+export type CatalogPath = z.infer<typeof catalogPathSchema>;
+export type SnapshotPath = z.infer<typeof snapshotPathSchema>;

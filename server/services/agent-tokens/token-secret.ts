@@ -11,9 +11,19 @@ export function generateTokenSecret(): string {
   return TOKEN_PREFIX + randomBytes(30).toString("base64url");
 }
 
+/** Recent secret → hash, so an agent's repeated requests hash once (forgotten all at once when full). */
+const recentHashes = new Map<string, string>();
+const MAX_RECENT_HASHES = 10_000;
+
 /** Only this hash is stored; a fast hash is enough because the secret has 240 bits of entropy. */
 export function hashTokenSecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  let hash = recentHashes.get(secret);
+  if (hash === undefined) {
+    hash = createHash("sha256").update(secret).digest("hex");
+    if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear();
+    recentHashes.set(secret, hash);
+  }
+  return hash;
 }
 
 export function visiblePrefixOf(secret: string): string {

@@ -1,12 +1,6 @@
-import { errorResponse } from "@/server/services/agent-api/http/responses";
-import { AppError } from "@/server/errors";
+import { answerWebRequest } from "@/server/services/agent-api/http/agent-http";
 
 export const dynamic = "force-dynamic";
 
 /** Unknown /api/v1 paths answer in the API's JSON error shape, not with the HTML not-found page. */
-function notFound(request: Request) {
-  const path = new URL(request.url).pathname;
-  return errorResponse(new AppError("NOT_FOUND", `No API endpoint at ${path}; see /api/v1/openapi.json.`));
-}
-
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export { answerWebRequest as GET, answerWebRequest as POST, answerWebRequest as PUT, answerWebRequest as PATCH, answerWebRequest as DELETE };

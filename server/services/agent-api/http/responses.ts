@@ -3,8 +3,32 @@ import { AppError, httpStatusOf, isAppError } from "../../../errors";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers: { "Content-Type": JSON_TYPE, ...init.headers } });
+/**
+ * Headers on every agent API answer. The API is served outside Next.js (see node-handler.ts), so it does not
+ * get next.config's page headers; these are the ones that matter for JSON (OWASP REST Security Cheat Sheet).
+ */
+const API_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+};
+
+/** An agent API answer, independent of the server that writes it (node:http or a Next.js route handler). */
+export interface AgentAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** null: no body (304). */
+  body: Buffer | null;
+}
+
+/** The security headers go with bodies; a 304 carries only the validators and caching headers (RFC 9110 §15.4.5). */
+export function answer(status: number, headers: Record<string, string>, body: Buffer | null): AgentAnswer {
+  return { status, headers: body ? { ...API_SECURITY_HEADERS, ...headers } : headers, body };
+}
+
+export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): AgentAnswer {
+  return answer(init.status ?? 200, { "Content-Type": JSON_TYPE, ...init.headers }, Buffer.from(JSON.stringify(body)));
 }
 
 function describeZodError(error: ZodError): string {
@@ -12,21 +36,26 @@ function describeZodError(error: ZodError): string {
 }
 
 /** `{ error: { code, message } }` with the status from the one error map; unexpected errors become a logged 500 that reveals nothing. */
-export function errorResponse(error: unknown): Response {
+export function errorAnswer(error: unknown): AgentAnswer {
   const appError = isAppError(error) ? error : error instanceof ZodError ? new AppError("INVALID_INPUT", describeZodError(error)) : null;
   if (!appError || appError.code === "INTERNAL") {
     console.error("agent API request failed:", error);
-    return jsonResponse({ error: { code: "INTERNAL", message: "Something went wrong on our side; try again shortly." } }, { status: 500, headers: { "Cache-Control": "no-store" } });
+    return jsonAnswer({ error: { code: "INTERNAL", message: "Something went wrong on our side; try again shortly." } }, { status: 500, headers: { "Cache-Control": "no-store" } });
   }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.code === "RATE_LIMITED") headers["Retry-After"] = String(appError.details?.retryAfterSeconds ?? 60);
   if (appError.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="stockroom"';
-  return jsonResponse({ error: { code: appError.code, message: appError.message } }, { status: httpStatusOf(appError.code), headers });
+  return jsonAnswer({ error: { code: appError.code, message: appError.message } }, { status: httpStatusOf(appError.code), headers });
 }
 
-/** Parses route params with a zod schema; failures become 400 INVALID_INPUT naming the field. */
+/** Parses path parameters with a zod schema; failures become 400 INVALID_INPUT naming the field. */
 export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.infer<T> {
   const result = schema.safeParse(params);
   if (!result.success) throw new AppError("INVALID_INPUT", describeZodError(result.error));
   return result.data;
+}
+
+/** For Next.js route handlers, which cannot declare a Content-Encoding (see agent-http.ts). */
+export function toWebResponse({ status, headers, body }: AgentAnswer): Response {
+  return new Response(body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null, { status, headers });
 }

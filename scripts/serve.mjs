@@ -1,0 +1,22 @@
+// Serves a built app (scripts/start.mjs builds it first): the agent snapshot API (GET /api/v1/catalogs/…) on
+// node:http directly, everything else through Next.js in the same process (see
+// server/services/agent-api/http/node-handler.ts for why). PORT (default 3000), NEXT_DIST_DIR.
+import { createServer } from "node:http";
+
+const port = Number(process.env.PORT ?? "3000");
+process.env.NODE_ENV = "production";
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: process.cwd(), port });
+const nextHandler = app.getRequestHandler();
+await app.prepare(); // starts instrumentation.ts: environment check, migrations, demo seed, agent handler
+
+// Registered by instrumentation.ts once the database is ready; until then Next.js's own /api/v1 route
+// handlers answer (the same answers, in identity).
+const AGENT_API = Symbol.for("stockroom.agentApiHandler");
+const server = createServer((req, res) => {
+  const agentApi = globalThis[AGENT_API];
+  if (agentApi && (req.method === "GET" || req.method === "HEAD") && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
+  return nextHandler(req, res);
+});
+server.listen(port, () => console.log(`Stockroom ready on http://localhost:${port}`));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));

@@ -1,0 +1,127 @@
+import "server-only";
+import { getDatabase } from "../../../db";
+import { AppError } from "../../../errors";
+import { authorizeAgent } from "../../agent-tokens/authorize-agent";
+import { findSnapshotRef, loadSnapshotBody } from "../get-snapshot";
+import { listSnapshots } from "../list-snapshots";
+import { catalogPathSchema, snapshotPathSchema, type CatalogPath, type SnapshotPath } from "../snapshot-api-schemas";
+import { chooseEncoding, matchesEtag } from "./negotiate";
+import { answer, errorAnswer, jsonAnswer, parseParams, toWebResponse, type AgentAnswer } from "./responses";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
+const REVALIDATE = "no-cache";
+
+/** What an agent request says, whichever server received it. */
+export interface AgentRequest {
+  /** The path, with or without a query string: `/api/v1/catalogs/{team}/{catalog}/snapshots[/{version}]`. */
+  path: string;
+  authorization: string | null;
+  ifNoneMatch: string | null;
+  /**
+   * The client's Accept-Encoding, or null to always answer identity: Next.js route handlers drop
+   * Content-Encoding (next/dist/server/send-response.js) and gzip by themselves.
+   */
+  acceptEncoding: string | null;
+}
+
+const ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/snapshots(?:\/([^/]+))?\/?$/;
+
+function bearerSecret(authorization: string | null): string | null {
+  return authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+}
+
+type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath };
+
+/**
+ * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap
+ * enough that parsing and validating its path again would be a good share of it. Forgets all when full.
+ */
+const routes = new Map<string, Route | AppError>();
+const MAX_ROUTES = 10_000;
+
+function routeOf(pathname: string): Route {
+  let route = routes.get(pathname);
+  if (!route) {
+    try {
+      route = parseRoute(pathname);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      route = error;
+    }
+    if (routes.size >= MAX_ROUTES) routes.clear();
+    routes.set(pathname, route);
+  }
+  if (route instanceof AppError) throw route;
+  return route;
+}
+
+function parseRoute(pathname: string): Route {
+  const match = ROUTE.exec(pathname);
+  if (!match) throw new AppError("NOT_FOUND", `No API endpoint at ${pathname}; see /api/v1/openapi.json.`);
+  const [, team, catalog, version] = match.map((part) => (part === undefined ? undefined : decodeSegment(part)));
+  if (version === undefined) return { kind: "list", params: parseParams(catalogPathSchema, { team, catalog }) };
+  return { kind: "snapshot", params: parseParams(snapshotPathSchema, { team, catalog, version }) };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new AppError("INVALID_INPUT", `The path segment "${segment}" is not valid percent-encoding.`);
+  }
+}
+
+/**
+ * Answers one agent API request: route, validate the path (400), authenticate the Bearer token for that
+ * catalog (401/403/429, the same gate as tRPC's agentProcedure), then the snapshot list or a snapshot with
+ * ETag/304 and a content encoding. A repeat request of a known token touches no database (see access-cache.ts).
+ */
+export async function answerAgentRequest(request: AgentRequest): Promise<AgentAnswer> {
+  const pathname = request.path.split("?", 1)[0]!;
+  try {
+    const route = routeOf(pathname);
+    const secret = bearerSecret(request.authorization);
+    const { db, sql } = await getDatabase();
+    const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
+
+    if (route.kind === "list") {
+      const agent = await authorizeAgent({ db, query, secret, ...route.params });
+      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": "no-cache", Vary: "Authorization" } });
+    }
+
+    const { params } = route;
+    const agent = await authorizeAgent({ db, query, secret, team: params.team, catalog: params.catalog });
+    const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version: params.version, latest: agent.latest });
+    const etag = `"${ref.contentHash}"`;
+    const headers: Record<string, string> = {
+      ETag: etag,
+      "Cache-Control": params.version === "latest" ? REVALIDATE : IMMUTABLE,
+      // Responses depend on the token (403 for others) and the encoding; shared caches must key on both.
+      Vary: "Accept-Encoding, Authorization",
+      "X-Stockroom-Version": String(ref.version),
+    };
+    if (matchesEtag(request.ifNoneMatch, etag)) return answer(304, headers, null);
+
+    const encoding = chooseEncoding(request.acceptEncoding);
+    const bytes = await (await loadSnapshotBody({ db, ref })).encoded(encoding);
+    headers["Content-Type"] = "application/json; charset=utf-8";
+    if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+    return answer(200, headers, bytes);
+  } catch (error) {
+    return errorAnswer(error);
+  }
+}
+
+/** The same answer for a Next.js route handler (identity only; Next.js gzips when asked). */
+export async function answerWebRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  return toWebResponse(
+    await answerAgentRequest({
+      path: url.pathname,
+      authorization: request.headers.get("authorization"),
+      ifNoneMatch: request.headers.get("if-none-match"),
+      acceptEncoding: null,
+    }),
+  );
+}
