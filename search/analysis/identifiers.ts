@@ -71,31 +71,38 @@ export function splitIdentifiers(text: string): string {
  */
 export function identifierWords(text: string): string[] {
   const out: string[] = [];
+  const lower = text.toLowerCase(); // one lowercasing per text, not per word (ASCII: same offsets)
   const n = text.length;
   let i = 0;
   while (i < n) {
     while (i < n && !isAlnum(text.charCodeAt(i))) i++;
     if (i >= n) break;
     let j = i;
-    let hasCamel = false;
-    while (j < n && isAlnum(text.charCodeAt(j))) j++;
-    // An acronym's plural ("PRs", "VMs") is the acronym, not a camel cut before "Rs".
-    if (isAcronymPlural(text, i, j)) {
-      out.push(text.slice(i, j - 1).toLowerCase());
+    let hasUpper = false;
+    for (let c = text.charCodeAt(j); j < n && isAlnum(c); c = text.charCodeAt(++j)) if (isUpper(c)) hasUpper = true;
+    if (!hasUpper) {
+      out.push(lower.slice(i, j));
       i = j;
       continue;
     }
-    out.push(text.slice(i, j).toLowerCase());
+    // An acronym's plural ("PRs", "VMs") is the acronym, not a camel cut before "Rs".
+    if (isAcronymPlural(text, i, j)) {
+      out.push(lower.slice(i, j - 1));
+      i = j;
+      continue;
+    }
+    out.push(lower.slice(i, j));
+    let hasCamel = false;
     for (let k = i + 1; k < j && !hasCamel; k++) hasCamel = isCamelBoundary(text, k, j);
     if (hasCamel) {
       let start = i;
       for (let k = i + 1; k < j; k++) {
         if (isCamelBoundary(text, k, j)) {
-          out.push(text.slice(start, k).toLowerCase());
+          out.push(lower.slice(start, k));
           start = k;
         }
       }
-      out.push(text.slice(start, j).toLowerCase());
+      out.push(lower.slice(start, j));
     }
     i = j;
   }

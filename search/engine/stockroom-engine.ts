@@ -7,6 +7,7 @@ import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
+import { isChangeTerm, isReadRequest } from "./stockroom-intent";
 import { isNoMatch } from "./stockroom-no-match";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
@@ -26,6 +27,8 @@ export class StockroomEngine implements RankingEngine {
   private readonly docLengths: number[] = [];
   private readonly nameTerms: string[][] = [];
   private readonly namespaceTerms: string[][] = [];
+  /** The state-changing verbs of each tool name (create, delete, send…). */
+  private readonly changeTerms: string[][] = [];
   private readonly scratch: Float64Array;
   private readonly idfCache = new Map<string, number>();
 
@@ -43,7 +46,9 @@ export class StockroomEngine implements RankingEngine {
       this.ids.push(id);
       const tokens = analyzeStockroom(doc.text);
       analysed.push(tokens);
-      this.nameTerms.push(doc.name ? [...new Set(analyzeStockroom(doc.name))] : []);
+      const nameTerms = doc.name ? [...new Set(analyzeStockroom(doc.name))] : [];
+      this.nameTerms.push(nameTerms);
+      this.changeTerms.push(nameTerms.filter(isChangeTerm));
       this.namespaceTerms.push(doc.namespace ? [...new Set(analyzeStockroom(doc.namespace))] : []);
       totalLength += tokens.length;
     }
@@ -124,6 +129,12 @@ export class StockroomEngine implements RankingEngine {
     return best;
   }
 
+  /** A tool named for a change the request does not ask for (its change verbs, and their synonyms, absent from the request). */
+  private isUnrequestedChange(doc: number, coverage: ReadonlyMap<string, number>): boolean {
+    const verbs = this.changeTerms[doc]!;
+    return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
+  }
+
   score(query: string): ScoredDocs {
     const concepts = queryConcepts(query, this.tuning);
     const scores = this.scratch;
@@ -139,7 +150,8 @@ export class StockroomEngine implements RankingEngine {
       }
     }
     const coverage = this.coverageWeights(concepts);
-    const { nameCoverageBoost, namespaceBoost } = this.tuning;
+    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty } = this.tuning;
+    const reads = unrequestedChangePenalty > 0 && isReadRequest(query, concepts);
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
     const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
     for (const doc of touched) {
@@ -147,7 +159,8 @@ export class StockroomEngine implements RankingEngine {
       if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
       scores[doc] = 0;
       result.docs[result.count] = doc;
-      result.scores[result.count++] = value;
+      // Ranking only: the no-match rule below judges the request on the scores before this penalty.
+      result.scores[result.count++] = reads && this.isUnrequestedChange(doc, coverage) ? value * (1 - unrequestedChangePenalty) : value;
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;

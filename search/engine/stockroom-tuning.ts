@@ -9,6 +9,11 @@ export interface StockroomTuning {
   coverageSynonymWeight: number;
   /** Score multiplier when the query names the tool's namespace. */
   namespaceBoost: number;
+  /**
+   * Share of the score a tool named for a change (create, delete, send…) loses when the request only
+   * asks or looks something up and names no change ("which PRs are open?"). Ranking only.
+   */
+  unrequestedChangePenalty: number;
   /** Weight of thesaurus terms relative to the query's own. */
   synonymWeight: number;
   /** Weight of a glossary translation's other words (the first word counts fully). */
@@ -31,6 +36,7 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   nameCoverageBoost: 0.5,
   coverageSynonymWeight: 0.5,
   namespaceBoost: 0.3,
+  unrequestedChangePenalty: 0.3,
   synonymWeight: 0.4,
   translationWeight: 0.5,
   entityWeight: 0.5,
