@@ -23,6 +23,20 @@ function tokensOf(word: string, profile: EngineProfile): string[] {
   return tokens;
 }
 
+/** Search text → its UAX #29 segments. ICU segmentation is the slow part of highlighting, and a hit's text repeats across queries. */
+const MAX_TEXTS = 10_000;
+const segmentMemo = new Map<string, Array<{ segment: string; isWordLike: boolean }>>();
+
+function segmentsOf(text: string): Array<{ segment: string; isWordLike: boolean }> {
+  let segments = segmentMemo.get(text);
+  if (!segments) {
+    if (segmentMemo.size >= MAX_TEXTS) segmentMemo.clear();
+    segments = Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({ segment, isWordLike: isWordLike ?? false }));
+    segmentMemo.set(text, segments);
+  }
+  return segments;
+}
+
 /**
  * Splits `text` into runs, marking each word whose analysed tokens include a matched query term.
  * The analyzer stems and splits identifiers, so tokens are mapped back by analysing word by word:
@@ -37,7 +51,7 @@ export function highlightSearchText(text: string, matchedTerms: readonly string[
     if (last && last.term === null && term === null) last.text += piece;
     else segments.push({ text: piece, term });
   };
-  for (const { segment, isWordLike } of segmenter.segment(text)) {
+  for (const { segment, isWordLike } of segmentsOf(text)) {
     push(segment, isWordLike && matched.size > 0 ? termOf(segment) : null);
   }
   return segments;

@@ -6,7 +6,7 @@ import { createSnapshotIndex } from "@/sdk/snapshot-index";
 import { AppError } from "../../errors";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 
-type Db = Pick<PrismaClient, "tool" | "namespace" | "snapshot">;
+type Db = Pick<PrismaClient, "tool" | "namespace" | "snapshot" | "$queryRawUnsafe">;
 
 /** What a playground column ranks: the draft (version null) or one published snapshot. */
 export interface RankingSource {
