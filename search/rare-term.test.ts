@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSearchIndex, ENGINE_PROFILES } from "./index";
+import { readCorpusDocs } from "./testing/corpus";
 
 /**
  * A curator who adds a distinctive keyword to one tool's search text must be able to find that tool
@@ -27,5 +28,15 @@ describe.each(ENGINE_PROFILES)("a keyword unique to one tool (%s)", (profile) =>
 
   it("finds a tool by a word only its name carries", () => {
     expect(index.search("refund")[0]?.id).toBe("crm.refund_order");
+  });
+});
+
+describe("a one-word request that tool names carry (stockroom)", () => {
+  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom" });
+
+  it("shows the tools so named, although many tools share the word", () => {
+    const hits = index.search("email").map((hit) => hit.id);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]).toMatch(/email/);
   });
 });

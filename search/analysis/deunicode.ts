@@ -46,19 +46,36 @@ export function deunicodeChar(codePoint: number): string | null {
 
 /** Length of the leading run of chars < 0x7F, which deunicode copies unchanged. */
 function leadingAsciiLength(text: string): number {
-  let i = 0;
-  while (i < text.length && text.charCodeAt(i) < 0x7f) i++;
-  return i;
+  const at = text.search(NOT_ASCII);
+  return at < 0 ? text.length : at;
 }
+
+const NOT_ASCII = /[^\x00-\x7e]/;
+const isPrintableAscii = (cp: number) => cp >= 0x20 && cp <= 0x7e;
 
 export function deunicode(text: string): string {
   const asciiLength = leadingAsciiLength(text);
   if (asciiLength === text.length) return text;
   const table = loadTable();
-  // Transliterations of the remaining code points, in order (ASCII goes through the table too: it drops control chars).
-  const mapped: Array<string | null> = [];
+  let out = text.slice(0, asciiLength);
+  // A multi-char transliteration ending in a space drops it at the end or before one that starts with a
+  // space; such a transliteration waits here until the next one is known.
+  let pending: string | null = null;
+  const flush = (nextFirst: number) => {
+    if (pending !== null) out += nextFirst === 32 ? pending.slice(0, -1) : pending;
+    pending = null;
+  };
   for (let i = asciiLength; i < text.length; i++) {
     let cp = text.charCodeAt(i);
+    if (isPrintableAscii(cp)) {
+      // Printable ASCII transliterates to itself (control chars go through the table, which drops them): copy the run.
+      let j = i + 1;
+      while (j < text.length && isPrintableAscii(text.charCodeAt(j))) j++;
+      flush(cp);
+      out += text.slice(i, j);
+      i = j - 1;
+      continue;
+    }
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
       const low = text.charCodeAt(i + 1);
       if (low >= 0xdc00 && low <= 0xdfff) {
@@ -66,23 +83,16 @@ export function deunicode(text: string): string {
         i++;
       }
     }
-    mapped.push(cp < POINTER_COUNT ? (table[cp] ?? null) : null);
-  }
-  let out = text.slice(0, asciiLength);
-  for (let i = 0; i < mapped.length; i++) {
-    const current = mapped[i];
-    if (current === null || current === undefined) {
+    const current = cp < POINTER_COUNT ? (table[cp] ?? null) : null;
+    if (current === null) {
+      flush(-1);
       out += TOFU;
-      continue;
-    }
-    // A multi-char transliteration ending in a space drops it at the end or before one that starts with a space.
-    if (current.length > 1 && current.charCodeAt(current.length - 1) === 32) {
-      const next = i + 1 < mapped.length ? mapped[i + 1] : undefined;
-      const trim = next === undefined || (next !== null && next.charCodeAt(0) === 32);
-      out += trim ? current.slice(0, -1) : current;
     } else {
-      out += current;
+      flush(current.length > 0 ? current.charCodeAt(0) : -1);
+      if (current.length > 1 && current.charCodeAt(current.length - 1) === 32) pending = current;
+      else out += current;
     }
   }
+  flush(32); // at the end, a trailing space is dropped too
   return out;
 }

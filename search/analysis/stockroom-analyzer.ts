@@ -24,6 +24,8 @@ const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => tex
 /** Words split as identifiers (snake, kebab, dotted, camel), lowercased: ASCII after deunicode. */
 const identifierSplit = (): SplitStep => ({ kind: "split", name: "identifier-words", apply: identifierWords });
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 let english: Analyzer | null = null;
 
 /** The English part of the pipeline (also applied to glossary translations). */
@@ -46,6 +48,8 @@ export interface StockroomAnalysis {
 /** Analysis that keeps glossary alternatives apart, so a query can weight them like synonyms. */
 export function analyzeStockroomDetailed(text: string): StockroomAnalysis {
   const analyzer = stockroomEnglishAnalyzer();
+  // ASCII text (most search text) is its own NFKC form and has no CJK.
+  if (!NOT_ASCII.test(text)) return { primary: analyzer.analyze(text), alternatives: [] };
   const normalized = text.normalize("NFKC");
   CJK_RUN.lastIndex = 0;
   if (!CJK_RUN.test(normalized)) return { primary: analyzer.analyze(normalized), alternatives: [] };

@@ -40,35 +40,55 @@ export class StockroomEngine implements RankingEngine {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
-    const analysed: string[][] = [];
+    // One pass counts term frequencies straight into the postings; weights follow once avgdl is known.
+    const counts: number[] = [];
+    const lists: Postings[] = [];
+    const termIds = new Map<string, number>();
+    const countTerm = (term: string, by: number, seen: number[]) => {
+      let id = termIds.get(term);
+      if (id === undefined) {
+        id = lists.length;
+        termIds.set(term, id);
+        lists.push({ docs: [], tfs: [], weights: [] });
+        this.postings.set(term, lists[id]!);
+        counts.push(0);
+      }
+      if (counts[id] === 0) seen.push(id);
+      counts[id]! += by;
+    };
+    const namespaces = new Map<string, string[]>(); // a namespace's tools share its analysed terms
+    const namespaceTerms = (namespace: string) => {
+      let terms = namespaces.get(namespace);
+      if (!terms) namespaces.set(namespace, (terms = [...new Set(analyzeStockroom(namespace))]));
+      return terms;
+    };
     let totalLength = 0;
     for (const [id, doc] of latest) {
+      const index = this.ids.length;
       this.ids.push(id);
       const tokens = analyzeStockroom(doc.text);
-      analysed.push(tokens);
       const nameTerms = doc.name ? [...new Set(analyzeStockroom(doc.name))] : [];
       this.nameTerms.push(nameTerms);
       this.changeTerms.push(nameTerms.filter(isChangeTerm));
-      this.namespaceTerms.push(doc.namespace ? [...new Set(analyzeStockroom(doc.namespace))] : []);
+      this.namespaceTerms.push(doc.namespace ? namespaceTerms(doc.namespace) : []);
+      this.docLengths.push(tokens.length);
       totalLength += tokens.length;
+      const seen: number[] = [];
+      for (const token of tokens) countTerm(token, 1, seen);
+      // Name terms count again (a light BM25F name field), once per distinct term.
+      for (const token of nameTerms) countTerm(token, this.tuning.nameWeight, seen);
+      for (const term of seen) {
+        lists[term]!.docs.push(index);
+        lists[term]!.tfs.push(counts[term]!);
+        counts[term] = 0;
+      }
     }
     const avgdl = this.ids.length > 0 && totalLength > 0 ? totalLength / this.ids.length : 1;
     const { k1, b } = settings;
-    analysed.forEach((tokens, doc) => {
-      this.docLengths.push(tokens.length);
-      const counts = new Map<string, number>();
-      for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-      // Name terms count again (a light BM25F name field), once per distinct term.
-      for (const token of this.nameTerms[doc]!) counts.set(token, (counts.get(token) ?? 0) + this.tuning.nameWeight);
-      const norm = lengthNorm(tokens.length, avgdl, b);
-      for (const [term, tf] of counts) {
-        let list = this.postings.get(term);
-        if (!list) this.postings.set(term, (list = { docs: [], tfs: [], weights: [] }));
-        list.docs.push(doc);
-        list.tfs.push(tf);
-        list.weights.push(termWeight(tf, norm, k1));
-      }
-    });
+    const norms = this.docLengths.map((length) => lengthNorm(length, avgdl, b));
+    for (const list of lists) {
+      for (let i = 0; i < list.docs.length; i++) list.weights.push(termWeight(list.tfs[i]!, norms[list.docs[i]!]!, k1));
+    }
     const frequencies = new Map<string, number>();
     for (const [term, list] of this.postings) frequencies.set(term, list.docs.length);
     this.statistics = new CorpusStatistics(this.ids.length, avgdl, frequencies);
@@ -135,6 +155,17 @@ export class StockroomEngine implements RankingEngine {
     return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
   }
 
+  /** True when some scored tool's name has every word of the request (its own words, not synonyms). */
+  private namesEveryWord(concepts: readonly QueryConcept[], scored: ScoredDocs): boolean {
+    const words = concepts.filter((c) => c.members[0]!.weight === 1).map((c) => c.term);
+    if (words.length === 0) return false;
+    for (let i = 0; i < scored.count; i++) {
+      const name = this.nameTerms[scored.docs[i]!]!;
+      if (words.every((word) => name.includes(word))) return true;
+    }
+    return false;
+  }
+
   score(query: string): ScoredDocs {
     const concepts = queryConcepts(query, this.tuning);
     const scores = this.scratch;
@@ -169,7 +200,9 @@ export class StockroomEngine implements RankingEngine {
     }
     const fifth = top.filter((x) => x > 0).pop() ?? 0;
     const keyword = this.uniqueKeywordWeight(concepts);
-    if (isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning)) result.count = 0;
+    const noMatch = isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning);
+    // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
+    if (noMatch && !this.namesEveryWord(concepts, result)) result.count = 0;
     return result;
   }
 
