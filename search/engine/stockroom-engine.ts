@@ -7,7 +7,7 @@ import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
-import { isChangeTerm, isReadRequest } from "./stockroom-intent";
+import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
 import { isNoMatch } from "./stockroom-no-match";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
@@ -29,6 +29,8 @@ export class StockroomEngine implements RankingEngine {
   private readonly namespaceTerms: string[][] = [];
   /** The state-changing verbs of each tool name (create, delete, send…). */
   private readonly changeTerms: string[][] = [];
+  /** The destructive ones among them (delete, remove, cancel…). */
+  private readonly destructiveTerms: string[][] = [];
   private readonly scratch: Float64Array;
   private readonly idfCache = new Map<string, number>();
 
@@ -70,6 +72,7 @@ export class StockroomEngine implements RankingEngine {
       const nameTerms = doc.name ? [...new Set(analyzeStockroom(doc.name))] : [];
       this.nameTerms.push(nameTerms);
       this.changeTerms.push(nameTerms.filter(isChangeTerm));
+      this.destructiveTerms.push(nameTerms.filter(isDestructiveTerm));
       this.namespaceTerms.push(doc.namespace ? namespaceTerms(doc.namespace) : []);
       this.docLengths.push(tokens.length);
       totalLength += tokens.length;
@@ -149,9 +152,12 @@ export class StockroomEngine implements RankingEngine {
     return best;
   }
 
-  /** A tool named for a change the request does not ask for (its change verbs, and their synonyms, absent from the request). */
-  private isUnrequestedChange(doc: number, coverage: ReadonlyMap<string, number>): boolean {
-    const verbs = this.changeTerms[doc]!;
+  /**
+   * A tool named for a change the request does not ask for (none of those verbs, or their synonyms, in
+   * the request): any change when the request only reads, a destructive one whatever the request.
+   */
+  private isUnrequestedChange(doc: number, reads: boolean, coverage: ReadonlyMap<string, number>): boolean {
+    const verbs = reads ? this.changeTerms[doc]! : this.destructiveTerms[doc]!;
     return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
   }
 
@@ -182,7 +188,7 @@ export class StockroomEngine implements RankingEngine {
     }
     const coverage = this.coverageWeights(concepts);
     const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty } = this.tuning;
-    const reads = unrequestedChangePenalty > 0 && isReadRequest(query, concepts);
+    const reads = isReadRequest(query, concepts);
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
     const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
     for (const doc of touched) {
@@ -191,7 +197,7 @@ export class StockroomEngine implements RankingEngine {
       scores[doc] = 0;
       result.docs[result.count] = doc;
       // Ranking only: the no-match rule below judges the request on the scores before this penalty.
-      result.scores[result.count++] = reads && this.isUnrequestedChange(doc, coverage) ? value * (1 - unrequestedChangePenalty) : value;
+      result.scores[result.count++] = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;

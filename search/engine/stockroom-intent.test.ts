@@ -33,12 +33,14 @@ describe("read requests", () => {
     expect(reads("which pull requests are open?")).toBe(true);
     expect(reads("show the last 10 commits")).toBe(true);
     expect(reads("how many documents are in the orders collection")).toBe(true);
+    expect(reads("看看我下周的日程安排")).toBe(true);
   });
 
   it("are not requests to change something, even when phrased as a question", () => {
     expect(reads("can you create a pull request?")).toBe(false);
     expect(reads("how do I delete this branch?")).toBe(false);
     expect(reads("open a pull request for my branch")).toBe(false);
+    expect(reads("明天下午三点帮我安排一个会议")).toBe(false);
   });
 });
 
@@ -53,5 +55,24 @@ describe("a tool named for a change the request does not ask for", () => {
 
   it("keeps its place when the request asks for the change", () => {
     expect(index.search("create a pull request that is open for review")[0]?.id).toBe("git.create_pull_request");
+  });
+});
+
+describe("a tool named for destroying something", () => {
+  const notes = [
+    { id: "notes.delete_note", name: "delete_note", namespace: "notes", text: "delete_note delete note notes Delete a note about a meeting or a person. note_id: The note" },
+    { id: "notes.add_note", name: "add_note", namespace: "notes", text: "add_note add note notes Add a note. text: Note text, for example what was said in a meeting" },
+    ...docs.slice(2),
+  ];
+  const index = createSearchIndex(notes, { profile: "stockroom" });
+  const plain = createSearchIndex(notes, { profile: "codex-bm25" });
+
+  it("ranks below the others when the request does not say to destroy", () => {
+    expect(plain.search("keep a note about the meeting with Alice")[0]?.id).toBe("notes.delete_note");
+    expect(index.search("keep a note about the meeting with Alice")[0]?.id).toBe("notes.add_note");
+  });
+
+  it("keeps its place when the request says so", () => {
+    expect(index.search("delete the note about the meeting with Alice")[0]?.id).toBe("notes.delete_note");
   });
 });

@@ -11,7 +11,8 @@ export interface StockroomTuning {
   namespaceBoost: number;
   /**
    * Share of the score a tool named for a change (create, delete, send…) loses when the request only
-   * asks or looks something up and names no change ("which PRs are open?"). Ranking only.
+   * asks or looks something up and names no change ("which PRs are open?"), and a tool named for a
+   * destructive change (delete, remove, cancel…) when the request does not name it. Ranking only.
    */
   unrequestedChangePenalty: number;
   /** Weight of thesaurus terms relative to the query's own. */
