@@ -1,6 +1,7 @@
 // `npm run loadtest`: 30 s (LOAD_SECONDS) of snapshot fetches mixed with playground queries and tool edits,
 // against the built app on loopback with the demo catalog. Prints throughput, p50/p99 per kind and errors.
 // Goal: 0 errors and p99 under 200 ms for snapshot 304s. Bounded in time and count; loopback only.
+// Embedded PGlite by default; LOAD_DATABASE_URL=postgres://… runs the app on that (empty) database instead.
 import { startAppServer } from "./lib/app-server";
 import { SessionClient } from "./lib/session-client";
 
@@ -77,7 +78,8 @@ try {
   const elapsed = (performance.now() - started) / 1000;
 
   const total = Object.values(samples).reduce((n, s) => n + s.length, 0);
-  console.log(`loadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, embedded PGlite, demo catalog (724 tools)`);
+  const database = process.env.LOAD_DATABASE_URL ? `Postgres server (${new URL(process.env.LOAD_DATABASE_URL).host})` : "embedded PGlite";
+  console.log(`loadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${database}, demo catalog (724 tools)`);
   console.log(`throughput: ${(total / elapsed).toFixed(0)} req/s (${total} ok, ${errors.length} errors)`);
   for (const [kind, values] of Object.entries(samples)) {
     const sorted = [...values].sort((a, b) => a - b);
