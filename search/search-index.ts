@@ -78,25 +78,32 @@ class EngineSearchIndex implements SearchIndex {
     return this.engine.analyze(text);
   }
 
-  /** Positive-score documents, best first, ties by id. */
-  private rankAll(query: string): Array<{ doc: number; score: number }> {
+  /** The `limit` best positive-score documents, best first, ties by id (a bounded insertion, not a sort of every hit). */
+  private topHits(query: string, limit: number): Array<{ doc: number; score: number }> {
     const scored = this.engine.score(query);
-    const ranked: Array<{ doc: number; score: number }> = [];
-    for (let i = 0; i < scored.count; i++) {
-      if (scored.scores[i]! > 0) ranked.push({ doc: scored.docs[i]!, score: scored.scores[i]! });
-    }
     const order = this.order;
-    ranked.sort((a, b) => b.score - a.score || order[a.doc]! - order[b.doc]!);
-    return ranked;
+    const top: Array<{ doc: number; score: number }> = [];
+    for (let i = 0; i < scored.count; i++) {
+      const score = scored.scores[i]!;
+      const doc = scored.docs[i]!;
+      if (!(score > 0)) continue;
+      if (top.length === limit) {
+        const last = top[limit - 1]!;
+        if (score < last.score || (score === last.score && order[doc]! > order[last.doc]!)) continue;
+        top.pop();
+      }
+      let at = top.length;
+      while (at > 0 && (score > top[at - 1]!.score || (score === top[at - 1]!.score && order[doc]! < order[top[at - 1]!.doc]!))) at--;
+      top.splice(at, 0, { doc, score });
+    }
+    return top;
   }
 
   search(query: string, limit: number = this.engine.settings.defaultLimit): SearchHit[] {
     const text = normalizeQuery(query);
     const max = checkLimit(limit);
     const ids = this.engine.ids;
-    return this.rankAll(text)
-      .slice(0, max)
-      .map(({ doc, score }, i) => ({ id: ids[doc]!, score, rank: i + 1 }));
+    return this.topHits(text, max).map(({ doc, score }, i) => ({ id: ids[doc]!, score, rank: i + 1 }));
   }
 
   explain(query: string, id: string): Explanation | null {
@@ -104,12 +111,22 @@ class EngineSearchIndex implements SearchIndex {
     const doc = this.docIndex.get(id);
     if (doc === undefined) return null;
     const { terms } = this.engine.explainTerms(text, doc);
-    const ranked = this.rankAll(text);
-    const position = ranked.findIndex((hit) => hit.doc === doc);
+    // Its rank: 1 + the positive-score documents ahead of it (higher score, or equal score and an earlier id).
+    const scored = this.engine.score(text);
+    const order = this.order;
+    let score = 0;
+    for (let i = 0; i < scored.count; i++) if (scored.docs[i] === doc) score = scored.scores[i]!;
+    let ahead = 0;
+    if (score > 0) {
+      for (let i = 0; i < scored.count; i++) {
+        const other = scored.scores[i]!;
+        if (other > score || (other === score && other > 0 && order[scored.docs[i]!]! < order[doc]!)) ahead++;
+      }
+    }
     return {
       id,
-      score: position >= 0 ? ranked[position]!.score : 0,
-      rank: position >= 0 ? position + 1 : null,
+      score: score > 0 ? score : 0,
+      rank: score > 0 ? ahead + 1 : null,
       terms,
       matchedTerms: terms.filter((t) => t.matched).map((t) => t.term),
       missingTerms: terms.filter((t) => !t.matched && t.queryWeight === 1).map((t) => t.term),
