@@ -14,9 +14,9 @@ import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./types";
 
 interface Postings {
-  docs: number[];
-  tfs: number[];
-  weights: number[];
+  docs: Int32Array;
+  tfs: Float64Array;
+  weights: Float64Array;
 }
 
 export class StockroomEngine implements RankingEngine {
@@ -31,7 +31,11 @@ export class StockroomEngine implements RankingEngine {
   private readonly changeTerms: string[][] = [];
   /** The destructive ones among them (delete, remove, cancel…). */
   private readonly destructiveTerms: string[][] = [];
+  /** Term → the tools whose name has it. */
+  private readonly namePostings = new Map<string, number[]>();
   private readonly scratch: Float64Array;
+  /** Per tool, the query's weight in its name (summed over name terms), for name coverage. */
+  private readonly nameHits: Float64Array;
   private readonly idfCache = new Map<string, number>();
 
   constructor(
@@ -42,17 +46,18 @@ export class StockroomEngine implements RankingEngine {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
-    // One pass counts term frequencies straight into the postings; weights follow once avgdl is known.
+    // One pass counts term frequencies straight into per-term lists; weights follow once avgdl is known.
     const counts: number[] = [];
-    const lists: Postings[] = [];
+    const terms: string[] = [];
+    const lists: Array<{ docs: number[]; tfs: number[] }> = [];
     const termIds = new Map<string, number>();
     const countTerm = (term: string, by: number, seen: number[]) => {
       let id = termIds.get(term);
       if (id === undefined) {
         id = lists.length;
         termIds.set(term, id);
-        lists.push({ docs: [], tfs: [], weights: [] });
-        this.postings.set(term, lists[id]!);
+        terms.push(term);
+        lists.push({ docs: [], tfs: [] });
         counts.push(0);
       }
       if (counts[id] === 0) seen.push(id);
@@ -71,6 +76,11 @@ export class StockroomEngine implements RankingEngine {
       const tokens = analyzeStockroom(doc.text);
       const nameTerms = doc.name ? [...new Set(analyzeStockroom(doc.name))] : [];
       this.nameTerms.push(nameTerms);
+      for (const term of nameTerms) {
+        const named = this.namePostings.get(term);
+        if (named) named.push(index);
+        else this.namePostings.set(term, [index]);
+      }
       this.changeTerms.push(nameTerms.filter(isChangeTerm));
       this.destructiveTerms.push(nameTerms.filter(isDestructiveTerm));
       this.namespaceTerms.push(doc.namespace ? namespaceTerms(doc.namespace) : []);
@@ -89,13 +99,16 @@ export class StockroomEngine implements RankingEngine {
     const avgdl = this.ids.length > 0 && totalLength > 0 ? totalLength / this.ids.length : 1;
     const { k1, b } = settings;
     const norms = this.docLengths.map((length) => lengthNorm(length, avgdl, b));
-    for (const list of lists) {
-      for (let i = 0; i < list.docs.length; i++) list.weights.push(termWeight(list.tfs[i]!, norms[list.docs[i]!]!, k1));
-    }
+    lists.forEach((list, term) => {
+      const weights = new Float64Array(list.docs.length);
+      for (let i = 0; i < weights.length; i++) weights[i] = termWeight(list.tfs[i]!, norms[list.docs[i]!]!, k1);
+      this.postings.set(terms[term]!, { docs: Int32Array.from(list.docs), tfs: Float64Array.from(list.tfs), weights });
+    });
     const frequencies = new Map<string, number>();
     for (const [term, list] of this.postings) frequencies.set(term, list.docs.length);
     this.statistics = new CorpusStatistics(this.ids.length, avgdl, frequencies);
     this.scratch = new Float64Array(this.ids.length);
+    this.nameHits = new Float64Array(this.ids.length);
   }
 
   analyze(text: string): string[] {
@@ -111,13 +124,18 @@ export class StockroomEngine implements RankingEngine {
     return value;
   }
 
-  /** Share of the tool name's terms the query contains (synonyms count at `coverageSynonymWeight`). */
-  private nameCoverage(doc: number, weights: ReadonlyMap<string, number>): number {
-    const name = this.nameTerms[doc]!;
-    if (name.length === 0) return 0;
-    let hits = 0;
-    for (const term of name) hits += weights.get(term) ?? 0;
-    return hits / name.length;
+  /** Adds each query term's coverage weight to the tools whose name has it (`clear` sets those back to 0). */
+  private countNameHits(weights: ReadonlyMap<string, number>, clear = false): void {
+    for (const [term, weight] of weights) {
+      const named = this.namePostings.get(term);
+      if (named) for (const doc of named) this.nameHits[doc] = clear ? 0 : this.nameHits[doc]! + weight;
+    }
+  }
+
+  /** Share of the tool name's terms the query contains (synonyms count at `coverageSynonymWeight`), after `countNameHits`. */
+  private nameCoverage(doc: number): number {
+    const length = this.nameTerms[doc]!.length;
+    return length === 0 ? 0 : this.nameHits[doc]! / length;
   }
 
   private namesNamespace(doc: number, own: ReadonlyMap<string, number>): boolean {
@@ -161,15 +179,11 @@ export class StockroomEngine implements RankingEngine {
     return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
   }
 
-  /** True when some scored tool's name has every word of the request (its own words, not synonyms). */
-  private namesEveryWord(concepts: readonly QueryConcept[], scored: ScoredDocs): boolean {
+  /** True when some tool's name has every word of the request (its own words, not synonyms). */
+  private namesEveryWord(concepts: readonly QueryConcept[]): boolean {
     const words = concepts.filter((c) => c.members[0]!.weight === 1).map((c) => c.term);
-    if (words.length === 0) return false;
-    for (let i = 0; i < scored.count; i++) {
-      const name = this.nameTerms[scored.docs[i]!]!;
-      if (words.every((word) => name.includes(word))) return true;
-    }
-    return false;
+    const named = words.length > 0 ? this.namePostings.get(words[0]!) : undefined;
+    return named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)));
   }
 
   score(query: string): ScoredDocs {
@@ -190,9 +204,10 @@ export class StockroomEngine implements RankingEngine {
     const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty } = this.tuning;
     const reads = isReadRequest(query, concepts);
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
+    this.countNameHits(coverage);
     const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
     for (const doc of touched) {
-      let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc, coverage));
+      let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
       if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
       scores[doc] = 0;
       result.docs[result.count] = doc;
@@ -204,11 +219,12 @@ export class StockroomEngine implements RankingEngine {
         top[i] = value;
       }
     }
+    this.countNameHits(coverage, true);
     const fifth = top.filter((x) => x > 0).pop() ?? 0;
     const keyword = this.uniqueKeywordWeight(concepts);
     const noMatch = isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning);
     // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
-    if (noMatch && !this.namesEveryWord(concepts, result)) result.count = 0;
+    if (noMatch && !this.namesEveryWord(concepts)) result.count = 0;
     return result;
   }
 
