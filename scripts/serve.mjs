@@ -18,5 +18,9 @@ const server = createServer((req, res) => {
   if (agentApi && (req.method === "GET" || req.method === "HEAD") && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
   return nextHandler(req, res);
 });
+// Keep idle keep-alive sockets longer than clients do (undici 4 s, Playwright and most agents unlimited), so a
+// client never reuses a socket the server is closing that instant (ECONNRESET); Node's default is 5 s.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, () => console.log(`Stockroom ready on http://localhost:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
