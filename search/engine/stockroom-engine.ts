@@ -1,8 +1,8 @@
 // Profile `stockroom`: BM25 (k1, b from the settings) over the stockroom analyzer, plus what measured
 // better on real tools (see search/README.md): extra weight for name terms, boosts when the query
 // names the tool or its namespace, thesaurus and glossary expansion at reduced weight, typed values
-// (URLs, e-mail addresses, file names) as concepts, and a no-match rule so requests that fit no tool
-// return nothing. Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+// (URLs, e-mail addresses, file names) as concepts, tools named for a change the request does not ask
+// for ranked lower (stockroom-intent.ts), and a no-match rule so requests that fit no tool return nothing. Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
@@ -65,9 +65,9 @@ export class StockroomEngine implements RankingEngine {
     };
     const namespaces = new Map<string, string[]>(); // a namespace's tools share its analysed terms
     const namespaceTerms = (namespace: string) => {
-      let terms = namespaces.get(namespace);
-      if (!terms) namespaces.set(namespace, (terms = [...new Set(analyzeStockroom(namespace))]));
-      return terms;
+      let analysed = namespaces.get(namespace);
+      if (!analysed) namespaces.set(namespace, (analysed = [...new Set(analyzeStockroom(namespace))]));
+      return analysed;
     };
     let totalLength = 0;
     for (const [id, doc] of latest) {
