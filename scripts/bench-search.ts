@@ -11,7 +11,7 @@ import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import MiniSearch from "minisearch";
 import winkBm25 from "wink-bm25-text-search";
 import nlp from "wink-nlp-utils";
-import { createSearchIndex, effectiveSearchText, type EngineProfile, type IndexDoc } from "../search/index";
+import { createSearchIndex, effectiveSearchText, forgetAnalysedTexts, type EngineProfile, type IndexDoc } from "../search/index";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shared = path.resolve(repoRoot, "../shared");
@@ -93,6 +93,7 @@ interface Engine {
 const ours = (profile: EngineProfile): Engine => ({
   name: `search/ ${profile}`,
   async build(docs) {
+    forgetAnalysedTexts(); // a build from scratch: the engine remembers analysed texts between indexes
     const index = createSearchIndex(docs, { profile });
     return (q) => index.search(q, 8);
   },

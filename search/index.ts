@@ -15,6 +15,7 @@ export {
 export { SearchQueryError, type SearchQueryErrorCode } from "./errors";
 export type { IndexDoc, TermExplanation } from "./engine/types";
 export { createSearchIndex, type Explanation, type SearchHit, type SearchIndex } from "./search-index";
+export { forgetAnalysedTexts } from "./engine/stockroom-engine";
 export { analyzeText, analyzerSteps } from "./analyze";
 export {
   effectiveSearchText,
