@@ -1,0 +1,70 @@
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/open";
+import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
+import { createTestDatabase } from "../../testing/test-db";
+import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { loadDraftSource } from "./ranking-source";
+
+describe("the playground's draft after edits", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+  });
+  afterAll(() => handle.close());
+
+  it("reads only changed tools after tool edits, and always equals a full read of the draft", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const tools = await createTools(db, catalog.id, [
+      { namespace: "crm", name: "list_orders", description: "List orders." },
+      { namespace: "crm", name: "refund_order", description: "Refund an order." },
+      { namespace: "ops", name: "restart_server", description: "Restart a server." },
+      { name: "ping", description: "Ping." },
+    ]);
+    const scope = { team: people.team.slug, catalog: catalog.slug };
+    const editor = callerFor(db, people.editor);
+    // Records the SQL of every plain query the draft reads run.
+    const queries: string[] = [];
+    const recording = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "$queryRawUnsafe") return (sql: string, ...params: unknown[]) => (queries.push(sql), target.$queryRawUnsafe(sql, ...params));
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const draft = async () => {
+      const fresh = await db.catalog.findUniqueOrThrow({ where: { id: catalog.id } });
+      queries.length = 0;
+      const { content } = await loadDraftSource({ db: recording, team: people.team, catalog: fresh });
+      expect(content).toEqual(await buildSnapshotContent({ db, team: people.team, catalog: fresh }));
+      return { content, patched: queries.some((sql) => sql.includes(">= $2")) };
+    };
+    const revision = async (id: string) => (await db.tool.findUniqueOrThrow({ where: { id } })).revision;
+
+    expect((await draft()).patched).toBe(false); // first read: whole
+    await editor.tool.update({ ...scope, id: tools[0]!.id, revision: await revision(tools[0]!.id), patch: { searchTextMode: "generated+extra", searchTextExtra: "sales backlog" } });
+    const edited = await draft();
+    expect(edited.patched).toBe(true);
+    expect(edited.content.tools.find((t) => t.id === "crm.list_orders")!.searchText).toContain("sales backlog");
+
+    await editor.tool.bulkUpdate({ ...scope, items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }], patch: { exposure: "hidden" } });
+    const hidden = await draft();
+    expect(hidden.patched).toBe(true);
+    expect(hidden.content.tools.map((t) => t.id)).toEqual(["crm.list_orders", "crm.refund_order", "ops.restart_server"]);
+
+    await editor.tool.create({ ...scope, tool: { name: "escalate", description: "Escalate a ticket." } });
+    expect((await draft()).content.tools.map((t) => t.id)).toContain("escalate");
+
+    await editor.tool.delete({ ...scope, id: tools[1]!.id, revision: await revision(tools[1]!.id) }); // count drops: read whole
+    const deleted = await draft();
+    expect(deleted.content.tools.map((t) => t.id)).not.toContain("crm.refund_order");
+
+    const ops = await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "ops" } });
+    await editor.namespace.update({ ...scope, id: ops.id, revision: ops.revision, patch: { name: "infra", description: "Infrastructure." } });
+    const renamed = await draft();
+    expect(renamed.patched).toBe(false); // a namespace changed: read whole
+    expect(renamed.content.tools.map((t) => t.id)).toContain("infra.restart_server");
+  });
+});
