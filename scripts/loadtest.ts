@@ -1,9 +1,15 @@
 // `npm run loadtest`: 30 s (LOAD_SECONDS) of snapshot fetches mixed with playground queries and tool edits,
 // against the built app on loopback with the demo catalog. Prints throughput, p50/p99 per kind and errors.
 // Goal: 0 errors and p99 under 200 ms for snapshot 304s. Bounded in time and count; loopback only.
-// Embedded PGlite by default; LOAD_DATABASE_URL=postgres://… runs the app on that (empty) database instead.
+// Runs twice: on embedded PGlite (the database runs in the app's own thread) and on a fresh database on the
+// Postgres server (STOCKROOM_TEST_PG_URL, default 127.0.0.1:5432; skipped when it does not answer).
+// LOAD_DB=pglite or LOAD_DB=postgres runs one of them.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { startAppServer } from "./lib/app-server";
 import { SessionClient } from "./lib/session-client";
+
+const PG_ADMIN_URL = process.env.STOCKROOM_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 16);
@@ -11,84 +17,115 @@ const MAX_REQUESTS = 200_000;
 const QUERIES = ["create a pull request", "send a slack message", "refund a payment", "take a screenshot of the page", "list kubernetes pods", "search the web", "create a calendar event", "query the database"];
 
 type Kind = "snapshot-304" | "snapshot-200" | "playground" | "edit";
-const samples: Record<Kind, number[]> = { "snapshot-304": [], "snapshot-200": [], playground: [], edit: [] };
-const errors: string[] = [];
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const server = await startAppServer({ distDir: process.env.NEXT_DIST_DIR || ".next-load", env: { STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000", ...(process.env.LOAD_DATABASE_URL ? { DATABASE_URL: process.env.LOAD_DATABASE_URL } : {}) } });
-try {
-  const owner = new SessionClient(server.url);
-  await owner.signIn("demo@stockroom.local", "stockroom-demo");
-  const scope = { team: "demo", catalog: "mcp-tools" };
-  await owner.mutate("publish.publish", { ...scope, note: "load test baseline", reason: "load test" });
-  const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "load test" });
-  const snapshotUrl = `${server.url}/api/v1/catalogs/demo/mcp-tools/snapshots/latest`;
-  const auth = { authorization: `Bearer ${secret}` };
-  const first = await fetch(snapshotUrl, { headers: auth });
-  if (first.status !== 200) throw new Error(`snapshot fetch failed: ${first.status}`);
-  const etag = first.headers.get("etag")!;
-  await first.arrayBuffer();
-  const tools = await owner.query<{ tools: Array<{ id: string }> }>("tool.list", { ...scope, exposure: "deferred", pageSize: CONCURRENCY });
+/** One run against the app on `databaseUrl` (undefined: embedded PGlite); true when the goal was met. */
+async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
+  const samples: Record<Kind, number[]> = { "snapshot-304": [], "snapshot-200": [], playground: [], edit: [] };
+  const errors: string[] = [];
+  const server = await startAppServer({ distDir: process.env.NEXT_DIST_DIR || ".next-load", env: { STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  try {
+    const owner = new SessionClient(server.url);
+    await owner.signIn("demo@stockroom.local", "stockroom-demo");
+    const scope = { team: "demo", catalog: "mcp-tools" };
+    await owner.mutate("publish.publish", { ...scope, note: "load test baseline", reason: "load test" });
+    const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "load test" });
+    const snapshotUrl = `${server.url}/api/v1/catalogs/demo/mcp-tools/snapshots/latest`;
+    const auth = { authorization: `Bearer ${secret}` };
+    const first = await fetch(snapshotUrl, { headers: auth });
+    if (first.status !== 200) throw new Error(`snapshot fetch failed: ${first.status}`);
+    const etag = first.headers.get("etag")!;
+    await first.arrayBuffer();
+    const tools = await owner.query<{ tools: Array<{ id: string }> }>("tool.list", { ...scope, exposure: "deferred", pageSize: CONCURRENCY });
 
-  let sent = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  async function timed(kind: Kind, run: () => Promise<void>) {
-    const start = performance.now();
-    try {
-      await run();
-      samples[kind].push(performance.now() - start);
-    } catch (error) {
-      errors.push(`${kind}: ${(error as Error).message}`);
-    }
-  }
-  async function worker(index: number) {
-    const toolId = tools.tools[index % tools.tools.length]!.id;
-    for (let i = 0; Date.now() < deadline && sent < MAX_REQUESTS; i++, sent++) {
-      const pick = (i * 7 + index) % 20;
-      if (pick < 12) {
-        await timed("snapshot-304", async () => {
-          const r = await fetch(snapshotUrl, { headers: { ...auth, "if-none-match": etag } });
-          await r.arrayBuffer();
-          if (r.status !== 304 && r.status !== 200) throw new Error(`status ${r.status}`);
-        });
-      } else if (pick < 14) {
-        await timed("snapshot-200", async () => {
-          const r = await fetch(snapshotUrl, { headers: { ...auth, "accept-encoding": "gzip" } });
-          await r.arrayBuffer();
-          if (r.status !== 200) throw new Error(`status ${r.status}`);
-        });
-      } else if (pick < 19) {
-        await timed("playground", async () => {
-          await owner.query("playground.search", { ...scope, query: QUERIES[i % QUERIES.length], limit: 8 });
-        });
-      } else {
-        await timed("edit", async () => {
-          const tool = await owner.query<{ revision: number }>("tool.get", { ...scope, id: toolId });
-          await owner.mutate("tool.update", { ...scope, id: toolId, revision: tool.revision, patch: { searchTextExtra: `load ${i}` } });
-        });
+    let sent = 0;
+    const deadline = Date.now() + SECONDS * 1000;
+    async function timed(kind: Kind, run: () => Promise<void>) {
+      const start = performance.now();
+      try {
+        await run();
+        samples[kind].push(performance.now() - start);
+      } catch (error) {
+        errors.push(`${kind}: ${(error as Error).message}`);
       }
     }
-  }
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
-  const elapsed = (performance.now() - started) / 1000;
+    async function worker(index: number) {
+      const toolId = tools.tools[index % tools.tools.length]!.id;
+      for (let i = 0; Date.now() < deadline && sent < MAX_REQUESTS; i++, sent++) {
+        const pick = (i * 7 + index) % 20;
+        if (pick < 12) {
+          await timed("snapshot-304", async () => {
+            const r = await fetch(snapshotUrl, { headers: { ...auth, "if-none-match": etag } });
+            await r.arrayBuffer();
+            if (r.status !== 304 && r.status !== 200) throw new Error(`status ${r.status}`);
+          });
+        } else if (pick < 14) {
+          await timed("snapshot-200", async () => {
+            const r = await fetch(snapshotUrl, { headers: { ...auth, "accept-encoding": "gzip" } });
+            await r.arrayBuffer();
+            if (r.status !== 200) throw new Error(`status ${r.status}`);
+          });
+        } else if (pick < 19) {
+          await timed("playground", async () => {
+            await owner.query("playground.search", { ...scope, query: QUERIES[i % QUERIES.length], limit: 8 });
+          });
+        } else {
+          await timed("edit", async () => {
+            const tool = await owner.query<{ revision: number }>("tool.get", { ...scope, id: toolId });
+            await owner.mutate("tool.update", { ...scope, id: toolId, revision: tool.revision, patch: { searchTextExtra: `load ${i}` } });
+          });
+        }
+      }
+    }
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
+    const elapsed = (performance.now() - started) / 1000;
 
-  const total = Object.values(samples).reduce((n, s) => n + s.length, 0);
-  const database = process.env.LOAD_DATABASE_URL ? `Postgres server (${new URL(process.env.LOAD_DATABASE_URL).host})` : "embedded PGlite";
-  console.log(`loadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${database}, demo catalog (724 tools)`);
-  console.log(`throughput: ${(total / elapsed).toFixed(0)} req/s (${total} ok, ${errors.length} errors)`);
-  for (const [kind, values] of Object.entries(samples)) {
-    const sorted = [...values].sort((a, b) => a - b);
-    console.log(`  ${kind.padEnd(13)} n=${String(sorted.length).padStart(6)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`);
+    const total = Object.values(samples).reduce((n, s) => n + s.length, 0);
+    console.log(`\nloadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${label}, demo catalog (724 tools)`);
+    console.log(`throughput: ${(total / elapsed).toFixed(0)} req/s (${total} ok, ${errors.length} errors)`);
+    for (const [kind, values] of Object.entries(samples)) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(`  ${kind.padEnd(13)} n=${String(sorted.length).padStart(6)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`);
+    }
+    const p99of304 = percentile([...samples["snapshot-304"]].sort((a, b) => a - b), 99);
+    console.log(`goal: 0 errors — ${errors.length === 0 ? "met" : "MISSED"}; p99 of snapshot 304s < 200 ms — ${p99of304 < 200 ? "met" : "MISSED"} (${p99of304.toFixed(1)} ms)`);
+    for (const e of [...new Set(errors)].slice(0, 10)) console.log(`  error: ${e}`);
+    return errors.length === 0 && p99of304 < 200;
+  } finally {
+    await server.stop();
   }
-  const p99of304 = percentile([...samples["snapshot-304"]].sort((a, b) => a - b), 99);
-  console.log(`goal: 0 errors — ${errors.length === 0 ? "met" : "MISSED"}; p99 of snapshot 304s < 200 ms — ${p99of304 < 200 ? "met" : "MISSED"} (${p99of304.toFixed(1)} ms)`);
-  for (const e of [...new Set(errors)].slice(0, 10)) console.log(`  error: ${e}`);
-  process.exitCode = errors.length === 0 ? 0 : 1;
-} finally {
-  await server.stop();
 }
+
+async function withFreshPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | null> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`\nloadtest: no Postgres server at ${new URL(PG_ADMIN_URL).host}; skipped that run`);
+    return null;
+  }
+  const name = `stockroom_load_${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  try {
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const only = process.env.LOAD_DB;
+const results: boolean[] = [];
+if (only !== "postgres") results.push(await loadTest("embedded PGlite"));
+if (only !== "pglite") {
+  const met = await withFreshPostgresDatabase((url) => loadTest(`Postgres server (${new URL(PG_ADMIN_URL).host})`, url));
+  if (met !== null) results.push(met);
+}
+process.exitCode = results.every(Boolean) ? 0 : 1;
