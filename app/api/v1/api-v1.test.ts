@@ -89,6 +89,10 @@ describe("/api/v1 agent API", () => {
     expect(latest.headers.get("cache-control")).toBe("no-cache");
     expect(latest.headers.get("content-type")).toMatch(/^application\/json/);
     expect(latest.headers.get("x-stockroom-version")).toBe("2");
+    // Served outside Next.js, so it carries its own security headers (not next.config's page headers).
+    expect(latest.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(latest.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect((await get(`${base}/latest`)).headers.get("x-content-type-options")).toBe("nosniff"); // errors too
     const bytes = await latest.text();
     await expect(verifySnapshot(JSON.parse(bytes))).resolves.toEqual(v2);
     expect(await (await get(`${base}/2`, auth)).text()).toBe(bytes);
