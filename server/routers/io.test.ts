@@ -1,20 +1,13 @@
 import net from "node:net";
 import path from "node:path";
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 // @ts-expect-error plain ESM test fixture without types
 import { startHttpServer, tinyTools } from "../services/import/testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = useTestDatabase();
 
 const FIXTURE = path.resolve(import.meta.dirname, "../services/import/testing/tiny-mcp-server.mjs");
 type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden" };

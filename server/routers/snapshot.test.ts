@@ -1,21 +1,14 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../db/open";
 import { insertTestSnapshot } from "../services/agent-api/insert-test-snapshot";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import { outcomeCode } from "../testing/outcome";
 
 describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-  });
-  afterAll(() => handle.close());
+  const { db } = useTestDatabase();
 
   async function publishedCatalog() {
     const people = await createTeamWithMembers(db);

@@ -1,15 +1,8 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = useTestDatabase();
 
 /** The error a call rejects with, with the AppError code and details tRPC carries in `cause`. */
 async function failure(promise: Promise<unknown>) {

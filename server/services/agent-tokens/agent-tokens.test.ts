@@ -1,19 +1,11 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { hashTokenSecret } from "./token-secret";
 import { outcomeCode } from "../../testing/outcome";
 
 describe("agent tokens (agentToken.create / list / revoke)", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-  });
-  afterAll(() => handle.close());
+  const { db } = useTestDatabase();
 
   async function setup() {
     const people = await createTeamWithMembers(db);

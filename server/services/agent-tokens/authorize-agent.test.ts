@@ -1,9 +1,7 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
+import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { insertTestSnapshot } from "../agent-api/insert-test-snapshot";
 import { AgentAccessCache, agentAccessCache } from "./access-cache";
 import { listenForAgentAccessChanges } from "./access-listener";
@@ -21,13 +19,7 @@ async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe("authorizeAgent", () => {
-  let handle: DatabaseHandle & { url: string | null };
-  let db: PrismaClient;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-  });
-  afterAll(() => handle.close());
+  const { db, handle } = useTestDatabase();
 
   async function tokenFor() {
     const people = await createTeamWithMembers(db);

@@ -1,19 +1,11 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadDraftSource } from "./ranking-source";
 
 describe("the playground's draft after edits", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-  });
-  afterAll(() => handle.close());
+  const { db } = useTestDatabase();
 
   it("reads only changed tools after tool edits, and always equals a full read of the draft", async () => {
     const people = await createTeamWithMembers(db);

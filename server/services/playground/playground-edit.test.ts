@@ -1,18 +1,10 @@
 // Edit-and-see and save-as-golden, through the same procedures the playground page calls.
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
+import { describe, expect, it } from "vitest";
 import { callerFor } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { seedPlaygroundCatalog } from "./test-fixtures";
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 describe("edit-and-see from the playground", () => {
   it("a search-text edit through tool.update moves the ranking at once; a stale revision is refused and changes nothing", async () => {

@@ -1,20 +1,12 @@
-import type { PrismaClient } from "@prisma/client";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { firstRequestTools } from "@/sdk/first-request";
-import type { DatabaseHandle } from "../../db/open";
 import { callerFor } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { publishDraft, seedPlaygroundCatalog } from "./test-fixtures";
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 describe("playground.firstRequest", () => {
   it("returns the SDK's exact turn-one payload with o200k counts for N × S and summary + search tool + K × S", async () => {

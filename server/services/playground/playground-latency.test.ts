@@ -3,22 +3,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Prisma, PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { rankingSourceBuilds } from "./ranking-source";
 
 const TOOL_COUNT = 5_000;
 const QUERIES = ["create a pull request", "list open issues", "read file contents", "search slack messages", "weather forecast", "send an email", "query the database", "restart a kubernetes pod", "upload a file to s3", "schedule a meeting"];
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 interface CorpusTool { namespace: string; name: string; description: string; parameters: Prisma.InputJsonValue }
 

@@ -1,22 +1,14 @@
-import type { PrismaClient } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifySnapshot } from "@/sdk/snapshot";
 import { createSnapshotIndex } from "@/sdk/snapshot-index";
-import type { DatabaseHandle } from "../../db/open";
 import { callerFor } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { rankingSourceBuilds } from "./ranking-source";
 import { editSearchText, publishDraft, seedPlaygroundCatalog } from "./test-fixtures";
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 async function rejection(promise: Promise<unknown>) {
   const error = await promise.then(() => null, (e: unknown) => e);

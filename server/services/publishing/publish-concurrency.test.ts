@@ -1,23 +1,15 @@
-import type { PrismaClient } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../../db/open";
 import { createTools } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { publishContent } from "./publish-content";
 import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
 
 // Runs on PGlite and on the Postgres server (vitest projects): on the server the 20 calls really
 // run in parallel on 10 pooled connections and queue on the catalog row lock.
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 const CALLS = 20;
 

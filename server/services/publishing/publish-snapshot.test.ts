@@ -1,18 +1,10 @@
-import type { PrismaClient } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isSameContent, SNAPSHOT_FORMAT, verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../../db/open";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db, handle } = useTestDatabase();
 
 async function failure(promise: Promise<unknown>): Promise<TRPCError> {
   const error = await promise.then(() => null, (e: unknown) => e);

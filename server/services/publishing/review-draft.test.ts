@@ -1,17 +1,9 @@
-import type { PrismaClient } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
-import { createTestDatabase } from "../../testing/test-db";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 describe("publish.review", () => {
   it("before the first publish: every query is new, every tool added", async () => {

@@ -1,20 +1,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { canonicalJson, computeContentHash, sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../../db/open";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { createPublishingFixture } from "./testing/publishing-fixture";
 
-let handle: DatabaseHandle;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(() => handle.close());
+const { db } = useTestDatabase();
 
 /** Hashes a snapshot in a fresh Node process (its own module instances, its own WebCrypto). */
 async function hashInChildProcess(payload: unknown): Promise<string> {

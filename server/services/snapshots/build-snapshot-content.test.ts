@@ -1,20 +1,12 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSnapshotIndex } from "@/sdk/snapshot-index";
 import { sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../../db/open";
 import { createCatalog, createTools } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "./build-snapshot-content";
 
 describe("buildSnapshotContent", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-  });
-  afterAll(() => handle.close());
+  const { db } = useTestDatabase();
 
   it("builds the draft in snapshot form, leaving hidden tools out, and ranks deferred tools only", async () => {
     const team = await db.team.create({ data: { slug: "acme", name: "Acme" } });

@@ -1,15 +1,9 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
-import { createTestDatabase, testDbKind } from "../../testing/test-db";
+import { testDbKind } from "../../testing/test-db";
+import { useTestDatabase } from "../../testing/use-test-database";
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: PrismaClient;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = useTestDatabase();
 
 const N = 5000;
 
