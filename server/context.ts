@@ -15,8 +15,7 @@ export interface Context {
   headers: Headers;
 }
 
-export function bearerTokenOf(headers: Headers): string | null {
-  const value = headers.get("authorization");
-  const match = value?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1] ?? null;
+/** The secret of an `Authorization: Bearer …` header value; null when absent or another scheme. */
+export function bearerTokenOf(authorization: string | null): string | null {
+  return authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 }

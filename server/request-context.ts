@@ -6,7 +6,7 @@ import { getDb } from "./db";
 /** The tRPC context of one HTTP request or server-component render. */
 export async function createRequestContext(headers: Headers): Promise<Context> {
   const db = await getDb();
-  const bearerToken = bearerTokenOf(headers);
+  const bearerToken = bearerTokenOf(headers.get("authorization"));
   const user = bearerToken ? null : await getSessionUser(headers);
   return { db, user, bearerToken, headers };
 }

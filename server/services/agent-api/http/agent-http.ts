@@ -1,4 +1,5 @@
 import "server-only";
+import { bearerTokenOf } from "../../../context";
 import { getDatabase } from "../../../db";
 import { AppError } from "../../../errors";
 import { authorizeAgent } from "../../agent-tokens/authorize-agent";
@@ -26,10 +27,6 @@ export interface AgentRequest {
 }
 
 const ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/snapshots(?:\/([^/]+))?\/?$/;
-
-function bearerSecret(authorization: string | null): string | null {
-  return authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
-}
 
 type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath };
 
@@ -81,7 +78,7 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
   const pathname = request.path.split("?", 1)[0]!;
   try {
     const route = routeOf(pathname);
-    const secret = bearerSecret(request.authorization);
+    const secret = bearerTokenOf(request.authorization);
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
 

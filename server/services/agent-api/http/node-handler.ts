@@ -1,9 +1,8 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerAgentRequest } from "./agent-http";
-import { errorAnswer } from "./responses";
 
-/** Where `scripts/start.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
+/** Where `scripts/serve.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
 
 export type NodeAgentHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -20,8 +19,8 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
+    // answerAgentRequest turns every failure into an answer; only writing the response can still fail.
     answerAgentRequest({ path: req.url ?? "/", authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding") })
-      .catch(errorAnswer)
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);
         res.writeHead(status, headers);
