@@ -63,6 +63,18 @@ function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
   };
 }
 
+const runners = new WeakMap<PrismaClient, SqlRunner>();
+
+/**
+ * The plain driver under a Prisma client opened here. For the few statements where Prisma's own cost
+ * dominates (a multi-megabyte JSONB insert): queries through it do not join a Prisma transaction.
+ */
+export function sqlRunnerOf(db: PrismaClient): SqlRunner {
+  const sql = runners.get(db);
+  if (!sql) throw new Error("This Prisma client was not opened by openDatabase(): no plain driver to run SQL on.");
+  return sql;
+}
+
 /**
  * pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the 6.19 client runs it
  * unchanged (proved by every PGlite test), so only the type needs bridging.
@@ -80,6 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const sql = poolRunner(pool);
     if (shouldMigrate) await applyMigrations(sql);
     const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+    runners.set(db, sql);
     return {
       db,
       kind: "postgres",
@@ -96,6 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const sql = pgliteRunner(pglite);
   if (shouldMigrate) await applyMigrations(sql);
   const db = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+  runners.set(db, sql);
   return {
     db,
     kind: "pglite",
