@@ -1,12 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { PGliteThread, type PGliteLike } from "./pglite-thread";
 
 export interface DatabaseHandle {
   db: PrismaClient;
@@ -24,7 +25,7 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
-function pgliteRunner(client: Pick<PGlite, "exec" | "query">): SqlRunner {
+function pgliteRunner(client: Pick<PGliteLike, "exec" | "query">): SqlRunner {
   return {
     async exec(sql) {
       await client.exec(sql);
@@ -33,7 +34,7 @@ function pgliteRunner(client: Pick<PGlite, "exec" | "query">): SqlRunner {
       return (await client.query<T>(sql, params)).rows;
     },
     async transaction(fn) {
-      return (client as PGlite).transaction((tx) => fn(pgliteRunner(tx)));
+      return (client as PGliteLike).transaction((tx) => fn(pgliteRunner(tx)));
     },
   };
 }
@@ -63,7 +64,10 @@ function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
   };
 }
 
-const runners = new WeakMap<PrismaClient, SqlRunner>();
+// On globalThis: Next.js bundles this module once for instrumentation.ts (which opens the database) and
+// again for the routes that use it, and both copies must see the same registry.
+const registry = globalThis as unknown as { stockroomSqlRunners?: WeakMap<PrismaClient, SqlRunner> };
+const runners = (registry.stockroomSqlRunners ??= new WeakMap());
 
 /**
  * The plain driver under a Prisma client opened here. For the few statements where Prisma's own cost
@@ -79,8 +83,8 @@ export function sqlRunnerOf(db: PrismaClient): SqlRunner {
  * pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the 6.19 client runs it
  * unchanged (proved by every PGlite test), so only the type needs bridging.
  */
-export function pgliteAdapter(pglite: PGlite): SqlDriverAdapterFactory {
-  return new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
+export function pgliteAdapter(pglite: PGliteLike): SqlDriverAdapterFactory {
+  return new PrismaPGlite(pglite as PGlite) as unknown as SqlDriverAdapterFactory;
 }
 
 /** Opens PGlite (embedded) or a Postgres server, applies migrations, and returns a Prisma client over it. */
@@ -104,8 +108,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
   const dataDir = options.dataDir ?? ".data/pglite";
-  if (!dataDir.startsWith("memory://")) await mkdir(/* turbopackIgnore: true */ path.dirname(path.resolve(dataDir)), { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  if (!dataDir.startsWith("memory://")) await mkdir(path.dirname(path.resolve(/* turbopackIgnore: true */ dataDir)), { recursive: true });
+  const pglite = await PGliteThread.create(dataDir);
   const sql = pgliteRunner(pglite);
   if (shouldMigrate) await applyMigrations(sql);
   const db = new PrismaClient({ adapter: pgliteAdapter(pglite) });
