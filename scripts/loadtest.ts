@@ -1,7 +1,7 @@
 // `npm run loadtest`: 30 s (LOAD_SECONDS) of snapshot fetches mixed with playground queries and tool edits,
 // against the built app on loopback with the demo catalog. Prints throughput, p50/p99 per kind and errors.
 // Goal: 0 errors and p99 under 200 ms for snapshot 304s. Bounded in time and count; loopback only.
-// Runs twice: on embedded PGlite (the database runs in the app's own thread) and on a fresh database on the
+// Runs twice: on embedded PGlite (in a worker thread of the app's process) and on a fresh database on the
 // Postgres server (STOCKROOM_TEST_PG_URL, default 127.0.0.1:5432; skipped when it does not answer).
 // LOAD_DB=pglite or LOAD_DB=postgres runs one of them.
 import { randomBytes } from "node:crypto";
