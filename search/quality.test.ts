@@ -1,8 +1,10 @@
 // Issue targets for the stockroom profile, against codex-bm25 on the same generated search text:
 // on ../shared/corpus/queries.dev.jsonl (tuned on), search/testing/queries.heldout.jsonl (86 requests
 // written before any tuning; tuned on since the generalisation pass) and queries.heldout2.jsonl (97
-// requests written and committed before that pass, never tuned on). Where a set falls short of a
-// target, the test holds the measured level so a regression still fails; search/README.md has the numbers.
+// requests written and committed before that pass, never tuned on) and queries.heldout3.jsonl (82
+// English requests written and committed before the opening-boost pass, its judge in aggregate). Where a
+// set falls short of a target, the test holds the measured level so a regression still fails;
+// search/README.md has the numbers.
 import { describe, expect, it } from "vitest";
 import { createSearchIndex, evaluateRankings, type EngineProfile, type GoldenResult, type SearchIndex } from "./index";
 import { readCorpusDocs, type LabelledQuery } from "./testing/corpus";
@@ -22,11 +24,13 @@ function evaluate(queries: LabelledQuery[], profile: EngineProfile, lang?: strin
 }
 
 describe.each([
-  // name, queries, English s@8 floor, English s@1 floor, English s@8 lead over codex-bm25
-  ["queries.dev", readJsonl<LabelledQuery>("corpus/queries.dev.jsonl"), 0.85, 0.7, 0.1],
-  ["queries.heldout", readLocalJsonl<LabelledQuery>("testing/queries.heldout.jsonl"), 0.85, 0.54, 0.05],
-  ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.45, 0.1],
-] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead) => {
+  // name, queries, English s@8 floor, English s@1 floor, English s@8 lead over codex-bm25, no-match empty floor
+  ["queries.dev", readJsonl<LabelledQuery>("corpus/queries.dev.jsonl"), 0.85, 0.75, 0.1, 0.7],
+  ["queries.heldout", readLocalJsonl<LabelledQuery>("testing/queries.heldout.jsonl"), 0.85, 0.57, 0.05, 0.7],
+  ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.48, 0.1, 0.7],
+  // 5 of its 8 no-match requests come back empty: held at the measured level, below the 70 % target.
+  ["queries.heldout3", readLocalJsonl<LabelledQuery>("testing/queries.heldout3.jsonl"), 0.85, 0.68, 0.01, 0.6],
+] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead, noMatch) => {
   const en = evaluate([...queries], "stockroom", "en");
   const zh = evaluate([...queries], "stockroom", "zh");
   const codexEn = evaluate([...queries], "codex-bm25", "en");
@@ -40,11 +44,11 @@ describe.each([
     expect(en.successAt1).toBeGreaterThanOrEqual(at1);
   });
 
-  it("finds a gold tool in the top 8 for >= 60% of Chinese requests", () => {
+  it.skipIf(zh.count === 0)("finds a gold tool in the top 8 for >= 60% of Chinese requests", () => {
     expect(zh.successAtK).toBeGreaterThanOrEqual(0.6);
   });
 
-  it("returns nothing for >= 70% of the requests no tool fits", () => {
-    expect(evaluate([...queries], "stockroom").noMatchEmptyRate).toBeGreaterThanOrEqual(0.7);
+  it(`returns nothing for >= ${noMatch * 100}% of the requests no tool fits`, () => {
+    expect(evaluate([...queries], "stockroom").noMatchEmptyRate).toBeGreaterThanOrEqual(noMatch);
   });
 });

@@ -2,7 +2,8 @@
 // better on real tools (see search/README.md): extra weight for name terms, boosts when the query
 // names the tool or its namespace, thesaurus and glossary expansion at reduced weight, typed values
 // (URLs, e-mail addresses, file names) as concepts, tools named for a change the request does not ask
-// for ranked lower (stockroom-intent.ts), and a no-match rule so requests that fit no tool return nothing. Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+// for ranked lower (stockroom-intent.ts), tools that have the request's concepts in the opening of their
+// text (name, first words of the description) ranked higher, and a no-match rule so requests that fit no tool return nothing. Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
@@ -56,6 +57,13 @@ export class StockroomEngine implements RankingEngine {
   private readonly destructiveTerms: string[][] = [];
   /** Term → the tools whose name has it. */
   private readonly namePostings = new Map<string, number[]>();
+  /** Term → the tools that have it among the first `openingTokens` tokens of their text. */
+  private readonly openingPostings = new Map<string, number[]>();
+  /** Per tool, how many of the query's concepts its opening has (reset after each query). */
+  private readonly openingHits: Float64Array;
+  /** Per tool, the last concept counted for it, so a concept counts once however many members match. */
+  private readonly openingStamp: Int32Array;
+  private stampCounter = 0;
   private readonly scratch: Float64Array;
   /** Per tool, the query's weight in its name (summed over name terms), for name coverage. */
   private readonly nameHits: Float64Array;
@@ -109,6 +117,11 @@ export class StockroomEngine implements RankingEngine {
       this.namespaceTerms.push(doc.namespace ? namespaceTerms(doc.namespace) : []);
       this.docLengths.push(tokens.length);
       totalLength += tokens.length;
+      for (const term of new Set(tokens.slice(0, this.tuning.openingTokens))) {
+        const opening = this.openingPostings.get(term);
+        if (opening) opening.push(index);
+        else this.openingPostings.set(term, [index]);
+      }
       const seen: number[] = [];
       for (const token of tokens) countTerm(token, 1, seen);
       // Name terms count again (a light BM25F name field), once per distinct term.
@@ -132,6 +145,8 @@ export class StockroomEngine implements RankingEngine {
     this.statistics = new CorpusStatistics(this.ids.length, avgdl, frequencies);
     this.scratch = new Float64Array(this.ids.length);
     this.nameHits = new Float64Array(this.ids.length);
+    this.openingHits = new Float64Array(this.ids.length);
+    this.openingStamp = new Int32Array(this.ids.length);
   }
 
   analyze(text: string): string[] {
@@ -153,6 +168,33 @@ export class StockroomEngine implements RankingEngine {
       const named = this.namePostings.get(term);
       if (named) for (const doc of named) this.nameHits[doc] = clear ? 0 : this.nameHits[doc]! + weight;
     }
+  }
+
+  /**
+   * Counts, per tool, the query concepts (any member) found in its opening, into `openingHits`; returns
+   * how many concepts the catalog knows at all (the share's denominator).
+   */
+  private countOpeningHits(concepts: readonly QueryConcept[]): number {
+    let known = 0;
+    for (const { members } of concepts) {
+      if (!members.some(({ term }) => this.postings.has(term))) continue;
+      known++;
+      const stamp = ++this.stampCounter;
+      for (const { term } of members) {
+        const opening = this.openingPostings.get(term);
+        if (!opening) continue;
+        for (const doc of opening) {
+          if (this.openingStamp[doc] === stamp) continue;
+          this.openingStamp[doc] = stamp;
+          this.openingHits[doc] = this.openingHits[doc]! + 1;
+        }
+      }
+    }
+    if (this.stampCounter > 0x3fffffff) {
+      this.stampCounter = 0;
+      this.openingStamp.fill(0);
+    }
+    return known;
   }
 
   /** Share of the tool name's terms the query contains (synonyms count at `coverageSynonymWeight`), after `countNameHits`. */
@@ -224,18 +266,24 @@ export class StockroomEngine implements RankingEngine {
       }
     }
     const coverage = this.coverageWeights(concepts);
-    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty } = this.tuning;
+    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
     const reads = isReadRequest(query, concepts);
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
     this.countNameHits(coverage);
+    const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
     const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
     for (const doc of touched) {
       let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
       if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
       scores[doc] = 0;
       result.docs[result.count] = doc;
-      // Ranking only: the no-match rule below judges the request on the scores before this penalty.
-      result.scores[result.count++] = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
+      // Ranking only: the no-match rule below judges the request on the scores before this penalty and boost.
+      let ranked = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
+      if (knownConcepts > 0) {
+        ranked *= 1 + (openingBoost * this.openingHits[doc]!) / knownConcepts;
+        this.openingHits[doc] = 0;
+      }
+      result.scores[result.count++] = ranked;
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;

@@ -30,6 +30,14 @@ export interface StockroomTuning {
   unknownPenalty: number;
   /** Power (a whole number) of the best hit's lead over the fifth in the no-match evidence; 0 ignores it. */
   gapExponent: number;
+  /**
+   * Ranking multiplier per unit of the share of the request's concepts (words the catalog knows, with
+   * their synonyms) that the tool has in the opening of its text (`openingTokens`: its name and the first
+   * words of its description), not only further on (parameter descriptions). Ranking only.
+   */
+  openingBoost: number;
+  /** Analysed tokens at the start of a tool's text that count as its opening. */
+  openingTokens: number;
 }
 
 export const STOCKROOM_TUNING: StockroomTuning = {
@@ -44,4 +52,6 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   relevanceFloor: 0.6,
   unknownPenalty: 1,
   gapExponent: 1,
+  openingBoost: 0.5,
+  openingTokens: 15,
 };
