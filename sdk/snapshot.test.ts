@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, computeContentHash, isSameContent, sealSnapshot, SNAPSHOT_FORMAT, SnapshotIntegrityError, verifySnapshot, type SnapshotContent } from "./snapshot";
+import { canonicalJson, computeContentHash, isSameContent, sealSnapshot, sealSnapshotJson, SNAPSHOT_FORMAT, SnapshotIntegrityError, verifySnapshot, type SnapshotContent } from "./snapshot";
 
 const content: SnapshotContent = {
   format: SNAPSHOT_FORMAT,
@@ -31,6 +31,15 @@ describe("snapshot hashing", () => {
     const reordered = JSON.parse(JSON.stringify({ tools: a.tools, version: 3, namespaces: a.namespaces, engine: a.engine, catalog: a.catalog, format: a.format, publishedAt: a.publishedAt }));
     expect(await computeContentHash(reordered)).toBe(a.contentHash);
     expect(a.contentHash).toMatch(/^sha256-[0-9a-f]{64}$/);
+  });
+
+  it("seals to JSON text that is the sealed snapshot, hashed from that same canonical text", async () => {
+    const { snapshot, json } = await sealSnapshotJson(content, 3, "2026-11-29T12:00:00.000Z");
+    expect(snapshot).toEqual(await sealSnapshot(content, 3, "2026-11-29T12:00:00.000Z"));
+    expect(JSON.parse(json)).toEqual(snapshot);
+    expect(canonicalJson(JSON.parse(json))).toBe(canonicalJson(snapshot));
+    expect(json.startsWith(`{"contentHash":"${snapshot.contentHash}","catalog":`)).toBe(true);
+    await expect(verifySnapshot(JSON.parse(json))).resolves.toEqual(snapshot);
   });
 
   it("verifies an intact snapshot and refuses a tampered one", async () => {

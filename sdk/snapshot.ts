@@ -71,16 +71,29 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const hashOfCanonical = async (canonical: string) => `sha256-${await sha256Hex(canonical)}`;
+
 /** `sha256-<hex>` of the canonical JSON of everything in the snapshot except `contentHash`. */
 export async function computeContentHash(snapshot: Omit<Snapshot, "contentHash"> | Snapshot): Promise<string> {
   const { contentHash: _ignored, ...rest } = snapshot as Snapshot;
-  return `sha256-${await sha256Hex(canonicalJson(rest))}`;
+  return hashOfCanonical(canonicalJson(rest));
 }
 
 /** Adds version, date and hash to draft content. */
 export async function sealSnapshot(content: SnapshotContent, version: number, publishedAt: Date | string): Promise<Snapshot> {
+  return (await sealSnapshotJson(content, version, publishedAt)).snapshot;
+}
+
+/**
+ * `sealSnapshot`, plus the sealed snapshot as JSON text made from the canonical JSON it hashed, with
+ * `contentHash` put first: the same document as `JSON.stringify(snapshot)` in another key order, without
+ * serialising megabytes a second time (for a store that does not keep key order, like JSONB).
+ */
+export async function sealSnapshotJson(content: SnapshotContent, version: number, publishedAt: Date | string): Promise<{ snapshot: Snapshot; json: string }> {
   const unsealed = { ...content, version, publishedAt: typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString() };
-  return { ...unsealed, contentHash: await computeContentHash(unsealed) };
+  const canonical = canonicalJson(unsealed);
+  const contentHash = await hashOfCanonical(canonical);
+  return { snapshot: { ...unsealed, contentHash }, json: `{"contentHash":${JSON.stringify(contentHash)},${canonical.slice(1)}` };
 }
 
 /** True when two snapshots (or drafts) carry the same catalog content, whatever their version and date. */

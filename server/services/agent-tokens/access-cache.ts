@@ -1,3 +1,5 @@
+import { queryRows, type SqlSource } from "../../db/sql-source";
+
 /**
  * What the agent gate read about a token (its catalog's slugs, the latest version), kept in this process so
  * a revalidation (304) costs no database round trip.
@@ -81,6 +83,6 @@ export function invalidateAgentAccess(): void {
  * Tells other processes on the same Postgres to drop their cached access; inside a transaction the
  * notification is delivered at commit, and never if it rolls back. (PGlite: one process, a no-op in effect.)
  */
-export async function notifyAgentAccessChange(tx: { $executeRawUnsafe(sql: string): Promise<number> }): Promise<void> {
-  await tx.$executeRawUnsafe(`NOTIFY ${AGENT_ACCESS_CHANNEL}`);
+export async function notifyAgentAccessChange(tx: SqlSource): Promise<void> {
+  await queryRows(tx, `NOTIFY ${AGENT_ACCESS_CHANNEL}`);
 }

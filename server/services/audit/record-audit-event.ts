@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { queryRows, type SqlSource } from "../../db/sql-source";
 
 type Tx = Prisma.TransactionClient | PrismaClient;
 
@@ -8,7 +10,8 @@ export interface AuditActor {
 }
 
 export interface RecordAuditEventOptions {
-  db: Tx;
+  /** A Prisma client or transaction, or the plain driver's transaction (publishing runs on it). */
+  db: SqlSource;
   teamId: string;
   catalogId?: string | null;
   actor: AuditActor;
@@ -22,21 +25,40 @@ export interface RecordAuditEventOptions {
 const toJson = (value: unknown) =>
   value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue);
 
+let idCounter = 0;
+
+/**
+ * An id shaped like the cuids Prisma makes ("c", time, counter, random; 25 characters), so events written
+ * here and by Prisma sort by creation time alike: the history breaks ties of `at` by id.
+ */
+function newEventId(): string {
+  idCounter = (idCounter + 1) % 36 ** 4;
+  return `c${Date.now().toString(36).padStart(8, "0")}${idCounter.toString(36).padStart(4, "0")}${randomBytes(6).toString("hex")}`;
+}
+
+const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+// Plain SQL, so it runs in a Prisma transaction and on the plain driver alike; `at` is the time of the call
+// in UTC, as Prisma writes it.
+const INSERT_EVENT_SQL = `
+  INSERT INTO "AuditEvent" ("id", "teamId", "catalogId", "actorId", "actorLabel", "action", "targetType", "targetId", "before", "after", "at")
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, ($11::timestamptz AT TIME ZONE 'UTC'))`;
+
 /** Writes one audit event; call it inside the transaction of the change it records. */
 export async function recordAuditEvent(options: RecordAuditEventOptions): Promise<void> {
-  await options.db.auditEvent.create({
-    data: {
-      teamId: options.teamId,
-      catalogId: options.catalogId ?? null,
-      actorId: options.actor.id,
-      actorLabel: options.actor.label,
-      action: options.action,
-      targetType: options.targetType,
-      targetId: options.targetId,
-      before: toJson(options.before),
-      after: toJson(options.after),
-    },
-  });
+  await queryRows(options.db, INSERT_EVENT_SQL, [
+    newEventId(),
+    options.teamId,
+    options.catalogId ?? null,
+    options.actor.id,
+    options.actor.label,
+    options.action,
+    options.targetType,
+    options.targetId,
+    jsonText(options.before),
+    jsonText(options.after),
+    new Date().toISOString(),
+  ]);
 }
 
 export type AuditEventInput = Omit<RecordAuditEventOptions, "db">;

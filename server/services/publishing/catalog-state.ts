@@ -1,9 +1,16 @@
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import type { Catalog } from "@prisma/client";
 import { snapshotSchema, type Snapshot } from "@/sdk/snapshot";
+import { queryRows, type SqlSource } from "../../db/sql-source";
 import { AppError } from "../../errors";
 import type { GoldenQuery } from "./golden-metrics";
 
-type Db = Pick<PrismaClient | Prisma.TransactionClient, "snapshot" | "evalQuery">;
+// Plain SQL, so the same reads run in a Prisma client or transaction and in the publishing transaction,
+// which runs on the plain driver (see publishContent).
+const GOLDEN_SQL = `SELECT "id", "query", "expected" FROM "EvalQuery" WHERE "catalogId" = $1 ORDER BY "createdAt" ASC, "id" ASC`;
+const VERSION_COLUMNS = `"version", "contentHash", (extract(epoch FROM "publishedAt") * 1000)::float8 AS "publishedMs", "publishedBy"`;
+const LATEST_SQL = `SELECT ${VERSION_COLUMNS} FROM "Snapshot" WHERE "catalogId" = $1 ORDER BY "version" DESC LIMIT 1`;
+const VERSION_SQL = `SELECT ${VERSION_COLUMNS} FROM "Snapshot" WHERE "catalogId" = $1 AND "version" = $2`;
+const PAYLOAD_SQL = `SELECT "payload" FROM "Snapshot" WHERE "catalogId" = $1 AND "version" = $2`;
 
 export interface PublishedVersion {
   version: number;
@@ -14,12 +21,8 @@ export interface PublishedVersion {
 }
 
 /** The catalog's golden queries in a stable order (the order the review lists ties in). */
-export async function loadGoldenQueries(db: Db, catalogId: string): Promise<GoldenQuery[]> {
-  return db.evalQuery.findMany({
-    where: { catalogId },
-    select: { id: true, query: true, expected: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+export async function loadGoldenQueries(db: SqlSource, catalogId: string): Promise<GoldenQuery[]> {
+  return queryRows<GoldenQuery>(db, GOLDEN_SQL, [catalogId]);
 }
 
 // Published payloads never change (a trigger refuses UPDATE), so a parsed payload can be kept by
@@ -43,19 +46,21 @@ function remember(key: string, snapshot: Snapshot): void {
 }
 
 /** A published version with its parsed payload; `version` omitted = the latest; null when nothing is published. */
-export async function loadPublishedVersion(db: Db, catalog: Pick<Catalog, "id" | "slug">, version?: number): Promise<PublishedVersion | null> {
-  const row = await db.snapshot.findFirst({
-    where: { catalogId: catalog.id, ...(version === undefined ? {} : { version }) },
-    orderBy: { version: "desc" },
-    select: { version: true, contentHash: true, publishedAt: true, publishedBy: true },
-  });
-  if (!row) return null;
+export async function loadPublishedVersion(db: SqlSource, catalog: Pick<Catalog, "id" | "slug">, version?: number): Promise<PublishedVersion | null> {
+  const [found] = await queryRows<Omit<PublishedVersion, "publishedAt" | "snapshot"> & { publishedMs: number }>(
+    db,
+    version === undefined ? LATEST_SQL : VERSION_SQL,
+    version === undefined ? [catalog.id] : [catalog.id, version],
+  );
+  if (!found) return null;
+  const { publishedMs, ...rest } = found;
+  const row = { ...rest, publishedAt: new Date(publishedMs) };
   const key = `${catalog.id}:v${row.version}`;
   let snapshot = payloads.get(key);
   // The hash check also drops an entry remembered by a publish whose transaction then rolled back.
   if (!snapshot || snapshot.contentHash !== row.contentHash) {
-    const { payload } = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version: row.version } }, select: { payload: true } });
-    const parsed = snapshotSchema.safeParse(payload);
+    const [stored] = await queryRows<{ payload: unknown }>(db, PAYLOAD_SQL, [catalog.id, row.version]);
+    const parsed = snapshotSchema.safeParse(stored?.payload);
     // Snapshots are written only by publishContent and never updated: a bad payload is corruption, not input.
     if (!parsed.success) throw new AppError("INTERNAL", `Version ${row.version} of catalog "${catalog.slug}" has an unreadable payload.`);
     snapshot = parsed.data;

@@ -1,6 +1,6 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { AuditActor } from "../audit/record-audit-event";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { loadDraftContent } from "../snapshots/draft-cache";
 import type { EngineTimer } from "./engine-timer";
 import { publishContent, type PublishedSummary } from "./publish-content";
 
@@ -16,7 +16,10 @@ export interface PublishSnapshotOptions {
   timer?: EngineTimer;
 }
 
-/** Publishes the draft: the payload is built from the live rows inside the publishing transaction. */
+/**
+ * Publishes the draft: the payload is built from the live rows inside the publishing transaction (or taken
+ * from the review just before, when the rows are provably the ones it read).
+ */
 export async function publishSnapshot({ db, team, catalog, actor, note, reason, timer }: PublishSnapshotOptions): Promise<PublishedSummary> {
   return publishContent({
     db,
@@ -26,7 +29,7 @@ export async function publishSnapshot({ db, team, catalog, actor, note, reason, 
     note,
     reason,
     timer,
-    resolveContent: (tx) => buildSnapshotContent({ db: tx, team, catalog }),
+    resolveContent: (tx) => loadDraftContent({ db: tx, team, catalog }),
     sameContentMessage: (latest) => `Nothing to publish: the draft is identical to version ${latest.version}. Change a tool first.`,
   });
 }

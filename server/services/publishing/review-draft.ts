@@ -1,6 +1,6 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { AppError } from "../../errors";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { loadDraftContent } from "../snapshots/draft-cache";
 import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
 import { compareQuery, sortComparisons, type QueryComparison } from "./compare-rankings";
 import { diffTools, type ToolChanges } from "./diff-tools";
@@ -37,7 +37,7 @@ export const MAX_REVIEW_K = 50;
  */
 export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOptions): Promise<DraftReview> {
   const [draft, latest, golden] = await Promise.all([
-    buildSnapshotContent({ db, team, catalog }),
+    loadDraftContent({ db, team, catalog }),
     loadPublishedVersion(db, catalog),
     loadGoldenQueries(db, catalog.id),
   ]);
