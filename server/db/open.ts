@@ -49,16 +49,25 @@ function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
     },
     async transaction(fn) {
       const client = "release" in pool ? pool : await pool.connect();
+      let broken: Error | undefined;
+      // A checked-out client whose socket dies emits 'error' (the pool listens only to idle ones): without a
+      // listener that would crash the process. Its queries reject with the same error, which reaches the caller.
+      const onError = (error: Error) => (broken = error);
+      if (client !== pool) client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await fn(poolRunner(client));
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK");
+        // The caller sees its own error; a connection that cannot even roll back is dropped, not pooled.
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        if (client !== pool) (client as pg.PoolClient).release();
+        if (client !== pool) {
+          client.off("error", onError);
+          (client as pg.PoolClient).release(broken);
+        }
       }
     },
   };
