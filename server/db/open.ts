@@ -78,12 +78,17 @@ function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
 const registry = globalThis as unknown as { stockroomSqlRunners?: WeakMap<PrismaClient, SqlRunner> };
 const runners = (registry.stockroomSqlRunners ??= new WeakMap());
 
+/** A stand-in for a client (the tests' forwarding proxy) answers this key with the client it stands for. */
+export const REAL_CLIENT = Symbol.for("stockroom.realClient");
+
 /**
- * The plain driver under a Prisma client opened here. For the few statements where Prisma's own cost
- * dominates (a multi-megabyte JSONB insert): queries through it do not join a Prisma transaction.
+ * The plain driver under a Prisma client opened here (or under the client a stand-in answers for). For the
+ * few statements where Prisma's own cost dominates (a multi-megabyte JSONB insert): queries through it do
+ * not join a Prisma transaction.
  */
 export function sqlRunnerOf(db: PrismaClient): SqlRunner {
-  const sql = runners.get(db);
+  const real = (db as unknown as { [REAL_CLIENT]?: PrismaClient })[REAL_CLIENT] ?? db;
+  const sql = runners.get(real);
   if (!sql) throw new Error("This Prisma client was not opened by openDatabase(): no plain driver to run SQL on.");
   return sql;
 }

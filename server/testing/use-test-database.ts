@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll } from "vitest";
-import { REAL_CLIENT } from "../db/plain-driver";
+import { REAL_CLIENT } from "../db/open";
 import { createTestDatabase } from "./test-db";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -8,7 +8,7 @@ type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 /**
  * A stand-in for an object that exists only once `beforeAll` ran: property reads go to the real one (methods
  * bound to it, so Prisma's private fields still work). Lets a test file name `db` at the top, as before.
- * `REAL_CLIENT` reads give the real object, so `plainDriverOf(db)` finds the driver under it.
+ * `REAL_CLIENT` reads give the real object, so `sqlRunnerOf(db)` finds the driver under it.
  */
 function forwardTo<T extends object>(target: () => T): T {
   return new Proxy({} as T, {

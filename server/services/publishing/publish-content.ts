@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { sealSnapshotJson, snapshotContentSchema, type SnapshotContent } from "@/sdk/snapshot";
 import type { SqlRunner } from "../../db/migrate";
-import { plainDriverOf } from "../../db/plain-driver";
+import { sqlRunnerOf } from "../../db/open";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { invalidateAgentAccess, notifyAgentAccessChange } from "../agent-tokens/access-cache";
@@ -58,7 +58,7 @@ export async function publishContent(options: PublishContentOptions): Promise<Pu
   const { timer } = options;
   const started = performance.now();
   let bodyDone = started;
-  const summary = await plainDriverOf(options.db).transaction(async (tx) => {
+  const summary = await sqlRunnerOf(options.db).transaction(async (tx) => {
     // The limit Prisma's transaction timeout used to set: a publish queued behind a stuck one gives up.
     await tx.query(`SET LOCAL lock_timeout = '120s'`);
     await phase(timer, "wait for lock", () => lockCatalog(tx, options.catalog.id));
