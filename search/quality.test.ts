@@ -2,7 +2,8 @@
 // on ../shared/corpus/queries.dev.jsonl (tuned on), search/testing/queries.heldout.jsonl (86 requests
 // written before any tuning; tuned on since the generalisation pass) and queries.heldout2.jsonl (97
 // requests written and committed before that pass, never tuned on) and queries.heldout3.jsonl (82
-// English requests written and committed before the opening-boost pass, its judge in aggregate). Where a
+// English requests written and committed before the opening-boost pass, its judge in aggregate) and
+// queries.heldout4.jsonl (103 requests written and committed before the destruction pass). Where a
 // set falls short of a target, the test holds the measured level so a regression still fails;
 // search/README.md has the numbers.
 import { describe, expect, it } from "vitest";
@@ -30,6 +31,9 @@ describe.each([
   ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.48, 0.1, 0.7],
   // 5 of its 8 no-match requests come back empty: held at the measured level, below the 70 % target.
   ["queries.heldout3", readLocalJsonl<LabelledQuery>("testing/queries.heldout3.jsonl"), 0.85, 0.68, 0.01, 0.6],
+  // Written before the destruction pass (20 English no-match requests, most near misses in the catalog's
+  // domains): 9 of 20 English and 1 of 1 Chinese come back empty, held at the measured level.
+  ["queries.heldout4", readLocalJsonl<LabelledQuery>("testing/queries.heldout4.jsonl"), 0.85, 0.64, 0.01, 0.45],
 ] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead, noMatch) => {
   const en = evaluate([...queries], "stockroom", "en");
   const zh = evaluate([...queries], "stockroom", "zh");

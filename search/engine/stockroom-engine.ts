@@ -3,7 +3,8 @@
 // names the tool or its namespace, thesaurus and glossary expansion at reduced weight, typed values
 // (URLs, e-mail addresses, file names) as concepts, tools named for a change the request does not ask
 // for ranked lower (stockroom-intent.ts), tools that have the request's concepts in the opening of their
-// text (name, first words of the description) ranked higher, and a no-match rule so requests that fit no tool return nothing. Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+// text (name, first words of the description) ranked higher, and a no-match rule so requests that fit no tool return nothing
+// (also when a request opens by asking to delete or cancel something and the best tool never mentions it). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
@@ -13,6 +14,9 @@ import { isNoMatch } from "./stockroom-no-match";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./types";
+
+/** Own words at the start of a request in which a destructive verb counts as what the request asks for. */
+const DESTRUCTIVE_OPENING = 2;
 
 interface Postings {
   docs: Int32Array;
@@ -244,6 +248,19 @@ export class StockroomEngine implements RankingEngine {
     return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
   }
 
+  /**
+   * True when the request opens by asking to destroy something ("delete …", "cancel …", "please remove …":
+   * a destructive verb among its first `DESTRUCTIVE_OPENING` own words) and the best tool's text has neither
+   * that verb nor any of its synonyms: the catalog's closest tool cannot do what is asked ("delete Linear
+   * issue ENG-12" when Linear's tools only create, search and update). No-match only, ranking unchanged.
+   */
+  private lacksAskedDestruction(concepts: readonly QueryConcept[], doc: number): boolean {
+    const own = concepts.filter((c) => c.members[0]!.weight === 1).slice(0, DESTRUCTIVE_OPENING);
+    return own.some(
+      ({ term, members }) => isDestructiveTerm(term) && !members.some((m) => this.postings.get(m.term)?.docs.includes(doc) ?? false),
+    );
+  }
+
   /** True when some tool's name has every word of the request (its own words, not synonyms). */
   private namesEveryWord(concepts: readonly QueryConcept[]): boolean {
     const words = concepts.filter((c) => c.members[0]!.weight === 1).map((c) => c.term);
@@ -272,6 +289,7 @@ export class StockroomEngine implements RankingEngine {
     this.countNameHits(coverage);
     const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
     const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
+    let best = -1; // the tool with the best of them
     for (const doc of touched) {
       let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
       if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
@@ -284,6 +302,7 @@ export class StockroomEngine implements RankingEngine {
         this.openingHits[doc] = 0;
       }
       result.scores[result.count++] = ranked;
+      if (value > top[0]!) best = doc;
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;
@@ -293,7 +312,9 @@ export class StockroomEngine implements RankingEngine {
     this.countNameHits(coverage, true);
     const fifth = top.filter((x) => x > 0).pop() ?? 0;
     const keyword = this.uniqueKeywordWeight(concepts);
-    const noMatch = isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning);
+    const noMatch =
+      isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning) ||
+      (best >= 0 && this.lacksAskedDestruction(concepts, best));
     // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
     if (noMatch && !this.namesEveryWord(concepts)) result.count = 0;
     return result;
