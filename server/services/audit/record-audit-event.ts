@@ -1,8 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Prisma, PrismaClient } from "@prisma/client";
 import { queryRows, type SqlSource } from "../../db/sql-source";
-
-type Tx = Prisma.TransactionClient | PrismaClient;
 
 export interface AuditActor {
   id: string | null;
@@ -22,9 +19,6 @@ export interface RecordAuditEventOptions {
   after?: unknown;
 }
 
-const toJson = (value: unknown) =>
-  value === undefined || value === null ? undefined : (JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue);
-
 let idCounter = 0;
 
 /**
@@ -36,47 +30,38 @@ function newEventId(): string {
   return `c${Date.now().toString(36).padStart(8, "0")}${idCounter.toString(36).padStart(4, "0")}${randomBytes(6).toString("hex")}`;
 }
 
-const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
-// Plain SQL, so it runs in a Prisma transaction and on the plain driver alike; `at` is the time of the call
-// in UTC, as Prisma writes it.
-const INSERT_EVENT_SQL = `
+// Plain SQL, so it runs in a Prisma transaction and on the plain driver alike (publishing runs on it). The
+// events go as one JSON array, whatever their number; `at` is the time of the call in UTC, as Prisma writes it.
+const INSERT_EVENTS_SQL = `
   INSERT INTO "AuditEvent" ("id", "teamId", "catalogId", "actorId", "actorLabel", "action", "targetType", "targetId", "before", "after", "at")
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, ($11::timestamptz AT TIME ZONE 'UTC'))`;
+  SELECT e."id", e."teamId", e."catalogId", e."actorId", e."actorLabel", e."action", e."targetType", e."targetId", e."before", e."after",
+         (e."at"::timestamptz AT TIME ZONE 'UTC')
+  FROM jsonb_to_recordset($1::jsonb) AS e("id" text, "teamId" text, "catalogId" text, "actorId" text, "actorLabel" text, "action" text,
+                                          "targetType" text, "targetId" text, "before" jsonb, "after" jsonb, "at" text)`;
 
 /** Writes one audit event; call it inside the transaction of the change it records. */
-export async function recordAuditEvent(options: RecordAuditEventOptions): Promise<void> {
-  await queryRows(options.db, INSERT_EVENT_SQL, [
-    newEventId(),
-    options.teamId,
-    options.catalogId ?? null,
-    options.actor.id,
-    options.actor.label,
-    options.action,
-    options.targetType,
-    options.targetId,
-    jsonText(options.before),
-    jsonText(options.after),
-    new Date().toISOString(),
-  ]);
+export async function recordAuditEvent({ db, ...event }: RecordAuditEventOptions): Promise<void> {
+  await recordAuditEvents(db, [event]);
 }
 
 export type AuditEventInput = Omit<RecordAuditEventOptions, "db">;
 
 /** Writes many audit events in one insert (bulk edits, imports); same transaction rule as above. */
-export async function recordAuditEvents(db: Tx, events: AuditEventInput[]): Promise<void> {
+export async function recordAuditEvents(db: SqlSource, events: AuditEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await db.auditEvent.createMany({
-    data: events.map((event) => ({
-      teamId: event.teamId,
-      catalogId: event.catalogId ?? null,
-      actorId: event.actor.id,
-      actorLabel: event.actor.label,
-      action: event.action,
-      targetType: event.targetType,
-      targetId: event.targetId,
-      before: toJson(event.before),
-      after: toJson(event.after),
-    })),
-  });
+  const at = new Date().toISOString();
+  const rows = events.map((event) => ({
+    id: newEventId(),
+    teamId: event.teamId,
+    catalogId: event.catalogId ?? null,
+    actorId: event.actor.id,
+    actorLabel: event.actor.label,
+    action: event.action,
+    targetType: event.targetType,
+    targetId: event.targetId,
+    before: event.before ?? null, // JSON null → SQL NULL, as before
+    after: event.after ?? null,
+    at,
+  }));
+  await queryRows(db, INSERT_EVENTS_SQL, [JSON.stringify(rows)]);
 }
