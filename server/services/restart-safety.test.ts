@@ -48,6 +48,8 @@ async function seedCatalog(handle: DatabaseHandle) {
   });
 }
 
+const CRASH_WORKER = "stockroom_crash_worker";
+
 describe(`restart safety (${testDbKind()})`, () => {
   let target: string;
   let open: () => Promise<DatabaseHandle>;
@@ -57,8 +59,17 @@ describe(`restart safety (${testDbKind()})`, () => {
     if (testDbKind() === "postgres") {
       const handle = await createTestDatabase("postgres");
       await seedCatalog(handle);
-      target = handle.url!;
-      open = () => openDatabase({ url: target });
+      // The killed worker connects under its own name: a COMMIT it sent just before dying may still be
+      // finishing on the server, so "restart" waits until its sessions are gone, as a real restart would.
+      target = `${handle.url!}?application_name=${CRASH_WORKER}`;
+      open = async () => {
+        for (let i = 0; i < 100; i++) {
+          const [{ n }] = (await handle.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`, [CRASH_WORKER])) as [{ n: number }];
+          if (n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return openDatabase({ url: handle.url! });
+      };
       cleanup = () => handle.close();
     } else {
       target = await mkdtemp(path.join(os.tmpdir(), "stockroom-crash-"));
