@@ -7,7 +7,7 @@ import { loadDraftSource } from "./ranking-source";
 describe("the playground's draft after edits", () => {
   const { db } = useTestDatabase();
 
-  it("reads only changed tools after tool edits, and always equals a full read of the draft", async () => {
+  it("reads only the tool rows that changed, whoever wrote them, and always equals a full read of the draft", async () => {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
     const tools = await createTools(db, catalog.id, [
@@ -31,32 +31,46 @@ describe("the playground's draft after edits", () => {
       queries.length = 0;
       const { content } = await loadDraftSource({ db: recording, team: people.team, catalog: fresh });
       expect(content).toEqual(await buildSnapshotContent({ db, team: people.team, catalog: fresh }));
-      return { content, patched: queries.some((sql) => sql.includes(">= $2")) };
+      const rowReads = queries.filter((sql) => sql.includes('"searchTextOverride"'));
+      return { content, read: rowReads.length === 0 ? "nothing" : rowReads.some((sql) => sql.includes("jsonb_array_elements_text")) ? "changed" : "whole" };
     };
     const revision = async (id: string) => (await db.tool.findUniqueOrThrow({ where: { id } })).revision;
 
-    expect((await draft()).patched).toBe(false); // first read: whole
+    const first = await draft();
+    expect(first.read).toBe("whole");
+    const again = await draft();
+    expect(again.read).toBe("nothing"); // no row changed: the same content, not even re-read
+    expect(again.content).toBe(first.content);
     await editor.tool.update({ ...scope, id: tools[0]!.id, revision: await revision(tools[0]!.id), patch: { searchTextMode: "generated+extra", searchTextExtra: "sales backlog" } });
     const edited = await draft();
-    expect(edited.patched).toBe(true);
+    expect(edited.read).toBe("changed");
     expect(edited.content.tools.find((t) => t.id === "crm.list_orders")!.searchText).toContain("sales backlog");
 
     await editor.tool.bulkUpdate({ ...scope, items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }], patch: { exposure: "hidden" } });
     const hidden = await draft();
-    expect(hidden.patched).toBe(true);
+    expect(hidden.read).toBe("changed");
     expect(hidden.content.tools.map((t) => t.id)).toEqual(["crm.list_orders", "crm.refund_order", "ops.restart_server"]);
 
     await editor.tool.create({ ...scope, tool: { name: "escalate", description: "Escalate a ticket." } });
     expect((await draft()).content.tools.map((t) => t.id)).toContain("escalate");
 
-    await editor.tool.delete({ ...scope, id: tools[1]!.id, revision: await revision(tools[1]!.id) }); // count drops: read whole
+    await editor.tool.delete({ ...scope, id: tools[1]!.id, revision: await revision(tools[1]!.id) });
     const deleted = await draft();
+    expect(deleted.read).toBe("nothing"); // only a version disappeared: nothing to read
     expect(deleted.content.tools.map((t) => t.id)).not.toContain("crm.refund_order");
+
+    // A write that bumps neither revision nor updatedAt is still seen: row versions are the database's own.
+    await editor.tool.bulkUpdate({ ...scope, items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }], patch: { exposure: "deferred" } });
+    expect((await draft()).content.tools.map((t) => t.id)).toContain("ping");
+    await db.$executeRawUnsafe(`UPDATE "Tool" SET "description" = 'Ping a host quietly.' WHERE "id" = $1`, tools[3]!.id);
+    const quiet = await draft();
+    expect(quiet.read).toBe("changed");
+    expect(quiet.content.tools.find((t) => t.id === "ping")!.spec.description).toBe("Ping a host quietly.");
 
     const ops = await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "ops" } });
     await editor.namespace.update({ ...scope, id: ops.id, revision: ops.revision, patch: { name: "infra", description: "Infrastructure." } });
     const renamed = await draft();
-    expect(renamed.patched).toBe(false); // a namespace changed: read whole
+    expect(renamed.read).toBe("changed"); // the namespace's tools are re-read, with its new name
     expect(renamed.content.tools.map((t) => t.id)).toContain("infra.restart_server");
   });
 });

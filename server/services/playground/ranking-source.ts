@@ -4,9 +4,9 @@ import type { EngineProfile, SearchIndex } from "@/search/index";
 import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { createSnapshotIndex } from "@/sdk/snapshot-index";
 import { AppError } from "../../errors";
-import { readDraft, refreshDraft, type DraftState } from "../snapshots/build-snapshot-content";
+import { loadDraftContent } from "../snapshots/draft-cache";
 
-type Db = Pick<PrismaClient, "tool" | "namespace" | "snapshot" | "$queryRawUnsafe">;
+type Db = Pick<PrismaClient, "snapshot" | "$queryRawUnsafe">;
 
 /** What a playground column ranks: the draft (version null) or one published snapshot. */
 export interface RankingSource {
@@ -27,8 +27,6 @@ interface Entry {
 /** Built sources kept per server process: a 5,000-tool draft takes ~100 ms to build, a query < 10 ms. */
 const MAX_ENTRIES = 24;
 const cache = new Map<string, Entry>();
-/** The draft key currently cached for each catalog, so an edit evicts the stale build at once. */
-const draftKeys = new Map<string, string>();
 let builds = 0;
 
 /** How many sources were built (not served from the cache) since start: tests check typing does not rebuild. */
@@ -75,59 +73,19 @@ function remember(key: string, build: () => Promise<RankingSource>): Promise<Ran
   return source;
 }
 
-interface DraftFingerprint {
-  /** Changes with any create, edit or delete of a tool or namespace, and with catalog settings. */
-  key: string;
-  /** The part only tool writes change: when nothing else moved, the draft can be patched (refreshDraft). */
-  tools: { toolCount: number; revisionSum: number };
-  /** Catalog and namespace parts: when these move, the draft is read whole. */
-  rest: string;
-}
-
-/**
- * A cheap fingerprint of everything the draft content is built from. Every tool or namespace write bumps its
- * revision, so count + sum of revisions + latest update changes with any create, edit or delete.
- */
-export async function draftFingerprint(db: Db, catalog: Catalog): Promise<DraftFingerprint> {
-  const [tools, namespaces] = await Promise.all([
-    db.tool.aggregate({ where: { catalogId: catalog.id }, _count: { _all: true }, _sum: { revision: true }, _max: { updatedAt: true } }),
-    db.namespace.aggregate({ where: { catalogId: catalog.id }, _count: { _all: true }, _sum: { revision: true }, _max: { updatedAt: true } }),
-  ]);
-  const toolParts = { toolCount: tools._count._all, revisionSum: tools._sum.revision ?? 0 };
-  const rest = [
-    catalog.revision,
-    catalog.updatedAt.getTime(),
-    catalog.slug,
-    namespaces._count._all,
-    namespaces._sum.revision ?? 0,
-    namespaces._max.updatedAt?.getTime() ?? 0,
-  ].join(":");
-  return { key: `${rest}:${toolParts.toolCount}:${toolParts.revisionSum}:${tools._max.updatedAt?.getTime() ?? 0}`, tools: toolParts, rest };
-}
-
-/** Per catalog, the last draft read and the fingerprint it was read at, so an edit reads only what changed. */
-const drafts = new Map<string, { rest: string; team: string; state: Promise<DraftState> }>();
-const MAX_DRAFTS = 64;
+/** Per catalog, the source of its current draft content: the same content object means nothing changed. */
+const draftSources = new Map<string, RankingSource>();
 
 export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pick<Team, "slug">; catalog: Catalog }): Promise<RankingSource> {
-  const fingerprint = await draftFingerprint(db, catalog);
-  const key = `draft:${catalog.id}:${team.slug}:${fingerprint.key}`;
-  const previous = draftKeys.get(catalog.id);
-  if (previous && previous !== key) cache.delete(previous);
-  draftKeys.set(catalog.id, key);
-  return remember(key, async () => {
-    const last = drafts.get(catalog.id);
-    const options = { db, team, catalog };
-    const canPatch = last && last.rest === fingerprint.rest && last.team === team.slug;
-    const state = canPatch ? last.state.then((state) => refreshDraft(options, state, fingerprint.tools), () => readDraft(options)) : readDraft(options);
-    drafts.delete(catalog.id);
-    drafts.set(catalog.id, { rest: fingerprint.rest, team: team.slug, state });
-    if (drafts.size > MAX_DRAFTS) drafts.delete(drafts.keys().next().value!);
-    state.catch(() => {
-      if (drafts.get(catalog.id)?.state === state) drafts.delete(catalog.id);
-    });
-    return makeSource(null, (await state).content);
-  });
+  const content = await loadDraftContent({ db, team, catalog });
+  const current = draftSources.get(catalog.id);
+  if (current?.content === content) return current;
+  builds++;
+  const source = makeSource(null, content);
+  draftSources.delete(catalog.id); // re-insert: Map order is the LRU order
+  draftSources.set(catalog.id, source);
+  while (draftSources.size > MAX_ENTRIES) draftSources.delete(draftSources.keys().next().value!);
+  return source;
 }
 
 export async function loadSnapshotSource({ db, catalog, version }: { db: Db; catalog: Catalog; version: number }): Promise<RankingSource> {
