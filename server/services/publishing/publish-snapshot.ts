@@ -17,8 +17,8 @@ export interface PublishSnapshotOptions {
 }
 
 /**
- * Publishes the draft: the payload is built from the live rows inside the publishing transaction (or taken
- * from the review just before, when the rows are provably the ones it read).
+ * Publishes the draft: the payload is built from the live rows inside the publishing transaction (reading
+ * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's).
  */
 export async function publishSnapshot({ db, team, catalog, actor, note, reason, timer }: PublishSnapshotOptions): Promise<PublishedSummary> {
   return publishContent({
