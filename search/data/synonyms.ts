@@ -93,6 +93,7 @@ label tag categorize classify
 star bookmark favorite
 pin > star
 save store keep persist
+save store > put write upsert
 remember memorize > memory store save observation
 forget > delete memory
 upload attach
@@ -246,6 +247,7 @@ relation relationship connection > relation
 # how requests ask without naming the action or the field (a question's words)
 many > count number total
 big huge > size
+disk space footprint > storage size
 high tall > elevation height altitude
 latest newest recent
 last previous > latest recent
