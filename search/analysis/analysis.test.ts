@@ -85,6 +85,15 @@ describe("typed values in requests", () => {
     expect(extractEntities("post in #incidents and ping @dana").concepts).toEqual(["channel", "user"]);
   });
 
+  it("drops quoted values and the name after called / named, but not a request quoted whole", () => {
+    expect(extractEntities("commit it with the message 'fix typo' now").text).toBe("commit it with the message   now");
+    expect(extractEntities("post “deploy done” in the channel").text).toBe("post   in the channel");
+    expect(extractEntities("make a folder called reports").text).toBe("make a folder  ");
+    expect(extractEntities("add a page named Onboarding, then share it").text).toBe("add a page  , then share it");
+    expect(extractEntities('"what is the weather in Paris?"').text).toBe('"what is the weather in Paris?"');
+    expect(extractEntities("don't send it, it's Dana's draft").text).toBe("don't send it, it's Dana's draft");
+  });
+
   it("leaves numbers, versions, owner/repo and domain-like words alone", () => {
     for (const text of ["issue #204", "release-2.3", "ollama/ollama", "Node.js LTS", "C# code"]) {
       expect(extractEntities(text)).toEqual({ text, concepts: [] });

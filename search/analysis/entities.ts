@@ -19,8 +19,15 @@ const CHANNEL = /(?<![\p{L}\p{N}&#])#[\p{L}_][\p{L}\p{N}_-]*/gu;
 const MENTION = /(?<![\p{L}\p{N}@])@[\p{L}_][\p{L}\p{N}_.-]*/gu;
 const NOT_FILE_EXTENSIONS = new Set(["com", "org", "net", "io", "dev", "ai", "app", "co", "js", "ts"]);
 
+// A quoted value ('fix typo', "deploy done", “Q4 plan”) and the name after "called" / "named" are what
+// the request carries, not what it asks for: their words are dropped. A quote that holds most of the
+// request is the request itself, quoted.
+const QUOTED = /(?<![\p{L}\p{N}])(?:'[^'\n]+'|"[^"\n]+"|“[^”\n]+”|‘[^’\n]+’)(?![\p{L}\p{N}])/gu;
+const NAMED = /\b(?:called|named|titled)\s+[^\s,;:!?]+/giu;
+
 export function extractEntities(text: string): QueryEntities {
   const concepts: string[] = [];
+  text = text.replace(QUOTED, (quoted) => (quoted.length * 2 > text.length ? quoted : " ")).replace(NAMED, " ");
   const note = (word: string) => {
     if (!concepts.includes(word)) concepts.push(word);
   };
