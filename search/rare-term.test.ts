@@ -40,3 +40,16 @@ describe("a one-word request that tool names carry (stockroom)", () => {
     expect(hits[0]).toMatch(/email/);
   });
 });
+
+describe("a request whose catalog words a tool name carries, among words no tool has (stockroom)", () => {
+  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom" });
+
+  it("shows that tool: the other words are the request's content", () => {
+    // find → search (synonym) and email are both in gmail.search_emails' name; landlord and lease are in no tool.
+    expect(index.search("find the emails from my landlord about the lease")[0]?.id).toBe("gmail.search_emails");
+  });
+
+  it("still returns nothing when only one catalog word is named", () => {
+    expect(index.search("order a large pepperoni pizza for delivery")).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./typ
 /** Own words at the start of a request in which a destructive verb counts as what the request asks for. */
 const DESTRUCTIVE_OPENING = 2;
 
+const STARTS_WITH_DIGIT = /^\d/;
+
 interface Postings {
   docs: Int32Array;
   tfs: Float64Array;
@@ -261,11 +263,23 @@ export class StockroomEngine implements RankingEngine {
     );
   }
 
-  /** True when some tool's name has every word of the request (its own words, not synonyms). */
+  /**
+   * True when some tool's name has every word of the request ("email" → send_email: a keyword search), or
+   * has — as itself or a synonym — each of the request's (at least two) catalog words other than numbers
+   * ("find the emails from my landlord" → search_emails: the other words are the request's content).
+   */
   private namesEveryWord(concepts: readonly QueryConcept[]): boolean {
-    const words = concepts.filter((c) => c.members[0]!.weight === 1).map((c) => c.term);
+    const own = concepts.filter((c) => c.members[0]!.weight === 1);
+    const words = own.map((c) => c.term);
     const named = words.length > 0 ? this.namePostings.get(words[0]!) : undefined;
-    return named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)));
+    if (named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)))) return true;
+    const known = own.filter((c) => this.postings.has(c.term) && !STARTS_WITH_DIGIT.test(c.term));
+    if (known.length < 2) return false;
+    const names = (c: QueryConcept, doc: number) => c.members.some((m) => this.nameTerms[doc]!.includes(m.term));
+    for (const { term } of known[0]!.members) {
+      for (const doc of this.namePostings.get(term) ?? []) if (known.every((c) => names(c, doc))) return true;
+    }
+    return false;
   }
 
   score(query: string): ScoredDocs {
