@@ -320,4 +320,21 @@ disconnect logout signout > disconnect
 dsn uri > connection string url
 reasoning logic > reason
 history > log
+# shell commands people type as words
+mkdir > create directory folder
+rmdir > delete directory folder
+rm > delete remove file
+mv > move rename file
+cp > copy file
+ls > list directory files
+grep > search text files
+# pictures, places
+draw paint sketch illustrate > generate image
+lat lng > latitude longitude coordinates geocode
+# abbreviations and nicknames of the services tools belong to
+ado > azure devops
+gh > github
+gcal > google calendar
+tunnel > port forward
+film > record video screencast
 `;
