@@ -94,8 +94,15 @@ describe("typed values in requests", () => {
     expect(extractEntities("don't send it, it's Dana's draft").text).toBe("don't send it, it's Dana's draft");
   });
 
-  it("leaves numbers, versions, owner/repo and domain-like words alone", () => {
-    for (const text of ["issue #204", "release-2.3", "ollama/ollama", "Node.js LTS", "C# code"]) {
+  it("reads owner/repo as a repository, but not a branch or a file under a folder", () => {
+    expect(extractEntities("star vercel/next.js for me")).toEqual({ text: "star  vercel next js  for me", concepts: ["repository"] });
+    expect(extractEntities("open issues in acme/api")).toEqual({ text: "open issues in  acme api ", concepts: ["repository"] });
+    expect(extractEntities("switch to feature/login").concepts).toEqual([]);
+    expect(extractEntities("read notes/todo.md").concepts).toEqual(["file"]);
+  });
+
+  it("leaves numbers, versions and domain-like words alone", () => {
+    for (const text of ["issue #204", "release-2.3", "Node.js LTS", "C# code"]) {
       expect(extractEntities(text)).toEqual({ text, concepts: [] });
     }
   });

@@ -1,4 +1,4 @@
-// Typed values in a request: a URL, an e-mail address, a file name, a #channel or an @user says what kind of thing the
+// Typed values in a request: a URL, an e-mail address, a file name, an owner/repo, a #channel or an @user says what kind of thing the
 // request is about even when no word does ("what does this say? https://…" is about a web page).
 // The stockroom profile turns each into a concept word and keeps only the informative part of the
 // value (a URL's host, a file's name), not ids and query strings that match nothing.
@@ -17,6 +17,9 @@ const PATH = /(?<![\p{L}\p{N}])(?:~|\.{1,2}|[A-Za-z]:)?(?:[\\/][\p{L}\p{N}._-]+)
 // "#general" names a channel (or a tag); "#204" is a number and stays as it is. "@dana" names a user.
 const CHANNEL = /(?<![\p{L}\p{N}&#])#[\p{L}_][\p{L}\p{N}_-]*/gu;
 const MENTION = /(?<![\p{L}\p{N}@])@[\p{L}_][\p{L}\p{N}_.-]*/gu;
+// "owner/repo" (acme/api, vercel/next.js) names a repository; "feature/login" is a branch, "notes/todo.md" a file.
+const OWNER_REPO = /(?<![\p{L}\p{N}_.\/~-])([A-Za-z0-9][\w.-]*)\/[A-Za-z][\w-]*(?:\.js)?(?![\w\/.])/gu;
+const BRANCH_PREFIXES = new Set(["feature", "feat", "release", "hotfix", "bugfix", "fix", "origin"]);
 const NOT_FILE_EXTENSIONS = new Set(["com", "org", "net", "io", "dev", "ai", "app", "co", "js", "ts"]);
 
 // A quoted value ('fix typo', "deploy done", “Q4 plan”) and the name after "called" / "named" are what
@@ -47,6 +50,11 @@ export function extractEntities(text: string): QueryEntities {
   out = out.replace(MENTION, (value) => {
     note("user");
     return ` ${value.slice(1)} `;
+  });
+  out = out.replace(OWNER_REPO, (value, owner: string) => {
+    if (BRANCH_PREFIXES.has(owner.toLowerCase())) return value;
+    note("repository");
+    return ` ${value.replace(/[\/._-]+/g, " ")} `;
   });
   out = out.replace(PATH, (value) => {
     const extension = value.includes("/") || value.includes("\\") ? "" : (value.split(".").pop() ?? "").toLowerCase();
