@@ -53,3 +53,19 @@ describe("a request whose catalog words a tool name carries, among words no tool
     expect(index.search("order a large pepperoni pizza for delivery")).toEqual([]);
   });
 });
+
+describe("a request whose words the best tool only mentions in passing (stockroom)", () => {
+  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom" });
+
+  it("returns nothing when the best tool's opening has none of them and its score is low", () => {
+    // stripe.create_coupon mentions "percent" in a parameter; nothing in the catalog dims lights.
+    expect(index.search("dim the kitchen lights to 30 percent")).toEqual([]);
+  });
+
+  it("still finds a keyword a curator appended to the longest tool's search text, searched alone", () => {
+    const docs = readCorpusDocs("corpus/tools.jsonl");
+    const longest = docs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+    const curated = docs.map((doc) => (doc === longest ? { ...doc, text: `${doc.text} zorblax` } : doc));
+    expect(createSearchIndex(curated, { profile: "stockroom" }).search("zorblax").map((hit) => hit.id)).toEqual([longest.id]);
+  });
+});

@@ -304,7 +304,9 @@ export class StockroomEngine implements RankingEngine {
     const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
     const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
     let best = -1; // the tool with the best of them
+    let bestOpening = 0; // how many of the request's concepts that tool's opening has
     for (const doc of touched) {
+      const opening = this.openingHits[doc]!;
       let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
       if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
       scores[doc] = 0;
@@ -316,7 +318,10 @@ export class StockroomEngine implements RankingEngine {
         this.openingHits[doc] = 0;
       }
       result.scores[result.count++] = ranked;
-      if (value > top[0]!) best = doc;
+      if (value > top[0]!) {
+        best = doc;
+        bestOpening = opening;
+      }
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;
@@ -327,7 +332,7 @@ export class StockroomEngine implements RankingEngine {
     const fifth = top.filter((x) => x > 0).pop() ?? 0;
     const keyword = this.uniqueKeywordWeight(concepts);
     const noMatch =
-      isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, this.settings.k1, this.tuning) ||
+      isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, knownConcepts > 0 && bestOpening === 0, this.settings.k1, this.tuning) ||
       (best >= 0 && this.lacksAskedDestruction(concepts, best));
     // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
     if (noMatch && !this.namesEveryWord(concepts)) result.count = 0;

@@ -25,15 +25,23 @@ export function isNoMatch(
   statistics: Bm25Statistics<string>,
   /** BM25 tf weight of a request word found in one tool only that also has the request's other catalog words (0 if none). */
   uniqueKeywordWeight: number,
+  /** True when the best tool's opening (its name and first description words) has none of the request's concepts. */
+  bestUnanchored: boolean,
   k1: number,
-  tuning: Pick<StockroomTuning, "relevanceFloor" | "unknownPenalty" | "gapExponent">,
+  tuning: Pick<StockroomTuning, "relevanceFloor" | "unknownPenalty" | "gapExponent" | "unanchoredFloor">,
 ): boolean {
   if (tuning.relevanceFloor <= 0 || concepts.length === 0) return false;
   const perfectMatch = idf(statistics.documentCount, 1) * (k1 + 1);
   // A word of the request that only one tool has is the strongest evidence BM25 knows: when that tool
   // also has the request's other catalog words and the word weighs at least UNIQUE_SHARE of a perfect
   // match there (a curated keyword, not a passing mention deep in a long text), the tool is shown.
+  // A one-word request for such a word is a keyword search: the tool is shown however long its text.
+  if (uniqueKeywordWeight > 0 && concepts.length === 1) return false;
   if (uniqueKeywordWeight * idf(statistics.documentCount, 1) >= UNIQUE_SHARE * perfectMatch) return false;
+  // A best tool that only mentions the request's words further down its text (a parameter, an aside) is
+  // not about what the request asks: it needs a higher score to count ("dim the kitchen lights to 30
+  // percent" only brushes a coupon's "percent off").
+  if (bestUnanchored && bestScore < tuning.unanchoredFloor * perfectMatch) return true;
   const unknown = concepts.filter((c) => statistics.documentFrequency(c.term) === 0).length;
   const floor = tuning.relevanceFloor * perfectMatch * (1 + (tuning.unknownPenalty * unknown) / concepts.length);
   if (unknown === 0) return bestScore < floor;

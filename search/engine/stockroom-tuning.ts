@@ -31,6 +31,11 @@ export interface StockroomTuning {
   /** Power (a whole number) of the best hit's lead over the fifth in the no-match evidence; 0 ignores it. */
   gapExponent: number;
   /**
+   * Minimum score, as a share of one perfect match, of a best hit whose opening (`openingTokens`) has none
+   * of the request's concepts; below it the query returns nothing. 0 turns it off.
+   */
+  unanchoredFloor: number;
+  /**
    * Ranking multiplier per unit of the share of the request's concepts (words the catalog knows, with
    * their synonyms) that the tool has in the opening of its text (`openingTokens`: its name and the first
    * words of its description), not only further on (parameter descriptions). Ranking only.
@@ -52,6 +57,7 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   relevanceFloor: 0.6,
   unknownPenalty: 1,
   gapExponent: 1,
+  unanchoredFloor: 0.8,
   openingBoost: 0.5,
   openingTokens: 15,
 };
