@@ -52,6 +52,11 @@ describe("a request whose catalog words a tool name carries, among words no tool
   it("still returns nothing when only one catalog word is named", () => {
     expect(index.search("order a large pepperoni pizza for delivery")).toEqual([]);
   });
+
+  it("needs a name term for each word: two words whose synonyms meet in one name term are not enough", () => {
+    // 订 → schedule/book/create and 纽约 → new york: both reach "create" (create-events), which names neither a flight nor New York.
+    expect(index.search("帮我订一张去纽约的机票")).toEqual([]);
+  });
 });
 
 describe("a request whose words the best tool only mentions in passing (stockroom)", () => {

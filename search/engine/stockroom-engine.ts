@@ -275,9 +275,17 @@ export class StockroomEngine implements RankingEngine {
     if (named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)))) return true;
     const known = own.filter((c) => this.postings.has(c.term) && !STARTS_WITH_DIGIT.test(c.term));
     if (known.length < 2) return false;
-    const names = (c: QueryConcept, doc: number) => c.members.some((m) => this.nameTerms[doc]!.includes(m.term));
+    // Each word must find its own name term ("new york" names nothing: new and its synonyms all point at "create").
+    const namesEach = (doc: number) => {
+      const used = new Set<string>();
+      return known.every(({ members }) => {
+        const term = members.find((m) => !used.has(m.term) && this.nameTerms[doc]!.includes(m.term))?.term;
+        if (term !== undefined) used.add(term);
+        return term !== undefined;
+      });
+    };
     for (const { term } of known[0]!.members) {
-      for (const doc of this.namePostings.get(term) ?? []) if (known.every((c) => names(c, doc))) return true;
+      for (const doc of this.namePostings.get(term) ?? []) if (namesEach(doc)) return true;
     }
     return false;
   }
