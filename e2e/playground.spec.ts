@@ -37,6 +37,22 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   await expect(page).toHaveURL(/q=post\+a\+message/);
 });
 
+test("a request no tool fits: the playground says which rule withheld the results, and why-not shows where a tool would have ranked", async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto("/t/demo/mcp-tools/playground");
+  await page.getByLabel("Query", { exact: true }).fill("dim the kitchen lights to 30 percent");
+
+  const empty = page.getByRole("status", { name: "No results" });
+  await expect(empty).toContainText("No tool matches: tool_search would return nothing.");
+  await expect(empty).toContainText(/no-match rule withheld the results\. (The best-scoring tool, [\w.-]+,|No tool fits well enough)/);
+  await expect(page.getByRole("list", { name: "Ranked tools" })).toHaveCount(0);
+
+  await page.getByLabel("Tool", { exact: true }).fill("stripe.create_coupon");
+  const why = page.getByRole("status", { name: "Why not stripe.create_coupon" });
+  await expect(why).toContainText(/would rank #\d+ with score [\d.]+, but the no-match rule withheld every result for this query\./);
+  await expect(why).toContainText(/Matches: .*percent/);
+});
+
 test("an edit in the playground moves the draft ranking; compare it with the published version; save it as golden", async ({ page }) => {
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "support");

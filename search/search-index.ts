@@ -22,6 +22,11 @@ export interface Explanation {
   /** Query terms found in the document (analysed form), for highlighting. */
   matchedTerms: string[];
   missingTerms: string[];
+  /**
+   * Set when a no-match rule withheld every hit for the query (`score` is then 0 and `rank` null): the
+   * score and rank this document had among the withheld hits, and why they were withheld.
+   */
+  withheld: { score: number; rank: number; reason: string } | null;
 }
 
 export interface SearchIndex {
@@ -29,6 +34,8 @@ export interface SearchIndex {
   readonly settings: EngineSettings;
   search(query: string, limit?: number): SearchHit[];
   explain(query: string, id: string): Explanation | null;
+  /** Why `search` returns nothing for the query when a no-match rule withheld every hit; null otherwise. */
+  noMatchReason(query: string): string | null;
   analyze(text: string): string[];
 }
 
@@ -111,26 +118,36 @@ class EngineSearchIndex implements SearchIndex {
     const doc = this.docIndex.get(id);
     if (doc === undefined) return null;
     const { terms } = this.engine.explainTerms(text, doc);
-    // Its rank: 1 + the positive-score documents ahead of it (higher score, or equal score and an earlier id).
     const scored = this.engine.score(text);
-    const order = this.order;
-    let score = 0;
-    for (let i = 0; i < scored.count; i++) if (scored.docs[i] === doc) score = scored.scores[i]!;
-    let ahead = 0;
-    if (score > 0) {
-      for (let i = 0; i < scored.count; i++) {
-        const other = scored.scores[i]!;
-        if (other > score || (other === score && other > 0 && order[scored.docs[i]!]! < order[doc]!)) ahead++;
-      }
-    }
+    const shown = this.scoreAndRank(scored.docs, scored.scores, scored.count, doc);
+    const hidden = scored.withheld ? this.scoreAndRank(scored.docs, scored.scores, scored.withheld.count, doc) : null;
     return {
       id,
-      score: score > 0 ? score : 0,
-      rank: score > 0 ? ahead + 1 : null,
+      score: shown?.score ?? 0,
+      rank: shown?.rank ?? null,
       terms,
       matchedTerms: terms.filter((t) => t.matched).map((t) => t.term),
       missingTerms: terms.filter((t) => !t.matched && t.queryWeight === 1).map((t) => t.term),
+      withheld: hidden && scored.withheld ? { ...hidden, reason: scored.withheld.reason } : null,
     };
+  }
+
+  noMatchReason(query: string): string | null {
+    return this.engine.score(normalizeQuery(query)).withheld?.reason ?? null;
+  }
+
+  /** A document's score among the first `count` scored entries and its rank: 1 + the positive scores ahead of it (higher, or equal with an earlier id). */
+  private scoreAndRank(docs: Int32Array, scores: Float64Array, count: number, doc: number): { score: number; rank: number } | null {
+    let score = 0;
+    for (let i = 0; i < count; i++) if (docs[i] === doc) score = scores[i]!;
+    if (!(score > 0)) return null;
+    const order = this.order;
+    let ahead = 0;
+    for (let i = 0; i < count; i++) {
+      const other = scores[i]!;
+      if (other > score || (other === score && order[docs[i]!]! < order[doc]!)) ahead++;
+    }
+    return { score, rank: ahead + 1 };
   }
 }
 

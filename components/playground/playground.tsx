@@ -102,7 +102,15 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
           )}
           {!hasQuery && <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">Type a query to rank the deferred tools.</p>}
           {data && data.hits.length === 0 && (
-            <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No tool matches: tool_search would return nothing.</p>
+            <div role="status" aria-label="No results" className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+              <p>No tool matches: tool_search would return nothing.</p>
+              {data.noMatch && (
+                <p className="mt-2 text-xs text-stone-500">
+                  The {data.profile} profile&apos;s no-match rule withheld the results. {data.noMatch} A perfect match is one word only one tool has, at
+                  full weight. Use &ldquo;Why not…?&rdquo; to see where a tool would have ranked.
+                </p>
+              )}
+            </div>
           )}
           {data && data.hits.length > 0 && (
             <ol aria-label="Ranked tools" className="space-y-3">

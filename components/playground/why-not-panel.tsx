@@ -71,7 +71,12 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
         <div className="mt-3 space-y-2 text-sm" role="status" aria-label={`Why not ${result.key}`}>
           <p>
             <span className="font-mono">{result.key}</span>{" "}
-            {result.rank === null ? (
+            {result.withheld ? (
+              <>
+                would rank <span className="font-semibold">#{result.withheld.rank}</span> with score{" "}
+                <span className="font-semibold tabular-nums">{fmt(result.withheld.score)}</span>, but the no-match rule withheld every result for this query.
+              </>
+            ) : result.rank === null ? (
               <span className="font-medium text-red-700">does not match this query at all.</span>
             ) : (
               <>
@@ -80,6 +85,7 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
               </>
             )}
           </p>
+          {result.withheld && <p className="text-xs text-stone-600">{result.withheld.reason}</p>}
           {!result.inTopK && result.cutoffScore !== null && (
             <p className="text-xs text-stone-600">
               To enter the top {result.limit} it needs more than {fmt(result.cutoffScore)} (the #{result.limit} score); the top score is {fmt(result.topScore ?? 0)}.

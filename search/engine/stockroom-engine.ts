@@ -9,8 +9,8 @@ import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
-import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
-import { isNoMatch } from "./stockroom-no-match";
+import { destructiveVerb, isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
+import { noMatchVerdict, type NoMatchVerdict } from "./stockroom-no-match";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./types";
@@ -251,16 +251,17 @@ export class StockroomEngine implements RankingEngine {
   }
 
   /**
-   * True when the request opens by asking to destroy something ("delete …", "cancel …", "please remove …":
+   * The destructive term when the request opens by asking to destroy something ("delete …", "cancel …", "please remove …":
    * a destructive verb among its first `DESTRUCTIVE_OPENING` own words) and the best tool's text has neither
    * that verb nor any of its synonyms: the catalog's closest tool cannot do what is asked ("delete Linear
    * issue ENG-12" when Linear's tools only create, search and update). No-match only, ranking unchanged.
    */
-  private lacksAskedDestruction(concepts: readonly QueryConcept[], doc: number): boolean {
+  private lacksAskedDestruction(concepts: readonly QueryConcept[], doc: number): string | null {
     const own = concepts.filter((c) => c.members[0]!.weight === 1).slice(0, DESTRUCTIVE_OPENING);
-    return own.some(
+    const asked = own.find(
       ({ term, members }) => isDestructiveTerm(term) && !members.some((m) => this.postings.get(m.term)?.docs.includes(doc) ?? false),
     );
+    return asked ? asked.term : null;
   }
 
   /**
@@ -339,11 +340,13 @@ export class StockroomEngine implements RankingEngine {
     this.countNameHits(coverage, true);
     const fifth = top.filter((x) => x > 0).pop() ?? 0;
     const keyword = this.uniqueKeywordWeight(concepts);
-    const noMatch =
-      isNoMatch(top[0]!, fifth, concepts, this.statistics, keyword, knownConcepts > 0 && bestOpening === 0, this.settings.k1, this.tuning) ||
-      (best >= 0 && this.lacksAskedDestruction(concepts, best));
+    const verdict = noMatchVerdict(top[0]!, fifth, concepts, this.statistics, keyword, knownConcepts > 0 && bestOpening === 0, this.settings.k1, this.tuning);
+    const destroys = best >= 0 ? this.lacksAskedDestruction(concepts, best) : null;
     // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
-    if (noMatch && !this.namesEveryWord(concepts)) result.count = 0;
+    if (result.count > 0 && (verdict || destroys) && !this.namesEveryWord(concepts)) {
+      result.withheld = { reason: withheldReason(verdict, destroys, this.ids[best]!), count: result.count };
+      result.count = 0;
+    }
     return result;
   }
 
@@ -373,4 +376,17 @@ export class StockroomEngine implements RankingEngine {
     for (let i = 0; i < scored.count; i++) if (scored.docs[i] === doc) score = scored.scores[i]!;
     return { terms, score };
   }
+}
+
+const fixed2 = (x: number) => x.toFixed(2);
+
+/** The no-match rule's reason for a curator, naming the best tool ("a perfect match" = a word only one tool has, at full weight). */
+function withheldReason(verdict: NoMatchVerdict | null, destructiveTerm: string | null, bestId: string): string {
+  if (verdict === null) return `The request asks to ${destructiveVerb(destructiveTerm ?? "")} something, and the best-scoring tool, ${bestId}, never mentions it.`;
+  if (verdict.kind === "unanchored") {
+    return `The best-scoring tool, ${bestId}, has none of the request's words in its name or the start of its description, and scores ${fixed2(verdict.best)} perfect matches, under ${fixed2(verdict.floor)}.`;
+  }
+  const raised = verdict.unknownWords > 0 ? `, raised because ${verdict.unknownWords} of the request's ${verdict.words} words are in no tool` : "";
+  const lead = verdict.unknownWords > 0 ? " (weighed by how far it stands out from the fifth)" : "";
+  return `No tool fits well enough: the best, ${bestId}, scores ${fixed2(verdict.best)} perfect matches${lead}, under the floor of ${fixed2(verdict.floor)}${raised}.`;
 }

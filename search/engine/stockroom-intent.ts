@@ -37,6 +37,11 @@ export function isDestructiveTerm(term: string): boolean {
   return destructiveTerms.has(term);
 }
 
+/** The destructive verb an analysed term stands for ("delet" → "delete"), for messages. */
+export function destructiveVerb(term: string): string {
+  return DESTRUCTIVE_VERBS.split(" ").find((verb) => analyzeStockroom(verb)[0] === term) ?? term;
+}
+
 /** True when the request reads (asks or looks something up) and names no change of its own. */
 export function isReadRequest(query: string, concepts: readonly QueryConcept[]): boolean {
   const asks = READ_OPENING.test(query) || READ_OPENING_ZH.test(query) || (QUESTION_END.test(query) && !REQUEST_OPENING.test(query));

@@ -27,6 +27,11 @@ export interface ScoredDocs {
   docs: Int32Array;
   scores: Float64Array;
   count: number;
+  /**
+   * Set when a no-match rule withheld every hit (`count` is then 0): why, and how many scored documents
+   * it withheld (their docs and scores are the first `count` entries of the arrays).
+   */
+  withheld?: { reason: string; count: number };
 }
 
 /** What a profile implements; `search-index.ts` adds validation, ordering and limits on top. */

@@ -38,6 +38,25 @@ describe("playground.explain (why not X?)", () => {
   });
 });
 
+describe("playground: requests the no-match rule withholds", () => {
+  it("says why the search came back empty and where a tool would have ranked; codex-bm25 has no such rule", async () => {
+    const { viewer, input } = await seedPlaygroundCatalog(db);
+    const api = callerFor(db, viewer).playground;
+    const query = "delete the weather forecast for Paris";
+    const result = await api.search({ ...input, query });
+    expect(result.hits).toEqual([]);
+    expect(result.noMatch).toBe("The request asks to delete something, and the best-scoring tool, weather.get_forecast, never mentions it.");
+    const why = await api.explain({ ...input, query, key: "weather.get_forecast" });
+    expect(why).toMatchObject({ status: "ranked", score: 0, rank: null, withheld: { rank: 1, reason: result.noMatch } });
+    if (why.status !== "ranked") throw new Error("expected a ranked tool");
+    expect(why.withheld!.score).toBeGreaterThan(0);
+    const codex = await api.search({ ...input, query, profile: "codex-bm25" });
+    expect(codex.hits[0]?.key).toBe("weather.get_forecast");
+    expect(codex.noMatch).toBeNull();
+    expect((await api.search({ ...input, query: "refund" })).noMatch).toBeNull();
+  });
+});
+
 describe("playground.compare", () => {
   it("compares the draft after an edit with the published version: entered, left and moved markers", async () => {
     const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25" });

@@ -48,6 +48,8 @@ export const searchOutput = z.object({
   indexed: z.number().int(),
   queryTokens: z.array(z.string()),
   hits: z.array(explainedTool),
+  /** Why there are no hits when the profile's no-match rule withheld them (null when there are hits, or nothing matched). */
+  noMatch: z.string().nullable(),
   tookMs: z.number(),
 });
 
@@ -59,6 +61,8 @@ export const explainOutput = z.discriminatedUnion("status", [
     inTopK: z.boolean(),
     topScore: z.number().nullable(),
     cutoffScore: z.number().nullable(),
+    /** Set when the no-match rule withheld every hit: this tool's score and rank among them, and why. */
+    withheld: z.object({ score: z.number(), rank: z.number().int(), reason: z.string() }).nullable(),
   }),
   z.object({ status: z.enum(["direct", "hidden", "absent"]), key: z.string(), message: z.string() }),
 ]);

@@ -82,6 +82,7 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
     indexed: index.size,
     queryTokens: index.analyze(query),
     hits: explained.map((hit) => ({ ...hit, toolId: live.get(hit.key)?.id ?? null, revision: live.get(hit.key)?.revision ?? null })),
+    noMatch: hits.length === 0 ? index.noMatchReason(query) : null,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }
