@@ -21,6 +21,7 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   await expect(explanation.getByRole("columnheader", { name: "Length norm" })).toBeVisible();
   await expect(explanation.getByRole("row", { name: /✓ messag/ })).toBeVisible();
   await expect(explanation.getByRole("row", { name: /^Score/ })).toBeVisible();
+  await expect(explanation.getByRole("row", { name: /^Name coverage: the request covers \d+(\.\d+)? of the name's 3 words/ })).toBeVisible();
 
   // Why not gmail.send_email? It is deferred, so it gets a rank (or "no match") and the terms it lacks.
   await page.getByLabel("Tool", { exact: true }).fill("gmail.send_email");

@@ -13,7 +13,7 @@ export {
   type EngineSettings,
 } from "./settings";
 export { SearchQueryError, type SearchQueryErrorCode } from "./errors";
-export type { IndexDoc, TermExplanation } from "./engine/types";
+export type { IndexDoc, ScoreFactor, TermExplanation } from "./engine/types";
 export { createSearchIndex, type Explanation, type SearchHit, type SearchIndex } from "./search-index";
 export { forgetAnalysedTexts } from "./engine/stockroom-engine";
 export { analyzeText, analyzerSteps } from "./analyze";

@@ -2,7 +2,7 @@
 // ties broken by id) over whichever profile engine the settings pick.
 import { CodexEngine } from "./engine/codex-engine";
 import { StockroomEngine } from "./engine/stockroom-engine";
-import type { IndexDoc, RankingEngine, TermExplanation } from "./engine/types";
+import type { IndexDoc, RankingEngine, ScoreFactor, TermExplanation } from "./engine/types";
 import { SearchQueryError } from "./errors";
 import { resolveSettings, type EngineSettings } from "./settings";
 
@@ -22,6 +22,8 @@ export interface Explanation {
   /** Query terms found in the document (analysed form), for highlighting. */
   matchedTerms: string[];
   missingTerms: string[];
+  /** What turns the sum of term contributions into the score (stockroom profile; empty for codex-bm25). */
+  factors: ScoreFactor[];
   /**
    * Set when a no-match rule withheld every hit for the query (`score` is then 0 and `rank` null): the
    * score and rank this document had among the withheld hits, and why they were withheld.
@@ -117,7 +119,7 @@ class EngineSearchIndex implements SearchIndex {
     const text = normalizeQuery(query);
     const doc = this.docIndex.get(id);
     if (doc === undefined) return null;
-    const { terms } = this.engine.explainTerms(text, doc);
+    const { terms, factors } = this.engine.explainTerms(text, doc);
     const scored = this.engine.score(text);
     const shown = this.scoreAndRank(scored.docs, scored.scores, scored.count, doc);
     const hidden = scored.withheld ? this.scoreAndRank(scored.docs, scored.scores, scored.withheld.count, doc) : null;
@@ -128,6 +130,7 @@ class EngineSearchIndex implements SearchIndex {
       terms,
       matchedTerms: terms.filter((t) => t.matched).map((t) => t.term),
       missingTerms: terms.filter((t) => !t.matched && t.queryWeight === 1).map((t) => t.term),
+      factors,
       withheld: hidden && scored.withheld ? { ...hidden, reason: scored.withheld.reason } : null,
     };
   }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { fmt } from "./format";
 import { HighlightedText, type Segment } from "./highlighted-text";
 import { SearchTextEditor } from "./search-text-editor";
+import type { ScoreFactor } from "@/search/index";
 import { TermTable, type Term } from "./term-table";
 
 export interface Hit {
@@ -16,6 +17,7 @@ export interface Hit {
   rank: number | null;
   terms: Term[];
   termSum: number;
+  factors: ScoreFactor[];
   matchedTerms: string[];
   missingTerms: string[];
   toolId: string | null;
@@ -65,7 +67,7 @@ export function HitCard({ hit, team, catalog, canEdit, isExpected, onExpectedCha
             </button>
           )}
         </div>
-        {isExplained && <TermTable terms={hit.terms} score={hit.score} termSum={hit.termSum} label={`Explanation of ${hit.key}`} />}
+        {isExplained && <TermTable terms={hit.terms} score={hit.score} termSum={hit.termSum} factors={hit.factors} label={`Explanation of ${hit.key}`} />}
         {isEditing && hit.toolId && <SearchTextEditor team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />}
       </div>
     </li>

@@ -1,12 +1,29 @@
-import type { TermExplanation } from "@/search/index";
+import type { ScoreFactor, TermExplanation } from "@/search/index";
 import { fmt } from "./format";
 
 export type Term = TermExplanation;
 
-/** Per-term BM25 breakdown from `explain`: why a tool scored what it did. */
-export function TermTable({ terms, score, termSum, label }: { terms: Term[]; score: number; termSum: number; label: string }) {
+const FACTOR_LABEL: Record<ScoreFactor["kind"], string> = {
+  name: "Name coverage",
+  namespace: "Namespace named",
+  change: "Unrequested change",
+  opening: "Opening",
+};
+
+interface TermTableProps {
+  terms: Term[];
+  score: number;
+  termSum: number;
+  /** The stockroom profile's multipliers, in the order applied (empty for codex-bm25). */
+  factors: ScoreFactor[];
+  /** True when `score` is what the tool had before the no-match rule withheld every result. */
+  withheld?: boolean;
+  label: string;
+}
+
+/** Per-term BM25 breakdown from `explain`, then the profile's multipliers: why a tool scored what it did. */
+export function TermTable({ terms, score, termSum, factors, withheld = false, label }: TermTableProps) {
   const docLength = terms[0]?.docLength;
-  const boosted = score > 0 && Math.abs(score - termSum) > 1e-6;
   return (
     <div className="mt-3 overflow-x-auto">
       <table className="w-full text-xs" aria-label={label}>
@@ -41,6 +58,14 @@ export function TermTable({ terms, score, termSum, label }: { terms: Term[]; sco
             </td>
             <td className="py-1 text-right tabular-nums">{fmt(termSum)}</td>
           </tr>
+          {factors.map((factor) => (
+            <tr key={factor.kind} className="text-stone-600">
+              <td colSpan={5} className="py-1 pr-3 text-right">
+                {FACTOR_LABEL[factor.kind]}: {factor.detail}
+              </td>
+              <td className="py-1 text-right tabular-nums">×{fmt(factor.factor, 2)}</td>
+            </tr>
+          ))}
           <tr className="font-medium">
             <td colSpan={5} className="py-1 pr-3 text-right">
               Score
@@ -49,8 +74,7 @@ export function TermTable({ terms, score, termSum, label }: { terms: Term[]; sco
           </tr>
         </tfoot>
       </table>
-      {boosted && <p className="mt-1 text-xs text-stone-500">The score differs from the sum because the stockroom profile boosts tools whose name the query covers.</p>}
-      {score === 0 && termSum > 0 && <p className="mt-1 text-xs text-stone-500">Below the stockroom relevance floor: a match this weak is not returned.</p>}
+      {withheld && <p className="mt-1 text-xs text-stone-500">The score the tool had before the no-match rule withheld every result for this query.</p>}
     </div>
   );
 }

@@ -102,7 +102,14 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
             </p>
           )}
           <HighlightedText segments={result.segments} label={`Search text of ${result.key}`} />
-          <TermTable terms={result.terms} score={result.score} termSum={result.termSum} label={`Explanation of ${result.key}`} />
+          <TermTable
+            terms={result.terms}
+            score={result.withheld?.score ?? result.score}
+            termSum={result.termSum}
+            factors={result.factors}
+            withheld={result.withheld !== null}
+            label={`Explanation of ${result.key}`}
+          />
         </div>
       )}
     </section>

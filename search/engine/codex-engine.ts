@@ -8,7 +8,7 @@ import { CorpusStatistics } from "../bm25/statistics";
 import { f32 } from "../numeric/f32";
 import { fxhash32 } from "../numeric/fxhash";
 import type { EngineSettings } from "../settings";
-import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./types";
+import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
 
 interface Postings {
   docs: number[];
@@ -105,7 +105,7 @@ export class CodexEngine implements RankingEngine {
     return result;
   }
 
-  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number } {
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number; factors: ScoreFactor[] } {
     const tokens = this.analyzer.analyze(query);
     const byTerm = new Map<string, TermExplanation>();
     const docLength = this.docLengths[doc]!;
@@ -137,6 +137,6 @@ export class CodexEngine implements RankingEngine {
         matched: at >= 0,
       });
     }
-    return { terms: [...byTerm.values()], score };
+    return { terms: [...byTerm.values()], score, factors: [] };
   }
 }

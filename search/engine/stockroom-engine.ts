@@ -13,7 +13,7 @@ import { destructiveVerb, isChangeTerm, isDestructiveTerm, isReadRequest } from 
 import { noMatchVerdict, type NoMatchVerdict } from "./stockroom-no-match";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
-import type { IndexDoc, RankingEngine, ScoredDocs, TermExplanation } from "./types";
+import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
 
 /** Own words at the start of a request in which a destructive verb counts as what the request asks for. */
 const DESTRUCTIVE_OPENING = 2;
@@ -56,6 +56,8 @@ export class StockroomEngine implements RankingEngine {
   private readonly postings = new Map<string, Postings>();
   private readonly docLengths: number[] = [];
   private readonly nameTerms: string[][] = [];
+  /** Tool names as given, for explanations. */
+  private readonly names: string[] = [];
   private readonly namespaceTerms: string[][] = [];
   /** The state-changing verbs of each tool name (create, delete, send…). */
   private readonly changeTerms: string[][] = [];
@@ -113,6 +115,7 @@ export class StockroomEngine implements RankingEngine {
       const tokens = analysed(doc.text);
       const nameTerms = doc.name ? [...new Set(analysed(doc.name))] : [];
       this.nameTerms.push(nameTerms);
+      this.names.push(doc.name ?? "");
       for (const term of nameTerms) {
         const named = this.namePostings.get(term);
         if (named) named.push(index);
@@ -350,7 +353,47 @@ export class StockroomEngine implements RankingEngine {
     return result;
   }
 
-  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number } {
+  /** The word of the tool's name an analysed name term comes from ("creat" → "create"), for explanations. */
+  private nameWord(doc: number, term: string): string {
+    const words = this.names[doc]!.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
+    return words.find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
+  }
+
+  /** The multipliers `score` applies to this tool's sum of term contributions, in the same order and arithmetic. */
+  private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
+    const factors: ScoreFactor[] = [];
+    const coverage = this.coverageWeights(concepts);
+    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
+    const name = this.nameTerms[doc]!;
+    let covered = 0;
+    for (const [term, weight] of coverage) if (name.includes(term)) covered += weight;
+    if (covered > 0 && nameCoverageBoost > 0) {
+      const share = covered / name.length;
+      factors.push({ kind: "name", factor: 1 + nameCoverageBoost * share, detail: `the request covers ${fmtCount(covered)} of the name's ${name.length} words (related words count ${this.tuning.coverageSynonymWeight})` });
+    }
+    if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) {
+      factors.push({ kind: "namespace", factor: 1 + namespaceBoost, detail: "the request names the tool's namespace" });
+    }
+    const reads = isReadRequest(query, concepts);
+    if (this.isUnrequestedChange(doc, reads, coverage)) {
+      const verbs = (reads ? this.changeTerms[doc]! : this.destructiveTerms[doc]!).map((term) => this.nameWord(doc, term)).join(", ");
+      const detail = reads ? `named for a change (${verbs}) a request that only asks does not name` : `named for a destructive change (${verbs}) the request does not name`;
+      factors.push({ kind: "change", factor: 1 - unrequestedChangePenalty, detail });
+    }
+    if (openingBoost > 0) {
+      let known = 0;
+      let hits = 0;
+      for (const { members } of concepts) {
+        if (!members.some(({ term }) => this.postings.has(term))) continue;
+        known++;
+        if (members.some(({ term }) => this.openingPostings.get(term)?.includes(doc) ?? false)) hits++;
+      }
+      if (hits > 0) factors.push({ kind: "opening", factor: 1 + (openingBoost * hits) / known, detail: `${hits} of the request's ${known} known words are in the tool's opening (name and first description words)` });
+    }
+    return factors;
+  }
+
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number; factors: ScoreFactor[] } {
     const concepts = queryConcepts(query, this.tuning);
     const counts = new Map(concepts.map((c) => [c.term, c.count]));
     const docLength = this.docLengths[doc]!;
@@ -374,11 +417,13 @@ export class StockroomEngine implements RankingEngine {
     const scored = this.score(query);
     let score = 0;
     for (let i = 0; i < scored.count; i++) if (scored.docs[i] === doc) score = scored.scores[i]!;
-    return { terms, score };
+    return { terms, score, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
   }
 }
 
 const fixed2 = (x: number) => x.toFixed(2);
+/** 2 → "2", 2.5 → "2.5". */
+const fmtCount = (x: number) => String(Math.round(x * 100) / 100);
 
 /** The no-match rule's reason for a curator, naming the best tool ("a perfect match" = a word only one tool has, at full weight). */
 function withheldReason(verdict: NoMatchVerdict | null, destructiveTerm: string | null, bestId: string): string {

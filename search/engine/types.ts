@@ -22,6 +22,13 @@ export interface TermExplanation {
   matched: boolean;
 }
 
+/** A multiplier the stockroom profile applies to a tool's sum of term contributions, and why. */
+export interface ScoreFactor {
+  kind: "name" | "namespace" | "change" | "opening";
+  factor: number;
+  detail: string;
+}
+
 /** Scored documents by internal index; the caller orders, limits and names them. */
 export interface ScoredDocs {
   docs: Int32Array;
@@ -40,5 +47,6 @@ export interface RankingEngine {
   readonly ids: readonly string[];
   analyze(text: string): string[];
   score(query: string): ScoredDocs;
-  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number };
+  /** Per-term contributions, the score, and the multipliers (in the order applied) that turn their sum into it. */
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number; factors: ScoreFactor[] };
 }

@@ -33,6 +33,9 @@ describe("playground.search", () => {
     expect(top.matchedTerms).toEqual(expect.arrayContaining(["refund", "custom", "order"]));
     expect(top.terms.find((t) => t.term === "refund")).toMatchObject({ matched: true, tf: expect.any(Number), idf: expect.any(Number) });
     expect(top.terms.every((t) => t.lengthNorm > 0 && t.docLength > 0)).toBe(true);
+    // The stockroom profile's multipliers turn the sum of contributions into the score.
+    expect(top.factors.find((f) => f.kind === "name")).toMatchObject({ detail: "the request covers 2 of the name's 2 words (related words count 0.5)" });
+    expect(top.factors.reduce((value, f) => value * f.factor, top.termSum)).toBeCloseTo(top.score, 9);
     const highlighted = top.segments.filter((s) => s.term).map((s) => s.text);
     expect(highlighted).toEqual(expect.arrayContaining(["refund_order", "Refund", "order", "customer"]));
     expect(top.segments.map((s) => s.text).join("")).toBe(top.searchText);

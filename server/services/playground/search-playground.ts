@@ -1,6 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import type { EngineProfile, Explanation, TermExplanation } from "@/search/index";
+import type { EngineProfile, Explanation, ScoreFactor, TermExplanation } from "@/search/index";
 import type { SnapshotTool } from "@/sdk/snapshot";
 import { highlightSearchText, type TextSegment } from "./highlight";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
@@ -29,8 +29,9 @@ export interface ExplainedTool {
   score: number;
   rank: number | null;
   terms: TermExplanation[];
-  /** Σ contributions; the stockroom profile multiplies it by a name-coverage boost, so it can differ from score. */
+  /** Σ contributions; the stockroom profile multiplies it by `factors`, so it can differ from score. */
   termSum: number;
+  factors: ScoreFactor[];
   matchedTerms: string[];
   missingTerms: string[];
   /** The live tool row with this key (for edit-and-see), or null when the draft no longer has it. */
@@ -50,6 +51,7 @@ export function describeExplanation(source: RankingSource, profile: EngineProfil
     rank: explanation.rank,
     terms: explanation.terms,
     termSum: explanation.terms.reduce((sum, term) => sum + term.contribution, 0),
+    factors: explanation.factors,
     matchedTerms: explanation.matchedTerms,
     missingTerms: explanation.missingTerms,
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSearchIndex } from "./index";
 import { readCorpusDocs } from "./testing/corpus";
+import { readJsonl } from "./testing/shared";
 
 // When the stockroom profile's no-match rule withholds every hit, a curator needs to know why, and where
 // the tool they expected would have ranked: the playground shows both.
@@ -35,5 +36,32 @@ describe("why the no-match rule returned nothing (stockroom)", () => {
     expect(index.explain("refund a payment", "stripe.create_refund")!.withheld).toBeNull();
     expect(index.noMatchReason("zzqx")).toBeNull();
     expect(createSearchIndex(docs, { profile: "codex-bm25" }).noMatchReason("dim the kitchen lights to 30 percent")).toBeNull();
+  });
+});
+
+describe("score factors (stockroom)", () => {
+  const docs = readCorpusDocs("corpus/tools.jsonl");
+  const index = createSearchIndex(docs, { profile: "stockroom" });
+  const queries = readJsonl<{ query: string }>("corpus/queries.dev.jsonl").map((q) => q.query);
+
+  it("turn every hit's sum of term contributions into its score exactly", () => {
+    let checked = 0;
+    for (const query of queries) {
+      for (const hit of index.search(query, 8)) {
+        const { terms, factors, score } = index.explain(query, hit.id)!;
+        const product = factors.reduce((value, f) => value * f.factor, terms.reduce((sum, t) => sum + t.contribution, 0));
+        expect(Math.abs(product - score) / score).toBeLessThan(1e-12);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it("say what each multiplier is for", () => {
+    const { factors } = index.explain("which PRs are open in Linear?", "linear.linear_create_issue")!;
+    expect(factors.map((f) => f.kind)).toEqual(["name", "namespace", "change", "opening"]);
+    expect(factors.find((f) => f.kind === "change")).toMatchObject({ factor: 0.7, detail: "named for a change (create) a request that only asks does not name" });
+    expect(index.explain("send an email", "gmail.send_email")!.factors[0]).toEqual({ kind: "name", factor: 1.5, detail: "the request covers 2 of the name's 2 words (related words count 0.5)" });
+    expect(createSearchIndex(docs, { profile: "codex-bm25" }).explain("send an email", "gmail.send_email")!.factors).toEqual([]);
   });
 });
