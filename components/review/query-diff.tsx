@@ -13,7 +13,7 @@ function Marker({ hit }: { hit: QueryComparison["draft"][number] }) {
 
 /** One golden query: the latest version's top K beside the draft's, with entered / left / moved and score changes. */
 export function QueryDiff({ comparison, latestLabel }: { comparison: QueryComparison; latestLabel: string | null }) {
-  const { query, verdict, draft, left, quality, expected } = comparison;
+  const { query, verdict, draft, left, quality, expected, noMatch } = comparison;
   const gold = new Set(expected);
   const latestTop = [...draft.filter((h) => h.previousRank !== null).map((h) => ({ id: h.id, rank: h.previousRank! })), ...left.map((h) => ({ id: h.id, rank: h.rank }))].sort((a, b) => a.rank - b.rank);
   const leftIds = new Set(left.map((h) => h.id));
@@ -60,7 +60,7 @@ export function QueryDiff({ comparison, latestLabel }: { comparison: QueryCompar
                 </span>
               </li>
             ))}
-            {draft.length === 0 && <li className="text-xs text-stone-500">no hit</li>}
+            {draft.length === 0 && <li className="text-xs text-stone-500">no hit{noMatch && ` — the no-match rule withheld the results. ${noMatch}`}</li>}
           </ol>
         </div>
       </div>

@@ -51,6 +51,7 @@ const queryComparison = z.object({
     }),
   ),
   left: z.array(z.object({ id: z.string(), rank: z.number().int(), score: z.number(), isGold: z.boolean(), draftRank: z.number().int().nullable() })),
+  noMatch: z.string().nullable(),
   quality: z.object({ draft: quality, latest: quality.nullable() }),
 });
 

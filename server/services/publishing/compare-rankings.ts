@@ -41,6 +41,8 @@ export interface QueryComparison {
   verdict: QueryVerdict;
   draft: DraftHit[];
   left: LeftHit[];
+  /** Why the draft has no hit for the query when the no-match rule withheld them; null otherwise. */
+  noMatch: string | null;
   quality: { draft: QueryQuality; latest: QueryQuality | null };
 }
 
@@ -95,10 +97,11 @@ export function compareQuery(draft: RankedGoldenQuery, latest: RankedGoldenQuery
     .filter((h) => !draftTopIds.has(h.id))
     .map((h) => ({ id: h.id, rank: h.rank, score: h.score, isGold: gold.has(h.id), draftRank: draftRank.get(h.id) ?? null }));
   const draftQuality = qualityOf(expected, draft.hits, k);
-  if (!latest) return { id, query, expected, verdict: "new", draft: hits, left, quality: { draft: draftQuality, latest: null } };
+  const noMatch = draft.noMatch;
+  if (!latest) return { id, query, expected, verdict: "new", draft: hits, left, noMatch, quality: { draft: draftQuality, latest: null } };
   const latestQuality = qualityOf(expected, latest.hits, k);
   const isReordered = left.length > 0 || hits.some((h) => h.change !== "same");
-  return { id, query, expected, verdict: verdictOf(expected, draftQuality, latestQuality, isReordered), draft: hits, left, quality: { draft: draftQuality, latest: latestQuality } };
+  return { id, query, expected, verdict: verdictOf(expected, draftQuality, latestQuality, isReordered), draft: hits, left, noMatch, quality: { draft: draftQuality, latest: latestQuality } };
 }
 
 const VERDICT_ORDER: Record<QueryVerdict, number> = { worse: 0, better: 1, changed: 2, new: 3, same: 4 };

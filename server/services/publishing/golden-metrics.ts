@@ -13,6 +13,8 @@ export interface RankedGoldenQuery {
   query: GoldenQuery;
   /** Hits to depth max(K, 10): the top K is what tool_search returns, the rest feeds MRR and nDCG@10. */
   hits: SearchHit[];
+  /** Why there are no hits when the profile's no-match rule withheld them; null otherwise. */
+  noMatch: string | null;
 }
 
 /** Stored with every snapshot and shown for the draft (the same definitions as `stockroom eval`). */
@@ -48,9 +50,10 @@ export function rankGoldenQueries(index: SearchIndex, queries: readonly GoldenQu
   return timed(timer, () =>
     queries.map((query) => {
       try {
-        return { query, hits: index.search(query.query, depth) };
+        const hits = index.search(query.query, depth);
+        return { query, hits, noMatch: hits.length === 0 ? index.noMatchReason(query.query) : null };
       } catch (error) {
-        if (error instanceof SearchQueryError) return { query, hits: [] }; // a stored query the engine refuses finds nothing
+        if (error instanceof SearchQueryError) return { query, hits: [], noMatch: null }; // a stored query the engine refuses finds nothing
         throw error;
       }
     }),

@@ -15,6 +15,16 @@ describe("publish.review", () => {
     expect(orders.draft[0]).toMatchObject({ id: "crm.list_open_orders", rank: 1, isGold: true, change: "entered", previousRank: null, scoreDelta: null });
   });
 
+  it("says why a golden query has no hit when the no-match rule withheld the draft's results", async () => {
+    const { at, editor, viewer } = await createPublishingFixture(db);
+    await editor.golden.create({ ...at, query: "delete the customer refund", expected: [] });
+    const review = await viewer.publish.review(at);
+    const withheld = review.queries.find((q) => q.query === "delete the customer refund")!;
+    expect(withheld.draft).toEqual([]);
+    expect(withheld.noMatch).toBe("The request asks to delete something, and the best-scoring tool, crm.refund_order, never mentions it.");
+    expect(review.queries.find((q) => q.query === "list open orders")!.noMatch).toBeNull();
+  });
+
   it("after edits: worse queries first, entered / left / moved with score changes, metric deltas and text diffs", async () => {
     const { at, editor, viewer, catalog } = await createPublishingFixture(db);
     await editor.publish.publish({ ...at, note: "v1" });
