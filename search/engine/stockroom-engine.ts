@@ -364,12 +364,12 @@ export class StockroomEngine implements RankingEngine {
     const factors: ScoreFactor[] = [];
     const coverage = this.coverageWeights(concepts);
     const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
-    const name = this.nameTerms[doc]!;
-    let covered = 0;
-    for (const [term, weight] of coverage) if (name.includes(term)) covered += weight;
-    if (covered > 0 && nameCoverageBoost > 0) {
-      const share = covered / name.length;
-      factors.push({ kind: "name", factor: 1 + nameCoverageBoost * share, detail: `the request covers ${fmtCount(covered)} of the name's ${name.length} words (related words count ${this.tuning.coverageSynonymWeight})` });
+    this.countNameHits(coverage);
+    const share = this.nameCoverage(doc);
+    this.countNameHits(coverage, true);
+    if (share > 0 && nameCoverageBoost > 0) {
+      const words = this.nameTerms[doc]!.length;
+      factors.push({ kind: "name", factor: 1 + nameCoverageBoost * share, detail: `the request covers ${fmtCount(share * words)} of the name's ${words} words (related words count ${this.tuning.coverageSynonymWeight})` });
     }
     if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) {
       factors.push({ kind: "namespace", factor: 1 + namespaceBoost, detail: "the request names the tool's namespace" });
