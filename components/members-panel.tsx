@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "./trpc-provider";
+import { useHydrated } from "./use-hydrated";
 
 export function MembersPanel({ team, canManage }: { team: string; canManage: boolean }) {
   const trpc = useTRPC();
@@ -13,6 +14,7 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
   const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh }));
   const [email, setEmail] = useState("");
   const [role, setRoleValue] = useState<"owner" | "editor" | "viewer">("editor");
+  const hydrated = useHydrated();
 
   function onInvite(event: FormEvent) {
     event.preventDefault();
@@ -68,17 +70,18 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
             <input
               type="email"
               required
+              disabled={!hydrated}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               className="mt-1 block w-72 rounded border border-stone-300 px-2 py-1"
             />
           </label>
-          <select aria-label="Role" value={role} onChange={(e) => setRoleValue(e.target.value as typeof role)} className="rounded border border-stone-300 px-2 py-1 text-sm">
+          <select aria-label="Role" disabled={!hydrated} value={role} onChange={(e) => setRoleValue(e.target.value as typeof role)} className="rounded border border-stone-300 px-2 py-1 text-sm">
             <option value="viewer">viewer — reads</option>
             <option value="editor">editor — edits tools</option>
             <option value="owner">owner — manages members and tokens</option>
           </select>
-          <button className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white" disabled={invite.isPending}>
+          <button className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white" disabled={!hydrated || invite.isPending}>
             Invite
           </button>
         </form>
