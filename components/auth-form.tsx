@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { authClient } from "./auth-client";
+import { useHydrated } from "./use-hydrated";
 
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
@@ -15,6 +16,7 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
   const isSignUp = mode === "sign-up";
+  const hydrated = useHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +77,7 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
             {error}
           </p>
         )}
-        <button type="submit" disabled={isPending} className="w-full rounded bg-stone-900 py-2 text-sm font-medium text-white disabled:opacity-60">
+        <button type="submit" disabled={!hydrated || isPending} className="w-full rounded bg-stone-900 py-2 text-sm font-medium text-white disabled:opacity-60">
           {isPending ? "…" : isSignUp ? "Create account" : "Sign in"}
         </button>
       </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { useHydrated } from "../use-hydrated";
 import { ToolPicker } from "./tool-picker";
 
 export interface GoldenDraft {
@@ -23,6 +24,7 @@ interface GoldenQueryFormProps {
 /** Query, expected tools (picked from the catalog) and note: adding and editing a golden query share it. */
 export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending, error, onSubmit, onCancel }: GoldenQueryFormProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const [draft, setDraft] = useState<GoldenDraft>(initial ?? { query: "", expected: [], note: "" });
   const [attempted, setAttempted] = useState(false);
   const queryError = attempted && !draft.query.trim() ? "Type what a user would ask." : null;
@@ -69,7 +71,7 @@ export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending
         />
       </div>
       <div className="flex items-center gap-2 md:col-span-3">
-        <button type="submit" disabled={isPending} className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
+        <button type="submit" disabled={!hydrated || isPending} className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
           {isPending ? "Saving…" : submitLabel}
         </button>
         {onCancel && (

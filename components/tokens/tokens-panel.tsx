@@ -5,12 +5,14 @@ import { useState, type FormEvent } from "react";
 import { appErrorOf } from "@/components/catalog/app-error";
 import { buttonClass, Field, inputClass } from "@/components/catalog/ui";
 import { useTRPC } from "@/components/trpc-provider";
+import { useHydrated } from "@/components/use-hydrated";
 import { NewTokenSecret } from "./new-token-secret";
 import { TokenRow } from "./token-row";
 
 export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
   const input = { team, catalog };
   const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.agentToken.list.queryKey(input) });
@@ -43,7 +45,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
             <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
           </Field>
         </div>
-        <button className={`${buttonClass} mb-5`} disabled={create.isPending}>
+        <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
           {create.isPending ? "Creating…" : "Create token"}
         </button>
       </form>
