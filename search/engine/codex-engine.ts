@@ -105,12 +105,11 @@ export class CodexEngine implements RankingEngine {
     return result;
   }
 
-  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number; factors: ScoreFactor[] } {
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
     const tokens = this.analyzer.analyze(query);
     const byTerm = new Map<string, TermExplanation>();
     const docLength = this.docLengths[doc]!;
     const norm = lengthNormF32(docLength, this.statistics.averageDocumentLength, this.settings.b);
-    let score = 0;
     for (const token of tokens) {
       const key = fxhash32(token);
       const list = this.postings.get(key);
@@ -118,7 +117,6 @@ export class CodexEngine implements RankingEngine {
       const weight = at >= 0 ? list!.weights[at]! : 0;
       const idf = this.idf(key);
       const contribution = f32(idf * weight);
-      score = f32(score + contribution);
       const existing = byTerm.get(token);
       if (existing) {
         existing.queryFrequency++;
@@ -137,6 +135,6 @@ export class CodexEngine implements RankingEngine {
         matched: at >= 0,
       });
     }
-    return { terms: [...byTerm.values()], score, factors: [] };
+    return { terms: [...byTerm.values()], factors: [] };
   }
 }

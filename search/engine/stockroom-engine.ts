@@ -393,7 +393,7 @@ export class StockroomEngine implements RankingEngine {
     return factors;
   }
 
-  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number; factors: ScoreFactor[] } {
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
     const concepts = queryConcepts(query, this.tuning);
     const counts = new Map(concepts.map((c) => [c.term, c.count]));
     const docLength = this.docLengths[doc]!;
@@ -414,10 +414,7 @@ export class StockroomEngine implements RankingEngine {
         matched: at >= 0,
       };
     });
-    const scored = this.score(query);
-    let score = 0;
-    for (let i = 0; i < scored.count; i++) if (scored.docs[i] === doc) score = scored.scores[i]!;
-    return { terms, score, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
+    return { terms, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
   }
 }
 

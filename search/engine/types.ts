@@ -47,6 +47,6 @@ export interface RankingEngine {
   readonly ids: readonly string[];
   analyze(text: string): string[];
   score(query: string): ScoredDocs;
-  /** Per-term contributions, the score, and the multipliers (in the order applied) that turn their sum into it. */
-  explainTerms(query: string, doc: number): { terms: TermExplanation[]; score: number; factors: ScoreFactor[] };
+  /** Per-term contributions and the multipliers (in the order `score` applies them) that turn their sum into the score. */
+  explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] };
 }
