@@ -17,7 +17,7 @@ import {
 const REQUEST_FILLER = [
   "please", "pls", "kindly", "want", "wanna", "need", "help", "like", "would", "could", "let", "lets",
   "us", "hey", "hi", "hello", "thanks", "thank", "ok", "okay", "also", "me", "my", "i'd", "i'm", "i've", "what's",
-  "can", "could", "tell", "give", "get", "show",
+  "can", "could", "tell", "give", "get", "show", "right",
 ];
 
 const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => text.normalize("NFKC") });

@@ -331,6 +331,53 @@ grep > search text files
 # pictures, places
 draw paint sketch illustrate > generate image
 lat lng > latitude longitude coordinates geocode
+# a third walk: everyday words requests use for tool actions and objects (phrasal verbs, slang, small talk)
+rid ditch nuke scrap toss junk axe > delete remove
+bump > update upgrade version increase
+raise increase boost > update increase
+lower decrease reduce shrink > update decrease
+grab snag > get download fetch
+print prints printed echo > output log
+catch > recent history summary
+jot > note create write
+mark flag > label update status
+wrap > complete close finish
+broke > error failure
+stuck hung hang hanging frozen > status pending error
+behind outdated stale > update latest
+refresh resync > update sync
+handoff reassign > assign update
+signup signups signed > customer user create
+quickest fastest shortest > directions distance route duration
+venue venues spot > place
+hotel motel lodging > place
+due overdue > date milestone
+tracker > project board database
+revenue sales earnings income > payment balance charge
+unpaid outstanding owed > invoice
+expire expiring expiry lapse > subscription
+zip tarball tar > archive artifact file compress
+tail > read file lines log
+crashed outage incident > error status health
+attending attendees guests > attendee event
+slot slots > availability freebusy time
+manager boss > user
+phone mobile cell > phone contact
+spreadsheet sheet > csv file table
+deck slides presentation > document file
+chore errand todo > task
+logo icon banner illustration poster > image generate
+lgtm > approve review
+land > merge
+checks > status check run
+throttle throttled throttling > emulate network cpu
+ddl > migration schema
+downgrade > update subscription
+upgrade > subscription
+know knew > memory knowledge
+think thinking > thought reason
+visitors visits pageviews > analytics traffic
+crm > contact company deal
 # abbreviations and nicknames of the services tools belong to
 ado > azure devops
 gh > github
