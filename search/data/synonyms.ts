@@ -347,7 +347,7 @@ stuck hung hang hanging frozen > status pending error
 behind outdated stale > update latest
 refresh resync > update sync
 handoff reassign > assign update
-signup signups signed > customer user create
+signup signups > customer user
 quickest fastest shortest > directions distance route duration
 venue venues spot > place
 hotel motel lodging > place
@@ -378,6 +378,11 @@ know knew > memory knowledge
 think thinking > thought reason
 visitors visits pageviews > analytics traffic
 crm > contact company deal
+tear > delete destroy
+clean > cleanup delete
+roll > rollback revert
+turn > toggle enable disable
+response responses > request network
 # abbreviations and nicknames of the services tools belong to
 ado > azure devops
 gh > github
