@@ -8,6 +8,9 @@ import { segmentWordsIcu, splitWords } from "./segment";
 import { extractEntities } from "./entities";
 import { getStemmer } from "./stem";
 import { parseThesaurus, relatedTerms } from "./synonyms";
+import { stockroomEnglishAnalyzer } from "./stockroom-analyzer";
+import { SYNONYM_GROUPS } from "../data/synonyms";
+import { ZH_GLOSSARY } from "../data/zh-glossary";
 
 describe("deunicode", () => {
   it("reproduces the crate's quirks", () => {
@@ -121,5 +124,25 @@ describe("thesaurus", () => {
     expect(relatedTerms("delet")).toEqual(expect.arrayContaining(["remov", "eras"]));
     expect(relatedTerms("reschedul")).toEqual(expect.arrayContaining(["updat", "move"]));
     expect(relatedTerms("updat")).not.toContain("reschedul");
+  });
+
+  it("has no dead or repeated line: each side of each line keeps a word after analysis", () => {
+    const analyzer = stockroomEnglishAnalyzer();
+    const lines = SYNONYM_GROUPS.split("\n").map((line) => line.replace(/#.*/, "").trim()).filter(Boolean);
+    const dead = lines.filter((line) =>
+      line.split(">").some((side) => side.split(/\s+/).flatMap((word) => analyzer.analyze(word)).length === 0),
+    );
+    expect(dead).toEqual([]);
+    expect(lines.filter((line, i) => lines.indexOf(line) !== i)).toEqual([]);
+  });
+});
+
+describe("zh glossary", () => {
+  it("lists each Chinese word once (a repeated word would silently count its English twice)", () => {
+    const words = ZH_GLOSSARY.split("\n")
+      .filter((line) => line.includes("="))
+      .flatMap((line) => line.slice(0, line.indexOf("=")).split("|").map((word) => word.trim()))
+      .filter(Boolean);
+    expect(words.filter((word, i) => words.indexOf(word) !== i)).toEqual([]);
   });
 });
