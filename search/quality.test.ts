@@ -4,7 +4,8 @@
 // requests written and committed before that pass, never tuned on) and queries.heldout3.jsonl (82
 // English requests written and committed before the opening-boost pass, its judge in aggregate) and
 // queries.heldout4.jsonl (103 requests written and committed before the destruction pass) and
-// queries.heldout5 / heldout6.jsonl (90 requests each, written blind in the blind-set pass). Where a
+// queries.heldout5 / heldout6.jsonl (90 requests each, written blind in the blind-set pass) and
+// queries.heldout7.jsonl (100 requests, written blind in the vocabulary pass). Where a
 // set falls short of a target, the test holds the measured level so a regression still fails;
 // search/README.md has the numbers.
 import { describe, expect, it } from "vitest";
@@ -29,18 +30,21 @@ describe.each([
   // name, queries, English s@8 floor, English s@1 floor, English s@8 lead over codex-bm25, no-match empty floor
   ["queries.dev", readJsonl<LabelledQuery>("corpus/queries.dev.jsonl"), 0.85, 0.75, 0.1, 0.7],
   ["queries.heldout", readLocalJsonl<LabelledQuery>("testing/queries.heldout.jsonl"), 0.85, 0.57, 0.05, 0.7],
-  ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.48, 0.1, 0.7],
+  ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.51, 0.1, 0.7],
   // 5 of its 8 no-match requests come back empty: held at the measured level, below the 70 % target.
-  ["queries.heldout3", readLocalJsonl<LabelledQuery>("testing/queries.heldout3.jsonl"), 0.85, 0.68, 0.01, 0.6],
+  ["queries.heldout3", readLocalJsonl<LabelledQuery>("testing/queries.heldout3.jsonl"), 0.85, 0.72, 0.04, 0.6],
   // Written before the destruction pass (20 English no-match requests, most near misses in the catalog's
   // domains): 9 of 20 English and 1 of 1 Chinese come back empty, held at the measured level.
-  ["queries.heldout4", readLocalJsonl<LabelledQuery>("testing/queries.heldout4.jsonl"), 0.85, 0.64, 0.01, 0.45],
-  // Written blind in the blind-set pass, mostly for tools no earlier set asks for: below the s@8 target and
-  // the lead, held at the measured level (s@8 0.800, lead 0.071, no-match 6 of 8).
-  ["queries.heldout5", readLocalJsonl<LabelledQuery>("testing/queries.heldout5.jsonl"), 0.8, 0.55, 0.07, 0.75],
+  ["queries.heldout4", readLocalJsonl<LabelledQuery>("testing/queries.heldout4.jsonl"), 0.85, 0.73, 0.06, 0.45],
+  // Written blind in the blind-set pass, mostly for tools no earlier set asks for (blind: s@8 0.757,
+  // lead 0.028); now s@8 0.857, s@1 0.600, lead 0.129, no-match 6 of 8.
+  ["queries.heldout5", readLocalJsonl<LabelledQuery>("testing/queries.heldout5.jsonl"), 0.85, 0.59, 0.12, 0.75],
   // Written blind at the end of that pass, everyday requests: below the s@8 and s@1 targets and the
-  // no-match target (5 of 8), held at the measured level (s@8 0.714, s@1 0.400, lead 0.100).
-  ["queries.heldout6", readLocalJsonl<LabelledQuery>("testing/queries.heldout6.jsonl"), 0.71, 0.4, 0.1, 0.62],
+  // no-match target (5 of 8), held at the measured level (s@8 0.771, s@1 0.429, lead 0.157).
+  ["queries.heldout6", readLocalJsonl<LabelledQuery>("testing/queries.heldout6.jsonl"), 0.77, 0.42, 0.15, 0.62],
+  // Written blind in the vocabulary pass (100 requests over all 44 namespaces): below the s@8, s@1, lead and
+  // no-match targets, held at the measured level (s@8 0.738, s@1 0.475, lead 0.075, no-match 5 of 10).
+  ["queries.heldout7", readLocalJsonl<LabelledQuery>("testing/queries.heldout7.jsonl"), 0.73, 0.47, 0.07, 0.5],
 ] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead, noMatch) => {
   const en = evaluate([...queries], "stockroom", "en");
   const zh = evaluate([...queries], "stockroom", "zh");
