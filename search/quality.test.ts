@@ -32,19 +32,19 @@ describe.each([
   ["queries.heldout", readLocalJsonl<LabelledQuery>("testing/queries.heldout.jsonl"), 0.85, 0.57, 0.05, 0.7],
   ["queries.heldout2", readLocalJsonl<LabelledQuery>("testing/queries.heldout2.jsonl"), 0.85, 0.51, 0.1, 0.7],
   // 5 of its 8 no-match requests come back empty: held at the measured level, below the 70 % target.
-  ["queries.heldout3", readLocalJsonl<LabelledQuery>("testing/queries.heldout3.jsonl"), 0.85, 0.72, 0.04, 0.6],
+  ["queries.heldout3", readLocalJsonl<LabelledQuery>("testing/queries.heldout3.jsonl"), 0.85, 0.75, 0.04, 0.6],
   // Written before the destruction pass (20 English no-match requests, most near misses in the catalog's
   // domains): 9 of 20 English and 1 of 1 Chinese come back empty, held at the measured level.
-  ["queries.heldout4", readLocalJsonl<LabelledQuery>("testing/queries.heldout4.jsonl"), 0.85, 0.73, 0.06, 0.45],
+  ["queries.heldout4", readLocalJsonl<LabelledQuery>("testing/queries.heldout4.jsonl"), 0.85, 0.74, 0.06, 0.45],
   // Written blind in the blind-set pass, mostly for tools no earlier set asks for (blind: s@8 0.757,
   // lead 0.028); now s@8 0.857, s@1 0.600, lead 0.129, no-match 6 of 8.
   ["queries.heldout5", readLocalJsonl<LabelledQuery>("testing/queries.heldout5.jsonl"), 0.85, 0.59, 0.12, 0.75],
   // Written blind at the end of that pass, everyday requests: below the s@8 and s@1 targets and the
-  // no-match target (5 of 8), held at the measured level (s@8 0.771, s@1 0.429, lead 0.157).
-  ["queries.heldout6", readLocalJsonl<LabelledQuery>("testing/queries.heldout6.jsonl"), 0.77, 0.42, 0.15, 0.62],
+  // no-match target (5 of 8), held at the measured level (s@8 0.786, s@1 0.457, lead 0.171).
+  ["queries.heldout6", readLocalJsonl<LabelledQuery>("testing/queries.heldout6.jsonl"), 0.78, 0.45, 0.17, 0.62],
   // Written blind in the vocabulary pass (100 requests over all 44 namespaces): below the s@8, s@1, lead and
-  // no-match targets, held at the measured level (s@8 0.738, s@1 0.475, lead 0.075, no-match 5 of 10).
-  ["queries.heldout7", readLocalJsonl<LabelledQuery>("testing/queries.heldout7.jsonl"), 0.73, 0.47, 0.07, 0.5],
+  // no-match targets, held at the measured level (s@8 0.750, s@1 0.475, lead 0.088, no-match 5 of 10).
+  ["queries.heldout7", readLocalJsonl<LabelledQuery>("testing/queries.heldout7.jsonl"), 0.75, 0.47, 0.08, 0.5],
 ] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead, noMatch) => {
   const en = evaluate([...queries], "stockroom", "en");
   const zh = evaluate([...queries], "stockroom", "zh");

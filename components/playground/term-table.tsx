@@ -8,6 +8,7 @@ const FACTOR_LABEL: Record<ScoreFactor["kind"], string> = {
   namespace: "Namespace named",
   change: "Unrequested change",
   opening: "Opening",
+  plural: "Plural in name",
 };
 
 interface TermTableProps {

@@ -5,6 +5,7 @@
 // for ranked lower (stockroom-intent.ts), tools that have the request's concepts in the opening of their
 // text (name, first words of the description) ranked higher, and a no-match rule so requests that fit no tool return nothing
 // (also when a request opens by asking to delete or cancel something and the best tool never mentions it). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+import { pluralTerms } from "../analysis/plural";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
@@ -56,6 +57,8 @@ export class StockroomEngine implements RankingEngine {
   private readonly postings = new Map<string, Postings>();
   private readonly docLengths: number[] = [];
   private readonly nameTerms: string[][] = [];
+  /** Per tool, the terms its name has in the plural (list_alerts → alert). */
+  private readonly namePlurals: string[][] = [];
   /** Tool names as given, for explanations. */
   private readonly names: string[] = [];
   private readonly namespaceTerms: string[][] = [];
@@ -116,6 +119,7 @@ export class StockroomEngine implements RankingEngine {
       const nameTerms = doc.name ? [...new Set(analysed(doc.name))] : [];
       this.nameTerms.push(nameTerms);
       this.names.push(doc.name ?? "");
+      this.namePlurals.push(doc.name ? pluralTerms(doc.name) : []);
       for (const term of nameTerms) {
         const named = this.namePostings.get(term);
         if (named) named.push(index);
@@ -311,6 +315,7 @@ export class StockroomEngine implements RankingEngine {
     const coverage = this.coverageWeights(concepts);
     const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
     const reads = isReadRequest(query, concepts);
+    const plurals = this.pluralConceptTerms(concepts);
     const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
     this.countNameHits(coverage);
     const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
@@ -329,6 +334,7 @@ export class StockroomEngine implements RankingEngine {
         ranked *= 1 + (openingBoost * this.openingHits[doc]!) / knownConcepts;
         this.openingHits[doc] = 0;
       }
+      if (plurals.size > 0 && this.namesInPlural(doc, plurals)) ranked *= 1 + this.tuning.pluralNameBoost;
       result.scores[result.count++] = ranked;
       if (value > top[0]!) {
         best = doc;
@@ -357,6 +363,16 @@ export class StockroomEngine implements RankingEngine {
   private nameWord(doc: number, term: string): string {
     const words = this.names[doc]!.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
     return words.find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
+  }
+
+  /** Terms of the words the request uses in the plural (none when the plural boost is off). */
+  private pluralConceptTerms(concepts: readonly QueryConcept[]): Set<string> {
+    if (this.tuning.pluralNameBoost <= 0) return new Set();
+    return new Set(concepts.filter((concept) => concept.plural).map((concept) => concept.term));
+  }
+
+  private namesInPlural(doc: number, plurals: ReadonlySet<string>): boolean {
+    return this.namePlurals[doc]!.some((term) => plurals.has(term));
   }
 
   /** The multipliers `score` applies to this tool's sum of term contributions, in the same order and arithmetic. */
@@ -389,6 +405,11 @@ export class StockroomEngine implements RankingEngine {
         if (members.some(({ term }) => this.openingPostings.get(term)?.includes(doc) ?? false)) hits++;
       }
       if (hits > 0) factors.push({ kind: "opening", factor: 1 + (openingBoost * hits) / known, detail: `${hits} of the request's ${known} known words are in the tool's opening (name and first description words)` });
+    }
+    const plurals = this.pluralConceptTerms(concepts);
+    if (plurals.size > 0 && this.namesInPlural(doc, plurals)) {
+      const words = this.namePlurals[doc]!.filter((term) => plurals.has(term)).map((term) => this.nameWord(doc, term)).join(", ");
+      factors.push({ kind: "plural", factor: 1 + this.tuning.pluralNameBoost, detail: `the request asks for ${words} in the plural, as the tool's name has it (a list, not one)` });
     }
     return factors;
   }

@@ -4,6 +4,7 @@
 // counts once, like the word itself.
 import { extractEntities } from "../analysis/entities";
 import { analyzeStockroomDetailed } from "../analysis/stockroom-analyzer";
+import { pluralTerms } from "../analysis/plural";
 import { relatedTerms } from "../analysis/synonyms";
 
 export interface ConceptTerm {
@@ -19,6 +20,8 @@ export interface QueryConcept {
   count: number;
   /** The own term first (weight 1), then alternatives in a stable order. */
   members: ConceptTerm[];
+  /** The query has the word in the plural ("alerts"). */
+  plural: boolean;
 }
 
 export interface QueryWeights {
@@ -32,16 +35,17 @@ export function queryConcepts(query: string, weights: QueryWeights): QueryConcep
   const concepts = new Map<string, QueryConcept>();
   const entities = weights.entityWeight > 0 ? extractEntities(query) : { text: query, concepts: [] };
   const { primary, alternatives } = analyzeStockroomDetailed(entities.text);
+  const plurals = new Set(pluralTerms(entities.text));
   for (const term of primary) {
     const existing = concepts.get(term);
     if (existing) existing.count++;
-    else concepts.set(term, { term, count: 1, members: [{ term, weight: 1 }] });
+    else concepts.set(term, { term, count: 1, members: [{ term, weight: 1 }], plural: plurals.has(term) });
   }
   for (const word of entities.concepts) {
     for (const term of analyzeStockroomDetailed(word).primary) {
       const existing = concepts.get(term);
       if (existing) existing.count++;
-      else concepts.set(term, { term, count: 1, members: [{ term, weight: weights.entityWeight }] });
+      else concepts.set(term, { term, count: 1, members: [{ term, weight: weights.entityWeight }], plural: false });
     }
   }
   for (const { term, of } of alternatives) addMember(concepts.get(of), term, weights.translationWeight);

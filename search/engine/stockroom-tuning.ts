@@ -43,6 +43,11 @@ export interface StockroomTuning {
   openingBoost: number;
   /** Analysed tokens at the start of a tool's text that count as its opening. */
   openingTokens: number;
+  /**
+   * Ranking multiplier for a tool whose name has, in the plural, a word the request uses in the plural
+   * ("which dependabot alerts are open?" → list_dependabot_alerts over get_dependabot_alert). Ranking only.
+   */
+  pluralNameBoost: number;
 }
 
 export const STOCKROOM_TUNING: StockroomTuning = {
@@ -60,4 +65,5 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   unanchoredFloor: 0.8,
   openingBoost: 0.5,
   openingTokens: 15,
+  pluralNameBoost: 0.3,
 };

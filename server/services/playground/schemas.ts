@@ -35,7 +35,7 @@ export const explainedTool = z.object({
   rank: z.number().int().nullable(),
   terms: z.array(term),
   termSum: z.number(),
-  factors: z.array(z.object({ kind: z.enum(["name", "namespace", "change", "opening"]), factor: z.number(), detail: z.string() })),
+  factors: z.array(z.object({ kind: z.enum(["name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
   matchedTerms: z.array(z.string()),
   missingTerms: z.array(z.string()),
   toolId: z.string().nullable(),
