@@ -3,7 +3,8 @@
 // names the tool or its namespace, thesaurus and glossary expansion at reduced weight, typed values
 // (URLs, e-mail addresses, file names) as concepts, tools named for a change the request does not ask
 // for ranked lower (stockroom-intent.ts), tools that have the request's concepts in the opening of their
-// text (name, first words of the description) ranked higher, and a no-match rule so requests that fit no tool return nothing
+// text (name, first words of the description) and tools whose name has a word the request uses in the plural
+// (list_alerts for "which alerts…") ranked higher, and a no-match rule so requests that fit no tool return nothing
 // (also when a request opens by asking to delete or cancel something and the best tool never mentions it). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { pluralTerms } from "../analysis/plural";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
