@@ -123,3 +123,8 @@ function isCamelBoundary(text: string, k: number, end: number): boolean {
   if (isLower(before) && isUpper(at)) return true;
   return isUpper(before) && isUpper(at) && k + 1 < end && isLower(text.charCodeAt(k + 1));
 }
+
+/** The words of a name as written, split at separators and camel humps only ("list_PRs" → list, PRs; "getAlert" → get, Alert). */
+export function nameParts(name: string): string[] {
+  return name.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
+}

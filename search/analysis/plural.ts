@@ -1,5 +1,6 @@
 // Grammatical number, which stemming erases: "which dependabot alerts are open?" asks for a list
 // (list_dependabot_alerts), and alert and alerts are one term. Kept per analysed term of a text.
+import { nameParts } from "./identifiers";
 import { analyzeStockroom } from "./stockroom-analyzer";
 
 /** Words ending in s that are not plurals (status, process, analysis, physics…). */
@@ -15,7 +16,7 @@ export function looksPlural(word: string): boolean {
 /** The analysed terms of the text's words that appear in the plural (words of identifiers too: list_alerts). */
 export function pluralTerms(text: string): string[] {
   const plurals = new Set<string>();
-  for (const word of text.replace(/(?<=\p{Ll})(?=\p{Lu})/gu, " ").split(/[^\p{L}\p{N}]+/u)) {
+  for (const word of nameParts(text)) {
     if (!looksPlural(word)) continue;
     const terms = analyzeStockroom(word);
     if (terms.length === 1) plurals.add(terms[0]!);

@@ -6,6 +6,7 @@
 // text (name, first words of the description) and tools whose name has a word the request uses in the plural
 // (list_alerts for "which alerts…") ranked higher, and a no-match rule so requests that fit no tool return nothing
 // (also when a request opens by asking to delete or cancel something and the best tool never mentions it). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
@@ -362,8 +363,7 @@ export class StockroomEngine implements RankingEngine {
 
   /** The word of the tool's name an analysed name term comes from ("creat" → "create"), for explanations. */
   private nameWord(doc: number, term: string): string {
-    const words = this.names[doc]!.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
-    return words.find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
+    return nameParts(this.names[doc]!).find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
   }
 
   /** Terms of the words the request uses in the plural (none when the plural boost is off). */
