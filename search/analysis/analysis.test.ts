@@ -86,6 +86,9 @@ describe("typed values in requests", () => {
     expect(extractEntities("email it to finance@acme.com").concepts).toEqual(["email"]);
     expect(extractEntities("fix style.md and /etc/hosts")).toEqual({ text: "fix  style md  and   etc hosts ", concepts: ["file"] });
     expect(extractEntities("post in #incidents and ping @dana").concepts).toEqual(["channel", "user"]);
+    expect(extractEntities("what does the README say?")).toEqual({ text: "what does the  README  say?", concepts: ["file"] });
+    expect(extractEntities("add node_modules to .gitignore").concepts).toEqual(["file"]);
+    expect(extractEntities("renew the license key").concepts).toEqual([]);
   });
 
   it("drops quoted values and the name after called / named, but not a request quoted whole", () => {

@@ -1,4 +1,4 @@
-// Typed values in a request: a URL, an e-mail address, a file name, an owner/repo, a #channel or an @user says what kind of thing the
+// Typed values in a request: a URL, an e-mail address, a file name (README, .gitignore too), an owner/repo, a #channel or an @user says what kind of thing the
 // request is about even when no word does ("what does this say? https://…" is about a web page).
 // The stockroom profile turns each into a concept word and keeps only the informative part of the
 // value (a URL's host, a file's name), not ids and query strings that match nothing.
@@ -19,6 +19,8 @@ const CHANNEL = /(?<![\p{L}\p{N}&#])#[\p{L}_][\p{L}\p{N}_-]*/gu;
 const MENTION = /(?<![\p{L}\p{N}@])@[\p{L}_][\p{L}\p{N}_.-]*/gu;
 // "owner/repo" (acme/api, vercel/next.js) names a repository; "feature/login" is a branch, "notes/todo.md" a file.
 const OWNER_REPO = /(?<![\p{L}\p{N}_.\/~-])([A-Za-z0-9][\w.-]*)\/[A-Za-z][\w-]*(?:\.js)?(?![\w\/.])/gu;
+// Files people name without an extension: README, Dockerfile, .gitignore.
+const KNOWN_FILES = /(?<![\p{L}\p{N}.\/])(?:readme|dockerfile|makefile|changelog|procfile|gemfile|jenkinsfile|\.gitignore|\.env|\.npmrc|\.bashrc|\.zshrc)(?![\p{L}\p{N}.])/giu;
 const BRANCH_PREFIXES = new Set(["feature", "feat", "release", "hotfix", "bugfix", "fix", "origin"]);
 const NOT_FILE_EXTENSIONS = new Set(["com", "org", "net", "io", "dev", "ai", "app", "co", "js", "ts"]);
 
@@ -55,6 +57,10 @@ export function extractEntities(text: string): QueryEntities {
     if (BRANCH_PREFIXES.has(owner.toLowerCase())) return value;
     note("repository");
     return ` ${value.replace(/[\/._-]+/g, " ")} `;
+  });
+  out = out.replace(KNOWN_FILES, (value) => {
+    note("file");
+    return ` ${value.replace(/[._-]+/g, " ")} `;
   });
   out = out.replace(PATH, (value) => {
     const extension = value.includes("/") || value.includes("\\") ? "" : (value.split(".").pop() ?? "").toLowerCase();
