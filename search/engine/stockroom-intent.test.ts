@@ -76,3 +76,22 @@ describe("a tool named for destroying something", () => {
     expect(index.search("delete the note about the meeting with Alice")[0]?.id).toBe("notes.delete_note");
   });
 });
+
+describe("a read request about a file it names", () => {
+  const tools = [
+    ...docs,
+    { id: "ci.config_helper", name: "config_helper", namespace: "ci", text: "config_helper config helper ci Validate a CI config (config.yml) and explain its errors." },
+  ];
+  const terms = (query: string) => queryConcepts(query, STOCKROOM_TUNING).map((c) => `${c.term}:${c.members[0]!.weight}`);
+
+  it("asks for the file's content", () => {
+    expect(terms("what's in config.yaml?")).toEqual(["config:1", "yaml:1", "file:0.5", "read:0.5", "content:0.5"]);
+    expect(terms("fix config.yaml")).toEqual(["fix:1", "config:1", "yaml:1", "file:0.5"]);
+  });
+
+  it("finds the tool that reads files, not one named for the file's words", () => {
+    const index = createSearchIndex(tools, { profile: "stockroom" });
+    expect(index.search("what's in config.yaml?")[0]?.id).toBe("files.read_file");
+    expect(index.search("config.yaml")[0]?.id).toBe("ci.config_helper"); // not a question: the name's words decide
+  });
+});

@@ -6,6 +6,7 @@ import { extractEntities } from "../analysis/entities";
 import { analyzeStockroomDetailed } from "../analysis/stockroom-analyzer";
 import { pluralTerms } from "../analysis/plural";
 import { relatedTerms } from "../analysis/synonyms";
+import { isReadRequest } from "./stockroom-intent";
 
 export interface ConceptTerm {
   term: string;
@@ -41,7 +42,10 @@ export function queryConcepts(query: string, weights: QueryWeights): QueryConcep
     if (existing) existing.count++;
     else concepts.set(term, { term, count: 1, members: [{ term, weight: 1 }], plural: plurals.has(term) });
   }
-  for (const word of entities.concepts) {
+  const values = [...entities.concepts];
+  // A request that asks about a file it names ("what's in config.yaml?") wants to read its content.
+  if (values.includes("file") && isReadRequest(query, [...concepts.values()])) values.push("read", "content");
+  for (const word of values) {
     for (const term of analyzeStockroomDetailed(word).primary) {
       const existing = concepts.get(term);
       if (existing) existing.count++;
