@@ -618,4 +618,11 @@ PDF|pdf=pdf
 公钥=publishable keys
 爬一下|扒一下|扒下来=scrape crawl
 油管=youtube
+抓下来|抓一下|抓下|扒一下页面=scrape fetch
+拒付|退单|拒付申请=chargeback dispute
+记着|记着的=remember memory
+忘掉|忘记|忘了|别记了=forget delete
+是谁|谁是=who user profile
+出现=appear visible
+往下走|继续走=continue
 `;
