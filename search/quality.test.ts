@@ -5,7 +5,8 @@
 // English requests written and committed before the opening-boost pass, its judge in aggregate) and
 // queries.heldout4.jsonl (103 requests written and committed before the destruction pass) and
 // queries.heldout5 / heldout6.jsonl (90 requests each, written blind in the blind-set pass) and
-// queries.heldout7 / heldout8.jsonl (100 requests each, written blind in the vocabulary pass). Where a
+// queries.heldout7 / heldout8.jsonl (100 requests each, written blind in the vocabulary pass) and
+// queries.heldout9.jsonl (100, written blind in the tune-synth pass), plus that pass's tuning sets. Where a
 // set falls short of a target, the test holds the measured level so a regression still fails;
 // search/README.md has the numbers.
 import { describe, expect, it } from "vitest";
@@ -48,6 +49,14 @@ describe.each([
   // Written blind at the end of the vocabulary pass (a working day's requests), measured once: below the s@8,
   // lead and no-match targets, held at that level (s@8 0.813, s@1 0.575, lead 0.063, no-match 4 of 10).
   ["queries.heldout8", readLocalJsonl<LabelledQuery>("testing/queries.heldout8.jsonl"), 0.81, 0.57, 0.06, 0.4],
+  // Written blind in the tune-synth pass (on-call, finance, design and small-business requests), measured once at
+  // its start and once at its end, both the same: below the s@8, lead and no-match targets, held at that level
+  // (s@8 0.750, s@1 0.538, lead 0.050, no-match 5 of 12).
+  ["queries.heldout9", readLocalJsonl<LabelledQuery>("testing/queries.heldout9.jsonl"), 0.75, 0.53, 0.05, 0.41],
+  // Tuning sets of paraphrases written from the tool list in that pass (no no-match requests): held at the measured level.
+  ["queries.tune-synth-1", readLocalJsonl<LabelledQuery>("testing/queries.tune-synth-1.jsonl"), 0.67, 0.4, 0.1, null],
+  ["queries.tune-synth-2", readLocalJsonl<LabelledQuery>("testing/queries.tune-synth-2.jsonl"), 0.77, 0.45, 0.13, null],
+  ["queries.tune-synth-3", readLocalJsonl<LabelledQuery>("testing/queries.tune-synth-3.jsonl"), 0.77, 0.5, 0.11, null],
 ] as const)("stockroom profile quality on %s", (_name, queries, atK, at1, lead, noMatch) => {
   const en = evaluate([...queries], "stockroom", "en");
   const zh = evaluate([...queries], "stockroom", "zh");
@@ -66,7 +75,7 @@ describe.each([
     expect(zh.successAtK).toBeGreaterThanOrEqual(0.6);
   });
 
-  it(`returns nothing for >= ${noMatch * 100}% of the requests no tool fits`, () => {
-    expect(evaluate([...queries], "stockroom").noMatchEmptyRate).toBeGreaterThanOrEqual(noMatch);
+  it.skipIf(noMatch === null)(`returns nothing for >= ${(noMatch ?? 0) * 100}% of the requests no tool fits`, () => {
+    expect(evaluate([...queries], "stockroom").noMatchEmptyRate).toBeGreaterThanOrEqual(noMatch!);
   });
 });
