@@ -58,15 +58,12 @@ export function extractEntities(text: string): QueryEntities {
     note("repository");
     return ` ${value.replace(/[\/._-]+/g, " ")} `;
   });
-  out = out.replace(KNOWN_FILES, (value) => {
-    note("file");
-    return ` ${value.replace(/[._-]+/g, " ")} `;
-  });
-  out = out.replace(PATH, (value) => {
+  const file = (value: string) => {
     const extension = value.includes("/") || value.includes("\\") ? "" : (value.split(".").pop() ?? "").toLowerCase();
     if (extension && NOT_FILE_EXTENSIONS.has(extension)) return value;
     note("file");
     return ` ${value.replace(/[\\/._-]+/g, " ")} `;
-  });
+  };
+  out = out.replace(KNOWN_FILES, file).replace(PATH, file);
   return { text: out, concepts };
 }
