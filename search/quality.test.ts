@@ -6,7 +6,8 @@
 // queries.heldout4.jsonl (103 requests written and committed before the destruction pass) and
 // queries.heldout5 / heldout6.jsonl (90 requests each, written blind in the blind-set pass) and
 // queries.heldout7 / heldout8.jsonl (100 requests each, written blind in the vocabulary pass) and
-// queries.heldout9.jsonl (100, written blind in the tune-synth pass), plus that pass's tuning sets. Where a
+// queries.heldout9.jsonl (100, written blind in the tune-synth pass), plus that pass's tuning sets, and
+// queries.heldout10.jsonl (100, written blind in the semantics pass). Where a
 // set falls short of a target, the test holds the measured level so a regression still fails;
 // search/README.md has the numbers.
 import { describe, expect, it } from "vitest";
@@ -53,6 +54,10 @@ describe.each([
   // its start and once at its end, both the same: below the s@8, lead and no-match targets, held at that level
   // (s@8 0.750, s@1 0.538, lead 0.050, no-match 5 of 12).
   ["queries.heldout9", readLocalJsonl<LabelledQuery>("testing/queries.heldout9.jsonl"), 0.75, 0.53, 0.05, 0.41],
+  // Written blind in the semantics pass (teachers, volunteers, analysts, support agents, students, recruiters,
+  // security reviewers), measured once: below the s@8, s@1 and no-match targets, held at that level (s@8 0.763,
+  // s@1 0.425, lead 0.100, no-match 5 of 12).
+  ["queries.heldout10", readLocalJsonl<LabelledQuery>("testing/queries.heldout10.jsonl"), 0.76, 0.42, 0.1, 0.41],
   // Tuning sets of paraphrases written from the tool list in that pass (no no-match requests): held at the measured level.
   ["queries.tune-synth-1", readLocalJsonl<LabelledQuery>("testing/queries.tune-synth-1.jsonl"), 0.67, 0.4, 0.1, null],
   ["queries.tune-synth-2", readLocalJsonl<LabelledQuery>("testing/queries.tune-synth-2.jsonl"), 0.77, 0.45, 0.13, null],
