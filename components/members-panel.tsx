@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "./trpc-provider";
 import { useHydrated } from "./use-hydrated";
+import { refetchAfterChange } from "./refetch";
 
 export function MembersPanel({ team, canManage }: { team: string; canManage: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const members = useQuery(trpc.team.members.queryOptions({ team }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.team.members.queryKey({ team }) });
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.team.members.queryKey({ team }) });
   const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: refresh }));
   const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh }));
   const [email, setEmail] = useState("");

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "./app-error";
 import { inputClass, Section, secondaryButtonClass } from "./ui";
+import { refetchAfterChange } from "@/components/refetch";
 
 interface Namespace {
   id: string;
@@ -58,7 +59,7 @@ export function NamespacesPanel({ team, catalog, canEdit }: { team: string; cata
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.namespace.list.queryOptions({ team, catalog }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.namespace.list.queryKey({ team, catalog }) });
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.namespace.list.queryKey({ team, catalog }) });
   return (
     <Section title="Namespaces">
       <p className="text-xs text-stone-600">

@@ -10,6 +10,7 @@ import { BulkBar } from "./bulk-bar";
 import { ExportMenu } from "./export-menu";
 import { PAGE_SIZE, type Exposure, type ToolListFilters, type ToolSort } from "./tool-list-filters";
 import { buttonClass, ExposureBadge, inputClass, secondaryButtonClass } from "./ui";
+import { refetchAfterChange } from "@/components/refetch";
 
 type Sort = ToolSort;
 export type ToolPage = inferRouterOutputs<AppRouter>["tool"]["list"];
@@ -72,7 +73,7 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
     const ids = await queryClient.fetchQuery(trpc.tool.ids.queryOptions({ team, catalog, search: search || undefined, namespace: filters.ns, exposure: filters.exp }));
     setSelected(new Map(ids.map((t) => [t.id, t.revision])));
   }
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tool.pathKey() });
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() });
 
   return (
     <div>

@@ -6,6 +6,7 @@ import { useTRPC } from "../trpc-provider";
 import { GoldenImport } from "./golden-import";
 import { GoldenQueryForm } from "./golden-query-form";
 import { GoldenRow } from "./golden-row";
+import { refetchAfterChange } from "../refetch";
 
 /** The catalog's golden queries: list, search, add, edit, delete, import and export JSONL. */
 export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog: string; canEdit: boolean }) {
@@ -15,7 +16,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
   const [formKey, setFormKey] = useState(0);
   const [isImporting, setIsImporting] = useState(false);
   const list = useQuery({ ...trpc.golden.list.queryOptions({ team, catalog, search: search.trim() || undefined }), placeholderData: keepPreviousData });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.golden.list.pathKey() });
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() });
   const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()) }));
   const [exportError, setExportError] = useState<string | null>(null);
 

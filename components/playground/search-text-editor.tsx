@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
+import { refetchAfterChange } from "../refetch";
 
 type Mode = "generated" | "generated+extra" | "override";
 
@@ -39,8 +40,8 @@ export function SearchTextEditor({ team, catalog, toolId, onDone }: { team: stri
     trpc.tool.update.mutationOptions({
       onSuccess: async () => {
         await Promise.all([
-          queryClient.invalidateQueries(trpc.playground.pathFilter()),
-          queryClient.invalidateQueries({ queryKey: trpc.tool.get.queryKey({ team, catalog, id: toolId }) }),
+          refetchAfterChange(queryClient, trpc.playground.pathFilter()),
+          refetchAfterChange(queryClient, { queryKey: trpc.tool.get.queryKey({ team, catalog, id: toolId }) }),
         ]);
         onDone();
       },

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
+import { refetchAfterChange } from "../refetch";
 
 interface PublishFormProps {
   team: string;
@@ -28,7 +29,7 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
         setNote("");
         setReason("");
         setAttempted(false);
-        void queryClient.invalidateQueries({ queryKey: trpc.publish.pathKey() });
+        void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
       },
     }),
   );

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
+import { refetchAfterChange } from "../refetch";
 
 /** Republishes an older version's content as a new version; asks for a reason when its metrics are worse. */
 export function RollbackForm({ team, catalog, version, onDone }: { team: string; catalog: string; version: number; onDone: () => void }) {
@@ -14,7 +15,7 @@ export function RollbackForm({ team, catalog, version, onDone }: { team: string;
   const rollback = useMutation(
     trpc.publish.rollback.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.publish.pathKey() });
+        void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
         onDone();
       },
     }),

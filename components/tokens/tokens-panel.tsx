@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { useHydrated } from "@/components/use-hydrated";
 import { NewTokenSecret } from "./new-token-secret";
 import { TokenRow } from "./token-row";
+import { refetchAfterChange } from "@/components/refetch";
 
 export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
   const trpc = useTRPC();
@@ -15,7 +16,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   const hydrated = useHydrated();
   const input = { team, catalog };
   const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.agentToken.list.queryKey(input) });
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
   const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh }));
   const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh }));
   const [name, setName] = useState("");

@@ -8,6 +8,7 @@ import { appErrorOf } from "../app-error";
 import { buttonClass, Field, inputClass, Section, secondaryButtonClass } from "../ui";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
+import { refetchAfterChange } from "@/components/refetch";
 
 type Exposure = "direct" | "deferred" | "hidden";
 const MAX_FILE_BYTES = 4_000_000;
@@ -26,7 +27,7 @@ export function ImportWizard({ team, catalog }: { team: string; catalog: string 
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const preview = useMutation(trpc.io.previewImport.mutationOptions());
-  const commit = useMutation(trpc.io.commitImport.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.tool.pathKey() }) }));
+  const commit = useMutation(trpc.io.commitImport.mutationOptions({ onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }) }));
   const options = { namespace: namespace.trim() || null, mcpServer: mcpServer.trim() || null, exposure };
   const error = appErrorOf(preview.error) ?? appErrorOf(commit.error);
 

@@ -1,0 +1,61 @@
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { refetchAfterChange } from "./refetch";
+
+/** A query whose loads the test answers by hand, as a server that read its data before or after a change. */
+function slowList() {
+  const loads: Array<(rows: string[]) => void> = [];
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const observer = new QueryObserver<string[]>(queryClient, {
+    queryKey: ["members"],
+    queryFn: () => new Promise<string[]>((resolve) => loads.push(resolve)),
+  });
+  const seen: Array<string[] | undefined> = [];
+  const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+  return { queryClient, observer, loads, seen, unsubscribe };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("refetchAfterChange", () => {
+  it("loads again when a change lands while the first load is in flight", async () => {
+    const { queryClient, observer, loads, unsubscribe } = slowList();
+    await tick();
+    expect(loads).toHaveLength(1); // the first load, answered from before the change
+    const refetched = refetchAfterChange(queryClient, { queryKey: ["members"] });
+    await tick();
+    loads[0]!(["owner"]);
+    await tick();
+    expect(loads).toHaveLength(2);
+    loads[1]!(["owner", "editor (invited)"]);
+    await refetched;
+    expect(observer.getCurrentResult().data).toEqual(["owner", "editor (invited)"]);
+    unsubscribe();
+  });
+
+  it("shows the stale first load with invalidateQueries alone (why the helper exists)", async () => {
+    const { queryClient, observer, loads, unsubscribe } = slowList();
+    await tick();
+    const invalidated = queryClient.invalidateQueries({ queryKey: ["members"] });
+    await tick();
+    loads[0]!(["owner"]);
+    await invalidated;
+    expect(loads).toHaveLength(1);
+    expect(observer.getCurrentResult().data).toEqual(["owner"]);
+    unsubscribe();
+  });
+
+  it("refetches a loaded query once", async () => {
+    const { queryClient, observer, loads, unsubscribe } = slowList();
+    await tick();
+    loads[0]!(["owner"]);
+    await tick();
+    const refetched = refetchAfterChange(queryClient, { queryKey: ["members"] });
+    await tick();
+    expect(loads).toHaveLength(2);
+    loads[1]!(["owner", "viewer (invited)"]);
+    await refetched;
+    expect(observer.getCurrentResult().data).toEqual(["owner", "viewer (invited)"]);
+    unsubscribe();
+  });
+});

@@ -1,0 +1,12 @@
+import type { InvalidateQueryFilters, QueryClient } from "@tanstack/react-query";
+
+/**
+ * Refetches what a change made stale. `invalidateQueries` alone is not enough while a query's first load is
+ * still in flight: TanStack Query hands the refetch that load, which the server may have answered before the
+ * change (an invitation sent before the member list arrived never showed up). Cancelling first makes the
+ * refetch start after the change.
+ */
+export async function refetchAfterChange(queryClient: QueryClient, filters: InvalidateQueryFilters): Promise<void> {
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
+}
