@@ -58,4 +58,14 @@ describe("refetchAfterChange", () => {
     expect(observer.getCurrentResult().data).toEqual(["owner", "viewer (invited)"]);
     unsubscribe();
   });
+
+  it("leaves a one-off fetchQuery in flight alone", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer!: (ids: string[]) => void;
+    const ids = queryClient.fetchQuery({ queryKey: ["members", "ids"], queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)) });
+    await tick();
+    await refetchAfterChange(queryClient, { queryKey: ["members"] });
+    answer(["u1", "u2"]);
+    await expect(ids).resolves.toEqual(["u1", "u2"]);
+  });
 });
