@@ -28,11 +28,11 @@ export function anthropicSearchTool(defaultLimit: number): AnthropicCustomTool {
   };
 }
 
-export interface ToolReferenceResult {
+export type ToolReferenceResult = {
   type: "tool_result";
   tool_use_id: string;
   content: Array<{ type: "tool_reference"; tool_name: string }>;
-}
+};
 
 /** The `tool_result` answering a search `tool_use`: one `tool_reference` per tool, by its Anthropic-facing name. */
 export function toolReferenceResult(toolUseId: string, toolNames: readonly string[]): ToolReferenceResult {
@@ -40,12 +40,12 @@ export function toolReferenceResult(toolUseId: string, toolNames: readonly strin
 }
 
 /** What a model's `tool_use` block (`ToolUseBlock` of `@anthropic-ai/sdk`) carries, as far as search needs it. */
-export interface ToolUseLike {
+export type ToolUseLike = {
   type?: string;
   id?: unknown;
   name?: unknown;
   input?: unknown;
-}
+};
 
 /** True for a `tool_use` block that calls the custom search tool (route it to `answerToolUse`). */
 export function isSearchToolUse(block: ToolUseLike): boolean {

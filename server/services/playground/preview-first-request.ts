@@ -30,7 +30,7 @@ export async function previewFirstRequest({ db, team, catalog, version, provider
     firstRequestCost(source.content, { ...options, countTokens, ...(k ? { k } : {}) }),
   );
   const payload = source.memo(`payload:${provider}:${supportsToolSearch}`, () => JSON.stringify(plan.tools, null, 2));
-  const outline = plan.tools.map((entry) => outlineOf(entry as Record<string, unknown>));
+  const outline = plan.tools.map((entry) => outlineOf(entry));
   return {
     version: source.version,
     provider,
