@@ -1,5 +1,6 @@
 import type { ToolUnion } from "@anthropic-ai/sdk/resources/messages";
 import fc from "fast-check";
+import type { Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool as OpenAITool } from "openai/resources/responses/responses";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
@@ -127,7 +128,8 @@ describe("firstRequestTools: MCP tools/list", () => {
       { name: "echo", title: "Echo", description: "echo description", inputSchema: params("echo_id") },
       { name: "ping", description: "ping description", inputSchema: params("ping_id") },
     ];
-    expect(firstRequestTools(withTitle, { provider: "mcp", supportsToolSearch: true })).toEqual(expected);
+    const listed: McpSdkTool[] = firstRequestTools(withTitle, { provider: "mcp", supportsToolSearch: true });
+    expect(listed).toEqual(expected);
     expect(firstRequestTools(withTitle, { provider: "mcp", supportsToolSearch: false })).toEqual(expected);
   });
 });

@@ -36,10 +36,10 @@ export type OpenAIToolSearchTool = {
 
 export type OpenAITool = OpenAIFunctionTool | OpenAINamespaceTool | OpenAIToolSearchTool;
 
-/** Anthropic `Tool.InputSchema`: Stockroom refuses parameters whose top level is not `"type": "object"`. */
+/** Anthropic `Tool.InputSchema`, MCP `inputSchema`: Stockroom refuses parameters whose top level is not `"type": "object"`. */
 export type AnthropicInputSchema = {
   type: "object";
-  properties?: Record<string, unknown>;
+  properties?: Record<string, object>;
   required?: string[];
   [key: string]: unknown;
 };
