@@ -112,6 +112,9 @@ describe("firstRequestTools: Anthropic", () => {
     expect(client.at(-1)).toEqual(anthropicSearchTool(8));
     expect(client.at(-1)).toMatchObject({ name: "tool_search", input_schema: { required: ["query"] } });
     expect(client.at(-1)).not.toHaveProperty("defer_loading");
+    const clash = catalog([tool("ops.tool_search", "direct"), tool("crm.a", "deferred")]);
+    expect(() => firstRequestTools(clash, { provider: "anthropic", toolSearch: "client" })).toThrow(/named "tool_search".*rename it/);
+    expect(firstRequestTools(clash, { provider: "anthropic" }).map((t) => t.name)).toEqual(["tool_search", "a", "tool_search_tool_bm25"]);
   });
 
   it("drops defer_loading and the search tool without search support", () => {

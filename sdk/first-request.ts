@@ -19,7 +19,7 @@
 // With `toolSearch: "client"` the agent runs the search with the SDK (Stockroom's ranking): OpenAI gets a described
 // client `tool_search` (sdk/openai-tool-search.ts), Anthropic a custom search tool answered with `tool_reference`
 // blocks (sdk/anthropic-tool-search.ts). The returned arrays are typed structurally (sdk/provider-types.ts).
-import { anthropicSearchTool } from "./anthropic-tool-search";
+import { ANTHROPIC_SEARCH_TOOL_NAME, anthropicSearchTool } from "./anthropic-tool-search";
 import { openaiToolSearchTool, type OpenAISearchArguments } from "./openai-tool-search";
 import type { AnthropicCustomTool, AnthropicInputSchema, McpTool, OpenAIFunctionTool, ProviderTools } from "./provider-types";
 import type { SnapshotContent, SnapshotTool } from "./snapshot";
@@ -130,6 +130,10 @@ export function planFirstRequest<P extends FirstRequestProvider>(content: Snapsh
     const listed = [...direct, ...deferred];
     const names = flatToolNames(listed);
     for (const tool of listed) tools.push(providerTool(tool, "anthropic", { name: names.get(tool.id)!, deferred: tool.exposure === "deferred" }));
+    // Anthropic refuses a request with two tools of one name; say which one to rename instead.
+    if (searchModeOf(options) === "client" && [...names.values()].includes(ANTHROPIC_SEARCH_TOOL_NAME)) {
+      throw new Error(`A catalog tool is named "${ANTHROPIC_SEARCH_TOOL_NAME}" like the client search tool: rename it, or use toolSearch: "server".`);
+    }
   }
   tools.push(toolSearchEntry(content, options)!);
   const ids = { directIds: direct.map((tool) => tool.id), deferredIds: deferred.map((tool) => tool.id), omittedIds: [] };
