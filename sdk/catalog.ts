@@ -49,8 +49,8 @@ interface CatalogState {
 
 function stateOf(snapshot: Snapshot): CatalogState {
   const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
-  const { tools } = snapshot;
-  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), topLevelNames: flatToolNames(topLevel), anthropicNames: flatToolNames(tools) };
+  const names = { topLevelNames: flatToolNames(topLevel), anthropicNames: flatToolNames(snapshot.tools) };
+  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), ...names };
 }
 
 /** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
