@@ -2,7 +2,9 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { catalogProcedure, router } from "../trpc";
 import { exportDraft } from "../services/export/export-draft";
+import { getMcpImportSettings } from "../env";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
+import { CLI_IMPORT_HINT } from "../services/import/live-import-policy";
 import { commitImport, previewImport } from "../services/import/import-tools";
 import { actorOf, EXPOSURE } from "./tool/schemas";
 
@@ -52,9 +54,18 @@ export const ioRouter = router({
       commitImport({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text, options: input.options, fingerprint: input.fingerprint, skipInvalid: input.skipInvalid }),
     ),
 
+  /** What the live-import form may offer on this server (the operator's settings; nothing secret). */
+  liveImportSettings: catalogProcedure("editor")
+    .output(z.object({ stdioCommands: z.array(z.string()), allowsPrivateNetworks: z.boolean(), cliHint: z.string() }))
+    .query(() => {
+      const settings = getMcpImportSettings();
+      return { stdioCommands: settings.stdioCommands, allowsPrivateNetworks: settings.allowPrivateNetworks, cliHint: CLI_IMPORT_HINT };
+    }),
+
   /**
    * Connects to a live MCP server and returns its tools/list result as JSON text, for previewImport.
-   * A stdio server is a command run on the Stockroom host, so it needs the owner role; HTTP needs editor.
+   * A stdio server is a command run on the Stockroom host: off unless the operator allows that command
+   * (STOCKROOM_STDIO_COMMANDS), and then for owners only. HTTP needs editor and reaches public addresses only.
    */
   fetchMcp: catalogProcedure("editor")
     .input(z.object({ connection }))
