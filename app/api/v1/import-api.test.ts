@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PrismaClient } from "@prisma/client";
+import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
@@ -13,6 +14,7 @@ import { tinyTools } from "@/server/services/import/testing/tiny-mcp-server.mjs"
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
 import { createTestDatabase } from "@/server/testing/test-db";
 import * as importRoute from "./catalogs/[team]/[catalog]/import/route";
+import * as openapiRoute from "./openapi.json/route";
 import * as previewRoute from "./catalogs/[team]/[catalog]/import/preview/route";
 
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
@@ -104,6 +106,20 @@ describe("/api/v1 import", () => {
     const huge = await post("/import/preview", importer.secret, { source: "x".repeat(5 * 1024 * 1024 + 1) });
     expect(huge.status).toBe(413);
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
+  });
+
+  it("is described in the OpenAPI document, whose schemas accept the real bodies", async () => {
+    const { post, importer } = await setup();
+    const doc = await openapiRoute.GET().json();
+    expect(doc.paths["/api/v1/catalogs/{team}/{catalog}/import"].post.responses).toHaveProperty("409");
+    const ajv = new Ajv2020({ strict: false });
+    const request = { source: { tools: tinyTools("1") }, options: OPTIONS };
+    expect(ajv.validate(doc.components.schemas.ImportPreviewRequest, request)).toBe(true);
+    const plan = await (await post("/import/preview", importer.secret, request)).json();
+    expect(ajv.validate(doc.components.schemas.ImportPreview, plan), JSON.stringify(ajv.errors)).toBe(true);
+    expect(ajv.validate(doc.components.schemas.ImportCommitRequest, { ...request, fingerprint: plan.fingerprint })).toBe(true);
+    const result = await (await post("/import", importer.secret, { ...request, fingerprint: plan.fingerprint })).json();
+    expect(ajv.validate(doc.components.schemas.ImportResult, result), JSON.stringify(ajv.errors)).toBe(true);
   });
 
   it("answers the same through the Next.js route handlers", async () => {
