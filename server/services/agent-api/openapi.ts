@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IMMUTABLE, REVALIDATE } from "./http/cache-control";
 import { importOpenApi } from "./openapi-import";
 import { apiErrorSchema, snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "./snapshot-api-schemas";
 
@@ -123,7 +124,7 @@ export function buildOpenApiDocument() {
           summary: "Get the latest snapshot",
           description: "The newest published version. Revalidate with If-None-Match: an unchanged catalog answers 304.",
           parameters: [...CATALOG_PARAMS, ...CONDITIONAL],
-          responses: snapshotResponses("no-cache"),
+          responses: snapshotResponses(REVALIDATE),
         },
       },
       "/api/v1/catalogs/{team}/{catalog}/snapshots/{version}": {
@@ -132,7 +133,7 @@ export function buildOpenApiDocument() {
           summary: "Get one version",
           description: "A numbered version never changes, so it may be cached for a year.",
           parameters: [...CATALOG_PARAMS, { name: "version", in: "path", required: true, schema: schemaOf(snapshotVersionSchema, "input"), description: "A version number (or `latest`)." }, ...CONDITIONAL],
-          responses: snapshotResponses("public, max-age=31536000, immutable"),
+          responses: snapshotResponses(IMMUTABLE),
         },
       },
       ...imports.paths,

@@ -6,13 +6,10 @@ import { authorizeAgent } from "../../agent-tokens/authorize-agent";
 import { findSnapshotRef, loadSnapshotBody } from "../get-snapshot";
 import { listSnapshots } from "../list-snapshots";
 import { catalogPathSchema, snapshotPathSchema, type CatalogPath, type SnapshotPath } from "../snapshot-api-schemas";
-import { chooseEncoding, matchesEtag } from "./negotiate";
+import { IMMUTABLE, REVALIDATE } from "./cache-control";
 import { answerImportRequest, MAX_IMPORT_BODY_BYTES } from "./import-route";
+import { chooseEncoding, matchesEtag } from "./negotiate";
 import { answer, errorAnswer, jsonAnswer, parseParams, toWebResponse, type AgentAnswer } from "./responses";
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
-const REVALIDATE = "no-cache";
 
 /** What an agent request says, whichever server received it. */
 export interface AgentRequest {
@@ -102,7 +99,7 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
 
     if (route.kind === "list") {
       const agent = await authorizeAgent({ db, query, secret, ...route.params });
-      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": "no-cache", Vary: "Authorization" } });
+      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" } });
     }
 
     const { params } = route;
