@@ -91,6 +91,6 @@ test("the stdio form says it is off on this server and points to `stockroom impo
   await expect(note).toContainText("does not start MCP server commands");
   await expect(note).toContainText("npm run -s stockroom -- import");
   await expect(note).toContainText("STOCKROOM_STDIO_COMMANDS");
-  await expect(page.getByLabel("Command")).toHaveCount(0);
+  await expect(page.getByLabel("Command", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Connect and list tools" })).toBeDisabled();
 });

@@ -50,7 +50,7 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
       {transport === "http" ? (
         <>
           <Field label="Server URL" htmlFor="mcp-url" error={error?.fields.url}>
-            <input id="mcp-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="http://127.0.0.1:3001/mcp" className={`${inputClass} font-mono`} />
+            <input id="mcp-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://mcp.example.com/mcp" className={`${inputClass} font-mono`} />
           </Field>
           <Field label="Headers" htmlFor="mcp-headers" error={error?.fields.headers} hint="One per line, Name: value (e.g. Authorization: Bearer …). Sent only to this URL.">
             <textarea id="mcp-headers" value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} className={`${inputClass} font-mono`} />

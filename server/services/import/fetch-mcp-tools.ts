@@ -37,7 +37,7 @@ export function validateConnection(connection: McpConnection): McpConnection {
   try {
     url = new URL(connection.url.trim());
   } catch {
-    throw invalid("url", `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp.`);
+    throw invalid("url", `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid("url", "Only http:// and https:// MCP endpoints can be used.");
   if (url.username || url.password) throw invalid("url", "Put credentials in a header (e.g. Authorization), not in the URL.");
