@@ -6,12 +6,10 @@ import { authorizeAgent } from "../../agent-tokens/authorize-agent";
 import { findSnapshotRef, loadSnapshotBody } from "../get-snapshot";
 import { listSnapshots } from "../list-snapshots";
 import { catalogPathSchema, snapshotPathSchema, type CatalogPath, type SnapshotPath } from "../snapshot-api-schemas";
+import { IMMUTABLE, REVALIDATE } from "./cache-control";
+import { answerImportRequest, MAX_IMPORT_BODY_BYTES } from "./import-route";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { answer, errorAnswer, jsonAnswer, parseParams, toWebResponse, type AgentAnswer } from "./responses";
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
-const REVALIDATE = "no-cache";
 
 /** What an agent request says, whichever server received it. */
 export interface AgentRequest {
@@ -24,11 +22,16 @@ export interface AgentRequest {
    * Content-Encoding (next/dist/server/send-response.js) and gzip by themselves.
    */
   acceptEncoding: string | null;
+  /** Default GET. Snapshots answer GET and HEAD; the import endpoints POST. */
+  method?: string;
+  /** The request body as text (POST only); throws PAYLOAD_TOO_LARGE past MAX_IMPORT_BODY_BYTES. */
+  readBody?: () => Promise<string>;
 }
 
 const ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/snapshots(?:\/([^/]+))?\/?$/;
+const IMPORT_ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/import(\/preview)?\/?$/;
 
-type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath };
+type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath } | { kind: "import"; params: CatalogPath; commit: boolean };
 
 /**
  * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap
@@ -54,6 +57,11 @@ function routeOf(pathname: string): Route {
 }
 
 function parseRoute(pathname: string): Route {
+  const importMatch = IMPORT_ROUTE.exec(pathname);
+  if (importMatch) {
+    const [, team, catalog, preview] = importMatch;
+    return { kind: "import", params: parseParams(catalogPathSchema, { team: decodeSegment(team!), catalog: decodeSegment(catalog!) }), commit: !preview };
+  }
   const match = ROUTE.exec(pathname);
   if (!match) throw new AppError("NOT_FOUND", `No API endpoint at ${pathname}; see /api/v1/openapi.json.`);
   const [, team, catalog, version] = match.map((part) => (part === undefined ? undefined : decodeSegment(part)));
@@ -81,10 +89,17 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
     const secret = bearerTokenOf(request.authorization);
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
+    const method = request.method ?? "GET";
+    if (route.kind === "import") {
+      if (method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", `${pathname} takes POST with a JSON body; see /api/v1/openapi.json.`);
+      const body = request.readBody ? await request.readBody() : "";
+      return await answerImportRequest({ db, query, secret, params: route.params, commit: route.commit, body });
+    }
+    if (method !== "GET" && method !== "HEAD") throw new AppError("METHOD_NOT_ALLOWED", `${pathname} takes GET; see /api/v1/openapi.json.`);
 
     if (route.kind === "list") {
       const agent = await authorizeAgent({ db, query, secret, ...route.params });
-      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": "no-cache", Vary: "Authorization" } });
+      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" } });
     }
 
     const { params } = route;
@@ -113,12 +128,23 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
 /** The same answer for a Next.js route handler (identity only; Next.js gzips when asked). */
 export async function answerWebRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  const readBody = async () => {
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > MAX_IMPORT_BODY_BYTES) throw tooLarge();
+    const body = await request.text();
+    if (Buffer.byteLength(body) > MAX_IMPORT_BODY_BYTES) throw tooLarge();
+    return body;
+  };
   return toWebResponse(
     await answerAgentRequest({
       path: url.pathname,
       authorization: request.headers.get("authorization"),
       ifNoneMatch: request.headers.get("if-none-match"),
       acceptEncoding: null,
+      method: request.method,
+      readBody,
     }),
   );
 }
+
+export const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_IMPORT_BODY_BYTES / 1024 / 1024} MB; split the import.`);
