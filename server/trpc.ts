@@ -1,7 +1,7 @@
 import type { Catalog, Role, Team } from "@prisma/client";
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import { z, ZodError } from "zod";
+import { stockroomTransformer } from "@/sdk/trpc-transformer";
 import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
 import { authorizeAgent } from "./services/agent-tokens/authorize-agent";
@@ -19,7 +19,7 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
+  transformer: stockroomTransformer,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonObjectSchema } from "@/sdk/snapshot";
 import { TOOL_SORTS } from "../../services/tools/list-tools";
 
 export const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
@@ -66,7 +67,7 @@ export const toolDetail = z.object({
   name: z.string(),
   namespace: z.string().nullable(),
   description: z.string(),
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: jsonObjectSchema,
   strict: z.boolean(),
   exposure: EXPOSURE,
   fallback: FALLBACK,

@@ -1,4 +1,5 @@
 import "server-only";
+import { jsonColumn } from "../../db/json-column";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
@@ -76,14 +77,14 @@ async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: I
     key: row.key!,
     name: tool.name,
     description: tool.description,
-    parameters: tool.parameters as Prisma.InputJsonValue,
+    parameters: tool.parameters,
     strict: tool.strict ?? false,
     exposure: row.exposure!,
     mcpServer: tool.mcpServer,
     mcpTitle: tool.mcpTitle ?? null,
   }));
   // Only ids come back: the audit events are built from what was inserted, not from a second copy of every schema.
-  const rows = await tx.tool.createManyAndReturn({ data, select: { id: true, key: true } });
+  const rows = await tx.tool.createManyAndReturn({ data: data.map((d) => ({ ...d, parameters: jsonColumn(d.parameters) })), select: { id: true, key: true } });
   const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace }]));
   await recordAuditEvents(
     tx,
@@ -108,7 +109,7 @@ async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, pla
   const changed = plan.writes.filter((w) => w.row.status === "changed");
   for (const { row, tool, existing } of changed) {
     const values = Object.fromEntries(row.changes.map((c) => [c.field, importedValue(tool, c.field)]));
-    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...(values as Prisma.ToolUpdateManyMutationInput), revision: { increment: 1 } } });
+    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...(values as Prisma.ToolUpdateManyMutationInput), ...("parameters" in values ? { parameters: jsonColumn(values.parameters) } : {}), revision: { increment: 1 } } });
     if (written.count === 0) throw new AppError("CONFLICT", `"${row.key}" changed while importing; preview again.`);
     const before = Object.fromEntries(row.changes.map((c) => [c.field, existing![c.field]]));
     await recordAuditEvent({

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { jsonColumn } from "../../db/json-column";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { assertKeyFree, EMPTY_PARAMETERS, rethrowDuplicate, type ToolInput } from "./tool-input";
@@ -48,7 +49,7 @@ export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor,
         key,
         name: input.name,
         description: input.description,
-        parameters: input.parameters as Prisma.InputJsonValue,
+        parameters: jsonColumn(input.parameters),
         strict: input.strict,
         exposure: input.exposure,
         fallback: input.fallback,
