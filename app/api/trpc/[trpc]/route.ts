@@ -17,10 +17,8 @@ async function handler(request: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    // 500s are logged, with the request id their body carries, by the error formatter (server/trpc.ts).
     createContext: () => createRequestContext(req.headers),
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
-    },
   });
 }
 
