@@ -11,7 +11,7 @@ function post(auth: Auth, path: string, body: unknown, ip = "203.0.113.7") {
   return auth.handler(
     new Request(`${BASE}/api/auth${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", origin: BASE, "x-stockroom-client-ip": ip },
       body: JSON.stringify(body),
     }),
   );

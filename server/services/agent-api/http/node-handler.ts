@@ -1,5 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setClientAddressHeader, type TrustedRange } from "../../../http/client-address";
 import { answerAgentRequest } from "./agent-http";
 
 /** Where `scripts/serve.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
@@ -35,4 +36,12 @@ export function createNodeAgentHandler(): NodeAgentHandler {
 
 export function registerNodeAgentHandler(): void {
   (globalThis as Record<symbol, unknown>)[AGENT_HANDLER_KEY] = createNodeAgentHandler();
+}
+
+/** Where `scripts/serve.mjs` finds how to name a request's client (peer, X-Forwarded-For) → address. */
+export const CLIENT_ADDRESS_KEY = Symbol.for("stockroom.clientAddress");
+
+/** Registers the client-address rule with the operator's trusted proxies (STOCKROOM_TRUSTED_PROXIES). */
+export function registerClientAddressResolver(trustedProxies: readonly TrustedRange[]): void {
+  (globalThis as Record<symbol, unknown>)[CLIENT_ADDRESS_KEY] = (req: IncomingMessage) => setClientAddressHeader(req, trustedProxies);
 }
