@@ -10,9 +10,16 @@ import { useHydrated } from "./use-hydrated";
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
   demo?: { email: string; password: string } | null;
+  /** Where to go afterwards (an invite link); only paths on this site. */
+  next?: string;
+  /** Prefilled address (from an invite link). */
+  email?: string;
 }
 
-export function AuthForm({ mode, demo }: AuthFormProps) {
+/** A same-site path, never `//host` or `/\host` (which browsers read as another site). */
+export const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
+
+export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
@@ -45,7 +52,7 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
       setError(result.error.message ?? "That did not work; check the fields and try again.");
       return;
     }
-    router.push("/");
+    router.push(safeNext(next));
     router.refresh();
   }
 
@@ -70,7 +77,7 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
         )}
         <label className="block text-sm">
           Email
-          <input name="email" type="email" required autoComplete="email" maxLength={254} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+          <input name="email" type="email" required autoComplete="email" maxLength={254} defaultValue={invitedEmail} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
         </label>
         <label className="block text-sm">
           Password
