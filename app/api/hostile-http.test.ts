@@ -3,9 +3,11 @@ import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
+import { rememberedRouteCount } from "@/server/services/agent-api/http/agent-http";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
 import { createAgentToken } from "@/server/services/agent-tokens/create-agent-token";
+import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import { HOSTILE_NUMBERS } from "@/server/testing/hostile-values";
 import { useTestDatabase } from "@/server/testing/use-test-database";
@@ -14,7 +16,7 @@ import * as trpcRoute from "./trpc/[trpc]/route";
 import * as fallbackRoute from "./v1/[...path]/route";
 
 const { db, handle } = useTestDatabase();
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle> };
+const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 /**
  * Issue #17, item 7 (replay) for the HTTP routes: versions past 2^31, NULs and broken percent-encoding in paths,
@@ -59,6 +61,21 @@ describe("hostile HTTP input", () => {
       }),
       { numRuns: 60, seed: 17 },
     );
+  });
+
+  it("/api/v1: only routes whose token was accepted are remembered (4,000 distinct invalid paths grow nothing)", async () => {
+    globals.stockroomAgentLimiter = new TokenBucketLimiter(1_000_000); // 4,000 requests of one token
+    const before = rememberedRouteCount();
+    const headers = { authorization: `Bearer ${scope.secret}` };
+    for (let i = 0; i < 4000; i++) {
+      const path = i % 2 ? `/api/v1/catalogs/t${i}/c/snapshots/x${i}` : `/api/v1/catalogs/t${i}/c/snapshots`;
+      const status = (await fallbackRoute.GET(new Request(`http://stockroom.test${path}`, { headers }))).status;
+      expect(status).toBeGreaterThanOrEqual(400);
+    }
+    expect(rememberedRouteCount()).toBe(before);
+    const valid = await fallbackRoute.GET(new Request(`http://stockroom.test/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/1`, { headers }));
+    expect(valid.status).toBe(200);
+    expect(rememberedRouteCount()).toBe(before + 1);
   });
 
   it("/api/trpc: a cookie POST with Origin null or a malformed Origin is 403", async () => {

@@ -69,6 +69,13 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
     expect(((await response.json()) as { message: string }).message).toMatch(/^name contains a lone UTF-16 surrogate/);
   });
 
+  it("refuses a 100,000-character name (it became a team name)", async () => {
+    const response = await postFrom(auth, "192.0.2.4", "/sign-up/email", { email: "long@example.test", password: "a fine passphrase 9", name: "n".repeat(100_000) });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe("name: at most 100 characters.");
+    expect(await db.team.count({ where: { name: { startsWith: "nnnn" } } })).toBe(0);
+  });
+
   it("ignores a client's X-Forwarded-For: 30 guesses with rotating headers meet the per-address limit", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { jsonColumn } from "../../db/json-column";
+import { assertQuota } from "../quotas";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
@@ -45,6 +46,9 @@ export async function commitImport({ db, catalog, text, options, actor, fingerpr
       if (plan.counts.invalid > 0 && !skipInvalid) {
         throw new AppError("UNPROCESSABLE", `${plan.counts.invalid} of the tools are invalid; fix them in the source, or choose to skip invalid tools.`);
       }
+      const adding = plan.writes.filter((w) => w.row.status === "new").length;
+      const current = await tx.tool.count({ where: { catalogId: catalog.id } });
+      assertQuota("toolsPerCatalog", current, adding, "This import would take the catalog past its tool limit", "Import fewer tools, or delete tools you no longer need.");
       const created = await createNew(tx, catalog, plan, actor);
       const updated = await updateChanged(tx, catalog, plan, actor);
       const summary = { format: plan.format, created, updated, unchanged: plan.counts.unchanged, skipped: plan.counts.skipped + plan.counts.invalid, mcpServer: options.mcpServer, namespace: options.namespace };

@@ -4,6 +4,7 @@ import type { PrismaClient, Role, Team } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { sendMail, type MailSettings } from "../mail/send-mail";
+import { assertQuota } from "../quotas";
 
 /**
  * Joining a team takes the invite link: a single-use secret that proves the invited address received it (by the
@@ -70,6 +71,8 @@ export async function acceptInvitation({ db, user, token }: { db: PrismaClient; 
     if (invitation.email !== email) {
       throw new AppError("FORBIDDEN", `This invitation is for ${invitation.email}; you are signed in as ${email}. Sign in with the invited address.`);
     }
+    const teams = await tx.membership.count({ where: { userId: user.id } });
+    assertQuota("teamsPerUser", teams, 1, "You are in as many teams as an account may be", "Leave a team you no longer need first.");
     // Deleting first makes the link single-use even when two accepts race: only one deletes the row.
     const { count } = await tx.invitation.deleteMany({ where: { id: invitation.id } });
     if (count === 0) throw new AppError("NOT_FOUND", INVALID_LINK);

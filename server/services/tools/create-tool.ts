@@ -6,6 +6,7 @@ import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { assertKeyFree, EMPTY_PARAMETERS, rethrowDuplicate, type ToolInput } from "./tool-input";
 import { auditView, toDbMode, toolKey, toolSelect, toToolDetail, toToolRecord } from "./tool-shape";
 import { assertValidTool } from "./validate-tool";
+import { assertQuota } from "../quotas";
 
 export interface CreateToolOptions {
   db: PrismaClient;
@@ -35,6 +36,7 @@ const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({
 export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor, tool, auditExtra }: Omit<CreateToolOptions, "db">) {
   const input = defaults(tool);
   assertValidTool(input);
+  assertQuota("toolsPerCatalog", await tx.tool.count({ where: { catalogId: catalog.id } }), 1, "This catalog has as many tools as it may", "Delete tools you no longer need.");
   const key = toolKey(input.namespace, input.name);
   await assertKeyFree(tx, catalog.id, key);
   const namespace = await resolveNamespace(tx, catalog.id, input.namespace);
