@@ -44,8 +44,11 @@ test.beforeAll(async ({ baseURL }) => {
   const editor = await signUp(baseURL!, `iso-editor-${suffix}`);
   const stranger = await signUp(baseURL!, `iso-stranger-${suffix}`);
   const [team] = await (await owner.get(`/api/trpc/team.mine`)).json().then((b) => b.result.data.json as Array<{ slug: string }>);
-  await trpc(owner, "team.invite", { team: team!.slug, email: `iso-viewer-${suffix}@example.test`, role: "viewer" });
-  await trpc(owner, "team.invite", { team: team!.slug, email: `iso-editor-${suffix}@example.test`, role: "editor" });
+  // Joining takes the invite link, existing accounts included.
+  for (const [member, name, role] of [[viewer, "viewer", "viewer"], [editor, "editor", "editor"]] as const) {
+    const { link } = await trpc<{ link: string }>(owner, "team.invite", { team: team!.slug, email: `iso-${name}-${suffix}@example.test`, role });
+    await trpc(member, "team.acceptInvitation", { token: link.split("/invite/")[1] });
+  }
   const catalog = await trpc<{ slug: string }>(owner, "catalog.create", { team: team!.slug, name: "Isolation" });
   const tool = await trpc<{ id: string }>(owner, "tool.create", {
     team: team!.slug,
