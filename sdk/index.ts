@@ -24,7 +24,9 @@ export {
   contentOf,
   isSameContent,
   sealSnapshot,
+  legacyCanonicalJson,
   SNAPSHOT_FORMAT,
+  SNAPSHOT_FORMATS,
   snapshotContentSchema,
   snapshotSchema,
   SnapshotIntegrityError,
@@ -32,6 +34,7 @@ export {
   type Snapshot,
   type SnapshotContent,
   type SnapshotTool,
+  type McpToolMetadata,
 } from "./snapshot";
 export { createSnapshotIndex, snapshotIndexDocs, toolsById } from "./snapshot-index";
 export { SearchQueryError, type SearchHit, type SearchIndex, type EngineSettings, type EngineProfile } from "../search/index";

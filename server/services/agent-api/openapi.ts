@@ -22,7 +22,9 @@ function schemaOf(schema: z.ZodType, io: "input" | "output" = "output"): JsonSch
 
 /** Field notes for the snapshot format (DESIGN.md "Snapshot format"), attached by path without touching the shared schema. */
 const SNAPSHOT_NOTES: Record<string, string> = {
-  format: "Always `stockroom.snapshot/v1` for this shape.",
+  format:
+    "`stockroom.snapshot/v2` (contentHash over the RFC 8785 canonical form) for new versions; versions published " +
+    "before are `stockroom.snapshot/v1` (integer-like keys first in the hashed form). The shape is the same.",
   engine: "The ranking settings the playground used: build the index with these to rank identically.",
   "engine.profile": "`stockroom` (default) or `codex-bm25` (reproduces Codex's bm25 crate).",
   "engine.defaultLimit": "Hits returned when tool_search gives no limit.",
@@ -101,7 +103,7 @@ export function buildOpenApiDocument() {
       title: "Stockroom agent API",
       version: "1",
       description:
-        "Read-only access to a catalog's published snapshots (`stockroom.snapshot/v1`) for agents. Authenticate with " +
+        "Read-only access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents. Authenticate with " +
         "`Authorization: Bearer <agent token>`; a token reads one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
     },
     security: [{ agentToken: [] }],

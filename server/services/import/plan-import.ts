@@ -50,7 +50,8 @@ const text = (value: unknown) => (value === null || value === undefined ? "" : t
 function diffFields(existing: ToolRecord, tool: PlannedWrite["tool"]): FieldChange[] {
   const changes: FieldChange[] = [];
   if (existing.description !== tool.description) changes.push({ field: "description", before: existing.description, after: tool.description });
-  if (canonicalJson(existing.parameters) !== canonicalJson(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
+  // Key order counts (the model reads properties in it): a reordered schema is a change.
+  if (JSON.stringify(existing.parameters) !== JSON.stringify(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
   if (tool.strict !== undefined && tool.strict !== existing.strict) changes.push({ field: "strict", before: String(existing.strict), after: String(tool.strict) });
   if (tool.mcpTitle !== undefined && (tool.mcpTitle ?? null) !== existing.mcpTitle) changes.push({ field: "mcpTitle", before: text(existing.mcpTitle), after: text(tool.mcpTitle) });
   if (tool.mcpServer && tool.mcpServer !== existing.mcpServer) changes.push({ field: "mcpServer", before: text(existing.mcpServer), after: tool.mcpServer });

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
-import { canonicalJson } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
@@ -28,8 +27,8 @@ export function staleRevision(current: ToolRecord, basedOn: number): AppError {
   );
 }
 
-// JSONB does not keep key order, so JSON values compare in canonical form.
-const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+// Key order counts: schemas are stored as written and models read properties in that order.
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Only the fields whose value actually changes. */
 export function changedFields(before: ToolRecord, patch: ToolPatch): ToolPatch {
