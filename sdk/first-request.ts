@@ -62,7 +62,21 @@ export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider,
   if (provider === "anthropic") {
     return { name, description, input_schema: parameters, ...(options.deferred ? { defer_loading: true } : {}) };
   }
-  return { name, ...(tool.mcp?.title ? { title: tool.mcp.title } : {}), description, inputSchema: parameters };
+  // MCP gets its metadata back as received, in the order of MCP's Tool schema; the OpenAI and Anthropic tool
+  // formats have no field for it.
+  const mcp = tool.mcp;
+  const some = <K extends "icons" | "outputSchema" | "annotations" | "execution" | "_meta">(key: K) => (mcp?.[key] !== undefined ? { [key]: mcp[key] } : {});
+  return {
+    name,
+    ...(mcp?.title ? { title: mcp.title } : {}),
+    ...some("icons"),
+    description,
+    inputSchema: parameters,
+    ...some("outputSchema"),
+    ...some("annotations"),
+    ...some("execution"),
+    ...some("_meta"),
+  };
 }
 
 function toolSearchEntry(options: FirstRequestOptions): Record<string, unknown> | null {

@@ -17,15 +17,15 @@ const jsonSchemaObject = z.record(z.string(), z.unknown());
 
 /** MCP tool metadata beyond name, description and inputSchema, kept as the server sent it. */
 export const mcpToolMetadataSchema = z.object({
-  annotations: z.record(z.string(), z.unknown()).optional(),
-  outputSchema: jsonSchemaObject.optional(),
   icons: z.array(z.unknown()).optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
+  outputSchema: jsonSchemaObject.optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
   execution: z.record(z.string(), z.unknown()).optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
 });
 export type McpToolMetadata = z.infer<typeof mcpToolMetadataSchema>;
-/** The metadata fields, in the order MCP's Tool type lists them. */
-export const MCP_METADATA_FIELDS = ["annotations", "outputSchema", "icons", "_meta", "execution"] as const;
+/** The metadata fields, in the order MCP's Tool schema (and its TypeScript SDK's client) has them. */
+export const MCP_METADATA_FIELDS = ["icons", "outputSchema", "annotations", "execution", "_meta"] as const;
 
 export const snapshotToolSchema = z.object({
   /** `namespace.name`, or `name` for a tool without a namespace. */

@@ -25,7 +25,7 @@ const preview = z.object({
       status: STATUS,
       key: z.string().nullable(),
       messages: z.array(z.string()),
-      changes: z.array(z.object({ field: z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer"]), before: z.string(), after: z.string() })),
+      changes: z.array(z.object({ field: z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer", "mcpMetadata"]), before: z.string(), after: z.string() })),
       exposure: EXPOSURE.nullable(),
       toolId: z.string().nullable(),
       revision: z.number().int().nullable(),

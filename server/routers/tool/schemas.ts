@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { McpToolMetadata } from "@/sdk/snapshot";
 import { TOOL_SORTS } from "../../services/tools/list-tools";
 
 export const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
@@ -31,6 +32,8 @@ export const toolFields = z.object({
   searchTextOverride: text(200_000),
   mcpServer: optionalName,
   mcpTitle: optionalName,
+  /** MCP annotations, outputSchema, icons, _meta, execution as received; checked by tool-rules.ts. */
+  mcpMetadata: z.unknown().transform((value) => value as McpToolMetadata | null),
 });
 
 export const toolPatch = toolFields.partial();
@@ -75,6 +78,7 @@ export const toolDetail = z.object({
   searchTextOverride: z.string(),
   mcpServer: z.string().nullable(),
   mcpTitle: z.string().nullable(),
+  mcpMetadata: z.record(z.string(), z.unknown()).nullable(),
   revision: z.number().int(),
   createdAt: z.date(),
   updatedAt: z.date(),

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
 import { parseJsonText, parseToolSource, SourceFormatError } from "./parse-tool-source";
@@ -81,10 +81,11 @@ async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: I
     exposure: row.exposure!,
     mcpServer: tool.mcpServer,
     mcpTitle: tool.mcpTitle ?? null,
+    mcpMetadata: (tool.mcpMetadata as Prisma.InputJsonValue | undefined) ?? Prisma.DbNull,
   }));
   // Only ids come back: the audit events are built from what was inserted, not from a second copy of every schema.
   const rows = await tx.tool.createManyAndReturn({ data, select: { id: true, key: true } });
-  const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace }]));
+  const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace, mcpMetadata: news[i]!.tool.mcpMetadata ?? null }]));
   await recordAuditEvents(
     tx,
     rows.map(({ id, key }) => {
@@ -101,6 +102,7 @@ function importedValue(tool: ImportPlan["writes"][number]["tool"], field: FieldC
   if (field === "strict") return tool.strict;
   if (field === "mcpTitle") return tool.mcpTitle ?? null;
   if (field === "mcpServer") return tool.mcpServer;
+  if (field === "mcpMetadata") return tool.mcpMetadata ?? null;
   return tool.description;
 }
 
@@ -108,7 +110,8 @@ async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, pla
   const changed = plan.writes.filter((w) => w.row.status === "changed");
   for (const { row, tool, existing } of changed) {
     const values = Object.fromEntries(row.changes.map((c) => [c.field, importedValue(tool, c.field)]));
-    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...(values as Prisma.ToolUpdateManyMutationInput), revision: { increment: 1 } } });
+    const data = { ...values, ...(values.mcpMetadata === null ? { mcpMetadata: Prisma.DbNull } : {}) } as Prisma.ToolUpdateManyMutationInput;
+    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...data, revision: { increment: 1 } } });
     if (written.count === 0) throw new AppError("CONFLICT", `"${row.key}" changed while importing; preview again.`);
     const before = Object.fromEntries(row.changes.map((c) => [c.field, existing![c.field]]));
     await recordAuditEvent({

@@ -1,5 +1,6 @@
 // Reads the three tool-list formats people paste: an MCP `tools/list` result, an OpenAI `tools` array
 // (Responses or Chat Completions functions, and namespaces) and an Anthropic tools array. Pure: no I/O.
+import { readMcpMetadata, type McpToolMetadata } from "../tools/mcp-metadata";
 
 export type SourceFormat = "mcp" | "openai" | "anthropic";
 
@@ -12,6 +13,8 @@ export interface ParsedTool {
   parameters: unknown;
   strict?: boolean;
   mcpTitle?: string | null;
+  /** MCP annotations, outputSchema, icons, _meta, execution as the server sent them (MCP sources only). */
+  mcpMetadata?: McpToolMetadata | null;
   /** `defer_loading` as the source said it (undefined when absent). */
   deferLoading?: boolean;
 }
@@ -75,7 +78,8 @@ export function detectFormat(list: unknown[]): SourceFormat {
 function readMcp(entry: Json): ParsedTool | string {
   if (typeof entry.name !== "string") return 'MCP tool without a "name".';
   if (!("inputSchema" in entry)) return `MCP tool "${entry.name}" has no "inputSchema".`;
-  return { name: entry.name, description: str(entry.description) ?? "", parameters: entry.inputSchema, mcpTitle: str(entry.title) ?? (isRecord(entry.annotations) ? str(entry.annotations.title) : undefined) ?? null };
+  // `annotations.title` stays in the annotations: it is a display hint, not the tool's title.
+  return { name: entry.name, description: str(entry.description) ?? "", parameters: entry.inputSchema, mcpTitle: str(entry.title) ?? null, mcpMetadata: readMcpMetadata(entry) };
 }
 
 function readAnthropic(entry: Json): ParsedTool | string {

@@ -18,7 +18,7 @@ export interface ImportOptions {
 export type RowStatus = "new" | "changed" | "unchanged" | "invalid" | "skipped";
 
 export interface FieldChange {
-  field: "description" | "parameters" | "strict" | "mcpTitle" | "mcpServer";
+  field: "description" | "parameters" | "strict" | "mcpTitle" | "mcpServer" | "mcpMetadata";
   before: string;
   after: string;
 }
@@ -54,6 +54,9 @@ function diffFields(existing: ToolRecord, tool: PlannedWrite["tool"]): FieldChan
   if (JSON.stringify(existing.parameters) !== JSON.stringify(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
   if (tool.strict !== undefined && tool.strict !== existing.strict) changes.push({ field: "strict", before: String(existing.strict), after: String(tool.strict) });
   if (tool.mcpTitle !== undefined && (tool.mcpTitle ?? null) !== existing.mcpTitle) changes.push({ field: "mcpTitle", before: text(existing.mcpTitle), after: text(tool.mcpTitle) });
+  if (tool.mcpMetadata !== undefined && JSON.stringify(tool.mcpMetadata) !== JSON.stringify(existing.mcpMetadata)) {
+    changes.push({ field: "mcpMetadata", before: text(existing.mcpMetadata), after: text(tool.mcpMetadata) });
+  }
   if (tool.mcpServer && tool.mcpServer !== existing.mcpServer) changes.push({ field: "mcpServer", before: text(existing.mcpServer), after: tool.mcpServer });
   return changes;
 }
@@ -77,7 +80,7 @@ export async function planImport(db: Db, catalogId: string, source: ParsedSource
     if (!item.tool) return { ...row, messages: [item.error ?? "Could not read this entry."] };
     const tool = { ...item.tool, namespace: item.tool.namespace ?? options.namespace, mcpServer: options.mcpServer };
     row.key = toolKey(tool.namespace, tool.name);
-    const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle });
+    const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle, mcpMetadata: tool.mcpMetadata });
     if (issues.length > 0) return { ...row, messages: issues.map((i) => i.message) };
     const twin = seenKeys.get(row.key);
     if (twin !== undefined) return { ...row, messages: [`"${row.key}" appears more than once in the import (also as ${twin}).`] };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { assertKeyFree, EMPTY_PARAMETERS, rethrowDuplicate, type ToolInput } from "./tool-input";
@@ -27,6 +27,7 @@ const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({
   searchTextOverride: "",
   mcpServer: null,
   mcpTitle: null,
+  mcpMetadata: null,
   ...tool,
 });
 
@@ -57,6 +58,7 @@ export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor,
         searchTextOverride: input.searchTextOverride,
         mcpServer: input.mcpServer,
         mcpTitle: input.mcpTitle,
+        mcpMetadata: (input.mcpMetadata as Prisma.InputJsonValue | null) ?? Prisma.DbNull,
       },
       select: toolSelect,
     })

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
@@ -73,8 +73,9 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
         await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
       }
     }
-    const { namespace: _ns, searchTextMode, parameters, ...plain } = changes;
+    const { namespace: _ns, searchTextMode, parameters, mcpMetadata, ...plain } = changes;
     Object.assign(data, plain);
+    if (mcpMetadata !== undefined) data.mcpMetadata = mcpMetadata === null ? Prisma.DbNull : (mcpMetadata as Prisma.InputJsonValue);
     if (searchTextMode) data.searchTextMode = toDbMode(searchTextMode);
     if (parameters) data.parameters = parameters as Prisma.InputJsonValue;
 
