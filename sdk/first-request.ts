@@ -126,12 +126,25 @@ export function firstRequestTools(content: SnapshotContent, options: FirstReques
   return planFirstRequest(content, options).tools;
 }
 
-/** Namespaces that hold at least one of `tools`, in the snapshot's order; one without an entry gets an empty description. */
+/**
+ * The description a namespace goes out with: its own, or, when it has none, one generated from its deferred
+ * tools' names. A deferred namespace never goes out empty: the model reads nothing else about its tools on turn
+ * one, and openai-agents-js refuses a deferred namespace without a description.
+ */
+export function namespaceDescriptionIn(content: SnapshotContent, name: string): string {
+  const own = content.namespaces.find((ns) => ns.name === name)?.description ?? "";
+  if (own.trim()) return own;
+  const names = content.tools.filter((tool) => tool.namespace === name && tool.exposure === "deferred").map((tool) => tool.spec.name);
+  const more = names.length > 6 ? `, and ${names.length - 6} more` : "";
+  return `Tools in ${name}: ${names.slice(0, 6).join(", ")}${more}.`;
+}
+
+/** Namespaces that hold at least one of `tools`, in the snapshot's order, with the description they go out with. */
 function namespacesOf(content: SnapshotContent, tools: readonly SnapshotTool[]): Array<{ name: string; description: string }> {
   const used = new Set(tools.map((tool) => tool.namespace).filter((name): name is string => !!name));
-  const known = content.namespaces.filter((ns) => used.has(ns.name));
-  const missing = [...used].filter((name) => !known.some((ns) => ns.name === name)).sort();
-  return [...known, ...missing.map((name) => ({ name, description: "" }))];
+  const known = content.namespaces.filter((ns) => used.has(ns.name)).map((ns) => ns.name);
+  const missing = [...used].filter((name) => !known.includes(name)).sort();
+  return [...known, ...missing].map((name) => ({ name, description: namespaceDescriptionIn(content, name) }));
 }
 
 /** What the model reads on turn one when it searches: namespace summaries (OpenAI) — Anthropic shows none. */

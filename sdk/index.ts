@@ -11,6 +11,7 @@ export {
   firstRequestCost,
   firstRequestTools,
   flatToolNames,
+  namespaceDescriptionIn,
   planFirstRequest,
   providerTool,
   type FirstRequestCost,

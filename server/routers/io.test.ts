@@ -10,7 +10,7 @@ import { useTestDatabase } from "../testing/use-test-database";
 const { db } = useTestDatabase();
 
 const FIXTURE = path.resolve(import.meta.dirname, "../services/import/testing/tiny-mcp-server.mjs");
-type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden" };
+type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden"; namespaceDescription?: string | null };
 const MCP: Options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
 async function failure(promise: Promise<unknown>) {
@@ -143,8 +143,13 @@ describe("live MCP servers", () => {
     expect(await failure(api.io.fetchMcp({ ...ref, connection: stdio }))).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/needs the owner role/) });
     const live = await callerFor(db, owner).io.fetchMcp({ ...ref, connection: stdio });
     expect(live).toMatchObject({ serverName: "tiny-weather", serverVersion: "1.0.0", toolCount: 3 });
-    await importText(api, ref, live.text, { ...MCP, mcpServer: live.serverName! });
+    // The namespace the import creates is described from initialize: title, version, the instructions' first paragraph.
+    expect(live.namespaceDescription).toBe("Tools of the Tiny Weather MCP server (version 1.0.0). Weather forecasts, alerts and UV index for any city.");
+    await importText(api, ref, live.text, { ...MCP, namespace: "weather", mcpServer: live.serverName!, namespaceDescription: live.namespaceDescription });
     expect(await db.tool.count({ where: { catalogId: catalog.id, mcpServer: "tiny-weather" } })).toBe(3);
+    expect(await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "weather" } })).toMatchObject({ description: live.namespaceDescription });
+    // The namespaces panel warns about deferred namespaces without a description: it needs their deferred counts.
+    expect((await api.namespace.list(ref)).find((ns) => ns.name === "weather")).toMatchObject({ toolCount: 3, deferredCount: 3 });
   });
 
   it("lists tools over Streamable HTTP with headers, and says why when it cannot", async () => {

@@ -12,6 +12,7 @@ const options = z.object({
   namespace: z.string().trim().max(1000).nullable().transform((v) => v || null),
   mcpServer: z.string().trim().max(1000).nullable().transform((v) => v || null),
   exposure: EXPOSURE,
+  namespaceDescription: z.string().max(16_000, "at most 16,000 characters").nullish(),
 });
 const STATUS = z.enum(["new", "changed", "unchanged", "invalid", "skipped"]);
 const preview = z.object({
@@ -58,7 +59,7 @@ export const ioRouter = router({
    */
   fetchMcp: catalogProcedure("editor")
     .input(z.object({ connection }))
-    .output(z.object({ serverName: z.string().nullable(), serverVersion: z.string().nullable(), toolCount: z.number().int(), text: z.string() }))
+    .output(z.object({ serverName: z.string().nullable(), serverVersion: z.string().nullable(), namespaceDescription: z.string().nullable(), toolCount: z.number().int(), text: z.string() }))
     .mutation(({ ctx, input }) => {
       if (input.connection.transport === "stdio" && ctx.role !== "owner") {
         throw new AppError("FORBIDDEN", "Starting an MCP server command runs it on the Stockroom host, which needs the owner role; connect over HTTP instead, or ask an owner.");

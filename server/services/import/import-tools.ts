@@ -44,7 +44,7 @@ export async function commitImport({ db, catalog, text, options, actor, fingerpr
       if (plan.counts.invalid > 0 && !skipInvalid) {
         throw new AppError("UNPROCESSABLE", `${plan.counts.invalid} of the tools are invalid; fix them in the source, or choose to skip invalid tools.`);
       }
-      const created = await createNew(tx, catalog, plan, actor);
+      const created = await createNew(tx, catalog, plan, actor, options);
       const updated = await updateChanged(tx, catalog, plan, actor);
       const summary = { format: plan.format, created, updated, unchanged: plan.counts.unchanged, skipped: plan.counts.skipped + plan.counts.invalid, mcpServer: options.mcpServer, namespace: options.namespace };
       await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "catalog.imported", targetType: "catalog", targetId: catalog.id, after: summary });
@@ -54,9 +54,9 @@ export async function commitImport({ db, catalog, text, options, actor, fingerpr
   );
 }
 
-async function namespaceIds(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor) {
+async function namespaceIds(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor, fallback: string) {
   const wanted = new Map<string, string>();
-  for (const { row, tool } of plan.writes) if (row.status === "new" && tool.namespace) wanted.set(tool.namespace, tool.namespaceDescription ?? wanted.get(tool.namespace) ?? "");
+  for (const { row, tool } of plan.writes) if (row.status === "new" && tool.namespace) wanted.set(tool.namespace, tool.namespaceDescription ?? wanted.get(tool.namespace) ?? fallback);
   const existing = await tx.namespace.findMany({ where: { catalogId: catalog.id, name: { in: [...wanted.keys()] } }, select: { id: true, name: true } });
   const missing = [...wanted].filter(([name]) => !existing.some((ns) => ns.name === name));
   const created = missing.length
@@ -66,10 +66,10 @@ async function namespaceIds(tx: Prisma.TransactionClient, catalog: Catalog, plan
   return new Map([...existing, ...created].map((ns) => [ns.name, ns.id]));
 }
 
-async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor) {
+async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor, options: ImportOptions) {
   const news = plan.writes.filter((w) => w.row.status === "new");
   if (news.length === 0) return 0;
-  const namespaces = await namespaceIds(tx, catalog, plan, actor);
+  const namespaces = await namespaceIds(tx, catalog, plan, actor, options.namespaceDescription?.trim() ?? "");
   const data = news.map(({ row, tool }) => ({
     catalogId: catalog.id,
     namespaceId: tool.namespace ? namespaces.get(tool.namespace)! : null,

@@ -13,6 +13,8 @@ export interface ImportOptions {
   mcpServer: string | null;
   /** Exposure of new tools when the source says nothing about `defer_loading`. */
   exposure: Exposure;
+  /** Description of namespaces this import creates, when the source gives none (a live server's, see describeServer). */
+  namespaceDescription?: string | null;
 }
 
 export type RowStatus = "new" | "changed" | "unchanged" | "invalid" | "skipped";
