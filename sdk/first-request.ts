@@ -134,7 +134,9 @@ export function firstRequestTools(content: SnapshotContent, options: FirstReques
 export function namespaceDescriptionIn(content: SnapshotContent, name: string): string {
   const own = content.namespaces.find((ns) => ns.name === name)?.description ?? "";
   if (own.trim()) return own;
-  const names = content.tools.filter((tool) => tool.namespace === name && tool.exposure === "deferred").map((tool) => tool.spec.name);
+  const members = content.tools.filter((tool) => tool.namespace === name);
+  const deferred = members.filter((tool) => tool.exposure === "deferred");
+  const names = (deferred.length ? deferred : members).map((tool) => tool.spec.name);
   const more = names.length > 6 ? `, and ${names.length - 6} more` : "";
   return `Tools in ${name}: ${names.slice(0, 6).join(", ")}${more}.`;
 }

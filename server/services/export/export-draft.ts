@@ -3,6 +3,7 @@ import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { planFirstRequest } from "@/sdk/first-request";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { buildCatalogDocument } from "./catalog-document";
+import { mcpExport, openAiExport } from "./provider-exports";
 
 /** Provider formats, and `stockroom`: the lossless catalog document (see catalog-document.ts). */
 export const EXPORT_FORMATS = ["openai", "anthropic", "mcp", "stockroom"] as const;
@@ -22,7 +23,7 @@ export async function exportDraft({ db, team, catalog, format, supportsToolSearc
   }
   const content = await buildSnapshotContent({ db, team, catalog });
   const plan = planFirstRequest(content, { provider: format, supportsToolSearch: format !== "mcp" && supportsToolSearch });
-  const document = format === "mcp" ? { tools: plan.tools } : plan.tools;
+  const document = format === "mcp" ? mcpExport(content, plan) : format === "openai" ? openAiExport(content, plan) : plan.tools;
   return {
     format,
     filename: `${catalog.slug}.${format === "mcp" ? "mcp-tools-list" : `${format}-tools`}.json`,

@@ -80,7 +80,7 @@ export async function planImport(db: Db, catalogId: string, source: ParsedSource
     const row: PlanRow = { index: item.index, label: item.label, status: "invalid", key: null, messages: [], changes: [], exposure: null, toolId: null, revision: null };
     if (item.skipped) return { ...row, status: "skipped", messages: [item.skipped] };
     if (!item.tool) return { ...row, messages: [item.error ?? "Could not read this entry."] };
-    const tool = { ...item.tool, namespace: item.tool.namespace ?? options.namespace, mcpServer: options.mcpServer };
+    const tool = { ...item.tool, namespace: item.tool.namespace ?? options.namespace, mcpServer: item.tool.mcpServer ?? options.mcpServer };
     row.key = toolKey(tool.namespace, tool.name);
     const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle, mcpMetadata: tool.mcpMetadata });
     if (issues.length > 0) return { ...row, messages: issues.map((i) => i.message) };
