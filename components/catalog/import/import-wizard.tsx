@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../app-error";
 import { buttonClass, Field, inputClass, Section, secondaryButtonClass } from "../ui";
+import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
 import { refetchAfterChange } from "@/components/refetch";
@@ -107,6 +108,7 @@ export function ImportWizard({ team, catalog }: { team: string; catalog: string 
             </select>
           </Field>
         </div>
+        {isCatalogExport(text) && <CatalogRestore team={team} catalog={catalog} text={text} />}
         <button type="button" className={buttonClass} disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate({ team, catalog, text, options })}>
           {preview.isPending ? "Reading…" : "Preview import"}
         </button>

@@ -79,6 +79,9 @@ describe("the lossless Stockroom catalog export", () => {
     const source = await richCatalog();
     const { json } = await source.api.io.export({ ...source.at, format: "stockroom" });
     expect(await failure(source.api.io.importCatalog({ ...source.at, text: json }))).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/already has 5 tools/) });
+    // Pasted into the tools-list import, it says what to use instead.
+    const asToolsList = source.api.io.previewImport({ ...source.at, text: json, options: { namespace: null, mcpServer: null, exposure: "deferred" } });
+    expect(await failure(asToolsList)).toMatchObject({ message: expect.stringMatching(/Stockroom catalog export, not a tools list: restore it with Restore catalog/) });
 
     const target = await createCatalog(db, source.team.id);
     const at = { team: source.team.slug, catalog: target.slug };

@@ -59,6 +59,9 @@ export function parseJsonText(text: string): unknown {
 
 function toolListOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
+  if (isRecord(value) && value.format === "stockroom.catalog/v1") {
+    throw new SourceFormatError("This is a Stockroom catalog export, not a tools list: restore it with Restore catalog (into an empty catalog).");
+  }
   if (isRecord(value)) {
     if (isRecord(value.result) && Array.isArray(value.result.tools)) return value.result.tools; // a JSON-RPC response
     if (Array.isArray(value.tools)) return value.tools;
