@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, legacyCanonicalJson } from "./canonical-json";
+import { canonicalJson, legacyCanonicalJson, referenceCanonicalJson } from "./canonical-json";
 
 const vectors = JSON.parse(readFileSync(path.join(import.meta.dirname, "testing", "jcs-vectors.json"), "utf8")) as Array<{ name: string; input: unknown; canonical: string }>;
 
@@ -28,5 +29,33 @@ describe("canonicalJson (RFC 8785)", () => {
     for (const v of plain) expect(legacyCanonicalJson(v.input)).toBe(v.canonical);
     expect(legacyCanonicalJson({ "10": 0, "9": 0, a: 0 })).toBe('{"9":0,"10":0,"a":0}');
     expect(canonicalJson({ "10": 0, "9": 0, a: 0 })).toBe('{"10":0,"9":0,"a":0}');
+  });
+});
+
+describe("canonicalJson's fast path", () => {
+  it("writes exactly what canonicalize writes, for any JSON value (fast-check)", () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom("9", "10", "0", "01", "__proto__", "4294967294", "4294967295", "😀", "\ufb33", "€"));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: "small" }, fc.string({ unit: "binary" }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null), tie("array"), tie("object")),
+      array: fc.array(tie("value"), { maxLength: 5 }),
+      object: fc.dictionary(key, tie("value"), { maxKeys: 6 }),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        let reference: string;
+        try {
+          reference = referenceCanonicalJson(value);
+        } catch {
+          return true; // a lone surrogate somewhere
+        }
+        expect(canonicalJson(value)).toBe(reference);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps a __proto__ key as a key", () => {
+    const value = JSON.parse('{"b":1,"__proto__":{"x":2}}') as unknown;
+    expect(canonicalJson(value)).toBe('{"__proto__":{"x":2},"b":1}');
   });
 });
