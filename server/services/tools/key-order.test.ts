@@ -60,8 +60,8 @@ describe("schema key order", () => {
     expect(updated.revision).toBe(2);
     expect(order((await editor.tool.get({ ...at, id: created.id })).parameters)).toBe(order(reordered));
 
-    const openai = JSON.parse((await editor.io.export({ ...at, format: "openai" })).json) as Array<{ name: string; parameters?: unknown }>;
-    expect(order(openai.find((t) => t.name === "create_issue")?.parameters)).toBe(order(reordered));
+    const openai = JSON.parse((await editor.io.export({ ...at, format: "openai" })).json) as Array<{ name: string; tools?: Array<{ name: string; parameters: unknown }> }>;
+    expect(order(openai.find((t) => t.name === "github")?.tools?.find((t) => t.name === "create_issue")?.parameters)).toBe(order(reordered));
     const mcp = JSON.parse((await editor.io.export({ ...at, format: "mcp" })).json) as { tools: Array<{ name: string; inputSchema: unknown }> };
     expect(order(mcp.tools.find((t) => t.name === "search")?.inputSchema)).toBe(order(imported));
 
