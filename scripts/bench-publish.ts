@@ -177,7 +177,7 @@ async function bench(kind: "pglite" | "postgres") {
     // The same storage settings as publishing (lz4 where the server has it).
     const LZ4 = `SELECT set_config('default_toast_compression', 'lz4', true)
       WHERE 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression')`;
-    const INSERT = `INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES ($1, $2, $3, $4, $5::jsonb, '{}'::jsonb)`;
+    const INSERT = `INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES ($1, $2, $3, $4, $5::json, '{}'::jsonb)`;
     started = performance.now();
     await handle.sql.transaction(async (tx) => {
       await tx.query(LZ4);

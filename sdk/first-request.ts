@@ -21,7 +21,7 @@
 // blocks (sdk/anthropic-tool-search.ts). The returned arrays are typed structurally (sdk/provider-types.ts).
 import { ANTHROPIC_SEARCH_TOOL_NAME, anthropicSearchTool } from "./anthropic-tool-search";
 import { openaiToolSearchTool, type OpenAISearchArguments } from "./openai-tool-search";
-import type { AnthropicCustomTool, AnthropicInputSchema, McpTool, OpenAIFunctionTool, ProviderTools } from "./provider-types";
+import type { AnthropicCustomTool, AnthropicInputSchema, McpIcon, McpTool, OpenAIFunctionTool, ProviderTools } from "./provider-types";
 import type { SnapshotContent, SnapshotTool } from "./snapshot";
 
 export const FIRST_REQUEST_PROVIDERS = ["openai", "anthropic", "mcp"] as const;
@@ -85,7 +85,21 @@ export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider,
   // Stockroom refuses parameters whose top level is not `"type": "object"` (server/services/tools/tool-rules.ts).
   const schema = parameters as AnthropicInputSchema;
   if (provider === "anthropic") return { name, description, input_schema: schema, ...deferLoading, strict };
-  return { name, ...(tool.mcp?.title ? { title: tool.mcp.title } : {}), description, inputSchema: schema };
+  // MCP gets its metadata back as received, in the order of MCP's Tool schema; the OpenAI and Anthropic tool
+  // formats have no field for it.
+  const mcp = tool.mcp;
+  const some = <K extends "annotations" | "execution" | "_meta">(key: K) => (mcp?.[key] !== undefined ? { [key]: mcp[key] } : {});
+  return {
+    name,
+    ...(mcp?.title ? { title: mcp.title } : {}),
+    ...(mcp?.icons !== undefined ? { icons: mcp.icons as McpIcon[] } : {}),
+    description,
+    inputSchema: schema,
+    ...(mcp?.outputSchema !== undefined ? { outputSchema: mcp.outputSchema as AnthropicInputSchema } : {}),
+    ...some("annotations"),
+    ...some("execution"),
+    ...some("_meta"),
+  };
 }
 
 function searchModeOf(options: FirstRequestOptions): ToolSearchMode {
@@ -145,12 +159,27 @@ export function firstRequestTools<P extends FirstRequestProvider>(content: Snaps
   return planFirstRequest(content, options).tools;
 }
 
-/** Namespaces that hold at least one of `tools`, in the snapshot's order; one without an entry gets an empty description. */
+/**
+ * The description a namespace goes out with: its own, or, when it has none, one generated from its deferred
+ * tools' names. A deferred namespace never goes out empty: the model reads nothing else about its tools on turn
+ * one, and openai-agents-js refuses a deferred namespace without a description.
+ */
+export function namespaceDescriptionIn(content: SnapshotContent, name: string): string {
+  const own = content.namespaces.find((ns) => ns.name === name)?.description ?? "";
+  if (own.trim()) return own;
+  const members = content.tools.filter((tool) => tool.namespace === name);
+  const deferred = members.filter((tool) => tool.exposure === "deferred");
+  const names = (deferred.length ? deferred : members).map((tool) => tool.spec.name);
+  const more = names.length > 6 ? `, and ${names.length - 6} more` : "";
+  return `Tools in ${name}: ${names.slice(0, 6).join(", ")}${more}.`;
+}
+
+/** Namespaces that hold at least one of `tools`, in the snapshot's order, with the description they go out with. */
 function namespacesOf(content: SnapshotContent, tools: readonly SnapshotTool[]): Array<{ name: string; description: string }> {
   const used = new Set(tools.map((tool) => tool.namespace).filter((name): name is string => !!name));
-  const known = content.namespaces.filter((ns) => used.has(ns.name));
-  const missing = [...used].filter((name) => !known.some((ns) => ns.name === name)).sort();
-  return [...known, ...missing.map((name) => ({ name, description: "" }))];
+  const known = content.namespaces.filter((ns) => used.has(ns.name)).map((ns) => ns.name);
+  const missing = [...used].filter((name) => !known.includes(name)).sort();
+  return [...known, ...missing].map((name) => ({ name, description: namespaceDescriptionIn(content, name) }));
 }
 
 /** What the model reads on turn one when it searches: namespace summaries (OpenAI) — Anthropic shows none. */

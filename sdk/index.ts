@@ -32,6 +32,7 @@ export {
   firstRequestCost,
   firstRequestTools,
   flatToolNames,
+  namespaceDescriptionIn,
   planFirstRequest,
   providerTool,
   type FirstRequestCost,
@@ -46,7 +47,9 @@ export {
   contentOf,
   isSameContent,
   sealSnapshot,
+  legacyCanonicalJson,
   SNAPSHOT_FORMAT,
+  SNAPSHOT_FORMATS,
   snapshotContentSchema,
   snapshotSchema,
   SnapshotIntegrityError,
@@ -54,6 +57,7 @@ export {
   type Snapshot,
   type SnapshotContent,
   type SnapshotTool,
+  type McpToolMetadata,
 } from "./snapshot";
 export { createSnapshotIndex, snapshotIndexDocs, toolsById } from "./snapshot-index";
 export { SearchQueryError, type SearchHit, type SearchIndex, type EngineSettings, type EngineProfile } from "../search/index";

@@ -63,11 +63,19 @@ export type AnthropicBm25SearchTool = {
 export type AnthropicTool = AnthropicCustomTool | AnthropicBm25SearchTool;
 
 /** An MCP `tools/list` entry. */
+/** An MCP tool icon (MCP's `Icon`). */
+export type McpIcon = { src: string; mimeType?: string; sizes?: string[]; theme?: "light" | "dark" };
+
 export type McpTool = {
   name: string;
   title?: string;
+  icons?: McpIcon[];
   description: string;
   inputSchema: AnthropicInputSchema;
+  outputSchema?: AnthropicInputSchema;
+  annotations?: Record<string, unknown>;
+  execution?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
 };
 
 /** The entries of turn one's `tools` array for each provider. */

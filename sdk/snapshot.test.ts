@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, computeContentHash, isSameContent, sealSnapshot, sealSnapshotJson, SNAPSHOT_FORMAT, SnapshotIntegrityError, verifySnapshot, type SnapshotContent } from "./snapshot";
+import { canonicalJson, legacyCanonicalJson, computeContentHash, isSameContent, sealSnapshot, sealSnapshotJson, SNAPSHOT_FORMAT, SnapshotIntegrityError, verifySnapshot, type SnapshotContent } from "./snapshot";
 
 const content: SnapshotContent = {
   format: SNAPSHOT_FORMAT,
@@ -33,13 +34,26 @@ describe("snapshot hashing", () => {
     expect(a.contentHash).toMatch(/^sha256-[0-9a-f]{64}$/);
   });
 
-  it("seals to JSON text that is the sealed snapshot, hashed from that same canonical text", async () => {
-    const { snapshot, json } = await sealSnapshotJson(content, 3, "2026-11-29T12:00:00.000Z");
-    expect(snapshot).toEqual(await sealSnapshot(content, 3, "2026-11-29T12:00:00.000Z"));
-    expect(JSON.parse(json)).toEqual(snapshot);
-    expect(canonicalJson(JSON.parse(json))).toBe(canonicalJson(snapshot));
-    expect(json.startsWith(`{"contentHash":"${snapshot.contentHash}","catalog":`)).toBe(true);
-    await expect(verifySnapshot(JSON.parse(json))).resolves.toEqual(snapshot);
+  it("seals to JSON text in author order (schemas as written), hashed over the canonical form", async () => {
+    const authored = structuredClone(content);
+    authored.tools[0]!.spec.parameters = { type: "object", properties: { title: { type: "string" }, owner: {}, body: {} }, required: ["title"] };
+    const { snapshot, json } = await sealSnapshotJson(authored, 3, "2026-11-29T12:00:00.000Z");
+    expect(snapshot).toEqual(await sealSnapshot(authored, 3, "2026-11-29T12:00:00.000Z"));
+    expect(json).toBe(JSON.stringify(snapshot));
+    expect(json).toContain('"parameters":{"type":"object","properties":{"title":{"type":"string"},"owner":{},"body":{}},"required":["title"]}');
+    const verified = await verifySnapshot(JSON.parse(json));
+    expect(JSON.stringify(verified)).toBe(json);
+    expect(snapshot.contentHash).toBe(`sha256-${createHash("sha256").update(canonicalJson({ ...snapshot, contentHash: undefined })).digest("hex")}`);
+  });
+
+  it("verifies v1 snapshots with the form they were hashed with (integer-like keys first)", async () => {
+    const old = structuredClone(content);
+    old.format = "stockroom.snapshot/v1";
+    old.tools[0]!.spec.parameters = { type: "object", properties: { "10": {}, "9": {} } };
+    const sealed = await sealSnapshot(old, 1, "2026-11-29T12:00:00.000Z");
+    expect(sealed.contentHash).toBe(`sha256-${createHash("sha256").update(legacyCanonicalJson({ ...sealed, contentHash: undefined })).digest("hex")}`);
+    await expect(verifySnapshot(JSON.parse(JSON.stringify(sealed)))).resolves.toEqual(sealed);
+    await expect(verifySnapshot({ ...sealed, format: SNAPSHOT_FORMAT })).rejects.toBeInstanceOf(SnapshotIntegrityError);
   });
 
   it("verifies an intact snapshot and refuses a tampered one", async () => {
@@ -48,7 +62,7 @@ describe("snapshot hashing", () => {
     const tampered = structuredClone(sealed);
     tampered.tools[0]!.spec.description = "Delete every order.";
     await expect(verifySnapshot(tampered)).rejects.toBeInstanceOf(SnapshotIntegrityError);
-    await expect(verifySnapshot({ format: "other" })).rejects.toThrow(/Not a stockroom.snapshot\/v1/);
+    await expect(verifySnapshot({ format: "other" })).rejects.toThrow(/Not a stockroom.snapshot\/v1 or stockroom.snapshot\/v2/);
   });
 
   it("compares content regardless of version and date", async () => {

@@ -1,7 +1,17 @@
 import { z } from "zod";
+import { canonicalJson, legacyCanonicalJson } from "./canonical-json";
 
-/** Snapshot format `stockroom.snapshot/v1` (see DESIGN.md "Snapshot format"). Shared by the server, the HTTP API and the SDK. */
-export const SNAPSHOT_FORMAT = "stockroom.snapshot/v1";
+export { canonicalJson, legacyCanonicalJson } from "./canonical-json";
+
+/**
+ * Snapshot formats (see DESIGN.md "Snapshot format"), shared by the server, the HTTP API and the SDK. v2 hashes
+ * the RFC 8785 canonical form; v1 (published before) hashed `legacyCanonicalJson` and still verifies with it.
+ * The shape is the same.
+ */
+export const SNAPSHOT_FORMATS = ["stockroom.snapshot/v1", "stockroom.snapshot/v2"] as const;
+export type SnapshotFormat = (typeof SNAPSHOT_FORMATS)[number];
+/** The format new snapshots are published in. */
+export const SNAPSHOT_FORMAT = "stockroom.snapshot/v2" satisfies SnapshotFormat;
 
 /**
  * A JSON object kept exactly as it came: `z.record` builds a new object and skips an own `__proto__` key, which
@@ -11,6 +21,18 @@ export const jsonObjectSchema = z
   .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "must be a JSON object")
   .meta({ type: "object" });
 const jsonSchemaObject = jsonObjectSchema;
+
+/** MCP tool metadata beyond name, description and inputSchema, kept as the server sent it. */
+export const mcpToolMetadataSchema = z.object({
+  icons: z.array(z.unknown()).optional(),
+  outputSchema: jsonSchemaObject.optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+  execution: z.record(z.string(), z.unknown()).optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+});
+export type McpToolMetadata = z.infer<typeof mcpToolMetadataSchema>;
+/** The metadata fields, in the order MCP's Tool schema (and its TypeScript SDK's client) has them. */
+export const MCP_METADATA_FIELDS = ["icons", "outputSchema", "annotations", "execution", "_meta"] as const;
 
 export const snapshotToolSchema = z.object({
   /** `namespace.name`, or `name` for a tool without a namespace. */
@@ -28,11 +50,11 @@ export const snapshotToolSchema = z.object({
     parameters: jsonSchemaObject,
     strict: z.boolean(),
   }),
-  mcp: z.object({ server: z.string().nullable(), title: z.string().nullable() }).optional(),
+  mcp: z.object({ server: z.string().nullable(), title: z.string().nullable() }).extend(mcpToolMetadataSchema.shape).optional(),
 });
 
 export const snapshotContentSchema = z.object({
-  format: z.literal(SNAPSHOT_FORMAT),
+  format: z.enum(SNAPSHOT_FORMATS),
   catalog: z.object({ team: z.string(), slug: z.string(), name: z.string() }),
   engine: z.object({
     profile: z.enum(["codex-bm25", "stockroom"]),
@@ -55,25 +77,6 @@ export type SnapshotTool = z.infer<typeof snapshotToolSchema>;
 export type SnapshotContent = z.infer<typeof snapshotContentSchema>;
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
-/** JSON with object keys sorted at every depth and no whitespace: the bytes that get hashed. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const child = (value as Record<string, unknown>)[key];
-      // defineProperty, not assignment: an own `__proto__` key (a schema property of that name) must stay a key.
-      if (child !== undefined) Object.defineProperty(sorted, key, { value: sortKeys(child), enumerable: true, writable: true, configurable: true });
-    }
-    return sorted;
-  }
-  return value;
-}
-
 async function sha256Hex(text: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -81,10 +84,13 @@ async function sha256Hex(text: string): Promise<string> {
 
 const hashOfCanonical = async (canonical: string) => `sha256-${await sha256Hex(canonical)}`;
 
-/** `sha256-<hex>` of the canonical JSON of everything in the snapshot except `contentHash`. */
+/** The canonical form a snapshot's format hashes: RFC 8785 from v2 on, the legacy form for v1. */
+const canonicalFor = (format: string, value: unknown) => (format === "stockroom.snapshot/v1" ? legacyCanonicalJson(value) : canonicalJson(value));
+
+/** `sha256-<hex>` of the canonical JSON (per its format) of everything in the snapshot except `contentHash`. */
 export async function computeContentHash(snapshot: Omit<Snapshot, "contentHash"> | Snapshot): Promise<string> {
   const { contentHash: _ignored, ...rest } = snapshot as Snapshot;
-  return hashOfCanonical(canonicalJson(rest));
+  return hashOfCanonical(canonicalFor(rest.format, rest));
 }
 
 /** Adds version, date and hash to draft content. */
@@ -93,15 +99,14 @@ export async function sealSnapshot(content: SnapshotContent, version: number, pu
 }
 
 /**
- * `sealSnapshot`, plus the sealed snapshot as JSON text made from the canonical JSON it hashed, with
- * `contentHash` put first: the same document as `JSON.stringify(snapshot)` in another key order, without
- * serialising megabytes a second time (for a store that does not keep key order, like JSONB).
+ * `sealSnapshot`, plus the sealed snapshot as JSON text in its authors' key order (schemas as written, not
+ * sorted): what gets stored and served. The hash is over the canonical form, so the order does not change it.
  */
 export async function sealSnapshotJson(content: SnapshotContent, version: number, publishedAt: Date | string): Promise<{ snapshot: Snapshot; json: string }> {
   const unsealed = { ...content, version, publishedAt: typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString() };
-  const canonical = canonicalJson(unsealed);
-  const contentHash = await hashOfCanonical(canonical);
-  return { snapshot: { ...unsealed, contentHash }, json: `{"contentHash":${JSON.stringify(contentHash)},${canonical.slice(1)}` };
+  const contentHash = await hashOfCanonical(canonicalFor(unsealed.format, unsealed));
+  const snapshot = { ...unsealed, contentHash };
+  return { snapshot, json: JSON.stringify(snapshot) };
 }
 
 /** True when two snapshots (or drafts) carry the same catalog content, whatever their version and date. */
@@ -124,7 +129,7 @@ export class SnapshotIntegrityError extends Error {
 /** Parses and checks a snapshot: the format, then that its hash matches its content (refuses tampering). */
 export async function verifySnapshot(input: unknown): Promise<Snapshot> {
   const parsed = snapshotSchema.safeParse(input);
-  if (!parsed.success) throw new SnapshotIntegrityError(`Not a ${SNAPSHOT_FORMAT} document: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  if (!parsed.success) throw new SnapshotIntegrityError(`Not a ${SNAPSHOT_FORMATS.join(" or ")} document: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   const expected = await computeContentHash(parsed.data);
   if (expected !== parsed.data.contentHash) {
     throw new SnapshotIntegrityError(`Snapshot content does not match its hash (${parsed.data.contentHash}, computed ${expected}).`);

@@ -1,6 +1,6 @@
 // Answers for a client-executed `tool_search` (OpenAI Responses): the `tool_search_output` input item.
 import { mergeHitsByNamespace } from "../search/index";
-import { providerTool } from "./first-request";
+import { namespaceDescriptionIn, providerTool } from "./first-request";
 import type { OpenAIFunctionTool, OpenAINamespaceTool } from "./provider-types";
 import type { SnapshotContent, SnapshotTool } from "./snapshot";
 
@@ -23,7 +23,6 @@ export function buildToolSearchOutput(
   tools: readonly SnapshotTool[],
   topLevelNames: ReadonlyMap<string, string> = new Map(),
 ): ToolSearchOutputItem {
-  const descriptions = new Map(content.namespaces.map((ns) => [ns.name, ns.description]));
   const entries: ToolSearchOutputItem["tools"] = [];
   for (const group of mergeHitsByNamespace(tools.map((tool) => ({ namespace: tool.namespace, tool })))) {
     if (group.namespace === null) {
@@ -32,7 +31,7 @@ export function buildToolSearchOutput(
       entries.push({
         type: "namespace",
         name: group.namespace,
-        description: descriptions.get(group.namespace) ?? "",
+        description: namespaceDescriptionIn(content, group.namespace),
         tools: group.items.map(({ tool }) => providerTool(tool, "openai", { deferred: true })),
       });
     }

@@ -10,6 +10,7 @@ const FORMATS = [
   { format: "openai", label: "OpenAI Responses tools", hint: "direct functions, deferred ones in namespaces with defer_loading, plus tool_search" },
   { format: "anthropic", label: "Anthropic tools", hint: "defer_loading on deferred tools, plus the BM25 tool-search tool" },
   { format: "mcp", label: "MCP tools/list", hint: "what a client without tool search gets (deferred tools follow their fallback)" },
+  { format: "stockroom", label: "Stockroom catalog (lossless)", hint: "every tool and field, namespaces and golden queries; imports into an empty catalog" },
 ] as const;
 
 /** Downloads the draft in a provider's format, built exactly as a published snapshot would be. */

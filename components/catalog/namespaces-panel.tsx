@@ -13,6 +13,7 @@ interface Namespace {
   description: string;
   revision: number;
   toolCount: number;
+  deferredCount: number;
 }
 
 function NamespaceRow({ team, catalog, namespace, canEdit, onChanged }: { team: string; catalog: string; namespace: Namespace; canEdit: boolean; onChanged: () => void }) {
@@ -41,6 +42,12 @@ function NamespaceRow({ team, catalog, namespace, canEdit, onChanged }: { team: 
             </button>
           )}
         </div>
+      )}
+      {namespace.deferredCount > 0 && !namespace.description.trim() && (
+        <p role="status" className="text-sm text-amber-800">
+          No description: on turn one the model reads only this about its {namespace.deferredCount} deferred tools, so agents get a generated
+          one listing their names. Write what they are for.
+        </p>
       )}
       {error && (
         <p role="alert" className="text-sm text-red-700">

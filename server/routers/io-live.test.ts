@@ -73,7 +73,7 @@ describe("stdio import: the server never runs a command a user supplied", () => 
   });
 
   it("refuses an inline `node -e` server unless node is allowed, and never lets the environment change what it loads", async () => {
-    const { ref, owner$, api } = await setup();
+    const { ref, owner$, api, catalog } = await setup();
     const inline = `require("fs").writeFileSync(${JSON.stringify(path.join(tmpdir(), "never"))}, require("fs").readdirSync(".").join())`;
     const node = { transport: "stdio" as const, command: process.execPath, args: ["-e", inline], env: {} };
     expect(await failure(owner$.io.fetchMcp({ ...ref, connection: node }))).toMatchObject({ code: "FORBIDDEN" });
@@ -86,6 +86,14 @@ describe("stdio import: the server never runs a command a user supplied", () => 
     expect(live).toMatchObject({ serverName: "tiny-weather", serverVersion: "1.0.0", toolCount: 3 });
     const preview = await api.io.previewImport({ ...ref, text: live.text, options: MCP });
     expect(preview.counts).toMatchObject({ new: 3 });
+    // The namespace the import creates is described from initialize: title, version, the instructions' first paragraph.
+    expect(live.namespaceDescription).toBe("Tools of the Tiny Weather MCP server (version 1.0.0). Weather forecasts, alerts and UV index for any city.");
+    const options = { ...MCP, namespace: "weather", mcpServer: live.serverName!, namespaceDescription: live.namespaceDescription };
+    const plan = await api.io.previewImport({ ...ref, text: live.text, options });
+    await api.io.commitImport({ ...ref, text: live.text, options, fingerprint: plan.fingerprint, skipInvalid: false });
+    expect(await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "weather" } })).toMatchObject({ description: live.namespaceDescription });
+    // The namespaces panel warns about deferred namespaces without a description: it needs their deferred counts.
+    expect((await api.namespace.list(ref)).find((ns) => ns.name === "weather")).toMatchObject({ toolCount: 3, deferredCount: 3 });
   });
 
   it("says what is wrong with an allowed command", async () => {

@@ -6,7 +6,7 @@ import { useTestDatabase } from "../testing/use-test-database";
 
 const { db } = useTestDatabase();
 
-type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden" };
+type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden"; namespaceDescription?: string | null };
 const MCP: Options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
 async function failure(promise: Promise<unknown>) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { catalogProcedure, router } from "../trpc";
-import { exportDraft } from "../services/export/export-draft";
+import { EXPORT_FORMATS, exportDraft } from "../services/export/export-draft";
+import { importCatalogDocument } from "../services/import/import-catalog-document";
 import { getMcpImportSettings } from "../env";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 import { CLI_IMPORT_HINT } from "../services/import/live-import-policy";
@@ -47,7 +48,7 @@ export const ioRouter = router({
    */
   fetchMcp: catalogProcedure("editor")
     .input(z.object({ connection }))
-    .output(z.object({ serverName: z.string().nullable(), serverVersion: z.string().nullable(), toolCount: z.number().int(), text: z.string() }))
+    .output(z.object({ serverName: z.string().nullable(), serverVersion: z.string().nullable(), namespaceDescription: z.string().nullable(), toolCount: z.number().int(), text: z.string() }))
     .mutation(({ ctx, input }) => {
       if (input.connection.transport === "stdio" && ctx.role !== "owner") {
         throw new AppError("FORBIDDEN", "Starting an MCP server command runs it on the Stockroom host, which needs the owner role; connect over HTTP instead, or ask an owner.");
@@ -55,9 +56,15 @@ export const ioRouter = router({
       return fetchMcpTools(input.connection);
     }),
 
+  /** Restores a lossless catalog export (`stockroom.catalog/v1`) into this catalog, which must be empty. */
+  importCatalog: catalogProcedure("editor")
+    .input(z.object({ text: SOURCE }))
+    .output(z.object({ format: z.string(), namespaces: z.number().int(), tools: z.number().int(), goldenQueries: z.number().int() }))
+    .mutation(({ ctx, input }) => importCatalogDocument({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text })),
+
   /** The draft as OpenAI Responses tools, Anthropic tools or an MCP tools/list result. */
   export: catalogProcedure("viewer")
-    .input(z.object({ format: z.enum(["openai", "anthropic", "mcp"]), supportsToolSearch: z.boolean().default(true) }))
+    .input(z.object({ format: z.enum(EXPORT_FORMATS), supportsToolSearch: z.boolean().default(true) }))
     .output(z.object({ format: z.string(), filename: z.string(), usesToolSearch: z.boolean(), counts: z.object({ direct: z.number(), deferred: z.number(), omitted: z.number() }), json: z.string() }))
     .query(({ ctx, input }) => exportDraft({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, format: input.format, supportsToolSearch: input.supportsToolSearch })),
 });

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../app-error";
 import { buttonClass, Field, inputClass, Section, secondaryButtonClass } from "../ui";
+import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
 import { refetchAfterChange } from "@/components/refetch";
@@ -23,12 +24,14 @@ export function ImportWizard({ team, catalog }: { team: string; catalog: string 
   const [text, setText] = useState("");
   const [namespace, setNamespace] = useState("");
   const [mcpServer, setMcpServer] = useState("");
+  // What a live server said about itself at initialize: the description of the namespace the import creates.
+  const [serverDescription, setServerDescription] = useState<string | null>(null);
   const [exposure, setExposure] = useState<Exposure>("deferred");
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const preview = useMutation(trpc.io.previewImport.mutationOptions());
   const commit = useMutation(trpc.io.commitImport.mutationOptions({ onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }) }));
-  const options = { namespace: namespace.trim() || null, mcpServer: mcpServer.trim() || null, exposure };
+  const options = { namespace: namespace.trim() || null, mcpServer: mcpServer.trim() || null, exposure, namespaceDescription: serverDescription };
   const error = appErrorOf(preview.error) ?? appErrorOf(commit.error);
 
   // Any change to the source or the options makes the preview stale: the user previews again before importing.
@@ -67,6 +70,7 @@ export function ImportWizard({ team, catalog }: { team: string; catalog: string 
             onFetched={(result) =>
               edit(() => {
                 setText(result.text);
+                setServerDescription(result.namespaceDescription);
                 if (result.serverName) {
                   setMcpServer(result.serverName);
                   if (!namespace) setNamespace(namespaceOf(result.serverName));
@@ -104,6 +108,7 @@ export function ImportWizard({ team, catalog }: { team: string; catalog: string 
             </select>
           </Field>
         </div>
+        {isCatalogExport(text) && <CatalogRestore team={team} catalog={catalog} text={text} />}
         <button type="button" className={buttonClass} disabled={!text.trim() || preview.isPending} onClick={() => preview.mutate({ team, catalog, text, options })}>
           {preview.isPending ? "Reading…" : "Preview import"}
         </button>

@@ -17,7 +17,7 @@ function pairs(text: string, separator: string): Record<string, string> {
 }
 
 /** Connects to a live MCP server (stdio command or Streamable HTTP URL) and hands its tools/list result over. */
-export function LiveSource({ team, catalog, onFetched }: { team: string; catalog: string; onFetched: (result: { text: string; serverName: string | null; toolCount: number }) => void }) {
+export function LiveSource({ team, catalog, onFetched }: { team: string; catalog: string; onFetched: (result: { text: string; serverName: string | null; namespaceDescription: string | null; toolCount: number }) => void }) {
   const trpc = useTRPC();
   const [transport, setTransport] = useState<"http" | "stdio">("http");
   const [url, setUrl] = useState("");

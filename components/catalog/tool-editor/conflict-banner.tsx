@@ -1,6 +1,5 @@
 "use client";
 
-import { canonicalJson } from "@/sdk/snapshot";
 import { secondaryButtonClass } from "../ui";
 import { FIELD_LABELS, inputOf, type ToolForm, type ToolFormInput } from "./tool-form";
 
@@ -29,7 +28,7 @@ export function ConflictBanner({
 }) {
   const a = inputOf(mine);
   const b = theirs ? inputOf(theirs) : null;
-  const differing = b ? (Object.keys(a) as Array<keyof ToolFormInput>).filter((k) => canonicalJson(a[k]) !== canonicalJson(b[k])) : [];
+  const differing = b ? (Object.keys(a) as Array<keyof ToolFormInput>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])) : [];
   return (
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-medium">Someone else changed this tool since you opened it (it is now revision {revision}). Your edits were not saved.</p>

@@ -6,10 +6,12 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import type { EngineProfile } from "@/search/index";
+import type { McpToolMetadata } from "@/sdk/snapshot";
 import { appErrorOf } from "../app-error";
 import { buttonClass, Field, inputClass, Section } from "../ui";
 import { ConflictBanner } from "./conflict-banner";
 import { ExposureEditor } from "./exposure-editor";
+import { McpMetadataBadges } from "./mcp-metadata-badges";
 import { ParametersEditor } from "./parameters-editor";
 import { SearchTextEditor } from "./search-text-editor";
 import { ToolActions } from "./tool-actions";
@@ -196,6 +198,7 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
               <input id="tool-mcp-title" value={form.mcpTitle} disabled={!canEdit} onChange={(e) => set({ mcpTitle: e.target.value })} className={inputClass} />
             </Field>
           </div>
+          <McpMetadataBadges metadata={(base?.mcpMetadata as McpToolMetadata | null | undefined) ?? null} />
         </Section>
         <div className="space-y-4">
           <Section title="Exposure">

@@ -1,5 +1,4 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import { canonicalJson } from "@/sdk/snapshot";
 import type { AppRouter } from "@/server/routers/root";
 // tool-rules, not validate-tool: ajv compiles schemas with eval, which the CSP refuses; the server runs ajv on save.
 import { checkToolFields, type ToolField } from "@/server/services/tools/tool-rules";
@@ -100,7 +99,8 @@ export function patchOf(base: ToolForm, form: ToolForm): Partial<ToolFormInput> 
   const b = inputOf(form);
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(b) as Array<keyof ToolFormInput>) {
-    if (canonicalJson(a[key]) !== canonicalJson(b[key])) patch[key] = b[key];
+    // Key order counts: a reordered schema is an edit (models read properties in that order).
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) patch[key] = b[key];
   }
   return patch as Partial<ToolFormInput>;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "@/sdk/snapshot";
+import type { McpToolMetadata } from "@/sdk/snapshot";
 import { TOOL_SORTS } from "../../services/tools/list-tools";
 
 export const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
@@ -33,6 +34,8 @@ export const toolFields = z.object({
   searchTextOverride: text(200_000),
   mcpServer: optionalName,
   mcpTitle: optionalName,
+  /** MCP annotations, outputSchema, icons, _meta, execution as received; checked by tool-rules.ts. */
+  mcpMetadata: z.unknown().transform((value) => value as McpToolMetadata | null),
 });
 
 export const toolPatch = toolFields.partial();
@@ -77,6 +80,7 @@ export const toolDetail = z.object({
   searchTextOverride: z.string(),
   mcpServer: z.string().nullable(),
   mcpTitle: z.string().nullable(),
+  mcpMetadata: z.record(z.string(), z.unknown()).nullable(),
   revision: z.number().int(),
   createdAt: z.date(),
   updatedAt: z.date(),

@@ -24,7 +24,9 @@ function schemaOf(schema: z.ZodType, io: "input" | "output" = "output"): JsonSch
 
 /** Field notes for the snapshot format (DESIGN.md "Snapshot format"), attached by path without touching the shared schema. */
 const SNAPSHOT_NOTES: Record<string, string> = {
-  format: "Always `stockroom.snapshot/v1` for this shape.",
+  format:
+    "`stockroom.snapshot/v2` (contentHash over the RFC 8785 canonical form) for new versions; versions published " +
+    "before are `stockroom.snapshot/v1` (integer-like keys first in the hashed form). The shape is the same.",
   engine: "The ranking settings the playground used: build the index with these to rank identically.",
   "engine.profile": "`stockroom` (default) or `codex-bm25` (reproduces Codex's bm25 crate).",
   "engine.defaultLimit": "Hits returned when tool_search gives no limit.",
@@ -104,7 +106,7 @@ export function buildOpenApiDocument() {
       title: "Stockroom agent API",
       version: "1",
       description:
-        "Access to a catalog's published snapshots (`stockroom.snapshot/v1`) for agents, and imports for tokens with the " +
+        "Access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents, and imports for tokens with the " +
         "import scope. Authenticate with `Authorization: Bearer <agent token>`; a token reads one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
     },
     security: [{ agentToken: [] }],

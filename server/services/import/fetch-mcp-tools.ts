@@ -101,7 +101,23 @@ async function listAllTools(client: Client, transport: Transport, timeoutMs: num
     if (!cursor || tools.length >= MAX_TOOLS) break;
   }
   const info = client.getServerVersion();
-  return { serverName: info?.name ?? null, serverVersion: info?.version ?? null, toolCount: tools.length, text: JSON.stringify({ tools }, null, 2) };
+  const namespaceDescription = describeServer(info, client.getInstructions());
+  return { serverName: info?.name ?? null, serverVersion: info?.version ?? null, namespaceDescription, toolCount: tools.length, text: JSON.stringify({ tools }, null, 2) };
+}
+
+const INSTRUCTIONS_CHARS = 1000;
+
+/**
+ * A namespace description from what the server said at initialize: its title (or name) and version, then the
+ * first paragraph of its instructions. Null when it said nothing to go on.
+ */
+export function describeServer(info: { name?: string; title?: string; version?: string } | undefined, instructions: string | undefined): string | null {
+  const label = info?.title?.trim() || info?.name?.trim();
+  const version = info?.version?.trim();
+  const about = instructions?.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").slice(0, INSTRUCTIONS_CHARS);
+  if (!label && !about) return null;
+  const head = label ? `Tools of the ${label} MCP server${version ? ` (version ${version})` : ""}.` : "";
+  return [head, about].filter(Boolean).join(" ");
 }
 
 /**

@@ -35,23 +35,27 @@ describe("importing the real 724-tool MCP corpus", () => {
     let start = performance.now();
     const preview = await api.io.previewImport({ ...ref, text: source, options });
     const previewMs = performance.now() - start;
-    // One real tool declares `"enum": []` (no value can ever match): reported, not silently imported.
-    expect(preview.counts).toEqual({ new: 723, changed: 0, unchanged: 0, invalid: 1, skipped: 0 });
-    expect(preview.rows.find((r) => r.status === "invalid")).toMatchObject({
-      key: "netlify.netlify-coding-rules",
+    // Netlify's server lists one tool with `"enum": []` (no value can ever match; the corpus dropped it): such a
+    // tool is reported, not silently imported.
+    doc.find((ns) => ns.name === "netlify")!.tools.push({ type: "function", name: "coding_rules_as_listed", description: "", parameters: { type: "object", properties: { creationType: { type: "string", enum: [] } }, $schema: "http://json-schema.org/draft-07/schema#" }, defer_loading: true });
+    const withBroken = JSON.stringify(doc);
+    const broken = await api.io.previewImport({ ...ref, text: withBroken, options });
+    expect(broken.rows.find((r) => r.status === "invalid")).toMatchObject({
+      key: "netlify.coding_rules_as_listed",
       messages: ["Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items."],
     });
+    expect(preview.counts).toEqual({ new: 724, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
     start = performance.now();
-    expect(await api.io.commitImport({ ...ref, text: source, options, fingerprint: preview.fingerprint, skipInvalid: true })).toMatchObject({ created: 723, skipped: 1 });
+    expect(await api.io.commitImport({ ...ref, text: source, options, fingerprint: preview.fingerprint })).toMatchObject({ created: 724, skipped: 0 });
     const commitMs = performance.now() - start;
-    expect(await db.tool.count({ where: { catalogId: catalog.id, exposure: "deferred" } })).toBe(723);
+    expect(await db.tool.count({ where: { catalogId: catalog.id, exposure: "deferred" } })).toBe(724);
     expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(servers.length);
-    expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.created" } })).toBe(723);
+    expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.created" } })).toBe(724);
 
     start = performance.now();
     const again = await api.io.previewImport({ ...ref, text: source, options });
     const rePreviewMs = performance.now() - start;
-    expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 723, invalid: 1, skipped: 0 });
+    expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 724, invalid: 0, skipped: 0 });
     console.log(`724-tool import on ${testDbKind()}: preview ${previewMs.toFixed(0)} ms, commit ${commitMs.toFixed(0)} ms, re-import preview ${rePreviewMs.toFixed(0)} ms`);
   });
 });

@@ -10,11 +10,12 @@ export const importOptionsSchema = z.object({
   namespace: z.string().trim().max(1000).nullable().transform((v) => v || null).describe("Namespace for tools that bring none; null = none."),
   mcpServer: z.string().trim().max(1000).nullable().transform((v) => v || null).describe("The MCP server the tools come from; re-imports match on it + name."),
   exposure: EXPOSURE.describe("Exposure of new tools when the source says nothing about defer_loading."),
+  namespaceDescription: z.string().max(16_000, "at most 16,000 characters").nullish().describe("Description for a namespace the import creates."),
 });
 
 export const IMPORT_ROW_STATUSES = ["new", "changed", "unchanged", "invalid", "skipped"] as const;
 const STATUS = z.enum(IMPORT_ROW_STATUSES);
-const CHANGED_FIELD = z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer"]);
+const CHANGED_FIELD = z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer", "mcpMetadata"]);
 
 export const importPreviewSchema = z.object({
   format: z.enum(["mcp", "openai", "anthropic"]),

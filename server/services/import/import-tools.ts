@@ -1,7 +1,7 @@
 import "server-only";
 import { jsonColumn } from "../../db/json-column";
 import { assertQuota } from "../quotas";
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
 import { parseJsonText, parseToolSource, SourceFormatError } from "./parse-tool-source";
@@ -49,7 +49,7 @@ export async function commitImport({ db, catalog, text, options, actor, fingerpr
       const adding = plan.writes.filter((w) => w.row.status === "new").length;
       const current = await tx.tool.count({ where: { catalogId: catalog.id } });
       assertQuota("toolsPerCatalog", current, adding, "This import would take the catalog past its tool limit", "Import fewer tools, or delete tools you no longer need.");
-      const created = await createNew(tx, catalog, plan, actor);
+      const created = await createNew(tx, catalog, plan, actor, options);
       const updated = await updateChanged(tx, catalog, plan, actor);
       const summary = { format: plan.format, created, updated, unchanged: plan.counts.unchanged, skipped: plan.counts.skipped + plan.counts.invalid, mcpServer: options.mcpServer, namespace: options.namespace };
       await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "catalog.imported", targetType: "catalog", targetId: catalog.id, after: summary });
@@ -59,9 +59,9 @@ export async function commitImport({ db, catalog, text, options, actor, fingerpr
   );
 }
 
-async function namespaceIds(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor) {
+async function namespaceIds(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor, fallback: string) {
   const wanted = new Map<string, string>();
-  for (const { row, tool } of plan.writes) if (row.status === "new" && tool.namespace) wanted.set(tool.namespace, tool.namespaceDescription ?? wanted.get(tool.namespace) ?? "");
+  for (const { row, tool } of plan.writes) if (row.status === "new" && tool.namespace) wanted.set(tool.namespace, tool.namespaceDescription ?? wanted.get(tool.namespace) ?? fallback);
   const existing = await tx.namespace.findMany({ where: { catalogId: catalog.id, name: { in: [...wanted.keys()] } }, select: { id: true, name: true } });
   const missing = [...wanted].filter(([name]) => !existing.some((ns) => ns.name === name));
   const created = missing.length
@@ -71,10 +71,10 @@ async function namespaceIds(tx: Prisma.TransactionClient, catalog: Catalog, plan
   return new Map([...existing, ...created].map((ns) => [ns.name, ns.id]));
 }
 
-async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor) {
+async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor, options: ImportOptions) {
   const news = plan.writes.filter((w) => w.row.status === "new");
   if (news.length === 0) return 0;
-  const namespaces = await namespaceIds(tx, catalog, plan, actor);
+  const namespaces = await namespaceIds(tx, catalog, plan, actor, options.namespaceDescription?.trim() ?? "");
   const data = news.map(({ row, tool }) => ({
     catalogId: catalog.id,
     namespaceId: tool.namespace ? namespaces.get(tool.namespace)! : null,
@@ -86,10 +86,11 @@ async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: I
     exposure: row.exposure!,
     mcpServer: tool.mcpServer,
     mcpTitle: tool.mcpTitle ?? null,
+    mcpMetadata: (tool.mcpMetadata as Prisma.InputJsonValue | undefined) ?? Prisma.DbNull,
   }));
   // Only ids come back: the audit events are built from what was inserted, not from a second copy of every schema.
   const rows = await tx.tool.createManyAndReturn({ data: data.map((d) => ({ ...d, parameters: jsonColumn(d.parameters) })), select: { id: true, key: true } });
-  const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace }]));
+  const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace, mcpMetadata: news[i]!.tool.mcpMetadata ?? null }]));
   await recordAuditEvents(
     tx,
     rows.map(({ id, key }) => {
@@ -106,6 +107,7 @@ function importedValue(tool: ImportPlan["writes"][number]["tool"], field: FieldC
   if (field === "strict") return tool.strict;
   if (field === "mcpTitle") return tool.mcpTitle ?? null;
   if (field === "mcpServer") return tool.mcpServer;
+  if (field === "mcpMetadata") return tool.mcpMetadata ?? null;
   return tool.description;
 }
 
@@ -113,7 +115,8 @@ async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, pla
   const changed = plan.writes.filter((w) => w.row.status === "changed");
   for (const { row, tool, existing } of changed) {
     const values = Object.fromEntries(row.changes.map((c) => [c.field, importedValue(tool, c.field)]));
-    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...(values as Prisma.ToolUpdateManyMutationInput), ...("parameters" in values ? { parameters: jsonColumn(values.parameters) } : {}), revision: { increment: 1 } } });
+    const data = { ...values, ...(values.mcpMetadata === null ? { mcpMetadata: Prisma.DbNull } : {}) } as Prisma.ToolUpdateManyMutationInput;
+    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...data, ...("parameters" in values ? { parameters: jsonColumn(values.parameters) } : {}), revision: { increment: 1 } } });
     if (written.count === 0) throw new AppError("CONFLICT", `"${row.key}" changed while importing; preview again.`);
     const before = Object.fromEntries(row.changes.map((c) => [c.field, existing![c.field]]));
     await recordAuditEvent({

@@ -7,7 +7,7 @@ describe("parseToolSource", () => {
   it("reads an MCP tools/list result, bare or as a JSON-RPC response", () => {
     const tools = [{ name: "search", title: "Search", description: "Find things", inputSchema: schema }];
     for (const doc of [{ tools }, { jsonrpc: "2.0", id: 1, result: { tools } }, tools]) {
-      expect(parseToolSource(doc)).toEqual({ format: "mcp", items: [{ index: 0, label: "search", tool: { name: "search", description: "Find things", parameters: schema, mcpTitle: "Search" } }] });
+      expect(parseToolSource(doc)).toEqual({ format: "mcp", items: [{ index: 0, label: "search", tool: { name: "search", description: "Find things", parameters: schema, mcpTitle: "Search", mcpMetadata: null } }] });
     }
   });
 

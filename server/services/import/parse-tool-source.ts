@@ -1,6 +1,7 @@
 // Reads the three tool-list formats people paste: an MCP `tools/list` result, an OpenAI `tools` array
 // (Responses or Chat Completions functions, and namespaces) and an Anthropic tools array. Pure: no I/O.
 import { describeUnstorableText, findUnstorableText } from "../text/storable-text";
+import { readMcpMetadata, type McpToolMetadata } from "../tools/mcp-metadata";
 
 export type SourceFormat = "mcp" | "openai" | "anthropic";
 
@@ -13,6 +14,10 @@ export interface ParsedTool {
   parameters: unknown;
   strict?: boolean;
   mcpTitle?: string | null;
+  /** The MCP server, when the source names it per tool (a Stockroom MCP export does, in its `_meta`). */
+  mcpServer?: string | null;
+  /** MCP annotations, outputSchema, icons, _meta, execution as the server sent them (MCP sources only). */
+  mcpMetadata?: McpToolMetadata | null;
   /** `defer_loading` as the source said it (undefined when absent). */
   deferLoading?: boolean;
 }
@@ -60,6 +65,9 @@ export function parseJsonText(text: string): unknown {
 
 function toolListOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
+  if (isRecord(value) && value.format === "stockroom.catalog/v1") {
+    throw new SourceFormatError("This is a Stockroom catalog export, not a tools list: restore it with Restore catalog (into an empty catalog).");
+  }
   if (isRecord(value)) {
     if (isRecord(value.result) && Array.isArray(value.result.tools)) return value.result.tools; // a JSON-RPC response
     if (Array.isArray(value.tools)) return value.tools;
@@ -81,7 +89,8 @@ export function detectFormat(list: unknown[]): SourceFormat {
 function readMcp(entry: Json): ParsedTool | string {
   if (typeof entry.name !== "string") return 'MCP tool without a "name".';
   if (!("inputSchema" in entry)) return `MCP tool "${entry.name}" has no "inputSchema".`;
-  return { name: entry.name, description: str(entry.description) ?? "", parameters: entry.inputSchema, mcpTitle: str(entry.title) ?? (isRecord(entry.annotations) ? str(entry.annotations.title) : undefined) ?? null };
+  // `annotations.title` stays in the annotations: it is a display hint, not the tool's title.
+  return { name: entry.name, description: str(entry.description) ?? "", parameters: entry.inputSchema, mcpTitle: str(entry.title) ?? null, mcpMetadata: readMcpMetadata(entry) };
 }
 
 function readAnthropic(entry: Json): ParsedTool | string {
@@ -110,11 +119,25 @@ function readOpenAiFunction(entry: Json): ParsedTool | string {
   };
 }
 
+/** Where a Stockroom MCP export says a flat tool name came from (see export/provider-exports.ts). */
+function exportOrigins(value: unknown): Map<string, { namespace: string | null; name: string; server: string | null }> {
+  const origins = isRecord(value) && isRecord(value._meta) ? value._meta["stockroom/tools"] : undefined;
+  if (!isRecord(origins)) return new Map();
+  const valid = Object.entries(origins).filter(([, o]) => isRecord(o) && typeof o.name === "string" && (o.namespace === null || typeof o.namespace === "string") && (o.server === null || typeof o.server === "string"));
+  return new Map(valid as Array<[string, { namespace: string | null; name: string; server: string | null }]>);
+}
+
+function withOrigin(tool: ParsedTool, origins: ReturnType<typeof exportOrigins>): ParsedTool {
+  const origin = origins.get(tool.name);
+  return origin ? { ...tool, name: origin.name, ...(origin.namespace ? { namespace: origin.namespace } : {}), mcpServer: origin.server } : tool;
+}
+
 /** Reads a parsed JSON document into rows; entries that cannot be read become rows with an error. */
 export function parseToolSource(value: unknown): ParsedSource {
   const list = toolListOf(value);
   if (list.length > 5000) throw new SourceFormatError(`The import has ${list.length} tools; import at most 5,000 at a time.`);
   const format = detectFormat(list);
+  const origins = exportOrigins(value);
   const items: ParsedItem[] = [];
   const push = (entry: unknown, result: ParsedTool | string, label: string) => {
     const index = items.length;
@@ -125,7 +148,10 @@ export function parseToolSource(value: unknown): ParsedSource {
   list.forEach((entry, i) => {
     const label = labelOf(entry, i);
     if (!isRecord(entry)) return push(entry, `Entry ${i + 1} is not an object.`, label);
-    if (format === "mcp") return push(entry, readMcp(entry), label);
+    if (format === "mcp") {
+      const read = readMcp(entry);
+      return push(entry, typeof read === "string" ? read : withOrigin(read, origins), label);
+    }
     if (format === "anthropic") return push(entry, readAnthropic(entry), label);
     if (entry.type !== "namespace") return push(entry, readOpenAiFunction(entry), label);
     if (typeof entry.name !== "string" || !Array.isArray(entry.tools)) return push(entry, 'OpenAI namespace needs a "name" and a "tools" array.', label);

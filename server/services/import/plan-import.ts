@@ -13,12 +13,14 @@ export interface ImportOptions {
   mcpServer: string | null;
   /** Exposure of new tools when the source says nothing about `defer_loading`. */
   exposure: Exposure;
+  /** Description of namespaces this import creates, when the source gives none (a live server's, see describeServer). */
+  namespaceDescription?: string | null;
 }
 
 export type RowStatus = "new" | "changed" | "unchanged" | "invalid" | "skipped";
 
 export interface FieldChange {
-  field: "description" | "parameters" | "strict" | "mcpTitle" | "mcpServer";
+  field: "description" | "parameters" | "strict" | "mcpTitle" | "mcpServer" | "mcpMetadata";
   before: string;
   after: string;
 }
@@ -50,9 +52,13 @@ const text = (value: unknown) => (value === null || value === undefined ? "" : t
 function diffFields(existing: ToolRecord, tool: PlannedWrite["tool"]): FieldChange[] {
   const changes: FieldChange[] = [];
   if (existing.description !== tool.description) changes.push({ field: "description", before: existing.description, after: tool.description });
-  if (canonicalJson(existing.parameters) !== canonicalJson(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
+  // Key order counts (the model reads properties in it): a reordered schema is a change.
+  if (JSON.stringify(existing.parameters) !== JSON.stringify(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
   if (tool.strict !== undefined && tool.strict !== existing.strict) changes.push({ field: "strict", before: String(existing.strict), after: String(tool.strict) });
   if (tool.mcpTitle !== undefined && (tool.mcpTitle ?? null) !== existing.mcpTitle) changes.push({ field: "mcpTitle", before: text(existing.mcpTitle), after: text(tool.mcpTitle) });
+  if (tool.mcpMetadata !== undefined && JSON.stringify(tool.mcpMetadata) !== JSON.stringify(existing.mcpMetadata)) {
+    changes.push({ field: "mcpMetadata", before: text(existing.mcpMetadata), after: text(tool.mcpMetadata) });
+  }
   if (tool.mcpServer && tool.mcpServer !== existing.mcpServer) changes.push({ field: "mcpServer", before: text(existing.mcpServer), after: tool.mcpServer });
   return changes;
 }
@@ -74,9 +80,9 @@ export async function planImport(db: Db, catalogId: string, source: ParsedSource
     const row: PlanRow = { index: item.index, label: item.label, status: "invalid", key: null, messages: [], changes: [], exposure: null, toolId: null, revision: null };
     if (item.skipped) return { ...row, status: "skipped", messages: [item.skipped] };
     if (!item.tool) return { ...row, messages: [item.error ?? "Could not read this entry."] };
-    const tool = { ...item.tool, namespace: item.tool.namespace ?? options.namespace, mcpServer: options.mcpServer };
+    const tool = { ...item.tool, namespace: item.tool.namespace ?? options.namespace, mcpServer: item.tool.mcpServer ?? options.mcpServer };
     row.key = toolKey(tool.namespace, tool.name);
-    const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle });
+    const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle, mcpMetadata: tool.mcpMetadata });
     if (issues.length > 0) return { ...row, messages: issues.map((i) => i.message) };
     const twin = seenKeys.get(row.key);
     if (twin !== undefined) return { ...row, messages: [`"${row.key}" appears more than once in the import (also as ${twin}).`] };

@@ -21,8 +21,14 @@ const taken = (name: string) => new AppError("CONFLICT", `The catalog already ha
 const stale = (name: string, current: number) =>
   new AppError("CONFLICT", `Namespace "${name}" was changed by someone else since you opened it (now revision ${current}); reload and try again.`, { currentRevision: current });
 
+/** The catalog's namespaces with their tool counts; `deferredCount` says which ones go out on turn one as namespaces. */
 export async function listNamespaces({ db, catalog }: { db: PrismaClient; catalog: Catalog }) {
-  return (await db.namespace.findMany({ where: { catalogId: catalog.id }, select, orderBy: { name: "asc" } })).map(toNamespace);
+  const [rows, deferred] = await Promise.all([
+    db.namespace.findMany({ where: { catalogId: catalog.id }, select, orderBy: { name: "asc" } }),
+    db.tool.groupBy({ by: ["namespaceId"], where: { catalogId: catalog.id, exposure: "deferred" }, _count: { _all: true } }),
+  ]);
+  const deferredBy = new Map(deferred.map((group) => [group.namespaceId, group._count._all]));
+  return rows.map((row) => ({ ...toNamespace(row), deferredCount: deferredBy.get(row.id) ?? 0 }));
 }
 
 export async function createNamespace({ db, catalog, actor, name, description = "" }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; name: string; description?: string }) {

@@ -75,7 +75,7 @@ export async function publishContent(options: PublishContentOptions): Promise<Pu
 
 const INSERT_SNAPSHOT_SQL = `
   INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "publishedById", "publishedBy", "publishedAt", "note", "reason", "rolledBackFrom", "metrics")
-  VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, ($8::timestamptz AT TIME ZONE 'UTC'), $9, $10, $11, $12::jsonb)`;
+  VALUES ($1, $2, $3, $4, $5::json, $6, $7, ($8::timestamptz AT TIME ZONE 'UTC'), $9, $10, $11, $12::jsonb)`;
 
 async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: string, options: PublishContentOptions): Promise<PublishedSummary> {
   const { catalog, actor, timer } = options;
@@ -109,7 +109,7 @@ async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: stri
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();
-  // The payload text is the canonical JSON just hashed (with the hash added): one serialisation, not two.
+  // The payload is stored as text (a json column) in author order: schemas reach agents as written.
   const { snapshot: sealed, json } = await phase(timer, "seal (canonical JSON + SHA-256)", () => sealSnapshotJson(content, version, publishedAt));
   // Where the server has lz4, the payload is compressed with it for this transaction only: about half the
   // time of the default pglz, and smaller (PGlite has pglz only, so nothing changes there).

@@ -1,5 +1,5 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import { contentOf } from "@/sdk/snapshot";
+import { contentOf, SNAPSHOT_FORMAT } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import type { AuditActor } from "../audit/record-audit-event";
 import { loadPublishedVersion } from "./catalog-state";
@@ -33,7 +33,8 @@ export async function rollbackSnapshot({ db, team, catalog, actor, version, note
     resolveContent: async (tx) => {
       const target = await loadPublishedVersion(tx, catalog, version);
       if (!target) throw new AppError("NOT_FOUND", `Version ${version} does not exist in catalog "${catalog.slug}".`);
-      return { ...contentOf(target.snapshot), catalog: { team: team.slug, slug: catalog.slug, name: catalog.name } };
+      // Republished in the current format (hashed with RFC 8785), whatever format the old version had.
+      return { ...contentOf(target.snapshot), format: SNAPSHOT_FORMAT, catalog: { team: team.slug, slug: catalog.slug, name: catalog.name } };
     },
     sameContentMessage: (latest) =>
       latest.version === version

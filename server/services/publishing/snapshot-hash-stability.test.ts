@@ -26,7 +26,7 @@ describe("snapshot content hash", () => {
     const published = await editor.publish.publish({ ...at, note: "v1" });
     const row = await db.snapshot.findFirstOrThrow({ where: { catalogId: catalog.id, version: 1 } });
 
-    // JSONB reorders keys; the canonical form does not care.
+    // Stored in author order (a json column), not in canonical order; the hash does not depend on it.
     expect(JSON.stringify(row.payload)).not.toBe(canonicalJson(row.payload));
     expect(await computeContentHash(row.payload as never)).toBe(published.contentHash);
     await expect(verifySnapshot(row.payload)).resolves.toBeTruthy();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/open";
 import { createTestDatabase } from "../../testing/test-db";
-import { DEMO_EMAIL, seedDemo } from "./seed-demo";
+import { DEMO_EMAIL, findInvalidSeedTools, readDemoTools, seedDemo } from "./seed-demo";
 
 describe("seedDemo", () => {
   let handle: DatabaseHandle;
@@ -9,6 +9,16 @@ describe("seedDemo", () => {
     handle = await createTestDatabase();
   });
   afterAll(() => handle.close());
+
+  it("holds only tools that pass Stockroom's own validation (the import's), and the check catches a broken one", async () => {
+    const tools = await readDemoTools();
+    expect(tools).toHaveLength(724);
+    expect(findInvalidSeedTools(tools)).toEqual([]);
+    // The schema Netlify's server lists, before the corpus dropped its empty enum.
+    const netlify = tools.find((t) => t.name === "netlify-coding-rules")!;
+    const asListed = { ...netlify, parameters: { ...(netlify.parameters as object), properties: { creationType: { type: "string", enum: [] } } } };
+    expect(findInvalidSeedTools([asListed])).toEqual(["netlify.netlify-coding-rules: Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items."]);
+  });
 
   it("loads the whole corpus once and never duplicates", async () => {
     const { db } = handle;

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { hashPassword } from "better-auth/crypto";
+import { validateToolFields } from "../tools/validate-tool";
 
 export const DEMO_EMAIL = "demo@stockroom.local";
 export const DEMO_TEAM = "demo";
@@ -30,6 +31,21 @@ async function readJsonl<T>(file: string): Promise<T[]> {
   return text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line) as T);
 }
 
+/** The demo's tools as the tools they become. */
+export const readDemoTools = () => readJsonl<CorpusTool>("tools.jsonl");
+
+/**
+ * Every problem Stockroom's own validation (the one import and the editor use) finds in the seed's tools, as
+ * "key: message": the demo must never hold a tool that an export of it could not import again.
+ */
+export function findInvalidSeedTools(tools: CorpusTool[]): string[] {
+  return tools.flatMap((tool) =>
+    validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: false, mcpServer: tool.namespace, mcpTitle: null }).map(
+      (issue) => `${tool.namespace}.${tool.name}: ${issue.message}`,
+    ),
+  );
+}
+
 interface SeedDemoOptions {
   db: PrismaClient;
   password: string;
@@ -44,7 +60,9 @@ export async function seedDemo({ db, password, log = () => {} }: SeedDemoOptions
   if (await db.team.findUnique({ where: { slug: DEMO_TEAM }, select: { id: true } })) return { created: false };
   if ((await db.user.count()) > 0) return { created: false }; // not an empty database: never add a demo to real data
 
-  const [tools, queries] = await Promise.all([readJsonl<CorpusTool>("tools.jsonl"), readJsonl<CorpusQuery>("queries.dev.jsonl")]);
+  const [tools, queries] = await Promise.all([readDemoTools(), readJsonl<CorpusQuery>("queries.dev.jsonl")]);
+  const invalid = findInvalidSeedTools(tools);
+  if (invalid.length > 0) throw new Error(`The demo seed has ${invalid.length} invalid tools, e.g. ${invalid[0]}`);
   const passwordHash = await hashPassword(password);
   const userId = randomUUID();
 

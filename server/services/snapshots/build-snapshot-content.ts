@@ -1,6 +1,6 @@
 import type { Catalog, Team } from "@prisma/client";
 import { DEFAULT_B, DEFAULT_K1, effectiveSearchText } from "@/search/index";
-import { SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
+import { MCP_METADATA_FIELDS, SNAPSHOT_FORMAT, type McpToolMetadata, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { toProfile } from "../catalogs/list-catalogs";
 
@@ -21,6 +21,7 @@ interface ToolRow {
   searchTextOverride: string;
   mcpServer: string | null;
   mcpTitle: string | null;
+  mcpMetadata: McpToolMetadata | null;
   nsName: string | null;
   nsDescription: string | null;
   version: string;
@@ -40,13 +41,20 @@ const FROM_TOOLS = `FROM "Tool" t LEFT JOIN "Namespace" n ON n."id" = t."namespa
 const TOOLS_SQL = `
   SELECT t."id", t."key", t."name", t."description", t."parameters", t."strict", t."exposure"::text AS "exposure",
          t."fallback"::text AS "fallback", t."searchTextMode"::text AS "searchTextMode", t."searchTextExtra",
-         t."searchTextOverride", t."mcpServer", t."mcpTitle", n."name" AS "nsName", n."description" AS "nsDescription",
+         t."searchTextOverride", t."mcpServer", t."mcpTitle", t."mcpMetadata", n."name" AS "nsName", n."description" AS "nsDescription",
          ${VERSION} AS "version"
   ${FROM_TOOLS}`;
 const SOME_TOOLS_SQL = `${TOOLS_SQL} AND t."id" IN (SELECT jsonb_array_elements_text($2::jsonb))`;
 const TOOL_VERSIONS_SQL = `SELECT t."id", ${VERSION} AS "version" ${FROM_TOOLS}`;
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The snapshot's `mcp` object: server and title, then the metadata in MCP's field order (as the schema parses it). */
+function mcpOf(row: ToolRow): NonNullable<SnapshotTool["mcp"]> {
+  const metadata = row.mcpMetadata ?? {};
+  const present = MCP_METADATA_FIELDS.filter((field) => metadata[field] !== undefined).map((field) => [field, metadata[field]]);
+  return { server: row.mcpServer, title: row.mcpTitle, ...Object.fromEntries(present) };
+}
 
 /** A tool in snapshot form, or null when hidden (hidden tools are not published). */
 function toSnapshotTool(row: ToolRow): SnapshotTool | null {
@@ -75,7 +83,7 @@ function toSnapshotTool(row: ToolRow): SnapshotTool | null {
       parameters: row.parameters as Record<string, unknown>,
       strict: row.strict,
     },
-    ...(row.mcpServer || row.mcpTitle ? { mcp: { server: row.mcpServer, title: row.mcpTitle } } : {}),
+    ...(row.mcpServer || row.mcpTitle || row.mcpMetadata ? { mcp: mcpOf(row) } : {}),
   };
 }
 

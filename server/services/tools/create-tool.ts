@@ -1,5 +1,5 @@
 import "server-only";
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { jsonColumn } from "../../db/json-column";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
@@ -29,6 +29,7 @@ const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({
   searchTextOverride: "",
   mcpServer: null,
   mcpTitle: null,
+  mcpMetadata: null,
   ...tool,
 });
 
@@ -60,6 +61,7 @@ export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor,
         searchTextOverride: input.searchTextOverride,
         mcpServer: input.mcpServer,
         mcpTitle: input.mcpTitle,
+        mcpMetadata: (input.mcpMetadata as Prisma.InputJsonValue | null) ?? Prisma.DbNull,
       },
       select: toolSelect,
     })

@@ -1,5 +1,6 @@
 import type { Exposure, Fallback, Prisma } from "@prisma/client";
 import type { SearchTextMode } from "@/search/index";
+import type { McpToolMetadata } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 
 /** The editable fields of a tool, in API form (`namespace` is a name; null = none). */
@@ -16,6 +17,7 @@ export interface ToolInput {
   searchTextOverride: string;
   mcpServer: string | null;
   mcpTitle: string | null;
+  mcpMetadata: McpToolMetadata | null;
 }
 
 export type ToolPatch = Partial<ToolInput>;

@@ -1,6 +1,7 @@
 // The tool rules that need no code generation, so the editor runs them in the browser as you type
 // (the app's CSP forbids eval, which ajv needs). validate-tool.ts adds ajv's meta-schema and $ref checks
 // on the server. Every message names the field and says what to change.
+import { checkMcpMetadata } from "./mcp-metadata";
 import { checkStrictSchema, findBadPatterns, findUnknownTypes, findUnresolvedRefs, jsonDepth } from "./schema-walk";
 
 /** OpenAI and Anthropic both accept function/tool names matching this; namespace names follow the same rule. */
@@ -25,7 +26,8 @@ export type ToolField =
   | "searchTextExtra"
   | "searchTextOverride"
   | "mcpServer"
-  | "mcpTitle";
+  | "mcpTitle"
+  | "mcpMetadata";
 
 export interface ToolIssue {
   field: ToolField;
@@ -42,6 +44,8 @@ export interface ToolFields {
   searchTextOverride: string;
   mcpServer: string | null;
   mcpTitle: string | null;
+  /** MCP annotations, outputSchema, icons, _meta, execution as received (see mcp-metadata.ts). */
+  mcpMetadata: unknown;
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
@@ -117,6 +121,7 @@ export function checkToolFields(fields: Partial<ToolFields>, checkSchema: (schem
   }
   if (fields.mcpServer && fields.mcpServer.length > TOOL_LIMITS.mcpServerChars) add("mcpServer", "MCP server name is longer than 128 characters.");
   if (fields.mcpTitle && fields.mcpTitle.length > TOOL_LIMITS.mcpTitleChars) add("mcpTitle", "MCP title is longer than 256 characters.");
+  if (fields.mcpMetadata !== undefined) add("mcpMetadata", checkMcpMetadata(fields.mcpMetadata));
   return issues;
 }
 

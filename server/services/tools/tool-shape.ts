@@ -1,5 +1,6 @@
 import type { Catalog, Prisma, SearchTextMode as DbSearchTextMode } from "@prisma/client";
 import { analyzeText, effectiveSearchText, generateSearchText, type SearchTextMode } from "@/search/index";
+import type { McpToolMetadata } from "@/sdk/snapshot";
 import { toProfile } from "../catalogs/list-catalogs";
 
 /** The API spells the modes as DESIGN.md does; the database enum cannot hold "+". */
@@ -20,6 +21,7 @@ export const toolSelect = {
   searchTextOverride: true,
   mcpServer: true,
   mcpTitle: true,
+  mcpMetadata: true,
   revision: true,
   createdAt: true,
   updatedAt: true,
@@ -45,6 +47,7 @@ export function toToolRecord(row: ToolRow) {
     searchTextOverride: row.searchTextOverride,
     mcpServer: row.mcpServer,
     mcpTitle: row.mcpTitle,
+    mcpMetadata: row.mcpMetadata as McpToolMetadata | null,
     revision: row.revision,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,6 +1,6 @@
 import "server-only";
+import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { jsonColumn } from "../../db/json-column";
-import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { canonicalJson } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
@@ -29,8 +29,8 @@ export function staleRevision(current: ToolRecord, basedOn: number): AppError {
   );
 }
 
-// JSONB does not keep key order, so JSON values compare in canonical form.
-const sameJson = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+// Key order counts: schemas are stored as written and models read properties in that order.
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Only the fields whose value actually changes. */
 export function changedFields(before: ToolRecord, patch: ToolPatch): ToolPatch {
@@ -75,8 +75,9 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
         await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
       }
     }
-    const { namespace: _ns, searchTextMode, parameters, ...plain } = changes;
+    const { namespace: _ns, searchTextMode, parameters, mcpMetadata, ...plain } = changes;
     Object.assign(data, plain);
+    if (mcpMetadata !== undefined) data.mcpMetadata = mcpMetadata === null ? Prisma.DbNull : (mcpMetadata as Prisma.InputJsonValue);
     if (searchTextMode) data.searchTextMode = toDbMode(searchTextMode);
     if (parameters) data.parameters = jsonColumn(parameters);
 

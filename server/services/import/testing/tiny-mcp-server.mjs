@@ -23,7 +23,10 @@ export function tinyTools(variant = "1") {
 }
 
 function createServer(variant) {
-  const server = new Server({ name: "tiny-weather", version: "1.0.0" }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: "tiny-weather", title: "Tiny Weather", version: "1.0.0" },
+    { capabilities: { tools: {} }, instructions: "Weather forecasts, alerts and UV index for any city.\n\nCall get_forecast first." },
+  );
   const tools = tinyTools(variant);
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     const start = Number(request.params?.cursor ?? 0);
