@@ -8,6 +8,7 @@ import { listSnapshots } from "../list-snapshots";
 import { catalogPathSchema, snapshotPathSchema, type CatalogPath, type SnapshotPath } from "../snapshot-api-schemas";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { answer, errorAnswer, jsonAnswer, parseParams, toWebResponse, type AgentAnswer } from "./responses";
+import { answerSearchRequest, MAX_SEARCH_BODY_BYTES, searchBodyTooLarge } from "./search-http";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
@@ -24,11 +25,16 @@ export interface AgentRequest {
    * Content-Encoding (next/dist/server/send-response.js) and gzip by themselves.
    */
   acceptEncoding: string | null;
+  /** Default GET. Only search reads a body. */
+  method?: string;
+  /** Reads the body (search only); throws PAYLOAD_TOO_LARGE past MAX_SEARCH_BODY_BYTES. */
+  readBody?: () => Promise<string>;
 }
 
 const ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/snapshots(?:\/([^/]+))?\/?$/;
+const SEARCH_ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/search\/?$/;
 
-type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath };
+type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath } | { kind: "search"; params: CatalogPath };
 
 /**
  * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap
@@ -54,6 +60,8 @@ function routeOf(pathname: string): Route {
 }
 
 function parseRoute(pathname: string): Route {
+  const search = SEARCH_ROUTE.exec(pathname);
+  if (search) return { kind: "search", params: parseParams(catalogPathSchema, { team: decodeSegment(search[1]!), catalog: decodeSegment(search[2]!) }) };
   const match = ROUTE.exec(pathname);
   if (!match) throw new AppError("NOT_FOUND", `No API endpoint at ${pathname}; see /api/v1/openapi.json.`);
   const [, team, catalog, version] = match.map((part) => (part === undefined ? undefined : decodeSegment(part)));
@@ -81,6 +89,11 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
     const secret = bearerTokenOf(request.authorization);
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
+
+    if (route.kind === "search") {
+      const readBody = request.readBody ?? (() => Promise.resolve(""));
+      return await answerSearchRequest({ request: { method: request.method ?? "GET", readBody }, params: route.params, db, query, secret });
+    }
 
     if (route.kind === "list") {
       const agent = await authorizeAgent({ db, query, secret, ...route.params });
@@ -119,6 +132,12 @@ export async function answerWebRequest(request: Request): Promise<Response> {
       authorization: request.headers.get("authorization"),
       ifNoneMatch: request.headers.get("if-none-match"),
       acceptEncoding: null,
+      method: request.method,
+      readBody: async () => {
+        const text = await request.text();
+        if (Buffer.byteLength(text) > MAX_SEARCH_BODY_BYTES) throw searchBodyTooLarge();
+        return text;
+      },
     }),
   );
 }

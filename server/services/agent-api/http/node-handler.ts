@@ -1,6 +1,26 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerAgentRequest } from "./agent-http";
+import { MAX_SEARCH_BODY_BYTES, searchBodyTooLarge } from "./search-http";
+
+/** The request body as text, refused (413) once it passes MAX_SEARCH_BODY_BYTES without buffering the rest. */
+function readBodyOf(req: IncomingMessage): () => Promise<string> {
+  return () =>
+    new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_SEARCH_BODY_BYTES) {
+          req.removeAllListeners("data");
+          req.resume();
+          reject(searchBodyTooLarge());
+        } else chunks.push(chunk);
+      });
+      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      req.on("error", reject);
+    });
+}
 
 /** Where `scripts/serve.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
@@ -20,7 +40,14 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
     // answerAgentRequest turns every failure into an answer; only writing the response can still fail.
-    answerAgentRequest({ path: req.url ?? "/", authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding") })
+    answerAgentRequest({
+      path: req.url ?? "/",
+      authorization: header("authorization"),
+      ifNoneMatch: header("if-none-match"),
+      acceptEncoding: header("accept-encoding"),
+      method: req.method,
+      readBody: readBodyOf(req),
+    })
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);
         res.writeHead(status, headers);
