@@ -1,0 +1,31 @@
+"""Stockroom for Python agents: fetch and verify a catalog's published snapshot, build turn one, and answer
+``tool_search`` exactly as the TypeScript SDK does. Standard library only (``snowballstemmer`` optional, for
+ranking the ``codex-bm25`` profile locally)."""
+
+from .catalog import Catalog, connect
+from .first_request import ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names, provider_tool
+from .http import ApiTarget, StockroomApiError
+from .jcs import canonicalize
+from .snapshot import SNAPSHOT_FORMAT, SnapshotIntegrityError, compute_content_hash, verify_snapshot
+from .tool_search import build_tool_search_output, resolve_tool_search_paths, tool_reference_result
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "ANTHROPIC_TOOL_SEARCH_TOOL",
+    "ApiTarget",
+    "Catalog",
+    "SNAPSHOT_FORMAT",
+    "SnapshotIntegrityError",
+    "StockroomApiError",
+    "build_tool_search_output",
+    "canonicalize",
+    "compute_content_hash",
+    "connect",
+    "first_request_tools",
+    "flat_tool_names",
+    "provider_tool",
+    "resolve_tool_search_paths",
+    "tool_reference_result",
+    "verify_snapshot",
+]
