@@ -7,6 +7,16 @@ export { fetchSnapshot, listSnapshots, snapshotsUrl, StockroomApiError, type Api
 export { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
+  CHAT_TOOL_SEARCH_NAME,
+  ChatToolSession,
+  chatToolSearchTool,
+  DEFAULT_MAX_LOADED,
+  type ChatFunctionTool,
+  type ChatToolCall,
+  type ChatToolSearchAnswer,
+} from "./chat-completions";
+export { chatCompletionsCost, planChatCompletions, type ChatCompletionsCost } from "./chat-completions-cost";
+export {
   ANTHROPIC_TOOL_SEARCH_TOOL,
   firstRequestCost,
   firstRequestTools,
