@@ -8,8 +8,10 @@ import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
 import { PYTHON_TABLES, pythonTables } from "../scripts/generate-python-tables";
 import { toolReferenceResult } from "./anthropic-tool-search";
+import { ChatToolSession } from "./chat-completions";
 import { firstRequestTools, flatToolNames } from "./first-request";
 import { SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "./snapshot";
+import { createSnapshotIndex } from "./snapshot-index";
 import { buildToolSearchOutput } from "./tool-search-output";
 import { resolveToolSearchPaths } from "./tool-search-paths";
 
@@ -98,6 +100,19 @@ function firstRequestVectors() {
   return { content: VECTOR_CONTENT, cases, paths };
 }
 
+/** A scripted Chat Completions conversation on VECTOR_CONTENT (codex-bm25: Python ranks it locally). */
+function chatVectors() {
+  const index = createSnapshotIndex(VECTOR_CONTENT);
+  const session = new ChatToolSession({ content: () => VECTOR_CONTENT, search: (query, limit) => index.search(query, limit) }, 2);
+  const turnOne = session.tools();
+  const calls = ['{"query":"send","limit":2}', '{"query":"lookup"}', '{"query":"ping tool","limit":1}', "{}", "list open orders", '{"query":"send","limit":0}'];
+  const steps = calls.map((args, i) => {
+    const call = { id: `call_${i}`, type: "function", function: { name: "tool_search", arguments: args } };
+    return { call, ...session.answerToolCall(call), tools: session.tools() };
+  });
+  return { maxLoaded: 2, turnOne, steps };
+}
+
 describe("shared vectors for the Python SDK", () => {
   it("canonical JSON by npm canonicalize (RFC 8785)", () => {
     const vectors = jcsVectors();
@@ -107,6 +122,12 @@ describe("shared vectors for the Python SDK", () => {
 
   it("turn-one tools and paths answers of the TypeScript SDK", () => {
     checkFile(path.join(VECTORS, "first-request.json"), `${JSON.stringify(firstRequestVectors(), null, 2)}\n`);
+  });
+
+  it("a Chat Completions conversation of the TypeScript SDK", () => {
+    const vectors = chatVectors();
+    expect(vectors.steps.some((step) => step.dropped.length > 0)).toBe(true);
+    checkFile(path.join(VECTORS, "chat-completions.json"), `${JSON.stringify(vectors, null, 2)}\n`);
   });
 
   it("the Python codex-bm25 tables are generated from search/data", () => {

@@ -3,6 +3,7 @@
 ranking the ``codex-bm25`` profile locally)."""
 
 from .catalog import Catalog, connect
+from .chat_completions import CHAT_TOOL_SEARCH_NAME, ChatToolSession, chat_tool_search_tool
 from .first_request import ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names, provider_tool
 from .http import ApiTarget, StockroomApiError
 from .jcs import canonicalize
@@ -14,6 +15,9 @@ __version__ = "1.0.0"
 __all__ = [
     "ANTHROPIC_TOOL_SEARCH_TOOL",
     "ApiTarget",
+    "CHAT_TOOL_SEARCH_NAME",
+    "ChatToolSession",
+    "chat_tool_search_tool",
     "Catalog",
     "SNAPSHOT_FORMAT",
     "SnapshotIntegrityError",

@@ -7,6 +7,7 @@ import urllib.error
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from .cache import read_cached_snapshot, write_cached_snapshot
+from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names
 from .http import ApiTarget, StockroomApiError, assert_snapshot_is_for, fetch_snapshot, hosted_search
 from .snapshot import Snapshot
@@ -149,6 +150,10 @@ class Catalog:
         if limit is not None:
             body["limit"] = limit
         return dict(self._hosted(body)["output"])
+
+    def chat_session(self, max_loaded: int = DEFAULT_MAX_LOADED) -> ChatToolSession:
+        """Deferred loading for one Chat Completions conversation (any model with function calling)."""
+        return ChatToolSession(lambda: self._snapshot, lambda query, limit: self.search(query, limit), max_loaded)
 
     def refresh(self) -> Tuple[bool, int]:
         """Revalidates ``latest`` with its ETag: (changed, version). A pinned version never changes."""

@@ -56,6 +56,20 @@ class HostedTest(unittest.TestCase):
                 tools = catalog.first_request_tools(options["provider"], options["supportsToolSearch"], options["toolSearchExecution"])
                 self.assertEqual(canonicalize(tools), canonicalize(case["tools"]))
 
+    def test_chat_completions_session_loads_what_search_ranks(self) -> None:
+        for published in self.expected["versions"]:
+            catalog = self.connect(version=published["version"])
+            session = catalog.chat_session(max_loaded=5)
+            case = published["queries"][0]
+            call = {"id": "call_1", "type": "function", "function": {"name": "tool_search", "arguments": json.dumps({"query": case["query"]})}}
+            answer = session.answer_tool_call(call)
+            ranked = [hit["id"] for hit in case["hits"]]
+            self.assertEqual(answer["loaded"], ranked[:5])
+            self.assertEqual(answer["dropped"], [])
+            names = [tool["function"]["name"] for tool in session.tools()]
+            self.assertIn("tool_search", names)
+            self.assertEqual(len(names), len(names[: names.index("tool_search") + 1]) + len(ranked[:5]))
+
     def test_hosted_search_refuses_what_the_server_refuses(self) -> None:
         catalog = self.connect(version=self.expected["stockroomVersion"])
         with self.assertRaises(StockroomApiError) as caught:
