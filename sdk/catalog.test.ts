@@ -106,17 +106,17 @@ describe("toolSearchOutput / firstRequestTools", () => {
     const ranked = catalog.search("meeting orders weather", 10).map((h) => h.id);
     const output = catalog.toolSearchOutput("search-1", "meeting orders weather", 10);
     expect(output).toMatchObject({ type: "tool_search_output", call_id: "search-1", status: "completed", execution: "client" });
-    const names = output.tools.map((entry) => (entry as { name: string }).name);
+    const names = output.tools.map((entry) => entry.name);
     expect(new Set(names).size).toBe(names.length);
     // Namespaces appear in the order of their best hit; members keep rank order.
     const firstNamespace = ranked.map((id) => (id.includes(".") ? id.split(".")[0] : id)).filter((v, i, all) => all.indexOf(v) === i);
     expect(names).toEqual(firstNamespace);
-    const calendar = output.tools.find((entry) => (entry as { name: string }).name === "calendar") as { type: string; description: string; tools: Array<Record<string, unknown>> };
-    expect(calendar.type).toBe("namespace");
+    const calendar = output.tools.find((entry) => entry.name === "calendar");
+    if (calendar?.type !== "namespace") throw new Error("calendar is not a namespace entry");
     expect(calendar.description).toBe("Calendar and meeting tools.");
     expect(calendar.tools.map((t) => t.name)).toEqual(ranked.filter((id) => id.startsWith("calendar.")).map((id) => id.split(".")[1]));
     expect(calendar.tools[0]).toMatchObject({ type: "function", defer_loading: true, strict: false, parameters: { type: "object" } });
-    expect(output.tools.find((entry) => (entry as { name: string }).name === "weather_lookup")).toEqual({
+    expect(output.tools.find((entry) => entry.name === "weather_lookup")).toEqual({
       type: "function",
       name: "weather_lookup",
       description: "Weather forecast for a city.",
@@ -130,7 +130,7 @@ describe("toolSearchOutput / firstRequestTools", () => {
     const catalog = await connect(target());
     expect(catalog.toolSearchOutput("c1", "  ").tools).toEqual([]);
     expect(catalog.toolSearchOutput("c2", "meeting", 0)).toEqual(catalog.toolSearchOutput("c2", "meeting"));
-    expect(catalog.answerToolSearchCall({ type: "tool_search_call", call_id: "c3", arguments: '{"query":"cancel order","limit":1}' } as never)).toEqual(catalog.toolSearchOutput("c3", "cancel order", 1));
+    expect(catalog.answerToolSearchCall({ call_id: "c3", arguments: '{"query":"cancel order","limit":1}' })).toEqual(catalog.toolSearchOutput("c3", "cancel order", 1));
     expect(catalog.answerToolSearchCall({ call_id: "c4", arguments: { query: "cancel order" } })).toEqual(catalog.toolSearchOutput("c4", "cancel order"));
     expect(catalog.answerToolSearchCall({ call_id: "c5", query: "cancel order", limit: 1 })).toEqual(catalog.toolSearchOutput("c5", "cancel order", 1));
     expect(() => catalog.answerToolSearchCall({ arguments: {} })).toThrow(/call_id/);

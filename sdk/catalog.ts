@@ -1,11 +1,14 @@
 import { SearchQueryError, type SearchHit, type SearchIndex } from "../search/index";
+import { parseSearchToolUse, toolReferenceResult, type ToolUseLike } from "./anthropic-tool-search";
 import { ChatToolSession, DEFAULT_MAX_LOADED } from "./chat-completions";
-import { firstRequestTools, flatToolNames, type FirstRequestOptions } from "./first-request";
+import { firstRequestTools, flatToolNames, type FirstRequestOptions, type FirstRequestProvider } from "./first-request";
 import { fetchSnapshot, assertSnapshotIsFor, StockroomApiError, type ApiTarget } from "./http-client";
 import type { Snapshot, SnapshotTool } from "./snapshot";
 import { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 import { createSnapshotIndex, toolsById } from "./snapshot-index";
-import { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
+import type { ProviderTools } from "./provider-types";
+import { resolveToolSearchPaths } from "./tool-search-paths";
+import { buildToolSearchOutput, parseToolSearchCall, type ToolSearchCallLike, type ToolSearchOutputItem } from "./tool-search-output";
 
 export interface ConnectOptions extends ApiTarget {
   /** Pin a published version (it never changes); default `latest`, which `refresh()` keeps current. */
@@ -18,6 +21,22 @@ export interface CatalogHit extends SearchHit {
   tool: SnapshotTool;
 }
 
+/** An answered `tool_search_call`: the item to send back, and what it loaded. */
+export type ToolSearchAnswer = {
+  output: ToolSearchOutputItem;
+  /** Ids of the loaded tools, best first (query form) or in order of mention (paths form). */
+  toolIds: string[];
+  /** Paths that named no namespace or tool of the snapshot (paths form; always empty for a query). */
+  unknownPaths: string[];
+};
+
+/** The `tool_result` answering Claude's search: `tool_reference` blocks, or one text block when nothing matched. */
+export type ToolUseAnswer = {
+  type: "tool_result";
+  tool_use_id: string;
+  content: Array<{ type: "tool_reference"; tool_name: string } | { type: "text"; text: string }>;
+};
+
 /** Everything derived from one snapshot, replaced as a whole so a search never sees half of a refresh. */
 interface CatalogState {
   snapshot: Snapshot;
@@ -25,11 +44,14 @@ interface CatalogState {
   tools: Map<string, SnapshotTool>;
   /** Top-level names as turn one sent them (namespace__name where two listed tools share a name). */
   topLevelNames: Map<string, string>;
+  /** Anthropic tool names as turn one sent them with search on (every tool listed side by side). */
+  anthropicNames: Map<string, string>;
 }
 
 function stateOf(snapshot: Snapshot): CatalogState {
   const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
-  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), topLevelNames: flatToolNames(topLevel) };
+  const names = { topLevelNames: flatToolNames(topLevel), anthropicNames: flatToolNames(snapshot.tools) };
+  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), ...names };
 }
 
 /** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
@@ -75,25 +97,46 @@ export class StockroomCatalog {
    * what the model sent (every call needs an answer): an empty query loads no tools, a bad limit uses the default.
    */
   toolSearchOutput(callId: string, query: string, limit?: number): ToolSearchOutputItem {
-    const { snapshot, index, tools, topLevelNames } = this.state;
-    const validLimit = limit !== undefined && Number.isInteger(limit) && limit >= 1 ? limit : undefined;
-    let found: SnapshotTool[] = [];
-    try {
-      found = index.search(query, validLimit).map((hit) => tools.get(hit.id)!);
-    } catch (error) {
-      if (!(error instanceof SearchQueryError)) throw error;
-    }
-    return buildToolSearchOutput(snapshot, callId, found, topLevelNames);
+    const { snapshot, tools, topLevelNames } = this.state;
+    return buildToolSearchOutput(snapshot, callId, this.rank(query, limit).map((id) => tools.get(id)!), topLevelNames);
   }
 
   /** `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. */
-  answerToolSearchCall(call: { call_id?: unknown; arguments?: unknown; query?: unknown; limit?: unknown }): ToolSearchOutputItem {
-    const { callId, query, limit } = parseToolSearchCall(call);
-    return this.toolSearchOutput(callId, query, limit);
+  answerToolSearchCall(call: ToolSearchCallLike): ToolSearchOutputItem {
+    return this.resolveToolSearchCall(call).output;
+  }
+
+  /**
+   * Answers a `tool_search_call` in either form: `{query, limit}` is ranked; `{paths}` (OpenAI's built-in loader)
+   * loads the namespaces and tools it names (sdk/tool-search-paths.ts). Unknown paths load nothing and are
+   * returned in `unknownPaths`, outside the item, which stays exactly what the API accepts.
+   */
+  resolveToolSearchCall(call: ToolSearchCallLike): ToolSearchAnswer {
+    const { snapshot, tools, topLevelNames } = this.state;
+    const request = parseToolSearchCall(call);
+    const { toolIds, unknown } = request.paths
+      ? resolveToolSearchPaths(snapshot, request.paths)
+      : { toolIds: this.rank(request.query, request.limit), unknown: [] };
+    const output = buildToolSearchOutput(snapshot, request.callId, toolIds.map((id) => tools.get(id)!), topLevelNames);
+    return { output, toolIds, unknownPaths: unknown };
+  }
+
+  /**
+   * The `tool_result` for Claude's `tool_use` of the custom search tool (`toolSearch: "client"`): the top K by
+   * this snapshot's ranking as `tool_reference` blocks, by the names turn one sent. Throws for a block of another
+   * tool (route with `isSearchToolUse`), never for what the model typed.
+   */
+  answerToolUse(block: ToolUseLike): ToolUseAnswer {
+    const { toolUseId, query, limit } = parseSearchToolUse(block);
+    const ids = this.rank(query, limit);
+    if (ids.length === 0) {
+      return { type: "tool_result", tool_use_id: toolUseId, content: [{ type: "text", text: `No tool matched ${JSON.stringify(query)}. Search again with other words.` }] };
+    }
+    return toolReferenceResult(toolUseId, ids.map((id) => this.state.anthropicNames.get(id)!));
   }
 
   /** The turn-one `tools` array for OpenAI Responses, Anthropic or MCP. */
-  firstRequestTools(options: FirstRequestOptions): unknown[] {
+  firstRequestTools<P extends FirstRequestProvider>(options: FirstRequestOptions<P>): Array<ProviderTools[P]> {
     return firstRequestTools(this.state.snapshot, options);
   }
 
@@ -103,6 +146,17 @@ export class StockroomCatalog {
    */
   chatSession(options: { maxLoaded?: number } = {}): ChatToolSession {
     return new ChatToolSession({ content: () => this.state.snapshot, search: (query, limit) => this.search(query, limit) }, options.maxLoaded ?? DEFAULT_MAX_LOADED);
+  }
+
+  /** Ids ranked for a model's query; what a model sends never throws (empty query → none, bad limit → default). */
+  private rank(query: string, limit: number | undefined): string[] {
+    const validLimit = limit !== undefined && Number.isInteger(limit) && limit >= 1 ? limit : undefined;
+    try {
+      return this.state.index.search(query, validLimit).map((hit) => hit.id);
+    } catch (error) {
+      if (error instanceof SearchQueryError) return [];
+      throw error;
+    }
   }
 
   /** A tool by id (`namespace.name`). */

@@ -1,13 +1,14 @@
 // Turn one and its token cost for the Chat Completions client profile (any model with function calling), in
 // the shapes the first-request preview shows for the provider formats (FirstRequestPlan, FirstRequestCost).
-import { ChatToolSession, chatTool as asChat, chatToolSearchTool } from "./chat-completions";
+import { ChatToolSession, chatTool as asChat, chatToolSearchTool, type ChatFunctionTool } from "./chat-completions";
 import { flatToolNames, type FirstRequestCost, type FirstRequestPlan } from "./first-request";
 import type { SnapshotContent } from "./snapshot";
 
 export type ChatCompletionsCost = Omit<FirstRequestCost, "provider"> & { provider: "chat-completions" };
+export type ChatCompletionsPlan = Omit<FirstRequestPlan, "tools"> & { tools: ChatFunctionTool[] };
 
 /** Turn one: direct tools and `tool_search` (with search); without it, each deferred tool's fallback applies. */
-export function planChatCompletions(content: SnapshotContent, options: { supportsToolSearch: boolean }): FirstRequestPlan {
+export function planChatCompletions(content: SnapshotContent, options: { supportsToolSearch: boolean }): ChatCompletionsPlan {
   const direct = content.tools.filter((t) => t.exposure === "direct");
   const deferred = content.tools.filter((t) => t.exposure === "deferred");
   if (options.supportsToolSearch && deferred.length > 0) {

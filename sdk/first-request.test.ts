@@ -1,6 +1,11 @@
+import type { ToolUnion } from "@anthropic-ai/sdk/resources/messages";
 import fc from "fast-check";
+import type { Tool as McpSdkTool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool as OpenAITool } from "openai/resources/responses/responses";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
+import { anthropicSearchTool } from "./anthropic-tool-search";
+import { OPENAI_TOOL_SEARCH_DESCRIPTION, openaiToolSearchParameters } from "./openai-tool-search";
 import { ANTHROPIC_TOOL_SEARCH_TOOL, firstRequestCost, firstRequestTools, flatToolNames, planFirstRequest } from "./first-request";
 import { SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "./snapshot";
 
@@ -62,8 +67,17 @@ describe("firstRequestTools: OpenAI Responses", () => {
     ]);
   });
 
-  it("marks client-executed search when asked", () => {
-    expect(firstRequestTools(content, { provider: "openai", supportsToolSearch: true, toolSearchExecution: "client" }).at(-1)).toEqual({ type: "tool_search", execution: "client" });
+  it("offers client search with a description and {query, limit} parameters, or bare for the built-in {paths} loader", () => {
+    const described = { type: "tool_search", execution: "client", description: OPENAI_TOOL_SEARCH_DESCRIPTION, parameters: openaiToolSearchParameters(8) };
+    const tools: OpenAITool[] = firstRequestTools(content, { provider: "openai", toolSearch: "client" });
+    expect(tools.at(-1)).toEqual(described);
+    expect(described.parameters).toMatchObject({ properties: { query: { type: "string" }, limit: { type: "integer", minimum: 1 } }, required: ["query"] });
+    expect(JSON.stringify(firstRequestTools(catalog(content.tools, 3), { provider: "openai", toolSearch: "client" }).at(-1))).toContain("default 3");
+    expect(firstRequestTools(content, { provider: "openai", toolSearch: "client", toolSearchArguments: "paths" }).at(-1)).toEqual({ type: "tool_search", execution: "client" });
+    // The option of earlier versions still works.
+    expect(firstRequestTools(content, { provider: "openai", supportsToolSearch: true, toolSearchExecution: "client" }).at(-1)).toEqual(described);
+    expect(firstRequestTools(content, { provider: "openai", toolSearchExecution: "hosted" }).at(-1)).toEqual({ type: "tool_search" });
+    expect(firstRequestTools(content, { provider: "openai", toolSearch: "server", toolSearchArguments: "paths" }).at(-1)).toEqual({ type: "tool_search" });
   });
 
   it("follows each deferred tool's fallback when the client cannot search", () => {
@@ -80,17 +94,31 @@ describe("firstRequestTools: OpenAI Responses", () => {
 });
 
 describe("firstRequestTools: Anthropic", () => {
-  it("sends input_schema tools, defer_loading on deferred ones, and the BM25 tool search tool", () => {
-    const tools = firstRequestTools(content, { provider: "anthropic", supportsToolSearch: true }) as Array<Record<string, unknown>>;
+  it("sends input_schema tools with strict, defer_loading on deferred ones, and the BM25 tool search tool", () => {
+    const tools = firstRequestTools(content, { provider: "anthropic", supportsToolSearch: true });
+    const official: ToolUnion[] = tools; // assignable to @anthropic-ai/sdk's request type without a cast
     expect(tools.map((t) => t.name)).toEqual(["echo", "list_open_orders", "lookup_customer", "send", "ping", "tool_search_tool_bm25"]);
-    expect(tools[1]).toEqual({ name: "list_open_orders", description: "list_open_orders description", input_schema: params("list_open_orders_id"), defer_loading: true });
-    expect(tools.find((t) => t.name === "echo")).toEqual({ name: "echo", description: "echo description", input_schema: params("echo_id") });
-    expect(tools.at(-1)).toEqual(ANTHROPIC_TOOL_SEARCH_TOOL);
-    expect(tools.filter((t) => t.defer_loading === true).map((t) => t.name)).toEqual(["list_open_orders", "lookup_customer", "send", "ping"]);
+    expect(tools[1]).toEqual({ name: "list_open_orders", description: "list_open_orders description", input_schema: params("list_open_orders_id"), defer_loading: true, strict: true });
+    expect(tools.find((t) => t.name === "echo")).toEqual({ name: "echo", description: "echo description", input_schema: params("echo_id"), strict: true });
+    expect(official.at(-1)).toEqual(ANTHROPIC_TOOL_SEARCH_TOOL);
+    expect(firstRequestTools(content, { provider: "anthropic", toolSearch: "server" })).toEqual(tools);
+    expect(tools.filter((t) => "defer_loading" in t && t.defer_loading === true).map((t) => t.name)).toEqual(["list_open_orders", "lookup_customer", "send", "ping"]);
+  });
+
+  it("offers Stockroom's ranking as a custom search tool with toolSearch: client, deferred tools kept deferred", () => {
+    const server = firstRequestTools(content, { provider: "anthropic" });
+    const client: ToolUnion[] = firstRequestTools(content, { provider: "anthropic", toolSearch: "client" });
+    expect(client.slice(0, -1)).toEqual(server.slice(0, -1));
+    expect(client.at(-1)).toEqual(anthropicSearchTool(8));
+    expect(client.at(-1)).toMatchObject({ name: "tool_search", input_schema: { required: ["query"] } });
+    expect(client.at(-1)).not.toHaveProperty("defer_loading");
+    const clash = catalog([tool("ops.tool_search", "direct"), tool("crm.a", "deferred")]);
+    expect(() => firstRequestTools(clash, { provider: "anthropic", toolSearch: "client" })).toThrow(/named "tool_search".*rename it/);
+    expect(firstRequestTools(clash, { provider: "anthropic" }).map((t) => t.name)).toEqual(["tool_search", "a", "tool_search_tool_bm25"]);
   });
 
   it("drops defer_loading and the search tool without search support", () => {
-    const tools = firstRequestTools(content, { provider: "anthropic", supportsToolSearch: false }) as Array<Record<string, unknown>>;
+    const tools = firstRequestTools(content, { provider: "anthropic", supportsToolSearch: false, toolSearch: "client" });
     expect(tools.map((t) => t.name)).toEqual(["echo", "list_open_orders", "send", "ping"]);
     expect(tools.some((t) => "defer_loading" in t || "type" in t)).toBe(false);
   });
@@ -103,7 +131,8 @@ describe("firstRequestTools: MCP tools/list", () => {
       { name: "echo", title: "Echo", description: "echo description", inputSchema: params("echo_id") },
       { name: "ping", description: "ping description", inputSchema: params("ping_id") },
     ];
-    expect(firstRequestTools(withTitle, { provider: "mcp", supportsToolSearch: true })).toEqual(expected);
+    const listed: McpSdkTool[] = firstRequestTools(withTitle, { provider: "mcp", supportsToolSearch: true });
+    expect(listed).toEqual(expected);
     expect(firstRequestTools(withTitle, { provider: "mcp", supportsToolSearch: false })).toEqual(expected);
   });
 });
@@ -112,11 +141,11 @@ describe("flatToolNames", () => {
   it("qualifies only names that collide across namespaces", () => {
     const clash = [tool("github.search", "direct"), tool("jira.search", "deferred"), tool("search", "deferred"), tool("jira.create", "deferred")];
     expect([...flatToolNames(clash).values()]).toEqual(["github__search", "jira__search", "search", "create"]);
-    const names = (firstRequestTools(catalog(clash), { provider: "openai", supportsToolSearch: false }) as Array<{ name: string }>).map((t) => t.name);
+    const names = firstRequestTools(catalog(clash), { provider: "openai", supportsToolSearch: false }).map((t) => ("name" in t ? t.name : t.type));
     expect(new Set(names).size).toBe(names.length);
     // Inside OpenAI namespaces, names are scoped: no renaming needed there.
-    const openai = firstRequestTools(catalog(clash), { provider: "openai", supportsToolSearch: true }) as Array<{ name: string; tools?: Array<{ name: string }> }>;
-    expect(openai.find((t) => t.name === "jira")!.tools!.map((t) => t.name)).toEqual(["search", "create"]);
+    const jira = firstRequestTools(catalog(clash), { provider: "openai", supportsToolSearch: true }).find((t) => t.type === "namespace" && t.name === "jira");
+    expect(jira?.type === "namespace" && jira.tools.map((t) => t.name)).toEqual(["search", "create"]);
   });
 });
 
@@ -134,7 +163,7 @@ describe("every tool lands exactly once (property)", () => {
         const plan = planFirstRequest(catalog(tools), { provider, supportsToolSearch });
         const all = [...plan.directIds, ...plan.deferredIds, ...plan.omittedIds].sort();
         expect(all).toEqual(tools.map((t) => t.id).sort());
-        const hasSearch = plan.tools.some((t) => /tool_search/.test((t as { type?: string }).type ?? ""));
+        const hasSearch = plan.tools.some((t) => "type" in t && /tool_search/.test(t.type ?? ""));
         expect(hasSearch).toBe(supportsToolSearch && provider !== "mcp" && tools.some((t) => t.exposure === "deferred"));
         const serialized = JSON.stringify(plan.tools);
         expect((serialized.match(/"defer_loading":true/g) ?? []).length).toBe(plan.deferredIds.length);
@@ -165,6 +194,13 @@ describe("firstRequestCost", () => {
     expect(cost.withSearch).toBe(cost.firstRequest.total + cost.loaded);
     expect(cost.saved).toBe(cost.everythingDirect - cost.withSearch);
     expect(cost.payload).toBe(JSON.stringify(firstRequestTools(content, { provider: "openai", supportsToolSearch: true })).length);
+  });
+
+  it("counts the search tool turn one sends: the described client entry, the custom Anthropic tool", () => {
+    const openai = firstRequestCost(content, { provider: "openai", toolSearch: "client", countTokens: chars });
+    expect(openai.firstRequest.searchTool).toBe(JSON.stringify([firstRequestTools(content, { provider: "openai", toolSearch: "client" }).at(-1)]).length);
+    const anthropic = firstRequestCost(content, { provider: "anthropic", toolSearch: "client", countTokens: chars });
+    expect(anthropic.firstRequest.searchTool).toBe(JSON.stringify([anthropicSearchTool(8)]).length);
   });
 
   it("without search there is no summary, search tool or loading; hidden fallbacks are not counted", () => {

@@ -1,5 +1,5 @@
-// The `tools` array an agent sends on turn one, per provider format. Pure: no I/O, imports only the
-// snapshot types, so the SDK, the server (first-request preview) and exports produce the same bytes.
+// The `tools` array an agent sends on turn one, per provider format. Pure: no I/O, only the snapshot as input,
+// so the SDK, the server (first-request preview) and exports produce the same bytes.
 //
 // Shapes and where they come from:
 // - OpenAI Responses (https://developers.openai.com/api/docs/guides/tools-tool-search): direct tools are
@@ -7,31 +7,49 @@
 //   `"defer_loading": true` and sit inside `{type:"namespace", name, description, tools}` (defer_loading goes
 //   on the functions, not on the namespace); a deferred tool without a namespace is a top-level deferred
 //   function; `{type:"tool_search"}` turns search on (hosted; `execution: "client"` when the agent answers
-//   `tool_search_call` itself, as the SDK's `toolSearchOutput` does). The model sees only namespace names and
+//   `tool_search_call` itself with `answerToolSearchCall`). The model sees only namespace names and
 //   descriptions (and name + description of a top-level deferred function) until search loads a schema.
 // - Anthropic Messages (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool):
-//   `{name, description, input_schema}`, `"defer_loading": true` on deferred tools, plus the BM25 tool search
+//   `{name, description, input_schema, strict}`, `"defer_loading": true` on deferred tools, plus the BM25 tool search
 //   tool `{type:"tool_search_tool_bm25_20251119", name:"tool_search_tool_bm25"}` (beta header
 //   `advanced-tool-use-2025-11-20`). Deferred definitions are sent but not shown to the model until found.
 // - MCP `tools/list` (https://modelcontextprotocol.io/specification/2025-06-18/server/tools): `{name, title?,
 //   description, inputSchema}`. MCP has no deferral, so it lists what a client without search gets.
 // Without tool search, a deferred tool follows its `fallback`: `direct` → sent like a direct tool, `hidden` → left out.
+// With `toolSearch: "client"` the agent runs the search with the SDK (Stockroom's ranking): OpenAI gets a described
+// client `tool_search` (sdk/openai-tool-search.ts), Anthropic a custom search tool answered with `tool_reference`
+// blocks (sdk/anthropic-tool-search.ts). The returned arrays are typed structurally (sdk/provider-types.ts).
+import { ANTHROPIC_SEARCH_TOOL_NAME, anthropicSearchTool } from "./anthropic-tool-search";
+import { openaiToolSearchTool, type OpenAISearchArguments } from "./openai-tool-search";
+import type { AnthropicCustomTool, AnthropicInputSchema, McpTool, OpenAIFunctionTool, ProviderTools } from "./provider-types";
 import type { SnapshotContent, SnapshotTool } from "./snapshot";
 
-export type FirstRequestProvider = "openai" | "anthropic" | "mcp";
+export const FIRST_REQUEST_PROVIDERS = ["openai", "anthropic", "mcp"] as const;
+export type FirstRequestProvider = (typeof FIRST_REQUEST_PROVIDERS)[number];
+/** Who runs tool search: the provider (`server`: OpenAI's hosted search, Anthropic's BM25 tool) or the agent. */
+export const TOOL_SEARCH_MODES = ["server", "client"] as const;
+export type ToolSearchMode = (typeof TOOL_SEARCH_MODES)[number];
 
-export interface FirstRequestOptions {
-  provider: FirstRequestProvider;
-  supportsToolSearch: boolean;
-  /** OpenAI only: `hosted` (default) sends `{type:"tool_search"}`; `client` adds `execution: "client"`. */
+export interface FirstRequestOptions<P extends FirstRequestProvider = FirstRequestProvider> {
+  provider: P;
+  /** `false`: the client cannot search, so each deferred tool follows its fallback. Default `true`. */
+  supportsToolSearch?: boolean;
+  /**
+   * `server` (default) keeps today's provider-side search; `client` makes the agent answer searches with the SDK
+   * (`answerToolSearchCall` for OpenAI, `answerToolUse` for Anthropic), ranked exactly as the playground ranks.
+   */
+  toolSearch?: ToolSearchMode;
+  /** OpenAI client search: `query` (default) sends `{query, limit}` parameters; `paths` the built-in loader. */
+  toolSearchArguments?: OpenAISearchArguments;
+  /** @deprecated Use `toolSearch` (`hosted` is `server`). */
   toolSearchExecution?: "hosted" | "client";
 }
 
 export const ANTHROPIC_TOOL_SEARCH_TOOL = { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" } as const;
 
 /** What turn one looks like, and which tools ended where. */
-export interface FirstRequestPlan {
-  tools: unknown[];
+export interface FirstRequestPlan<P extends FirstRequestProvider = FirstRequestProvider> {
+  tools: Array<ProviderTools[P]>;
   /** Sent with their full schema, visible to the model (direct tools and `fallback: direct` ones without search). */
   directIds: string[];
   /** Sent as deferred, loadable through search (empty without search). */
@@ -52,43 +70,53 @@ export function flatToolNames(tools: readonly SnapshotTool[]): Map<string, strin
   return new Map(tools.map((tool) => [tool.id, counts.get(tool.spec.name)! > 1 && tool.namespace ? `${tool.namespace}__${tool.spec.name}` : tool.spec.name]));
 }
 
+type ProviderToolOptions = { name?: string; deferred?: boolean };
+
 /** One tool in a provider's format; `deferred` adds `defer_loading: true` where the format has it. */
-export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider, options: { name?: string; deferred?: boolean } = {}): Record<string, unknown> {
+export function providerTool(tool: SnapshotTool, provider: "openai", options?: ProviderToolOptions): OpenAIFunctionTool;
+export function providerTool(tool: SnapshotTool, provider: "anthropic", options?: ProviderToolOptions): AnthropicCustomTool;
+export function providerTool(tool: SnapshotTool, provider: "mcp", options?: ProviderToolOptions): McpTool;
+export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider, options?: ProviderToolOptions): ProviderTools[FirstRequestProvider];
+export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider, options: ProviderToolOptions = {}): ProviderTools[FirstRequestProvider] {
   const name = options.name ?? tool.spec.name;
   const { description, parameters, strict } = tool.spec;
-  if (provider === "openai") {
-    return { type: "function", name, description, ...(options.deferred ? { defer_loading: true } : {}), parameters, strict };
-  }
-  if (provider === "anthropic") {
-    return { name, description, input_schema: parameters, ...(options.deferred ? { defer_loading: true } : {}) };
-  }
-  return { name, ...(tool.mcp?.title ? { title: tool.mcp.title } : {}), description, inputSchema: parameters };
+  const deferLoading = options.deferred ? { defer_loading: true as const } : {};
+  if (provider === "openai") return { type: "function", name, description, ...deferLoading, parameters, strict };
+  // Stockroom refuses parameters whose top level is not `"type": "object"` (server/services/tools/tool-rules.ts).
+  const schema = parameters as AnthropicInputSchema;
+  if (provider === "anthropic") return { name, description, input_schema: schema, ...deferLoading, strict };
+  return { name, ...(tool.mcp?.title ? { title: tool.mcp.title } : {}), description, inputSchema: schema };
 }
 
-function toolSearchEntry(options: FirstRequestOptions): Record<string, unknown> | null {
-  if (options.provider === "openai") return options.toolSearchExecution === "client" ? { type: "tool_search", execution: "client" } : { type: "tool_search" };
-  if (options.provider === "anthropic") return { ...ANTHROPIC_TOOL_SEARCH_TOOL };
+function searchModeOf(options: FirstRequestOptions): ToolSearchMode {
+  return options.toolSearch ?? (options.toolSearchExecution === "client" ? "client" : "server");
+}
+
+function toolSearchEntry(content: SnapshotContent, options: FirstRequestOptions): ProviderTools[FirstRequestProvider] | null {
+  const mode = searchModeOf(options);
+  const { defaultLimit } = content.engine;
+  if (options.provider === "openai") return openaiToolSearchTool(mode, options.toolSearchArguments ?? "query", defaultLimit);
+  if (options.provider === "anthropic") return mode === "client" ? anthropicSearchTool(defaultLimit) : { ...ANTHROPIC_TOOL_SEARCH_TOOL };
   return null;
 }
 
 /** The turn-one plan: the exact `tools` array plus where each tool went. */
-export function planFirstRequest(content: SnapshotContent, options: FirstRequestOptions): FirstRequestPlan {
+export function planFirstRequest<P extends FirstRequestProvider>(content: SnapshotContent, options: FirstRequestOptions<P>): FirstRequestPlan<P> {
   const direct = content.tools.filter((tool) => tool.exposure === "direct");
   const deferred = content.tools.filter((tool) => tool.exposure === "deferred");
-  const usesToolSearch = options.supportsToolSearch && options.provider !== "mcp" && deferred.length > 0;
+  const usesToolSearch = options.supportsToolSearch !== false && options.provider !== "mcp" && deferred.length > 0;
   if (!usesToolSearch) {
-    const fallbackDirect = deferred.filter((tool) => tool.fallback !== "hidden");
-    const listed = [...direct, ...fallbackDirect];
+    const listed = [...direct, ...deferred.filter((tool) => tool.fallback !== "hidden")];
     const names = flatToolNames(listed);
     return {
-      tools: listed.map((tool) => providerTool(tool, options.provider, { name: names.get(tool.id)! })),
+      tools: listed.map((tool) => providerTool(tool, options.provider, { name: names.get(tool.id)! })) as Array<ProviderTools[P]>,
       directIds: listed.map((tool) => tool.id),
       deferredIds: [],
       omittedIds: deferred.filter((tool) => tool.fallback === "hidden").map((tool) => tool.id),
       usesToolSearch,
     };
   }
-  const tools: unknown[] = [];
+  const tools: Array<ProviderTools[FirstRequestProvider]> = [];
   if (options.provider === "openai") {
     const topLevel = [...direct, ...deferred.filter((tool) => !tool.namespace)];
     const names = flatToolNames(topLevel);
@@ -102,13 +130,18 @@ export function planFirstRequest(content: SnapshotContent, options: FirstRequest
     const listed = [...direct, ...deferred];
     const names = flatToolNames(listed);
     for (const tool of listed) tools.push(providerTool(tool, "anthropic", { name: names.get(tool.id)!, deferred: tool.exposure === "deferred" }));
+    // Anthropic refuses a request with two tools of one name; say which one to rename instead.
+    if (searchModeOf(options) === "client" && [...names.values()].includes(ANTHROPIC_SEARCH_TOOL_NAME)) {
+      throw new Error(`A catalog tool is named "${ANTHROPIC_SEARCH_TOOL_NAME}" like the client search tool: rename it, or use toolSearch: "server".`);
+    }
   }
-  tools.push(toolSearchEntry(options)!);
-  return { tools, directIds: direct.map((tool) => tool.id), deferredIds: deferred.map((tool) => tool.id), omittedIds: [], usesToolSearch };
+  tools.push(toolSearchEntry(content, options)!);
+  const ids = { directIds: direct.map((tool) => tool.id), deferredIds: deferred.map((tool) => tool.id), omittedIds: [] };
+  return { tools: tools as Array<ProviderTools[P]>, ...ids, usesToolSearch };
 }
 
 /** The exact turn-one `tools` array for a client profile (see the shapes at the top of this file). */
-export function firstRequestTools(content: SnapshotContent, options: FirstRequestOptions): unknown[] {
+export function firstRequestTools<P extends FirstRequestProvider>(content: SnapshotContent, options: FirstRequestOptions<P>): Array<ProviderTools[P]> {
   return planFirstRequest(content, options).tools;
 }
 
@@ -178,7 +211,7 @@ export function firstRequestCost(
   const directNames = flatToolNames(shownDirect);
   const direct = tokensOf(countTokens, shownDirect.map((tool) => providerTool(tool, provider, { name: directNames.get(tool.id)! })));
   const summary = tokensOf(countTokens, catalogSummary(content, plan, provider));
-  const searchEntry = plan.usesToolSearch ? toolSearchEntry(options) : null;
+  const searchEntry = plan.usesToolSearch ? toolSearchEntry(content, options) : null;
   const searchTool = searchEntry ? tokensOf(countTokens, [searchEntry]) : 0;
   const k = plan.usesToolSearch ? Math.min(options.k ?? content.engine.defaultLimit, plan.deferredIds.length) : 0;
   const loadedEach = plan.deferredIds.map((id) => countTokens(JSON.stringify(providerTool(byId.get(id)!, provider, { deferred: true }))));

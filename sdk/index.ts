@@ -2,9 +2,28 @@
 // Stockroom's playground did, and build the provider requests around it.
 import { connect as connectCatalog } from "./catalog";
 
-export { connect, StockroomCatalog, type CatalogHit, type ConnectOptions } from "./catalog";
+export { connect, StockroomCatalog, type CatalogHit, type ConnectOptions, type ToolSearchAnswer, type ToolUseAnswer } from "./catalog";
 export { fetchSnapshot, listSnapshots, snapshotsUrl, StockroomApiError, type ApiTarget, type FetchSnapshotResult, type SnapshotListing } from "./http-client";
-export { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
+export {
+  buildToolSearchOutput,
+  parseToolSearchCall,
+  type ToolSearchCallLike,
+  type ToolSearchOutputItem,
+  type ToolSearchRequest,
+} from "./tool-search-output";
+export { resolveToolSearchPaths } from "./tool-search-paths";
+export { OPENAI_SEARCH_ARGUMENTS, OPENAI_TOOL_SEARCH_DESCRIPTION, openaiToolSearchParameters, openaiToolSearchTool, type OpenAISearchArguments } from "./openai-tool-search";
+export {
+  ANTHROPIC_SEARCH_TOOL_DESCRIPTION,
+  ANTHROPIC_SEARCH_TOOL_NAME,
+  anthropicSearchTool,
+  isSearchToolUse,
+  parseSearchToolUse,
+  toolReferenceResult,
+  type ToolReferenceResult,
+  type ToolUseLike,
+} from "./anthropic-tool-search";
+export type * from "./provider-types";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
   CHAT_TOOL_SEARCH_NAME,
@@ -18,6 +37,8 @@ export {
 export { chatCompletionsCost, planChatCompletions, type ChatCompletionsCost } from "./chat-completions-cost";
 export {
   ANTHROPIC_TOOL_SEARCH_TOOL,
+  FIRST_REQUEST_PROVIDERS,
+  TOOL_SEARCH_MODES,
   firstRequestCost,
   firstRequestTools,
   flatToolNames,
@@ -27,6 +48,7 @@ export {
   type FirstRequestOptions,
   type FirstRequestPlan,
   type FirstRequestProvider,
+  type ToolSearchMode,
 } from "./first-request";
 export {
   canonicalJson,

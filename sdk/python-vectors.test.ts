@@ -79,9 +79,11 @@ function firstRequestVectors() {
   const cases = [];
   for (const provider of ["openai", "anthropic", "mcp"] as const) {
     for (const supportsToolSearch of [true, false]) {
-      for (const toolSearchExecution of provider === "openai" ? (["hosted", "client"] as const) : (["hosted"] as const)) {
-        const options = { provider, supportsToolSearch, toolSearchExecution };
-        cases.push({ options, tools: firstRequestTools(VECTOR_CONTENT, options) });
+      for (const toolSearch of ["server", "client"] as const) {
+        for (const toolSearchArguments of provider === "openai" && toolSearch === "client" ? (["query", "paths"] as const) : (["query"] as const)) {
+          const options = { provider, supportsToolSearch, toolSearch, toolSearchArguments };
+          cases.push({ options, tools: firstRequestTools(VECTOR_CONTENT, options) });
+        }
       }
     }
   }

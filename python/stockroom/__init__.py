@@ -4,7 +4,8 @@ ranking the ``codex-bm25`` profile locally)."""
 
 from .catalog import Catalog, connect
 from .chat_completions import CHAT_TOOL_SEARCH_NAME, ChatToolSession, chat_tool_search_tool
-from .first_request import ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names, provider_tool
+from .first_request import ANTHROPIC_SEARCH_TOOL_NAME, ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names
+from .first_request import provider_tool
 from .http import ApiTarget, StockroomApiError
 from .jcs import canonicalize
 from .snapshot import SNAPSHOT_FORMAT, SnapshotIntegrityError, compute_content_hash, verify_snapshot
@@ -13,6 +14,7 @@ from .tool_search import build_tool_search_output, resolve_tool_search_paths, to
 __version__ = "1.0.0"
 
 __all__ = [
+    "ANTHROPIC_SEARCH_TOOL_NAME",
     "ANTHROPIC_TOOL_SEARCH_TOOL",
     "ApiTarget",
     "CHAT_TOOL_SEARCH_NAME",

@@ -11,7 +11,8 @@ from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names
 from .http import ApiTarget, StockroomApiError, assert_snapshot_is_for, fetch_snapshot, hosted_search
 from .snapshot import Snapshot
-from .tool_search import build_tool_search_output, parse_tool_search_call, resolve_tool_search_paths, tool_reference_result
+from .tool_search import build_tool_search_output, no_match_result, parse_search_tool_use, parse_tool_search_call
+from .tool_search import resolve_tool_search_paths, tool_reference_result
 
 __all__ = ["Catalog", "connect"]
 
@@ -69,9 +70,11 @@ class Catalog:
         """A tool by id (``namespace.name``)."""
         return self._tools.get(tool_id)
 
-    def first_request_tools(self, provider: str, supports_tool_search: bool, tool_search_execution: str = "hosted") -> List[Dict[str, Any]]:
-        """The turn-one ``tools`` for ``openai``, ``anthropic`` or ``mcp`` (the TypeScript SDK's JSON)."""
-        return first_request_tools(self._snapshot, provider, supports_tool_search, tool_search_execution)
+    def first_request_tools(self, provider: str, supports_tool_search: bool = True, tool_search: str = "server",
+                            tool_search_arguments: str = "query") -> List[Dict[str, Any]]:
+        """The turn-one ``tools`` for ``openai``, ``anthropic`` or ``mcp`` (the TypeScript SDK's JSON); with
+        ``tool_search="client"`` answer the searches with ``answer_tool_search_call`` / ``answer_tool_use``."""
+        return first_request_tools(self._snapshot, provider, supports_tool_search, tool_search, tool_search_arguments)
 
     def _local(self) -> Any:
         """The codex-bm25 index, built on first use; None when search goes through the hosted endpoint."""
@@ -136,20 +139,20 @@ class Catalog:
         return dict(self._hosted(body)["output"])
 
     def answer_tool_use(self, block: Mapping[str, Any]) -> Dict[str, Any]:
-        """The ``tool_result`` with ``tool_reference`` blocks for an Anthropic ``tool_use`` of a search tool
-        (input ``{query, limit?}`` or ``{paths}``); names as turn one listed them."""
-        tool_use_id = block.get("id")
-        if not isinstance(tool_use_id, str) or not tool_use_id:
-            raise TypeError("tool_use block has no id")
-        _, query, limit, paths = parse_tool_search_call({"call_id": tool_use_id, "arguments": block.get("input")})
+        """The ``tool_result`` for Claude's ``tool_use`` of the custom search tool (``tool_search="client"``):
+        ``tool_reference`` blocks by the names turn one sent, or one text block when nothing matched. Raises for a
+        block of another tool (route with ``block["name"] == "tool_search"``), never for what the model typed."""
+        tool_use_id, query, limit = parse_search_tool_use(block)
         limit = self._valid_limit(limit)
-        found = self._found(query, limit, paths)
-        if found is not None:
-            return tool_reference_result(tool_use_id, [self._listed_names[t["id"]] for t in found])
-        body: Dict[str, Any] = {"query": query, "format": "anthropic", "tool_use_id": tool_use_id}
-        if limit is not None:
-            body["limit"] = limit
-        return dict(self._hosted(body)["output"])
+        found = self._found(query, limit, None)
+        if found is None:
+            body: Dict[str, Any] = {"query": query, "format": "anthropic", "tool_use_id": tool_use_id}
+            if limit is not None:
+                body["limit"] = limit
+            return dict(self._hosted(body)["output"])
+        if not found:
+            return no_match_result(tool_use_id, query)
+        return tool_reference_result(tool_use_id, [self._listed_names[t["id"]] for t in found])
 
     def chat_session(self, max_loaded: int = DEFAULT_MAX_LOADED) -> ChatToolSession:
         """Deferred loading for one Chat Completions conversation (any model with function calling)."""

@@ -14,12 +14,12 @@ class FirstRequestTest(unittest.TestCase):
         self.content = self.vectors["content"]
 
     def test_turn_one_tools_for_every_provider_and_profile(self) -> None:
-        self.assertEqual(len(self.vectors["cases"]), 8)
+        self.assertEqual(len(self.vectors["cases"]), 14)
         for case in self.vectors["cases"]:
             options = case["options"]
             with self.subTest(**options):
                 tools = first_request_tools(
-                    self.content, options["provider"], options["supportsToolSearch"], options["toolSearchExecution"]
+                    self.content, options["provider"], options["supportsToolSearch"], options["toolSearch"], options["toolSearchArguments"]
                 )
                 self.assertEqual(canonicalize(tools), canonicalize(case["tools"]))
 
@@ -40,9 +40,15 @@ class FirstRequestTest(unittest.TestCase):
                 reference = tool_reference_result("toolu_1", [listed[t["id"]] for t in found])
                 self.assertEqual(canonicalize(reference), canonicalize(case["anthropic"]))
 
-    def test_refuses_an_unknown_provider(self) -> None:
+    def test_refuses_bad_options_and_a_clashing_tool_name(self) -> None:
         with self.assertRaisesRegex(ValueError, "provider must be one of"):
             first_request_tools(self.content, "gemini", True)
+        with self.assertRaisesRegex(ValueError, "tool_search must be"):
+            first_request_tools(self.content, "openai", True, "hosted")
+        clash = dict(self.content, tools=self.content["tools"] + [dict(self.content["tools"][0], id="x.tool_search",
+                     namespace="x", name="tool_search", spec=dict(self.content["tools"][0]["spec"], name="tool_search"))])
+        with self.assertRaisesRegex(ValueError, "rename it"):
+            first_request_tools(clash, "anthropic", True, "client")
 
 
 if __name__ == "__main__":

@@ -53,7 +53,9 @@ class HostedTest(unittest.TestCase):
             self.assertEqual(canonicalize(catalog.answer_tool_search_call(call)), canonicalize(paths["openai"]))
             for case in published["turnOne"]:
                 options = case["options"]
-                tools = catalog.first_request_tools(options["provider"], options["supportsToolSearch"], options["toolSearchExecution"])
+                tools = catalog.first_request_tools(
+                    options["provider"], options["supportsToolSearch"], options["toolSearch"], options["toolSearchArguments"]
+                )
                 self.assertEqual(canonicalize(tools), canonicalize(case["tools"]))
 
     def test_chat_completions_session_loads_what_search_ranks(self) -> None:

@@ -119,10 +119,11 @@ describe("export", () => {
     const out = await api.io.export({ ...ref, format: "openai" });
     expect(JSON.parse(out.json)).toEqual(openai);
     expect(out).toMatchObject({ usesToolSearch: true, counts: { direct: 1, deferred: 1, omitted: 0 } });
-    const anthropic = JSON.parse((await api.io.export({ ...ref, format: "anthropic" })).json);
+    const anthropicJson = (await api.io.export({ ...ref, format: "anthropic" })).json;
+    const anthropic = JSON.parse(anthropicJson);
     expect(anthropic).toEqual([
-      { name: "find_customer", description: "Find a customer.", input_schema: { type: "object", properties: { q: { type: "string" } } }, defer_loading: true },
-      { name: "ping", description: "Check the service is up.", input_schema: { type: "object", properties: {} } },
+      { name: "find_customer", description: "Find a customer.", input_schema: { type: "object", properties: { q: { type: "string" } } }, defer_loading: true, strict: false },
+      { name: "ping", description: "Check the service is up.", input_schema: { type: "object", properties: {} }, strict: false },
       { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
     ].sort((a, b) => (a.name === "ping" ? -1 : b.name === "ping" ? 1 : 0)));
     const mcp = JSON.parse((await api.io.export({ ...ref, format: "mcp" })).json);
@@ -133,6 +134,10 @@ describe("export", () => {
     const other = await setup();
     await importText(other.api, other.ref, out.json, { namespace: null, mcpServer: null, exposure: "hidden" });
     expect((await other.api.io.export({ ...other.ref, format: "openai" })).json).toBe(out.json);
+    // So does the Anthropic export (strict included); it has no namespaces to keep.
+    const third = await setup();
+    await importText(third.api, third.ref, anthropicJson, { namespace: null, mcpServer: null, exposure: "hidden" });
+    expect((await third.api.io.export({ ...third.ref, format: "anthropic" })).json).toBe(anthropicJson);
   });
 });
 

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
-import { toolReferenceResult } from "@/sdk/anthropic-tool-search";
 import { flatToolNames, providerTool } from "@/sdk/first-request";
 import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
@@ -76,16 +75,22 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
           compared += local.length;
         }
         const openai = await search({ query, version: published.version, format: "openai", call_id: "call_1" });
-        expect(openai.output).toEqual(agent.toolSearchOutput("call_1", query));
+        expect(openai.output).toEqual(agent.answerToolSearchCall({ call_id: "call_1", arguments: { query } }));
         const found = agent.search(query).map((hit) => hit.tool);
         const anthropic = await search({ query, version: published.version, format: "anthropic", tool_use_id: "toolu_1" });
-        expect(anthropic.output).toEqual(toolReferenceResult("toolu_1", found.map((tool) => listedNames.get(tool.id)!)));
+        expect(anthropic.output).toEqual(agent.answerToolUse({ type: "tool_use", id: "toolu_1", name: "tool_search", input: { query } }));
         const mcp = await search({ query, version: published.version, format: "mcp" });
         expect(mcp.output).toEqual({ tools: found.map((tool) => providerTool(tool, "mcp", { name: listedNames.get(tool.id)! })) });
       }
       expect(agent.snapshot.engine.profile).toBe(published.version === v1.version ? "stockroom" : "codex-bm25");
       expect(compared).toBeGreaterThan(golden.length * 8);
     }
+    // The paths form loads what the SDK's built-in loader answer loads.
+    const paths = ["stripe", "github.create_issue", "linear", "no_such"];
+    const viaPaths = await search({ paths, format: "openai", call_id: "call_p", version: v1.version });
+    const agent = await connect({ url, token: secret, ...input, version: v1.version });
+    const local = agent.resolveToolSearchCall({ call_id: "call_p", arguments: { paths } });
+    expect(viaPaths).toMatchObject({ toolIds: local.toolIds, unknown: local.unknownPaths, output: local.output });
     // No version: latest, which is v2.
     expect((await search({ query: golden[0]!.query })).version).toBe(v2.version);
   });

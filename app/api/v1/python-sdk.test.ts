@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolReferenceResult } from "@/sdk/anthropic-tool-search";
 import { flatToolNames } from "@/sdk/first-request";
 import { connect, type StockroomCatalog } from "@/sdk/index";
 import { buildToolSearchOutput } from "@/sdk/tool-search-output";
@@ -24,14 +23,13 @@ const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>
 /** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
 function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
   const { snapshot } = agent;
-  const listed = flatToolNames([...snapshot.tools.filter((t) => t.exposure === "direct"), ...snapshot.tools.filter((t) => t.exposure === "deferred")]);
   const topLevel = flatToolNames(snapshot.tools.filter((t) => t.exposure === "direct" || !t.namespace));
   const strip = (hits: ReturnType<StockroomCatalog["search"]>) => hits.map(({ tool: _tool, ...hit }) => hit);
   const paths = ["stripe", "github.create_issue", "linear.no_such_tool"];
   const loaded = resolveToolSearchPaths(snapshot, paths).toolIds.map((id) => agent.tool(id)!);
   const turnOne = (["openai", "anthropic", "mcp"] as const).flatMap((provider) =>
     [true, false].map((supportsToolSearch) => {
-      const options = { provider, supportsToolSearch, toolSearchExecution: "client" as const };
+      const options = { provider, supportsToolSearch, toolSearch: "client" as const, toolSearchArguments: "query" as const };
       return { options, tools: agent.firstRequestTools(options) };
     }),
   );
@@ -44,7 +42,7 @@ function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
       hits: strip(agent.search(query)),
       hits20: strip(agent.search(query, 20)),
       openai: agent.toolSearchOutput("call_1", query),
-      anthropic: toolReferenceResult("toolu_1", agent.search(query).map((hit) => listed.get(hit.id)!)),
+      anthropic: agent.answerToolUse({ type: "tool_use", id: "toolu_1", name: "tool_search", input: { query } }),
     })),
     paths: { paths, openai: buildToolSearchOutput(snapshot, "call_1", loaded, topLevel) },
     turnOne,

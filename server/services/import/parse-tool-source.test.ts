@@ -27,9 +27,9 @@ describe("parseToolSource", () => {
   });
 
   it("reads Anthropic tools and skips server tools", () => {
-    const parsed = parseToolSource([{ name: "x", description: "X", input_schema: schema, defer_loading: true }, { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" }]);
+    const parsed = parseToolSource([{ name: "x", description: "X", input_schema: schema, defer_loading: true, strict: true }, { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" }]);
     expect(parsed.format).toBe("anthropic");
-    expect(parsed.items[0]!.tool).toMatchObject({ name: "x", deferLoading: true });
+    expect(parsed.items[0]!.tool).toMatchObject({ name: "x", deferLoading: true, strict: true });
     expect(parsed.items[1]!.skipped).toMatch(/Anthropic server tool/);
   });
 

@@ -82,7 +82,13 @@ function readAnthropic(entry: Json): ParsedTool | string {
   if (typeof entry.type === "string" && entry.type !== "custom") return `skip:${entry.type} is an Anthropic server tool, not a catalog tool.`;
   if (typeof entry.name !== "string") return 'Anthropic tool without a "name".';
   if (!("input_schema" in entry)) return `Anthropic tool "${entry.name}" has no "input_schema".`;
-  return { name: entry.name, description: str(entry.description) ?? "", parameters: entry.input_schema, deferLoading: typeof entry.defer_loading === "boolean" ? entry.defer_loading : undefined };
+  return {
+    name: entry.name,
+    description: str(entry.description) ?? "",
+    parameters: entry.input_schema,
+    strict: typeof entry.strict === "boolean" ? entry.strict : undefined,
+    deferLoading: typeof entry.defer_loading === "boolean" ? entry.defer_loading : undefined,
+  };
 }
 
 function readOpenAiFunction(entry: Json): ParsedTool | string {

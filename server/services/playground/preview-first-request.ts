@@ -30,7 +30,7 @@ export async function previewFirstRequest({ db, team, catalog, version, provider
   const plan = source.memo(`plan:${provider}:${supportsToolSearch}`, () => planFor(source.content, provider, supportsToolSearch));
   const cost = source.memo(`cost:${provider}:${supportsToolSearch}:${k ?? "default"}`, () => costFor(source.content, provider, supportsToolSearch, k));
   const payload = source.memo(`payload:${provider}:${supportsToolSearch}`, () => JSON.stringify(plan.tools, null, 2));
-  const outline = plan.tools.map((entry) => outlineOf(entry as Record<string, unknown>));
+  const outline = plan.tools.map((entry) => outlineOf(entry as unknown as Record<string, unknown>));
   return {
     version: source.version,
     provider,
