@@ -19,6 +19,13 @@ class PackagingTest(unittest.TestCase):
         self.assertEqual(stockroom.__version__, version)
         self.assertEqual(version.split(".")[0], SNAPSHOT_FORMAT.rsplit("/v", 1)[1])
 
+    def test_sources_parse_as_python_3_9(self) -> None:
+        import ast
+
+        for path in sorted((PYTHON_DIR / "stockroom").rglob("*.py")):
+            with self.subTest(path=path.name):
+                ast.parse(path.read_text(encoding="utf-8"), filename=str(path), feature_version=(3, 9))
+
     def test_builds_a_wheel_from_a_clean_copy_offline(self) -> None:
         try:
             import setuptools  # noqa: F401
