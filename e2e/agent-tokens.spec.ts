@@ -65,6 +65,9 @@ test("the API reference renders the OpenAPI document without signing in", async 
   await expect(latest).toContainText("/api/v1/catalogs/{team}/{catalog}/snapshots/latest");
   await expect(latest).toContainText("If-None-Match");
   for (const status of ["200", "304", "401", "403", "404", "429"]) await expect(latest.getByText(status, { exact: true })).toBeVisible();
+  const search = page.getByRole("region", { name: "Search the deferred tools (hosted tool_search)" });
+  await expect(search).toContainText("/api/v1/catalogs/{team}/{catalog}/search");
+  await expect(search).toContainText("SearchRequest");
   await expect(page.getByRole("region", { name: "Schemas" })).toContainText("contentHash");
   await page.getByRole("link", { name: "/api/v1/openapi.json" }).click();
   await expect(page).toHaveURL(/openapi\.json$/);

@@ -31,8 +31,15 @@ def _is_transient(error: BaseException) -> bool:
 class Catalog:
     """Everything derived from one snapshot is replaced as a whole on refresh, so no answer mixes two versions."""
 
-    def __init__(self, target: ApiTarget, version: Version, cache_dir: Optional[str], snapshot: Snapshot, source: str,
-                 rank_locally: Optional[bool] = None) -> None:
+    def __init__(
+        self,
+        target: ApiTarget,
+        version: Version,
+        cache_dir: Optional[str],
+        snapshot: Snapshot,
+        source: str,
+        rank_locally: Optional[bool] = None,
+    ) -> None:
         self._target = target
         self._pinned = version
         self._cache_dir = cache_dir
@@ -45,7 +52,9 @@ class Catalog:
         tools = snapshot["tools"]
         self._snapshot = snapshot
         self._tools = {tool["id"]: tool for tool in tools}
-        self._top_level_names = flat_tool_names([t for t in tools if t["exposure"] == "direct" or not t.get("namespace")])
+        self._top_level_names = flat_tool_names(
+            [t for t in tools if t["exposure"] == "direct" or not t.get("namespace")]
+        )
         listed = [t for t in tools if t["exposure"] == "direct"] + [t for t in tools if t["exposure"] == "deferred"]
         self._listed_names = flat_tool_names(listed)
         self._local_index: Any = None
@@ -70,8 +79,13 @@ class Catalog:
         """A tool by id (``namespace.name``)."""
         return self._tools.get(tool_id)
 
-    def first_request_tools(self, provider: str, supports_tool_search: bool = True, tool_search: str = "server",
-                            tool_search_arguments: str = "query") -> List[Dict[str, Any]]:
+    def first_request_tools(
+        self,
+        provider: str,
+        supports_tool_search: bool = True,
+        tool_search: str = "server",
+        tool_search_arguments: str = "query",
+    ) -> List[Dict[str, Any]]:
         """The turn-one ``tools`` for ``openai``, ``anthropic`` or ``mcp`` (the TypeScript SDK's JSON); with
         ``tool_search="client"`` answer the searches with ``answer_tool_search_call`` / ``answer_tool_use``."""
         return first_request_tools(self._snapshot, provider, supports_tool_search, tool_search, tool_search_arguments)
@@ -83,6 +97,7 @@ class Catalog:
         if self._local_index is None:
             try:
                 from .codex_bm25 import CodexIndex
+
                 deferred = [(t["id"], t["searchText"]) for t in self._snapshot["tools"] if t["exposure"] == "deferred"]
                 engine = self._snapshot["engine"]
                 self._local_index = CodexIndex(deferred, engine["k1"], engine["b"], engine["defaultLimit"])
@@ -123,7 +138,11 @@ class Catalog:
 
     @staticmethod
     def _valid_limit(limit: Any) -> Optional[int]:
-        return min(limit, MAX_HOSTED_LIMIT) if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1 else None
+        return (
+            min(limit, MAX_HOSTED_LIMIT)
+            if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1
+            else None
+        )
 
     def answer_tool_search_call(self, call: Mapping[str, Any]) -> Dict[str, Any]:
         """The ``tool_search_output`` for a Responses ``tool_search_call`` (query or paths form). Never refuses what
@@ -172,8 +191,16 @@ class Catalog:
         return True, self.version
 
 
-def connect(url: str, token: str, team: str, catalog: str, version: Optional[Version] = None,
-            cache_dir: Optional[str] = None, rank_locally: Optional[bool] = None, timeout: float = 30.0) -> Catalog:
+def connect(
+    url: str,
+    token: str,
+    team: str,
+    catalog: str,
+    version: Optional[Version] = None,
+    cache_dir: Optional[str] = None,
+    rank_locally: Optional[bool] = None,
+    timeout: float = 30.0,
+) -> Catalog:
     """Fetches the catalog's snapshot (latest or pinned) and verifies its hash and catalog. With ``cache_dir``: a
     pinned version already cached is used without a request; otherwise the cached copy is revalidated with its
     ETag and used as-is when the server cannot be reached. ``rank_locally``: None = codex-bm25 locally when

@@ -39,12 +39,15 @@ def _chat_names(content: Content) -> Dict[str, str]:
 
 
 def chat_tool_search_tool(content: Content) -> Dict[str, Any]:
-    """The plain ``tool_search`` function: what can be found (namespaces, loose deferred tools) is in its description."""
+    """The plain ``tool_search`` function; what can be found (namespaces, loose deferred tools) is its description."""
     deferred = [t for t in content["tools"] if t["exposure"] == "deferred"]
     used = {t["namespace"] for t in deferred if t.get("namespace")}
     groups = ["%s: %s" % (ns["name"], ns["description"]) for ns in content["namespaces"] if ns["name"] in used]
     loose = ["%s: %s" % (t["spec"]["name"], t["spec"]["description"]) for t in deferred if not t.get("namespace")]
-    lines = ["Search for more tools by what they should do. The tools found are added to your tools on your next turn; call them then."]
+    lines = [
+        "Search for more tools by what they should do. "
+        "The tools found are added to your tools on your next turn; call them then."
+    ]
     if groups:
         lines += ["Tool groups you can search:"] + ["- " + line for line in groups]
     if loose:
@@ -59,7 +62,10 @@ def chat_tool_search_tool(content: Content) -> Dict[str, Any]:
         "required": ["query"],
         "additionalProperties": False,
     }
-    return {"type": "function", "function": {"name": CHAT_TOOL_SEARCH_NAME, "description": "\n".join(lines), "parameters": parameters}}
+    return {
+        "type": "function",
+        "function": {"name": CHAT_TOOL_SEARCH_NAME, "description": "\n".join(lines), "parameters": parameters},
+    }
 
 
 def _arguments(text: Any) -> Tuple[str, Optional[int]]:
@@ -79,8 +85,12 @@ def _arguments(text: Any) -> Tuple[str, Optional[int]]:
 class ChatToolSession:
     """One conversation's deferred loading; ``content`` and ``search`` read the catalog's current snapshot."""
 
-    def __init__(self, content: Callable[[], Content], search: Callable[[str, Optional[int]], List[Dict[str, Any]]],
-                 max_loaded: int = DEFAULT_MAX_LOADED) -> None:
+    def __init__(
+        self,
+        content: Callable[[], Content],
+        search: Callable[[str, Optional[int]], List[Dict[str, Any]]],
+        max_loaded: int = DEFAULT_MAX_LOADED,
+    ) -> None:
         if not isinstance(max_loaded, int) or isinstance(max_loaded, bool) or max_loaded < 1:
             raise ValueError("max_loaded must be a positive integer, got %r" % (max_loaded,))
         self._content = content
@@ -95,9 +105,11 @@ class ChatToolSession:
         by_id = {t["id"]: t for t in content["tools"]}
         loaded = [by_id[i] for i in self._loaded if i in by_id and by_id[i]["exposure"] == "deferred"]
         direct = [t for t in content["tools"] if t["exposure"] == "direct"]
-        return [chat_tool(t, names[t["id"]]) for t in direct] + [chat_tool_search_tool(content)] + [
-            chat_tool(t, names[t["id"]]) for t in loaded
-        ]
+        return (
+            [chat_tool(t, names[t["id"]]) for t in direct]
+            + [chat_tool_search_tool(content)]
+            + [chat_tool(t, names[t["id"]]) for t in loaded]
+        )
 
     def loaded_ids(self) -> List[str]:
         return list(self._loaded)
@@ -128,7 +140,9 @@ class ChatToolSession:
         dropped, self._loaded = self._loaded[:overflow], self._loaded[overflow:]
         names = _chat_names(content)
         by_id = {t["id"]: t for t in content["tools"]}
-        body: Dict[str, Any] = {"tools": [{"name": names[i], "description": by_id[i]["spec"]["description"]} for i in hits]}
+        body: Dict[str, Any] = {
+            "tools": [{"name": names[i], "description": by_id[i]["spec"]["description"]} for i in hits]
+        }
         if dropped:
             body["dropped"] = [names[i] for i in dropped]
         body["note"] = (

@@ -1,4 +1,4 @@
-"""The turn-one ``tools`` array per provider format: a port of sdk/first-request.ts, same JSON (tested on shared vectors)."""
+"""The turn-one ``tools`` array per provider format: a port of sdk/first-request.ts, same JSON (shared vectors)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ Tool = Dict[str, Any]
 
 
 def flat_tool_names(tools: Sequence[Tool]) -> Dict[str, str]:
-    """Flat names for tools listed side by side: a shared name becomes ``namespace__name`` for tools with a namespace."""
+    """Flat names for tools listed side by side: a shared name becomes ``namespace__name`` (tools with a namespace)."""
     counts: Dict[str, int] = {}
     for tool in tools:
         counts[tool["spec"]["name"]] = counts.get(tool["spec"]["name"], 0) + 1
@@ -72,7 +72,9 @@ def _namespaces_of(content: Dict[str, Any], tools: Sequence[Tool]) -> List[Dict[
     used = {tool["namespace"] for tool in tools if tool.get("namespace")}
     known = [ns for ns in content["namespaces"] if ns["name"] in used]
     known_names = {ns["name"] for ns in known}
-    missing = sorted((name for name in used if name not in known_names), key=lambda n: n.encode("utf-16-be", "surrogatepass"))
+    missing = sorted(
+        (name for name in used if name not in known_names), key=lambda n: n.encode("utf-16-be", "surrogatepass")
+    )
     return known + [{"name": name, "description": ""} for name in missing]
 
 
@@ -81,8 +83,15 @@ def search_parameters(default_limit: int) -> Dict[str, Any]:
     return {
         "type": "object",
         "properties": {
-            "query": {"type": "string", "description": 'What the tool should do, in a few words (e.g. "refund a payment").'},
-            "limit": {"type": "integer", "minimum": 1, "description": "How many tools to load (default %d)." % default_limit},
+            "query": {
+                "type": "string",
+                "description": 'What the tool should do, in a few words (e.g. "refund a payment").',
+            },
+            "limit": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "How many tools to load (default %d)." % default_limit,
+            },
         },
         "required": ["query"],
         "additionalProperties": False,
@@ -101,7 +110,11 @@ def _search_entry(content: Dict[str, Any], provider: str, mode: str, arguments: 
         return entry
     if mode == "client":
         description = ANTHROPIC_SEARCH_TOOL_DESCRIPTION
-        return {"name": ANTHROPIC_SEARCH_TOOL_NAME, "description": description, "input_schema": search_parameters(default_limit)}
+        return {
+            "name": ANTHROPIC_SEARCH_TOOL_NAME,
+            "description": description,
+            "input_schema": search_parameters(default_limit),
+        }
     return dict(ANTHROPIC_TOOL_SEARCH_TOOL)
 
 
@@ -133,12 +146,24 @@ def first_request_tools(
         names = flat_tool_names(direct + loose)
         tools.extend(provider_tool(tool, "openai", names[tool["id"]]) for tool in direct)
         for namespace in _namespaces_of(content, deferred):
-            members = [provider_tool(t, "openai", deferred=True) for t in deferred if t.get("namespace") == namespace["name"]]
-            tools.append({"type": "namespace", "name": namespace["name"], "description": namespace["description"], "tools": members})
+            members = [
+                provider_tool(t, "openai", deferred=True) for t in deferred if t.get("namespace") == namespace["name"]
+            ]
+            tools.append(
+                {
+                    "type": "namespace",
+                    "name": namespace["name"],
+                    "description": namespace["description"],
+                    "tools": members,
+                }
+            )
         tools.extend(provider_tool(tool, "openai", names[tool["id"]], deferred=True) for tool in loose)
     else:
         names = flat_tool_names(direct + deferred)
-        tools.extend(provider_tool(t, "anthropic", names[t["id"]], deferred=t["exposure"] == "deferred") for t in direct + deferred)
+        tools.extend(
+            provider_tool(t, "anthropic", names[t["id"]], deferred=t["exposure"] == "deferred")
+            for t in direct + deferred
+        )
         if tool_search == "client" and ANTHROPIC_SEARCH_TOOL_NAME in names.values():
             raise ValueError(
                 'A catalog tool is named "%s" like the client search tool: rename it, or use tool_search="server".'

@@ -69,7 +69,9 @@ def _send(target: ApiTarget, request: urllib.request.Request) -> Tuple[int, Dict
         raise _error_of(error, request.full_url) from None
 
 
-def fetch_snapshot(target: ApiTarget, version: Version = "latest", etag: Optional[str] = None) -> Optional[Tuple[Snapshot, str]]:
+def fetch_snapshot(
+    target: ApiTarget, version: Version = "latest", etag: Optional[str] = None
+) -> Optional[Tuple[Snapshot, str]]:
     """The verified snapshot and its body text, or None when ``etag`` (a contentHash) is still current (304)."""
     request = urllib.request.Request(snapshots_url(target, version))
     if etag:
@@ -87,7 +89,9 @@ def assert_snapshot_is_for(snapshot: Snapshot, target: ApiTarget, version: Versi
     """A verified snapshot can still be the wrong one (a misrouted proxy, a stale cache file)."""
     team, slug = snapshot["catalog"].get("team"), snapshot["catalog"].get("slug")
     if team != target.team or slug != target.catalog:
-        raise StockroomApiError(0, "WRONG_SNAPSHOT", "Expected a snapshot of %s/%s, got %s/%s." % (target.team, target.catalog, team, slug))
+        raise StockroomApiError(
+            0, "WRONG_SNAPSHOT", "Expected a snapshot of %s/%s, got %s/%s." % (target.team, target.catalog, team, slug)
+        )
     if version != "latest" and snapshot["version"] != version:
         raise StockroomApiError(0, "WRONG_SNAPSHOT", "Expected version %s, got %s." % (version, snapshot["version"]))
 

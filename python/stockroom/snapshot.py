@@ -41,7 +41,9 @@ def _check_shape(value: Any) -> Snapshot:
         raise SnapshotIntegrityError("Not a %s document: format is %r" % (SNAPSHOT_FORMAT, value.get("format")))
     for key, kind in (("catalog", dict), ("engine", dict), ("namespaces", list), ("tools", list), ("contentHash", str)):
         if not isinstance(value.get(key), kind):
-            raise SnapshotIntegrityError("Not a %s document: %s is missing or not a %s" % (SNAPSHOT_FORMAT, key, kind.__name__))
+            raise SnapshotIntegrityError(
+                "Not a %s document: %s is missing or not a %s" % (SNAPSHOT_FORMAT, key, kind.__name__)
+            )
     version = value.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SnapshotIntegrityError("Not a %s document: version must be a positive integer" % SNAPSHOT_FORMAT)

@@ -63,7 +63,9 @@ def build_tool_search_output(
     entries: List[Dict[str, Any]] = []
     for namespace, members in groups.items():
         if namespace is None:
-            entries.extend(provider_tool(t, "openai", names.get(t["id"], t["spec"]["name"]), deferred=True) for t in members)
+            entries.extend(
+                provider_tool(t, "openai", names.get(t["id"], t["spec"]["name"]), deferred=True) for t in members
+            )
         else:
             entries.append(
                 {
@@ -73,7 +75,13 @@ def build_tool_search_output(
                     "tools": [provider_tool(t, "openai", deferred=True) for t in members],
                 }
             )
-    return {"type": "tool_search_output", "call_id": call_id, "status": "completed", "execution": "client", "tools": entries}
+    return {
+        "type": "tool_search_output",
+        "call_id": call_id,
+        "status": "completed",
+        "execution": "client",
+        "tools": entries,
+    }
 
 
 def parse_tool_search_call(call: Mapping[str, Any]) -> Tuple[str, str, Optional[int], Optional[List[str]]]:

@@ -19,13 +19,19 @@ class FirstRequestTest(unittest.TestCase):
             options = case["options"]
             with self.subTest(**options):
                 tools = first_request_tools(
-                    self.content, options["provider"], options["supportsToolSearch"], options["toolSearch"], options["toolSearchArguments"]
+                    self.content,
+                    options["provider"],
+                    options["supportsToolSearch"],
+                    options["toolSearch"],
+                    options["toolSearchArguments"],
                 )
                 self.assertEqual(canonicalize(tools), canonicalize(case["tools"]))
 
     def test_paths_answers_for_openai_and_anthropic(self) -> None:
         tools = {tool["id"]: tool for tool in self.content["tools"]}
-        top_level = flat_tool_names([t for t in self.content["tools"] if t["exposure"] == "direct" or not t["namespace"]])
+        top_level = flat_tool_names(
+            [t for t in self.content["tools"] if t["exposure"] == "direct" or not t["namespace"]]
+        )
         ordered = [t for t in self.content["tools"] if t["exposure"] == "direct"] + [
             t for t in self.content["tools"] if t["exposure"] == "deferred"
         ]
@@ -45,8 +51,19 @@ class FirstRequestTest(unittest.TestCase):
             first_request_tools(self.content, "gemini", True)
         with self.assertRaisesRegex(ValueError, "tool_search must be"):
             first_request_tools(self.content, "openai", True, "hosted")
-        clash = dict(self.content, tools=self.content["tools"] + [dict(self.content["tools"][0], id="x.tool_search",
-                     namespace="x", name="tool_search", spec=dict(self.content["tools"][0]["spec"], name="tool_search"))])
+        clash = dict(
+            self.content,
+            tools=self.content["tools"]
+            + [
+                dict(
+                    self.content["tools"][0],
+                    id="x.tool_search",
+                    namespace="x",
+                    name="tool_search",
+                    spec=dict(self.content["tools"][0]["spec"], name="tool_search"),
+                )
+            ],
+        )
         with self.assertRaisesRegex(ValueError, "rename it"):
             first_request_tools(clash, "anthropic", True, "client")
 

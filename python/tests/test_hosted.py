@@ -54,7 +54,10 @@ class HostedTest(unittest.TestCase):
             for case in published["turnOne"]:
                 options = case["options"]
                 tools = catalog.first_request_tools(
-                    options["provider"], options["supportsToolSearch"], options["toolSearch"], options["toolSearchArguments"]
+                    options["provider"],
+                    options["supportsToolSearch"],
+                    options["toolSearch"],
+                    options["toolSearchArguments"],
                 )
                 self.assertEqual(canonicalize(tools), canonicalize(case["tools"]))
 
@@ -63,7 +66,11 @@ class HostedTest(unittest.TestCase):
             catalog = self.connect(version=published["version"])
             session = catalog.chat_session(max_loaded=5)
             case = published["queries"][0]
-            call = {"id": "call_1", "type": "function", "function": {"name": "tool_search", "arguments": json.dumps({"query": case["query"]})}}
+            call = {
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "tool_search", "arguments": json.dumps({"query": case["query"]})},
+            }
             answer = session.answer_tool_call(call)
             ranked = [hit["id"] for hit in case["hits"]]
             self.assertEqual(answer["loaded"], ranked[:5])

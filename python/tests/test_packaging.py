@@ -35,7 +35,18 @@ class PackagingTest(unittest.TestCase):
             source = Path(temp) / "src"
             ignore = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", "tests")
             shutil.copytree(PYTHON_DIR, source, ignore=ignore)
-            command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", temp, str(source)]
+            command = [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--no-build-isolation",
+                "--no-index",
+                "-w",
+                temp,
+                str(source),
+            ]
             result = subprocess.run(command, capture_output=True, text=True, timeout=300)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             wheels = list(Path(temp).glob("stockroom-%s-py3-none-any.whl" % stockroom.__version__))

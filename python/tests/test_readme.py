@@ -14,7 +14,9 @@ def python_blocks(markdown: str):
 
 class ReadmeTest(unittest.TestCase):
     def test_quick_start_compiles_and_names_real_api(self) -> None:
-        blocks = [b for b in python_blocks((REPO_ROOT / "README.md").read_text(encoding="utf-8")) if "stockroom.connect" in b]
+        blocks = [
+            b for b in python_blocks((REPO_ROOT / "README.md").read_text(encoding="utf-8")) if "stockroom.connect" in b
+        ]
         self.assertEqual(len(blocks), 1)
         source = blocks[0]
         compile(source, "README.md", "exec")
@@ -22,8 +24,9 @@ class ReadmeTest(unittest.TestCase):
             self.assertTrue(callable(getattr(Catalog, name, None)), "Catalog has no %s()" % name)
         for name in set(re.findall(r"\bstockroom\.(\w+)\(", source)):
             self.assertTrue(callable(getattr(stockroom, name, None)), "stockroom has no %s()" % name)
-        for keyword in set(re.findall(r"\b(\w+)=", re.search(r"first_request_tools\((.*?)\)", source).group(1))):  # type: ignore[union-attr]
-            self.assertIn(keyword, Catalog.first_request_tools.__code__.co_varnames)
+        for call in re.findall(r"first_request_tools\((.*?)\)", source):
+            for keyword in set(re.findall(r"\b(\w+)=", call)):
+                self.assertIn(keyword, Catalog.first_request_tools.__code__.co_varnames)
 
 
 if __name__ == "__main__":

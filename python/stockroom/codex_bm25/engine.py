@@ -14,7 +14,9 @@ __all__ = ["CodexIndex", "SearchQueryError", "fxhash32", "js_trim"]
 FALLBACK_AVGDL = 256.0
 _SEED32 = 0x27220A95
 # JavaScript's String.prototype.trim: WhiteSpace and LineTerminator (not Python's str.isspace set).
-_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
+    chr(c) for c in range(0x2000, 0x200B)
+)
 
 
 class SearchQueryError(ValueError):
@@ -69,7 +71,9 @@ def _utf16(text: str) -> bytes:
 class CodexIndex:
     """An index over (id, text) documents ranking as the ``codex-bm25`` profile of search/ does."""
 
-    def __init__(self, docs: Iterable[Tuple[str, str]], k1: float = 1.2, b: float = 0.75, default_limit: int = 8) -> None:
+    def __init__(
+        self, docs: Iterable[Tuple[str, str]], k1: float = 1.2, b: float = 0.75, default_limit: int = 8
+    ) -> None:
         docs = list(docs)
         self.default_limit = default_limit
         token_lists = [analyze(text) for _, text in docs]
