@@ -119,7 +119,9 @@ export class ChatToolSession {
     const { query, limit } = parseArguments(call.function.arguments);
     const content = this.source.content();
     let hits: string[] = [];
-    if (query.trim().length > 0) hits = this.source.search(query, limit).map((hit) => hit.id).slice(0, this.maxLoaded);
+    // Asking for more than maxLoaded changes nothing (the top maxLoaded of a ranking are its first ones).
+    const bounded = limit === undefined ? undefined : Math.min(limit, this.maxLoaded);
+    if (query.trim().length > 0) hits = this.source.search(query, bounded).map((hit) => hit.id).slice(0, this.maxLoaded);
     for (const id of hits) {
       const at = this.loaded.indexOf(id);
       if (at >= 0) this.loaded.splice(at, 1);

@@ -131,7 +131,10 @@ class ChatToolSession:
         content = self._content()
         hits: List[str] = []
         if query.strip():
-            hits = [str(hit["id"]) for hit in self._search(query, limit)][: self.max_loaded]
+            # Asking for more than max_loaded changes nothing (the top max_loaded of a ranking are its first ones);
+            # it also keeps hosted search within its bound.
+            bounded = None if limit is None else min(limit, self.max_loaded)
+            hits = [str(hit["id"]) for hit in self._search(query, bounded)][: self.max_loaded]
         for tool_id in hits:
             if tool_id in self._loaded:
                 self._loaded.remove(tool_id)
