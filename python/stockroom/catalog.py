@@ -6,6 +6,7 @@ from __future__ import annotations
 import urllib.error
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
+from ._text import js_trim
 from .cache import read_cached_snapshot, write_cached_snapshot
 from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names
@@ -127,8 +128,6 @@ class Catalog:
         if paths is not None:
             ids, _unknown = resolve_tool_search_paths(self._snapshot, paths)
             return [self._tools[i] for i in ids]
-        from .codex_bm25.engine import js_trim
-
         if not js_trim(query):
             return []  # every call needs an answer: an empty query loads nothing
         local = self._local()

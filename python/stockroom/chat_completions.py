@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
+from ._text import js_trim
 from .first_request import flat_tool_names
 
 __all__ = ["CHAT_TOOL_SEARCH_NAME", "DEFAULT_MAX_LOADED", "ChatToolSession", "chat_tool_search_tool"]
@@ -130,7 +131,7 @@ class ChatToolSession:
         query, limit = _arguments((call.get("function") or {}).get("arguments"))
         content = self._content()
         hits: List[str] = []
-        if query.strip():
+        if js_trim(query):
             # Asking for more than max_loaded changes nothing (the top max_loaded of a ranking are its first ones);
             # it also keeps hosted search within its bound.
             bounded = None if limit is None else min(limit, self.max_loaded)

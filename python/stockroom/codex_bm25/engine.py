@@ -7,16 +7,13 @@ from __future__ import annotations
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from .analyzer import analyze
+from .._text import js_trim
 from .f32 import f32, ln_f32
 
 __all__ = ["CodexIndex", "SearchQueryError", "fxhash32", "js_trim"]
 
 FALLBACK_AVGDL = 256.0
 _SEED32 = 0x27220A95
-# JavaScript's String.prototype.trim: WhiteSpace and LineTerminator (not Python's str.isspace set).
-_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    chr(c) for c in range(0x2000, 0x200B)
-)
 
 
 class SearchQueryError(ValueError):
@@ -25,10 +22,6 @@ class SearchQueryError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def js_trim(text: str) -> str:
-    return text.strip(_JS_SPACE)
 
 
 def _mix(hash_: int, word: int) -> int:
