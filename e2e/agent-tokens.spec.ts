@@ -21,6 +21,13 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
   const url = `/api/v1/catalogs/${team}/${catalog}/snapshots/latest`;
   const auth = { authorization: `Bearer ${secret}` };
   expect((await request.get(url, { headers: auth })).status()).toBe(404);
+  // Hosted search through the same gate, served by scripts/serve.mjs in front of Next.js: POST only.
+  const searchUrl = `/api/v1/catalogs/${team}/${catalog}/search`;
+  const searched = await request.post(searchUrl, { headers: auth, data: { query: "refund a payment" } });
+  expect(searched.status()).toBe(404);
+  expect((await searched.json()).error.message).toMatch(/Nothing has been published/);
+  expect((await request.post(searchUrl, { headers: auth, data: { query: "" } })).status()).toBe(400);
+  expect((await request.get(searchUrl, { headers: auth })).status()).toBe(405);
 
   await page.getByRole("button", { name: "I have copied it" }).click();
   await expect(page.getByLabel("New token secret")).toHaveCount(0);

@@ -2,7 +2,8 @@
 ``tool_search`` exactly as the TypeScript SDK does. Standard library only (``snowballstemmer`` optional, for
 ranking the ``codex-bm25`` profile locally)."""
 
-from .catalog import Catalog, connect
+from .catalog import Catalog
+from .connect import connect
 from .chat_completions import CHAT_TOOL_SEARCH_NAME, ChatToolSession, chat_tool_search_tool
 from .first_request import ANTHROPIC_SEARCH_TOOL_NAME, ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names
 from .first_request import provider_tool
