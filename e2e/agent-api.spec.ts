@@ -21,13 +21,13 @@ test("lists versions and serves latest and numbered snapshots with ETag and Cach
   const latest = await agent.get(`${a.base}/latest`);
   expect(latest.status()).toBe(200);
   expect(latest.headers()["etag"]).toBe(`"${a.v1.contentHash}"`);
-  expect(latest.headers()["cache-control"]).toBe("no-cache");
+  expect(latest.headers()["cache-control"]).toBe("private, no-cache");
   expect(latest.headers()["content-encoding"]).toBeUndefined();
   const snapshot = await verifySnapshot(await latest.json());
   expect(snapshot.tools.map((t) => `${t.id}:${t.exposure}`)).toEqual(["calendar.create_event:deferred", "calendar.ping_calendar:direct", "crm.list_open_orders:deferred", "crm.refund_order:deferred"]);
 
   const numbered = await agent.get(`${a.base}/1`);
-  expect(numbered.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(numbered.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
   expect(await numbered.body()).toEqual(await latest.body());
 });
 

@@ -79,3 +79,27 @@ test("the API reference renders the OpenAPI document without signing in", async 
   await page.getByRole("link", { name: "/api/v1/openapi.json" }).click();
   await expect(page).toHaveURL(/openapi\.json$/);
 });
+
+test("an owner creates an import token on request; a read token cannot import", async ({ page, request }) => {
+  const { team, catalog } = await newUserWithCatalog(page);
+  await page.getByRole("link", { name: "Agent tokens" }).click();
+  await page.getByLabel("Token name").fill("reader");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const reader = await page.getByLabel("New token secret").inputValue();
+  await page.getByRole("button", { name: "I have copied it" }).click();
+  await page.getByLabel("Token name").fill("laptop");
+  await page.getByLabel("Can also import tools").check();
+  await page.getByRole("button", { name: "Create token" }).click();
+  const importer = await page.getByLabel("New token secret").inputValue();
+  await expect(page.getByRole("region", { name: "New token" })).toContainText("stockroom -- import");
+  await expect(page.getByRole("row", { name: "laptop" })).toContainText("read + import");
+  await expect(page.getByRole("row", { name: "reader" })).toContainText(/read(?! \+)/);
+
+  const url = `/api/v1/catalogs/${team}/${catalog}/import/preview`;
+  const data = { source: { tools: [{ name: "ping", inputSchema: { type: "object" } }] } };
+  const refused = await request.post(url, { headers: { authorization: `Bearer ${reader}` }, data });
+  expect(refused.status()).toBe(403);
+  const plan = await request.post(url, { headers: { authorization: `Bearer ${importer}` }, data });
+  expect(plan.status()).toBe(200);
+  expect((await plan.json()).counts.new).toBe(1);
+});

@@ -81,3 +81,16 @@ test("connects to a live MCP server over Streamable HTTP (with a header) and imp
     await server.close();
   }
 });
+
+test("the stdio form says it is off on this server and points to `stockroom import`", async ({ page }) => {
+  await newUserWithCatalog(page);
+  await page.getByRole("link", { name: "Import" }).click();
+  await page.getByRole("tab", { name: "Live MCP server" }).click();
+  await page.getByLabel("stdio command").check();
+  const note = page.getByRole("note", { name: "stdio import is off" });
+  await expect(note).toContainText("does not start MCP server commands");
+  await expect(note).toContainText("npm run -s stockroom -- import");
+  await expect(note).toContainText("STOCKROOM_STDIO_COMMANDS");
+  await expect(page.getByLabel("Command", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Connect and list tools" })).toBeDisabled();
+});

@@ -9,6 +9,31 @@ test("pages carry security headers", async ({ request }) => {
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["strict-transport-security"]).toBeUndefined(); // STOCKROOM_URL is http here
+});
+
+test("scripts run by a per-request nonce, never 'unsafe-inline', and the page still works", async ({ page, request }) => {
+  const nonceOf = (csp: string) => /script-src 'self' 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];
+  const first = await request.get("/sign-in");
+  const csp = first.headers()["content-security-policy"]!;
+  expect(csp.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+  const nonce = nonceOf(csp)!;
+  expect(nonce).toBeTruthy();
+  expect(nonceOf((await request.get("/sign-in")).headers()["content-security-policy"]!)).not.toBe(nonce);
+  const html = await first.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/sign-up");
+  await expect(page.getByRole("button", { name: /create/i })).toBeEnabled(); // enabled once React hydrated: scripts ran
+  await page.goto("/docs/api");
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  expect(violations).toEqual([]);
 });
 
 test("the session cookie is HttpOnly, SameSite and Secure in production", async ({ request, baseURL }) => {

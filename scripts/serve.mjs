@@ -1,4 +1,4 @@
-// Serves a built app (scripts/start.mjs builds it first): the agent API (GET …/snapshots, POST …/search) on
+// Serves a built app (scripts/start.mjs builds it first): the agent API (/api/v1/catalogs/…: snapshots, search, imports) on
 // node:http directly, everything else through Next.js in the same process (see
 // server/services/agent-api/http/node-handler.ts for why). PORT (default 3000), NEXT_DIST_DIR.
 import { createServer } from "node:http";
@@ -15,8 +15,7 @@ await app.prepare(); // starts instrumentation.ts: environment check, migrations
 const AGENT_API = Symbol.for("stockroom.agentApiHandler");
 const server = createServer((req, res) => {
   const agentApi = globalThis[AGENT_API];
-  const isAgentMethod = req.method === "GET" || req.method === "HEAD" || (req.method === "POST" && /^\/api\/v1\/catalogs\/[^/]+\/[^/]+\/search\/?(\?|$)/.test(req.url ?? ""));
-  if (agentApi && isAgentMethod && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
+  if (agentApi && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
   return nextHandler(req, res);
 });
 // Keep idle keep-alive sockets longer than clients do (undici 4 s, Playwright and most agents unlimited), so a

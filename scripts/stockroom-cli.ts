@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   pull: () => import("./cli/pull"),
   search: () => import("./cli/search"),
   diff: () => import("./cli/diff"),
+  import: () => import("./cli/import"),
 };
 
 /** Lets other commands register without editing this file: scripts/cli/<name>.ts is tried last. */

@@ -1,5 +1,19 @@
 import { z } from "zod";
 
+/**
+ * What live MCP imports may do on this host. Both are off by default: every signed-up user is untrusted.
+ * STOCKROOM_STDIO_COMMANDS lists the exact command names a team owner may start (comma-separated, no shell);
+ * STOCKROOM_ALLOW_PRIVATE_NETWORKS=1 lets HTTP imports reach loopback, private and link-local addresses.
+ */
+const MCP_IMPORT_ENV = {
+  STOCKROOM_STDIO_COMMANDS: z
+    .string()
+    .default("")
+    .transform((list) => [...new Set(list.split(",").map((name) => name.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[^\s"'`$;&|<>]+$/, "must be command names separated by commas, e.g. npx,uvx"))),
+  STOCKROOM_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0").transform((v) => v === "1"),
+};
+
 /** Environment, parsed once at boot; a bad value stops start-up with a message naming the variable. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,6 +29,7 @@ const envSchema = z.object({
   STOCKROOM_SIGNIN_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(1).max(100000).default(10),
   STOCKROOM_AGENT_REQUESTS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(10_000_000, "must be at most 10000000").default(120),
   STOCKROOM_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("stockroom-demo"),
+  ...MCP_IMPORT_ENV,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -32,4 +47,13 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+const mcpImportSchema = z.object(MCP_IMPORT_ENV);
+export type McpImportSettings = { stdioCommands: string[]; allowPrivateNetworks: boolean };
+
+/** The live-import settings, read on each call (tests switch them per test; boot already validated them). */
+export function getMcpImportSettings(source: Record<string, string | undefined> = process.env): McpImportSettings {
+  const env = mcpImportSchema.parse(source);
+  return { stdioCommands: env.STOCKROOM_STDIO_COMMANDS, allowPrivateNetworks: env.STOCKROOM_ALLOW_PRIVATE_NETWORKS };
 }

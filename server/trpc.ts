@@ -97,13 +97,16 @@ export function teamProcedure(role: Role) {
   });
 }
 
-/** teamProcedure plus the team's (non-archived) `catalog` named in the input. */
-export function catalogProcedure(role: Role) {
+/**
+ * teamProcedure plus the team's `catalog` named in the input: not archived, unless `includeArchived`
+ * (for the few reads owners still need of an archived catalog, e.g. its revoked tokens).
+ */
+export function catalogProcedure(role: Role, { includeArchived = false }: { includeArchived?: boolean } = {}) {
   return teamProcedure(role)
     .meta({ access: { kind: "catalog", role } })
     .input(z.object({ catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
-      const catalog = await ctx.db.catalog.findFirst({ where: { teamId: ctx.team.id, slug: input.catalog, archivedAt: null } });
+      const catalog = await ctx.db.catalog.findFirst({ where: { teamId: ctx.team.id, slug: input.catalog, ...(includeArchived ? {} : { archivedAt: null }) } });
       if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${ctx.team.slug}".`);
       return next({ ctx: { ...ctx, catalog: catalog as Catalog } });
     });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { exactTime, timeAgo } from "./format-time";
 
 interface TokenRowProps {
-  token: { id: string; name: string; prefix: string; createdAt: Date; createdBy: string | null; lastUsedAt: Date | null; revokedAt: Date | null };
+  token: { id: string; name: string; prefix: string; createdAt: Date; createdBy: string | null; lastUsedAt: Date | null; revokedAt: Date | null; scopes: string[] };
   pending: boolean;
   onRevoke: () => void;
 }
@@ -17,6 +17,7 @@ export function TokenRow({ token, pending, onRevoke }: TokenRowProps) {
     <tr className={`border-b border-stone-100 align-top ${revoked ? "text-stone-400" : ""}`} aria-label={token.name}>
       <td className="px-3 py-2 font-medium">{token.name}</td>
       <td className="px-3 py-2 font-mono text-xs">{token.prefix}…</td>
+      <td className="px-3 py-2 text-xs">{token.scopes.join(" + ")}</td>
       <td className="px-3 py-2" title={exactTime(token.createdAt)}>
         {timeAgo(token.createdAt)}
         {token.createdBy && <span className="block text-xs text-stone-500">by {token.createdBy}</span>}

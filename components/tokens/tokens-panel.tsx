@@ -20,23 +20,27 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh }));
   const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh }));
   const [name, setName] = useState("");
-  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const [canImport, setCanImport] = useState(false);
+  const [created, setCreated] = useState<{ name: string; secret: string; scopes: string[] } | null>(null);
 
   function onCreate(event: FormEvent) {
     event.preventDefault();
     create.mutate(
-      { ...input, name },
+      { ...input, name, scopes: canImport ? ["read", "import"] : ["read"] },
       {
         onSuccess: ({ token, secret }) => {
-          setCreated({ name: token.name, secret });
+          setCreated({ name: token.name, secret, scopes: token.scopes });
           setName("");
+          setCanImport(false);
         },
       },
     );
   }
 
   const createError = appErrorOf(create.error);
-  const curl = created ? `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${apiUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/latest` : "";
+  const read = created ? `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${apiUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/latest` : "";
+  const importExample = `STOCKROOM_TOKEN=${created?.secret} npm run -s stockroom -- import \\\n  --url ${apiUrl} --team ${team} --catalog ${catalog} -- npx -y <your MCP server>`;
+  const curl = created?.scopes.includes("import") ? `${read}\n\n${importExample}` : read;
   return (
     <div className="space-y-6">
       {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
@@ -46,6 +50,9 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
             <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
           </Field>
         </div>
+        <label className="mb-5 flex items-center gap-2 text-sm" title="For `stockroom import`, which imports tools from an MCP server on your machine.">
+          <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import tools
+        </label>
         <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
           {create.isPending ? "Creating…" : "Create token"}
         </button>
@@ -65,6 +72,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
             <tr className="border-b border-stone-200 text-left text-stone-500">
               <th className="px-3 py-2 font-medium">Name</th>
               <th className="px-3 py-2 font-medium">Token</th>
+              <th className="px-3 py-2 font-medium">Scopes</th>
               <th className="px-3 py-2 font-medium">Created</th>
               <th className="px-3 py-2 font-medium">Last used</th>
               <th className="px-3 py-2 font-medium">Status</th>

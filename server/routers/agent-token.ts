@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentTokenSummarySchema, TOKEN_NAME } from "../services/agent-tokens/agent-token-select";
+import { AGENT_TOKEN_SCOPE, agentTokenSummarySchema, TOKEN_NAME } from "../services/agent-tokens/agent-token-select";
 import { createAgentToken } from "../services/agent-tokens/create-agent-token";
 import { listAgentTokens } from "../services/agent-tokens/list-agent-tokens";
 import { revokeAgentToken } from "../services/agent-tokens/revoke-agent-token";
@@ -7,16 +7,17 @@ import { catalogProcedure, router } from "../trpc";
 
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
 
-/** Owners manage the read-only tokens agents use to fetch this catalog's snapshots. */
+/** Owners manage the tokens (read, or read + import) agents use to fetch this catalog's snapshots. */
 export const agentTokenRouter = router({
-  list: catalogProcedure("owner")
+  /** Archived catalogs too: archiving revoked their tokens, and owners can still see which. */
+  list: catalogProcedure("owner", { includeArchived: true })
     .output(z.array(agentTokenSummarySchema))
     .query(({ ctx }) => listAgentTokens({ db: ctx.db, catalog: ctx.catalog })),
 
   create: catalogProcedure("owner")
-    .input(z.object({ name: TOKEN_NAME }))
+    .input(z.object({ name: TOKEN_NAME, scopes: z.array(AGENT_TOKEN_SCOPE).max(2).default(["read"]) }))
     .output(z.object({ token: agentTokenSummarySchema, secret: z.string() }))
-    .mutation(({ ctx, input }) => createAgentToken({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, actor: actorOf(ctx.user), name: input.name })),
+    .mutation(({ ctx, input }) => createAgentToken({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, actor: actorOf(ctx.user), name: input.name, scopes: input.scopes })),
 
   revoke: catalogProcedure("owner")
     .input(z.object({ tokenId: z.string().min(1).max(64) }))

@@ -50,7 +50,7 @@ describe("catalog create / update / archive", () => {
     const api = callerFor(db, owner);
     expect((await failure(callerFor(db, editor).catalog.archive({ ...ref, confirm: "old-one" }))).code).toBe("FORBIDDEN");
     expect((await failure(api.catalog.archive({ ...ref, confirm: "old" }))).message).toBe('Type the catalog\'s slug "old-one" to confirm.');
-    expect(await api.catalog.archive({ ...ref, confirm: "old-one" })).toEqual({ slug: "old-one", snapshotsKept: 1 });
+    expect(await api.catalog.archive({ ...ref, confirm: "old-one" })).toEqual({ slug: "old-one", snapshotsKept: 1, tokensRevoked: 0 });
     expect(await api.catalog.list({ team: team.slug })).toEqual([]);
     expect((await failure(api.tool.list(ref))).code).toBe("NOT_FOUND");
     expect(await db.snapshot.count({ where: { catalogId: catalog.id } })).toBe(1);

@@ -57,6 +57,6 @@ export const catalogRouter = router({
   /** Delete = archive: the catalog leaves the team's lists, its snapshots are kept. */
   archive: catalogProcedure("owner")
     .input(z.object({ confirm: z.string().max(64) }))
-    .output(z.object({ slug: z.string(), snapshotsKept: z.number().int() }))
+    .output(z.object({ slug: z.string(), snapshotsKept: z.number().int(), tokensRevoked: z.number().int() }))
     .mutation(({ ctx, input }) => archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), confirm: input.confirm })),
 });

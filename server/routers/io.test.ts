@@ -1,15 +1,11 @@
-import net from "node:net";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 // @ts-expect-error plain ESM test fixture without types
-import { startHttpServer, tinyTools } from "../services/import/testing/tiny-mcp-server.mjs";
+import { tinyTools } from "../services/import/testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
 
 const { db } = useTestDatabase();
 
-const FIXTURE = path.resolve(import.meta.dirname, "../services/import/testing/tiny-mcp-server.mjs");
 type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden" };
 const MCP: Options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
@@ -20,15 +16,6 @@ async function failure(promise: Promise<unknown>) {
     return error as { code: string; message: string };
   }
   throw new Error("expected the call to fail");
-}
-
-/** A port nothing listens on: bound, then released. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function setup() {
@@ -138,46 +125,5 @@ describe("export", () => {
     const third = await setup();
     await importText(third.api, third.ref, anthropicJson, { namespace: null, mcpServer: null, exposure: "hidden" });
     expect((await third.api.io.export({ ...third.ref, format: "anthropic" })).json).toBe(anthropicJson);
-  });
-});
-
-describe("live MCP servers", () => {
-  it("lists every page of tools over stdio (owners only: it runs a command on the host) and imports them", async () => {
-    const { ref, api, catalog, owner } = await setup();
-    const stdio = { transport: "stdio" as const, command: process.execPath, args: [FIXTURE], env: {} };
-    expect(await failure(api.io.fetchMcp({ ...ref, connection: stdio }))).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/needs the owner role/) });
-    const live = await callerFor(db, owner).io.fetchMcp({ ...ref, connection: stdio });
-    expect(live).toMatchObject({ serverName: "tiny-weather", serverVersion: "1.0.0", toolCount: 3 });
-    await importText(api, ref, live.text, { ...MCP, mcpServer: live.serverName! });
-    expect(await db.tool.count({ where: { catalogId: catalog.id, mcpServer: "tiny-weather" } })).toBe(3);
-  });
-
-  it("lists tools over Streamable HTTP with headers, and says why when it cannot", async () => {
-    const server = await startHttpServer({ variant: "2", token: "s3cret" });
-    try {
-      const { ref, api } = await setup();
-      const ok = await api.io.fetchMcp({ ...ref, connection: { transport: "http", url: server.url, headers: { Authorization: "Bearer s3cret" } } });
-      expect(ok).toMatchObject({ serverName: "tiny-weather", toolCount: 4 });
-      expect(JSON.parse(ok.text).tools.map((t: { name: string }) => t.name)).toContain("get_pollen");
-      const refused = await failure(api.io.fetchMcp({ ...ref, connection: { transport: "http", url: server.url, headers: {} } }));
-      expect(refused.message).toMatch(/refused the request \(401\); check the headers/);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it("validates what was typed and times out with a clear message", async () => {
-    const { ref, owner } = await setup();
-    const api = callerFor(db, owner);
-    const fetch = (connection: Parameters<Api["io"]["fetchMcp"]>[0]["connection"]) => failure(api.io.fetchMcp({ ...ref, connection }));
-    expect((await fetch({ transport: "http", url: "ftp://127.0.0.1/mcp", headers: {} })).message).toBe("Only http:// and https:// MCP endpoints can be used.");
-    expect((await fetch({ transport: "http", url: "not a url", headers: {} })).code).toBe("BAD_REQUEST");
-    expect((await fetch({ transport: "http", url: "http://u:p@127.0.0.1/mcp", headers: {} })).message).toMatch(/credentials in a header/);
-    const closed = await freePort();
-    expect((await fetch({ transport: "http", url: `http://127.0.0.1:${closed}/mcp`, headers: {} })).message).toMatch(/connection refused \(is the server running\?\)/);
-    expect((await fetch({ transport: "stdio", command: "  ", args: [], env: {} })).message).toMatch(/Enter the command/);
-    expect((await fetch({ transport: "stdio", command: "no-such-mcp-server-cmd", args: [], env: {} })).message).toMatch(/command not found/);
-    const hang = await failure(fetchMcpTools({ transport: "stdio", command: process.execPath, args: [FIXTURE, "--hang"], env: {} }, 1500));
-    expect(hang.message).toBe("The MCP server did not answer within 1.5 s.");
   });
 });

@@ -2,36 +2,16 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { catalogProcedure, router } from "../trpc";
 import { exportDraft } from "../services/export/export-draft";
+import { getMcpImportSettings } from "../env";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
+import { CLI_IMPORT_HINT } from "../services/import/live-import-policy";
 import { commitImport, previewImport } from "../services/import/import-tools";
-import { actorOf, EXPOSURE } from "./tool/schemas";
+import { importOptionsSchema, importPreviewSchema, importResultSchema, importSourceTextSchema } from "../services/import/import-schemas";
+import { actorOf } from "./tool/schemas";
 
-// 4 MB of JSON stays under the app's 5 MB request-body limit.
-const SOURCE = z.string().max(4_000_000, "The import is over 4 MB; split it.");
-const options = z.object({
-  namespace: z.string().trim().max(1000).nullable().transform((v) => v || null),
-  mcpServer: z.string().trim().max(1000).nullable().transform((v) => v || null),
-  exposure: EXPOSURE,
-});
-const STATUS = z.enum(["new", "changed", "unchanged", "invalid", "skipped"]);
-const preview = z.object({
-  format: z.enum(["mcp", "openai", "anthropic"]),
-  fingerprint: z.string(),
-  counts: z.record(STATUS, z.number().int()),
-  rows: z.array(
-    z.object({
-      index: z.number().int(),
-      label: z.string(),
-      status: STATUS,
-      key: z.string().nullable(),
-      messages: z.array(z.string()),
-      changes: z.array(z.object({ field: z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer"]), before: z.string(), after: z.string() })),
-      exposure: EXPOSURE.nullable(),
-      toolId: z.string().nullable(),
-      revision: z.number().int().nullable(),
-    }),
-  ),
-});
+const SOURCE = importSourceTextSchema;
+const options = importOptionsSchema;
+const preview = importPreviewSchema;
 const connection = z.discriminatedUnion("transport", [
   z.object({ transport: z.literal("stdio"), command: z.string().max(1000), args: z.array(z.string().max(4000)).max(100).default([]), env: z.record(z.string().max(200), z.string().max(4000)).default({}) }),
   z.object({ transport: z.literal("http"), url: z.string().max(2000), headers: z.record(z.string().max(200), z.string().max(8000)).default({}) }),
@@ -47,14 +27,23 @@ export const ioRouter = router({
   /** Imports what the preview showed, all or nothing; `fingerprint` is the preview's. */
   commitImport: catalogProcedure("editor")
     .input(z.object({ text: SOURCE, options, fingerprint: z.string().max(64), skipInvalid: z.boolean().default(false) }))
-    .output(z.object({ format: z.string(), created: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), mcpServer: z.string().nullable(), namespace: z.string().nullable() }))
+    .output(importResultSchema)
     .mutation(({ ctx, input }) =>
       commitImport({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text, options: input.options, fingerprint: input.fingerprint, skipInvalid: input.skipInvalid }),
     ),
 
+  /** What the live-import form may offer on this server (the operator's settings; nothing secret). */
+  liveImportSettings: catalogProcedure("editor")
+    .output(z.object({ stdioCommands: z.array(z.string()), allowsPrivateNetworks: z.boolean(), cliHint: z.string() }))
+    .query(() => {
+      const settings = getMcpImportSettings();
+      return { stdioCommands: settings.stdioCommands, allowsPrivateNetworks: settings.allowPrivateNetworks, cliHint: CLI_IMPORT_HINT };
+    }),
+
   /**
    * Connects to a live MCP server and returns its tools/list result as JSON text, for previewImport.
-   * A stdio server is a command run on the Stockroom host, so it needs the owner role; HTTP needs editor.
+   * A stdio server is a command run on the Stockroom host: off unless the operator allows that command
+   * (STOCKROOM_STDIO_COMMANDS), and then for owners only. HTTP needs editor and reaches public addresses only.
    */
   fetchMcp: catalogProcedure("editor")
     .input(z.object({ connection }))

@@ -86,7 +86,7 @@ describe("/api/v1 agent API", () => {
     const latest = await get(`${base}/latest`, auth);
     expect(latest.status).toBe(200);
     expect(latest.headers.get("etag")).toBe(`"${v2.contentHash}"`);
-    expect(latest.headers.get("cache-control")).toBe("no-cache");
+    expect(latest.headers.get("cache-control")).toBe("private, no-cache");
     expect(latest.headers.get("content-type")).toMatch(/^application\/json/);
     expect(latest.headers.get("x-stockroom-version")).toBe("2");
     // Served outside Next.js, so it carries its own security headers (not next.config's page headers).
@@ -98,7 +98,7 @@ describe("/api/v1 agent API", () => {
     expect(await (await get(`${base}/2`, auth)).text()).toBe(bytes);
 
     const one = await get(`${base}/1`, auth);
-    expect(one.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(one.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
     expect(one.headers.get("etag")).toBe(`"${v1.contentHash}"`);
     expect(JSON.parse(await one.text())).toEqual(v1);
 
@@ -205,6 +205,8 @@ describe("/api/v1 agent API", () => {
       "/api/v1/catalogs/{team}/{catalog}/snapshots/latest",
       "/api/v1/catalogs/{team}/{catalog}/snapshots/{version}",
       "/api/v1/catalogs/{team}/{catalog}/search",
+      "/api/v1/catalogs/{team}/{catalog}/import/preview",
+      "/api/v1/catalogs/{team}/{catalog}/import",
     ]);
     expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual(["200", "304", "400", "401", "403", "404", "429"]);
     const ajv = new Ajv2020({ strict: false });

@@ -131,7 +131,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     const { post } = await published();
     const doc = await openapiRoute.GET().json();
     const operation = doc.paths["/api/v1/catalogs/{team}/{catalog}/search"].post;
-    expect(Object.keys(operation.responses)).toEqual(["200", "400", "401", "403", "404", "413", "429"]);
+    expect(Object.keys(operation.responses)).toEqual(["200", "400", "401", "403", "404", "405", "413", "429"]);
     const ajv = new Ajv2020({ strict: false });
     const validateRequest = ajv.compile(doc.components.schemas.SearchRequest);
     const validateResponse = ajv.compile(doc.components.schemas.SearchResponse);

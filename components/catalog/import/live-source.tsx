@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../app-error";
@@ -25,6 +25,8 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
   const [command, setCommand] = useState("");
   const [args, setArgs] = useState("");
   const [env, setEnv] = useState("");
+  const settings = useQuery(trpc.io.liveImportSettings.queryOptions({ team, catalog }));
+  const stdioOff = settings.data?.stdioCommands.length === 0;
   const fetchMcp = useMutation(trpc.io.fetchMcp.mutationOptions({ onSuccess: onFetched }));
   const error = appErrorOf(fetchMcp.error);
   function connect() {
@@ -48,15 +50,17 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
       {transport === "http" ? (
         <>
           <Field label="Server URL" htmlFor="mcp-url" error={error?.fields.url}>
-            <input id="mcp-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="http://127.0.0.1:3001/mcp" className={`${inputClass} font-mono`} />
+            <input id="mcp-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://mcp.example.com/mcp" className={`${inputClass} font-mono`} />
           </Field>
           <Field label="Headers" htmlFor="mcp-headers" error={error?.fields.headers} hint="One per line, Name: value (e.g. Authorization: Bearer …). Sent only to this URL.">
             <textarea id="mcp-headers" value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} className={`${inputClass} font-mono`} />
           </Field>
         </>
+      ) : stdioOff ? (
+        <StdioOff cliHint={settings.data!.cliHint} />
       ) : (
         <>
-          <Field label="Command" htmlFor="mcp-command" error={error?.fields.command} hint="Runs on the Stockroom server, without a shell; owners only.">
+          <Field label="Command" htmlFor="mcp-command" error={error?.fields.command} hint={`Runs on the Stockroom server, without a shell; owners only. Allowed: ${settings.data?.stdioCommands.join(", ") ?? "…"}.`}>
             <input id="mcp-command" value={command} onChange={(e) => setCommand(e.target.value)} placeholder="npx" className={`${inputClass} font-mono`} />
           </Field>
           <Field label="Arguments" htmlFor="mcp-args" error={error?.fields.args} hint="One per line.">
@@ -67,7 +71,7 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
           </Field>
         </>
       )}
-      <button type="button" className={secondaryButtonClass} disabled={fetchMcp.isPending} onClick={connect}>
+      <button type="button" className={secondaryButtonClass} disabled={fetchMcp.isPending || (transport === "stdio" && stdioOff)} onClick={connect}>
         {fetchMcp.isPending ? "Connecting… (up to 10 s)" : "Connect and list tools"}
       </button>
       {error && Object.keys(error.fields).length === 0 && (
@@ -80,6 +84,20 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
           {fetchMcp.data.serverName ?? "The server"} listed {fetchMcp.data.toolCount} tools.
         </p>
       )}
+    </div>
+  );
+}
+
+/** Why the stdio form is not offered, and where to import from a local server instead. */
+function StdioOff({ cliHint }: { cliHint: string }) {
+  return (
+    <div role="note" aria-label="stdio import is off" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>This Stockroom server does not start MCP server commands: they would run on the server&apos;s host, as the server.</p>
+      <p>{cliHint}</p>
+      <p>
+        An operator can allow chosen commands by starting Stockroom with <code className="font-mono">STOCKROOM_STDIO_COMMANDS</code> (e.g.{" "}
+        <code className="font-mono">npx,uvx</code>).
+      </p>
     </div>
   );
 }

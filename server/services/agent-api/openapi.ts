@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { IMMUTABLE, REVALIDATE } from "./http/cache-control";
+import { importOpenApi } from "./openapi-import";
 import { searchRequestSchema, searchResponseSchema } from "./search-api-schemas";
 import { apiErrorSchema, snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "./snapshot-api-schemas";
 
@@ -62,7 +64,7 @@ const ERROR_RESPONSES = {
     headers: { "WWW-Authenticate": { schema: { type: "string" }, description: 'Bearer realm="stockroom"' } },
     content: json(ref("Error")),
   },
-  "403": { description: "The token belongs to another catalog. Says nothing about the catalog asked for.", content: json(ref("Error")) },
+  "403": { description: "The token belongs to another catalog (says nothing about the catalog asked for), or lacks the scope.", content: json(ref("Error")) },
   "404": { description: "No such version, or nothing published yet.", content: json(ref("Error")) },
   "429": {
     description: "Over the token's rate limit (a token bucket per token, per server process).",
@@ -116,20 +118,23 @@ const SEARCH_OPERATION = {
     },
     ...ERROR_RESPONSES,
     "400": { description: "The body is not JSON or breaks a rule (the message names the field).", content: json(ref("Error")) },
+    "405": { description: "Not POST (`Allow: POST`).", content: json(ref("Error")) },
     "413": { description: "The body is over 64 KB.", content: json(ref("Error")) },
   },
 };
 
 /** The agent API as OpenAPI 3.1, its schemas generated from the same zod schemas the routes, tRPC and the SDK use. */
 export function buildOpenApiDocument() {
+  const imports = importOpenApi({ schemaOf, json, ref, catalogParams: CATALOG_PARAMS, errorResponses: ERROR_RESPONSES });
   return {
     openapi: "3.1.0",
     info: {
       title: "Stockroom agent API",
       version: "1",
       description:
-        "Read-only access to a catalog's published snapshots, and hosted search over them, (`stockroom.snapshot/v1`) for agents. Authenticate with " +
-        "`Authorization: Bearer <agent token>`; a token reads one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
+        "Access to a catalog's published snapshots (`stockroom.snapshot/v1`) for agents, hosted search over them, and " +
+        "imports for tokens with the import scope. Authenticate with `Authorization: Bearer <agent token>`; a token reads " +
+        "one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
     },
     security: [{ agentToken: [] }],
     paths: {
@@ -148,7 +153,7 @@ export function buildOpenApiDocument() {
           summary: "Get the latest snapshot",
           description: "The newest published version. Revalidate with If-None-Match: an unchanged catalog answers 304.",
           parameters: [...CATALOG_PARAMS, ...CONDITIONAL],
-          responses: snapshotResponses("no-cache"),
+          responses: snapshotResponses(REVALIDATE),
         },
       },
       "/api/v1/catalogs/{team}/{catalog}/snapshots/{version}": {
@@ -157,17 +162,21 @@ export function buildOpenApiDocument() {
           summary: "Get one version",
           description: "A numbered version never changes, so it may be cached for a year.",
           parameters: [...CATALOG_PARAMS, { name: "version", in: "path", required: true, schema: schemaOf(snapshotVersionSchema, "input"), description: "A version number (or `latest`)." }, ...CONDITIONAL],
-          responses: snapshotResponses("public, max-age=31536000, immutable"),
+          responses: snapshotResponses(IMMUTABLE),
         },
       },
       "/api/v1/catalogs/{team}/{catalog}/search": { post: SEARCH_OPERATION },
+      ...imports.paths,
     },
     components: {
       securitySchemes: { agentToken: { type: "http", scheme: "bearer", bearerFormat: "srk_…", description: "An agent token created by a catalog owner." } },
-      schemas: { Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES), SnapshotList: schemaOf(snapshotListSchema),
+      schemas: {
+        Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES),
+        SnapshotList: schemaOf(snapshotListSchema),
         SearchRequest: schemaOf(searchRequestSchema, "input"),
         SearchResponse: schemaOf(searchResponseSchema),
         Error: schemaOf(apiErrorSchema),
+        ...imports.schemas,
       },
     },
   };

@@ -28,7 +28,7 @@ export const snapshotPathSchema = catalogPathSchema.extend({ version: snapshotVe
 
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL"]),
+    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE", "RATE_LIMITED", "INTERNAL"]),
     message: z.string().describe("What went wrong and what to do about it."),
   }),
 });

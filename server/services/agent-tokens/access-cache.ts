@@ -18,7 +18,9 @@ const MAX_ENTRIES = 50_000;
 export interface TokenRow {
   id: string;
   catalogId: string;
+  /** Revoked, or its catalog archived. */
   isRevoked: boolean;
+  canImport: boolean;
   /** Epoch milliseconds: timestamps cross both drivers without time-zone guesses. */
   lastUsedMs: number | null;
   catalogSlug: string;

@@ -1,6 +1,19 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 
+/** What a token may do: every token reads its catalog's snapshots; `import` also commits imports through the API. */
+export const AGENT_TOKEN_SCOPES = ["read", "import"] as const;
+export const AGENT_TOKEN_SCOPE = z.enum(AGENT_TOKEN_SCOPES);
+export type AgentTokenScope = z.infer<typeof AGENT_TOKEN_SCOPE>;
+export const AGENT_TOKEN_SCOPE_LABELS: Record<AgentTokenScope, string> = {
+  read: "read snapshots",
+  import: "import tools (stockroom import)",
+};
+
+/** The scopes a token is created with: `read` always, plus what the owner asked for, in list order. */
+export const tokenScopesOf = (asked: readonly AgentTokenScope[]): AgentTokenScope[] =>
+  AGENT_TOKEN_SCOPES.filter((scope) => scope === "read" || asked.includes(scope));
+
 /** What owners see of a token: never the hash. */
 export const AGENT_TOKEN_SELECT = {
   id: true,
@@ -9,6 +22,7 @@ export const AGENT_TOKEN_SELECT = {
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
+  scopes: true,
 } satisfies Prisma.AgentTokenSelect;
 
 export type AgentTokenSummary = Prisma.AgentTokenGetPayload<{ select: typeof AGENT_TOKEN_SELECT }> & { createdBy: string | null };
@@ -21,6 +35,7 @@ export const agentTokenSummarySchema = z.object({
   createdBy: z.string().nullable(),
   lastUsedAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
+  scopes: z.array(AGENT_TOKEN_SCOPE),
 });
 
 export const TOKEN_NAME = z

@@ -3,6 +3,8 @@ import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/f
 import { useTestDatabase } from "../../testing/use-test-database";
 import { hashTokenSecret } from "./token-secret";
 import { outcomeCode } from "../../testing/outcome";
+import { authorizeAgent } from "./authorize-agent";
+import { TokenBucketLimiter } from "./rate-limit";
 
 describe("agent tokens (agentToken.create / list / revoke)", () => {
   const { db } = useTestDatabase();
@@ -83,5 +85,33 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     await owner$.agentToken.revoke({ ...input, tokenId: token.id });
     expect(await outcomeCode(owner$.agentToken.revoke({ ...input, tokenId: token.id }))).toBe("CONFLICT");
     expect(await db.auditEvent.count({ where: { targetId: token.id, action: "agent_token.revoked" } })).toBe(1);
+  });
+
+  it("creates read tokens by default and read + import when asked, shown in the list and the audit", async () => {
+    const { input, owner$, editor } = await setup();
+    const reader = await owner$.agentToken.create({ ...input, name: "reader" });
+    const importer = await owner$.agentToken.create({ ...input, name: "importer", scopes: ["import"] });
+    expect(reader.token.scopes).toEqual(["read"]);
+    expect(importer.token.scopes).toEqual(["read", "import"]);
+    expect((await owner$.agentToken.list(input)).map((t) => [t.name, t.scopes])).toEqual([["importer", ["read", "import"]], ["reader", ["read"]]]);
+    const event = await db.auditEvent.findFirstOrThrow({ where: { targetId: importer.token.id, action: "agent_token.created" } });
+    expect(event.after).toMatchObject({ scopes: ["read", "import"] });
+    expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "x", scopes: ["admin" as "read"] }))).toBe("BAD_REQUEST");
+    expect(await outcomeCode(callerFor(db, editor).agentToken.create({ ...input, name: "y", scopes: ["import"] }))).toBe("FORBIDDEN");
+  });
+
+  it("archiving a catalog revokes its tokens at once; owners still list them, as revoked", async () => {
+    const { input, owner$, editor, catalog, team } = await setup();
+    const { token, secret } = await owner$.agentToken.create({ ...input, name: "agent" });
+    const limiter = new TokenBucketLimiter(1000);
+    await expect(authorizeAgent({ db, secret, ...input, limiter })).resolves.toMatchObject({ tokenId: token.id }); // now cached
+    expect(await owner$.catalog.archive({ ...input, confirm: catalog.slug })).toMatchObject({ tokensRevoked: 1 });
+    await expect(authorizeAgent({ db, secret, ...input, limiter })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: expect.stringMatching(/revoked/) });
+    const listed = await owner$.agentToken.list(input);
+    expect(listed).toEqual([expect.objectContaining({ id: token.id, revokedAt: expect.any(Date) })]);
+    expect(await outcomeCode(callerFor(db, editor).agentToken.list(input))).toBe("FORBIDDEN");
+    expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "new" }))).toBe("NOT_FOUND");
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { teamId: team.id, targetId: token.id, action: "agent_token.revoked" } });
+    expect(audit.after).toEqual({ reason: "catalog archived" });
   });
 });

@@ -147,7 +147,7 @@ describe("authorizeAgent", () => {
 
   it("does not keep a row read before an invalidation", () => {
     const cache = new AgentAccessCache();
-    const row = { id: "t", catalogId: "c", isRevoked: false, lastUsedMs: null, catalogSlug: "c", teamSlug: "t", latestId: null, latestVersion: null, latestHash: null };
+    const row = { id: "t", catalogId: "c", isRevoked: false, canImport: false, lastUsedMs: null, catalogSlug: "c", teamSlug: "t", latestId: null, latestVersion: null, latestHash: null };
     const started = cache.currentGeneration;
     cache.invalidate(); // e.g. a revocation committed while the lookup was in flight
     cache.store("hash", row, started);
@@ -175,5 +175,31 @@ describe("authorizeAgent", () => {
     } finally {
       await listener.close();
     }
+  });
+
+  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("drops an archived catalog's tokens in another process at once (LISTEN/NOTIFY)", async () => {
+    const { owner, input, secret, catalog } = await tokenFor();
+    const elsewhere = new AgentAccessCache();
+    const listener = listenForAgentAccessChanges(handle.url!, elsewhere);
+    try {
+      await listener.ready;
+      const limiter = new TokenBucketLimiter(1000);
+      await authorizeAgent({ db, secret, ...input, limiter, cache: elsewhere });
+      await callerFor(db, owner).catalog.archive({ ...input, confirm: catalog.slug });
+      const deadline = Date.now() + 5_000;
+      while (elsewhere.get(hashTokenSecret(secret)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await expect(authorizeAgent({ db, secret, ...input, limiter, cache: elsewhere })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it("needs the import scope for imports", async () => {
+    const { owner, input, secret } = await tokenFor();
+    const limiter = new TokenBucketLimiter(1000);
+    const refused = await appErrorOf(authorizeAgent({ db, secret, ...input, limiter, scope: "import" }));
+    expect([refused.code, refused.message]).toEqual(["FORBIDDEN", expect.stringMatching(/import scope/)]);
+    const importer = await callerFor(db, owner).agentToken.create({ ...input, name: "importer", scopes: ["import"] });
+    await expect(authorizeAgent({ db, secret: importer.secret, ...input, limiter, scope: "import" })).resolves.toMatchObject({ tokenId: importer.token.id });
   });
 });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { getEnv } from "../../env";
 import { AppError } from "../../errors";
+import type { AgentTokenScope } from "./agent-token-select";
 import { agentAccessCache, type AgentAccessCache, type TokenRow } from "./access-cache";
 import { TokenBucketLimiter } from "./rate-limit";
 import { hashTokenSecret, looksLikeTokenSecret } from "./token-secret";
@@ -40,6 +41,8 @@ interface AuthorizeAgentOptions {
   team: string;
   catalog: string;
   limiter?: TokenBucketLimiter;
+  /** What the request does; `import` needs a token created with that scope (403 otherwise). Default: read. */
+  scope?: AgentTokenScope;
   /** Default: the process-wide cache, so repeated requests of a token skip the database. */
   cache?: AgentAccessCache;
   now?: Date;
@@ -47,7 +50,8 @@ interface AuthorizeAgentOptions {
 
 // One indexed join for everything a request needs to know first: token, its catalog's slugs, the latest version.
 const TOKEN_SQL = `
-  SELECT t."id", t."catalogId", t."revokedAt" IS NOT NULL AS "isRevoked",
+  SELECT t."id", t."catalogId", (t."revokedAt" IS NOT NULL OR c."archivedAt" IS NOT NULL) AS "isRevoked",
+         ('import'::"AgentTokenScope" = ANY(t."scopes")) AS "canImport",
          (extract(epoch FROM t."lastUsedAt") * 1000)::float8 AS "lastUsedMs",
          c."slug" AS "catalogSlug", tm."slug" AS "teamSlug",
          s."id" AS "latestId", s."version" AS "latestVersion", s."contentHash" AS "latestHash"
@@ -68,10 +72,12 @@ export function agentRateLimiter(): TokenBucketLimiter {
 }
 
 /**
- * The one gate for agent reads: a valid, unrevoked token (401), within its rate limit (429), for the catalog
- * the request names (403, whether or not that catalog exists, so a token learns nothing about others).
+ * The one gate for agent requests: a valid, unrevoked token of a catalog that is not archived (401), within
+ * its rate limit (429), for the catalog
+ * the request names (403, whether or not that catalog exists, so a token learns nothing about others), with the
+ * scope the request needs (403).
  */
-export async function authorizeAgent({ db, query = prismaRunner(db), secret, team, catalog, limiter = agentRateLimiter(), cache = agentAccessCache(), now = new Date() }: AuthorizeAgentOptions): Promise<AgentAccess> {
+export async function authorizeAgent({ db, query = prismaRunner(db), secret, team, catalog, scope = "read", limiter = agentRateLimiter(), cache = agentAccessCache(), now = new Date() }: AuthorizeAgentOptions): Promise<AgentAccess> {
   if (!secret) throw new AppError("UNAUTHORIZED", "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.");
   if (!looksLikeTokenSecret(secret)) throw new AppError("UNAUTHORIZED", "That is not a Stockroom agent token (they start with srk_ and have 44 characters).");
   const token = await findToken(hashTokenSecret(secret), query, cache);
@@ -93,6 +99,9 @@ export async function authorizeAgent({ db, query = prismaRunner(db), secret, tea
 
   if (token.teamSlug !== team || token.catalogSlug !== catalog) {
     throw new AppError("FORBIDDEN", `This token reads catalog ${token.teamSlug}/${token.catalogSlug} only.`);
+  }
+  if (scope === "import" && !token.canImport) {
+    throw new AppError("FORBIDDEN", "This token may only read snapshots; importing needs a token created with the import scope (Agent tokens tab).");
   }
   const latest = token.latestId ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! } : null;
   return { tokenId: token.id, catalogId: token.catalogId, latest };

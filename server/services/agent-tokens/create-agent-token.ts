@@ -1,7 +1,7 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
-import { AGENT_TOKEN_SELECT, type AgentTokenSummary } from "./agent-token-select";
+import { AGENT_TOKEN_SELECT, tokenScopesOf, type AgentTokenScope, type AgentTokenSummary } from "./agent-token-select";
 import { generateTokenSecret, hashTokenSecret, visiblePrefixOf } from "./token-secret";
 
 interface CreateAgentTokenOptions {
@@ -10,16 +10,18 @@ interface CreateAgentTokenOptions {
   catalog: Pick<Catalog, "id" | "slug">;
   actor: AuditActor;
   name: string;
+  /** Default: read only. */
+  scopes?: AgentTokenScope[];
 }
 
-/** Creates a read-only token for one catalog. The secret is returned here once and never again: only its hash is kept. */
-export async function createAgentToken({ db, team, catalog, actor, name }: CreateAgentTokenOptions): Promise<{ token: AgentTokenSummary; secret: string }> {
+/** Creates a token for one catalog (read-only unless the owner asks for `import`). The secret is returned here once and never again: only its hash is kept. */
+export async function createAgentToken({ db, team, catalog, actor, name, scopes = ["read"] }: CreateAgentTokenOptions): Promise<{ token: AgentTokenSummary; secret: string }> {
   const secret = generateTokenSecret();
   return db.$transaction(async (tx) => {
     const clash = await tx.agentToken.findFirst({ where: { catalogId: catalog.id, name, revokedAt: null }, select: { id: true } });
     if (clash) throw new AppError("CONFLICT", `An active token named "${name}" already exists in this catalog: pick another name or revoke that one first.`);
     const token = await tx.agentToken.create({
-      data: { catalogId: catalog.id, name, hash: hashTokenSecret(secret), prefix: visiblePrefixOf(secret), createdById: actor.id },
+      data: { catalogId: catalog.id, name, hash: hashTokenSecret(secret), prefix: visiblePrefixOf(secret), createdById: actor.id, scopes: tokenScopesOf(scopes) },
       select: AGENT_TOKEN_SELECT,
     });
     await recordAuditEvent({
@@ -30,7 +32,7 @@ export async function createAgentToken({ db, team, catalog, actor, name }: Creat
       action: "agent_token.created",
       targetType: "agent_token",
       targetId: token.id,
-      after: { name: token.name, prefix: token.prefix, catalog: catalog.slug },
+      after: { name: token.name, prefix: token.prefix, catalog: catalog.slug, scopes: token.scopes },
     });
     return { token: { ...token, createdBy: actor.label }, secret };
   });

@@ -3,7 +3,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { getMcpImportSettings, type McpImportSettings } from "../../env";
 import { AppError } from "../../errors";
+import { assertStdioAllowed, BLOCKED_ADDRESS_MESSAGE, unreachableMessage } from "./live-import-policy";
+import { anyAddress, createGuardedFetch, isBlockedAddress, publicOnly, type AddressPolicy } from "./mcp-network";
 
 export type McpConnection =
   | { transport: "stdio"; command: string; args: string[]; env: Record<string, string> }
@@ -34,7 +37,7 @@ export function validateConnection(connection: McpConnection): McpConnection {
   try {
     url = new URL(connection.url.trim());
   } catch {
-    throw invalid("url", `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp.`);
+    throw invalid("url", `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid("url", "Only http:// and https:// MCP endpoints can be used.");
   if (url.username || url.password) throw invalid("url", "Put credentials in a header (e.g. Authorization), not in the URL.");
@@ -45,59 +48,86 @@ export function validateConnection(connection: McpConnection): McpConnection {
   return { ...connection, url: url.toString() };
 }
 
-function describeFailure(connection: McpConnection, error: unknown, stderr: string): string {
-  const where = connection.transport === "stdio" ? `"${connection.command}"` : connection.url;
+export interface FetchMcpOptions {
+  timeoutMs?: number;
+  /** Default: read from the environment (STOCKROOM_STDIO_COMMANDS, STOCKROOM_ALLOW_PRIVATE_NETWORKS). */
+  settings?: McpImportSettings;
+  /** Which addresses HTTP imports may connect to; default: public only, or any when the operator allows private networks. */
+  addressPolicy?: AddressPolicy;
+}
+
+function describeFailure(connection: McpConnection, error: unknown, stderr: string, timeoutMs: number): string {
   const err = error as { code?: string | number; message?: string; cause?: { code?: string; message?: string } };
+  if (connection.transport === "http") {
+    if (isBlockedAddress(error)) return BLOCKED_ADDRESS_MESSAGE;
+    // The SDK's StreamableHTTPError carries the HTTP status as a numeric code: an HTTP server did answer.
+    const status = typeof err.code === "number" ? err.code : null;
+    if (status === 401 || status === 403) return `The MCP server at ${connection.url} refused the request (${status}); check the headers (e.g. Authorization).`;
+    if (status) return `The MCP server at ${connection.url} answered HTTP ${status}; check the URL (it is the Streamable HTTP endpoint, often ending in /mcp).`;
+    return unreachableMessage(connection.url, timeoutMs);
+  }
+  const where = `"${connection.command}"`;
   const code = typeof err.code === "string" ? err.code : err.cause?.code;
   if (code === "ENOENT") return `Could not start ${where}: command not found.`;
-  if (code === "ECONNREFUSED") return `Could not connect to ${where}: connection refused (is the server running?).`;
-  // The SDK's StreamableHTTPError carries the HTTP status as a numeric code.
-  const status = typeof err.code === "number" ? err.code : null;
-  if (status === 401 || status === 403) return `The MCP server at ${where} refused the request (${status}); check the headers (e.g. Authorization).`;
-  if (status) return `The MCP server at ${where} answered HTTP ${status}; check the URL (it is the Streamable HTTP endpoint, often ending in /mcp).`;
   const tail = stderr.trim().split("\n").slice(-3).join(" ").slice(0, 300);
   const cause = err.cause?.message ? ` (${err.cause.message})` : "";
   return `Could not list the tools of ${where}: ${err.message ?? String(error)}${cause}${tail ? ` (server said: ${tail})` : ""}`;
 }
 
+/** The transport for a checked connection: stdio only for an allowed command, HTTP through the address guard. */
+function openTransport(connection: McpConnection, settings: McpImportSettings, policy: AddressPolicy, timeoutMs: number) {
+  if (connection.transport === "stdio") {
+    assertStdioAllowed(connection.command, connection.env, settings);
+    const transport = new StdioClientTransport({ command: connection.command, args: connection.args, env: connection.env, stderr: "pipe" });
+    return { transport, close: async () => {} };
+  }
+  const guarded = createGuardedFetch(policy, Math.min(timeoutMs, 5_000));
+  const transport = new StreamableHTTPClientTransport(new URL(connection.url), { requestInit: { headers: connection.headers }, redirectPolicy: "same-origin", fetch: guarded.fetch });
+  return { transport, close: guarded.close };
+}
+
+async function listAllTools(client: Client, transport: Transport, timeoutMs: number) {
+  await client.connect(transport, { timeout: timeoutMs });
+  const tools: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (!cursor || tools.length >= MAX_TOOLS) break;
+  }
+  const info = client.getServerVersion();
+  return { serverName: info?.name ?? null, serverVersion: info?.version ?? null, toolCount: tools.length, text: JSON.stringify({ tools }, null, 2) };
+}
+
 /**
- * Connects to a live MCP server (stdio command or Streamable HTTP URL, only the one the user gave; redirects
- * stay on its origin), reads every page of `tools/list` and disconnects. Gives up after 10 s.
+ * Connects to a live MCP server, reads every page of `tools/list` and disconnects; gives up after 10 s.
+ * A stdio command starts only when the operator allows that exact command; an HTTP URL is reached only on
+ * public addresses (every connection checked, redirects included, which stay on its origin) unless the operator
+ * allows private networks.
  */
-export async function fetchMcpTools(input: McpConnection, timeoutMs = MCP_TIMEOUT_MS) {
+export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptions = {}) {
+  const { timeoutMs = MCP_TIMEOUT_MS, settings = getMcpImportSettings() } = options;
+  const policy = options.addressPolicy ?? (settings.allowPrivateNetworks ? anyAddress : publicOnly);
   const connection = validateConnection(input);
+  const { transport, close } = openTransport(connection, settings, policy, timeoutMs);
   let stderr = "";
-  const transport: Transport =
-    connection.transport === "stdio"
-      ? new StdioClientTransport({ command: connection.command, args: connection.args, env: connection.env, stderr: "pipe" })
-      : new StreamableHTTPClientTransport(new URL(connection.url), { requestInit: { headers: connection.headers }, redirectPolicy: "same-origin" });
   if (transport instanceof StdioClientTransport) transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const client = new Client({ name: "stockroom-import", version: "1.0.0" });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError("UNPROCESSABLE", `The MCP server did not answer within ${timeoutMs / 1000} s.`)), timeoutMs);
-  });
+  const timedOut = new Error("timed out");
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut), timeoutMs)));
   try {
-    const work = (async () => {
-      await client.connect(transport, { timeout: timeoutMs });
-      const tools: unknown[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-        tools.push(...result.tools);
-        cursor = result.nextCursor;
-        if (!cursor || tools.length >= MAX_TOOLS) break;
-      }
-      const info = client.getServerVersion();
-      return { serverName: info?.name ?? null, serverVersion: info?.version ?? null, toolCount: tools.length, text: JSON.stringify({ tools }, null, 2) };
-    })();
+    const work = listAllTools(client, transport, timeoutMs);
     work.catch(() => {}); // settled below or abandoned on timeout
     return await Promise.race([work, timeout]);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError("UNPROCESSABLE", describeFailure(connection, error, stderr));
+    if (error === timedOut && connection.transport === "stdio") throw new AppError("UNPROCESSABLE", `The MCP server did not answer within ${timeoutMs / 1000} s.`);
+    throw new AppError(isBlockedAddress(error) ? "FORBIDDEN" : "UNPROCESSABLE", describeFailure(connection, error, stderr, timeoutMs));
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => {});
+    await close().catch(() => {});
   }
 }

@@ -18,6 +18,8 @@ async function handler(request: Request) {
     req,
     router: appRouter,
     createContext: () => createRequestContext(req.headers),
+    // Answers depend on the session or token: never for a shared cache (snapshots included).
+    responseMeta: () => ({ headers: new Headers({ "cache-control": "private, no-store" }) }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
     },

@@ -6,13 +6,11 @@ import { authorizeAgent } from "../../agent-tokens/authorize-agent";
 import { findSnapshotRef, loadSnapshotBody } from "../get-snapshot";
 import { listSnapshots } from "../list-snapshots";
 import { catalogPathSchema, snapshotPathSchema, type CatalogPath, type SnapshotPath } from "../snapshot-api-schemas";
+import { IMMUTABLE, REVALIDATE } from "./cache-control";
+import { answerImportRequest, MAX_IMPORT_BODY_BYTES } from "./import-route";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { answer, errorAnswer, jsonAnswer, parseParams, toWebResponse, type AgentAnswer } from "./responses";
-import { answerSearchRequest, MAX_SEARCH_BODY_BYTES, searchBodyTooLarge } from "./search-http";
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** `latest` moves with every publish: caches may keep it but must revalidate (cheap: a 304 carries no body). */
-const REVALIDATE = "no-cache";
+import { answerSearchRequest } from "./search-http";
 
 /** What an agent request says, whichever server received it. */
 export interface AgentRequest {
@@ -25,16 +23,21 @@ export interface AgentRequest {
    * Content-Encoding (next/dist/server/send-response.js) and gzip by themselves.
    */
   acceptEncoding: string | null;
-  /** Default GET. Only search reads a body. */
+  /** Default GET. Snapshots answer GET and HEAD; the import endpoints POST. */
   method?: string;
-  /** Reads the body (search only); throws PAYLOAD_TOO_LARGE past MAX_SEARCH_BODY_BYTES. */
+  /** The request body as text (POST only); throws PAYLOAD_TOO_LARGE past MAX_IMPORT_BODY_BYTES. */
   readBody?: () => Promise<string>;
 }
 
 const ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/snapshots(?:\/([^/]+))?\/?$/;
+const IMPORT_ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/import(\/preview)?\/?$/;
 const SEARCH_ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/search\/?$/;
 
-type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath } | { kind: "search"; params: CatalogPath };
+type Route =
+  | { kind: "list"; params: CatalogPath }
+  | { kind: "snapshot"; params: SnapshotPath }
+  | { kind: "import"; params: CatalogPath; commit: boolean }
+  | { kind: "search"; params: CatalogPath };
 
 /**
  * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap
@@ -62,6 +65,11 @@ function routeOf(pathname: string): Route {
 function parseRoute(pathname: string): Route {
   const search = SEARCH_ROUTE.exec(pathname);
   if (search) return { kind: "search", params: parseParams(catalogPathSchema, { team: decodeSegment(search[1]!), catalog: decodeSegment(search[2]!) }) };
+  const importMatch = IMPORT_ROUTE.exec(pathname);
+  if (importMatch) {
+    const [, team, catalog, preview] = importMatch;
+    return { kind: "import", params: parseParams(catalogPathSchema, { team: decodeSegment(team!), catalog: decodeSegment(catalog!) }), commit: !preview };
+  }
   const match = ROUTE.exec(pathname);
   if (!match) throw new AppError("NOT_FOUND", `No API endpoint at ${pathname}; see /api/v1/openapi.json.`);
   const [, team, catalog, version] = match.map((part) => (part === undefined ? undefined : decodeSegment(part)));
@@ -89,15 +97,21 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
     const secret = bearerTokenOf(request.authorization);
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
-
+    const method = request.method ?? "GET";
+    if (route.kind === "import") {
+      if (method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", `${pathname} takes POST with a JSON body; see /api/v1/openapi.json.`);
+      const body = request.readBody ? await request.readBody() : "";
+      return await answerImportRequest({ db, query, secret, params: route.params, commit: route.commit, body });
+    }
     if (route.kind === "search") {
       const readBody = request.readBody ?? (() => Promise.resolve(""));
-      return await answerSearchRequest({ request: { method: request.method ?? "GET", readBody }, params: route.params, db, query, secret });
+      return await answerSearchRequest({ request: { method, readBody }, params: route.params, db, query, secret });
     }
+    if (method !== "GET" && method !== "HEAD") throw new AppError("METHOD_NOT_ALLOWED", `${pathname} takes GET; see /api/v1/openapi.json.`);
 
     if (route.kind === "list") {
       const agent = await authorizeAgent({ db, query, secret, ...route.params });
-      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": "no-cache", Vary: "Authorization" } });
+      return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" } });
     }
 
     const { params } = route;
@@ -126,6 +140,13 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
 /** The same answer for a Next.js route handler (identity only; Next.js gzips when asked). */
 export async function answerWebRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  const readBody = async () => {
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > MAX_IMPORT_BODY_BYTES) throw tooLarge();
+    const body = await request.text();
+    if (Buffer.byteLength(body) > MAX_IMPORT_BODY_BYTES) throw tooLarge();
+    return body;
+  };
   return toWebResponse(
     await answerAgentRequest({
       path: url.pathname,
@@ -133,11 +154,9 @@ export async function answerWebRequest(request: Request): Promise<Response> {
       ifNoneMatch: request.headers.get("if-none-match"),
       acceptEncoding: null,
       method: request.method,
-      readBody: async () => {
-        const text = await request.text();
-        if (Buffer.byteLength(text) > MAX_SEARCH_BODY_BYTES) throw searchBodyTooLarge();
-        return text;
-      },
+      readBody,
     }),
   );
 }
+
+export const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is over ${MAX_IMPORT_BODY_BYTES / 1024 / 1024} MB; split the import.`);

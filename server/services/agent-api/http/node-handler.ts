@@ -1,26 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerAgentRequest } from "./agent-http";
-import { MAX_SEARCH_BODY_BYTES, searchBodyTooLarge } from "./search-http";
-
-/** The request body as text, refused (413) once it passes MAX_SEARCH_BODY_BYTES without buffering the rest. */
-function readBodyOf(req: IncomingMessage): () => Promise<string> {
-  return () =>
-    new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_SEARCH_BODY_BYTES) {
-          req.removeAllListeners("data");
-          req.resume();
-          reject(searchBodyTooLarge());
-        } else chunks.push(chunk);
-      });
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      req.on("error", reject);
-    });
-}
+import { answerAgentRequest, tooLarge } from "./agent-http";
+import { MAX_IMPORT_BODY_BYTES } from "./import-route";
 
 /** Where `scripts/serve.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
@@ -40,14 +21,8 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
     // answerAgentRequest turns every failure into an answer; only writing the response can still fail.
-    answerAgentRequest({
-      path: req.url ?? "/",
-      authorization: header("authorization"),
-      ifNoneMatch: header("if-none-match"),
-      acceptEncoding: header("accept-encoding"),
-      method: req.method,
-      readBody: readBodyOf(req),
-    })
+    const readBody = () => readNodeBody(req);
+    answerAgentRequest({ path: req.url ?? "/", authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding"), method: req.method, readBody })
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);
         res.writeHead(status, headers);
@@ -58,6 +33,24 @@ export function createNodeAgentHandler(): NodeAgentHandler {
         res.destroy();
       });
   };
+}
+
+/** The body as text, refused past MAX_IMPORT_BODY_BYTES without reading the rest. */
+function readNodeBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    if (Number(req.headers["content-length"] ?? 0) > MAX_IMPORT_BODY_BYTES) return reject(tooLarge());
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_IMPORT_BODY_BYTES) {
+        req.pause();
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
 }
 
 export function registerNodeAgentHandler(): void {

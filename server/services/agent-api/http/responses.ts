@@ -1,5 +1,7 @@
 import { ZodError, z } from "zod";
+import { getEnv } from "../../../env";
 import { AppError, httpStatusOf, isAppError } from "../../../errors";
+import { hstsHeader } from "../../../http/page-security";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -24,8 +26,12 @@ export interface AgentAnswer {
 
 /** The security headers go with bodies; a 304 carries only the validators and caching headers (RFC 9110 §15.4.5). */
 export function answer(status: number, headers: Record<string, string>, body: Buffer | null): AgentAnswer {
-  return { status, headers: body ? { ...API_SECURITY_HEADERS, ...headers } : headers, body };
+  return { status, headers: body ? { ...API_SECURITY_HEADERS, ...hsts(), ...headers } : headers, body };
 }
+
+let hstsHeaders: Record<string, string> | undefined;
+/** HSTS when the public URL is https (read once: the environment does not change while the process runs). */
+const hsts = () => (hstsHeaders ??= hstsHeader(getEnv().STOCKROOM_URL));
 
 export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): AgentAnswer {
   return answer(init.status ?? 200, { "Content-Type": JSON_TYPE, ...init.headers }, Buffer.from(JSON.stringify(body)));
@@ -45,6 +51,8 @@ export function errorAnswer(error: unknown): AgentAnswer {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.code === "RATE_LIMITED") headers["Retry-After"] = String(appError.details?.retryAfterSeconds ?? 60);
   if (appError.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="stockroom"';
+  // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
+  if (appError.code === "METHOD_NOT_ALLOWED" && typeof appError.details?.allow === "string") headers.Allow = appError.details.allow;
   return jsonAnswer({ error: { code: appError.code, message: appError.message } }, { status: httpStatusOf(appError.code), headers });
 }
 

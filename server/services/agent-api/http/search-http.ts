@@ -17,7 +17,7 @@ export function searchBodyTooLarge(): AppError {
 
 export interface SearchHttpRequest {
   method: string;
-  /** Reads the request body; throws PAYLOAD_TOO_LARGE past MAX_SEARCH_BODY_BYTES. */
+  /** Reads the request body (the servers refuse bodies past the import limit; search allows far less). */
   readBody: () => Promise<string>;
 }
 
@@ -43,11 +43,12 @@ export async function answerSearchRequest(options: {
 }): Promise<AgentAnswer> {
   const { request, params, db, query, secret } = options;
   if (request.method !== "POST") {
-    const message = "Search takes POST with a JSON body; see /api/v1/openapi.json.";
-    return jsonAnswer({ error: { code: "INVALID_INPUT", message } }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+    throw new AppError("METHOD_NOT_ALLOWED", "Search takes POST with a JSON body; see /api/v1/openapi.json.", { allow: "POST" });
   }
   const agent = await authorizeAgent({ db, query, secret, ...params });
-  const body = parseParams(searchRequestSchema, parseJson(await request.readBody()));
+  const text = await request.readBody();
+  if (Buffer.byteLength(text) > MAX_SEARCH_BODY_BYTES) throw searchBodyTooLarge();
+  const body = parseParams(searchRequestSchema, parseJson(text));
   const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version: body.version ?? "latest", latest: agent.latest });
   const { snapshot } = await loadSnapshotBody({ db, ref });
   const started = performance.now();

@@ -1,0 +1,61 @@
+// `stockroom import`'s two halves that do not start anything: the agent API calls and the preview as text.
+
+/** The plan POST …/import/preview answers (server/services/import/import-schemas.ts, importPreviewSchema). */
+export interface ImportPlan {
+  format: string;
+  fingerprint: string;
+  counts: Record<"new" | "changed" | "unchanged" | "invalid" | "skipped", number>;
+  rows: Array<{ label: string; status: string; key: string | null; messages: string[]; changes: Array<{ field: string; before: string; after: string }>; exposure: string | null }>;
+}
+
+export interface ImportTarget {
+  url: string;
+  token: string;
+  team: string;
+  catalog: string;
+}
+
+/** An answer of the API that is not 2xx, with its `{ error: { code, message } }`. */
+export class ApiError extends Error {}
+
+export async function postImport<T>(target: ImportTarget, path: "/import/preview" | "/import", body: unknown): Promise<T> {
+  const url = `${target.url.replace(/\/+$/, "")}/api/v1/catalogs/${encodeURIComponent(target.team)}/${encodeURIComponent(target.catalog)}${path}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(`could not reach ${url}: ${(error as Error).cause ?? (error as Error).message}`);
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(`${url} answered ${response.status} with a body that is not JSON`);
+  }
+  if (!response.ok) {
+    const error = (parsed as { error?: { code?: string; message?: string } }).error;
+    throw new ApiError(`${response.status} ${error?.code ?? "ERROR"}: ${error?.message ?? text.slice(0, 200)}`);
+  }
+  return parsed as T;
+}
+
+const MARK: Record<string, string> = { new: "+", changed: "~", unchanged: "=", invalid: "!", skipped: "-" };
+const indent = (text: string, prefix: string) => text.split("\n").map((line) => `${prefix}${line}`).join("\n");
+
+/** The preview as the UI shows it: counts, then new / changed (with a before/after diff) / invalid / skipped rows. */
+export function formatPlan(plan: ImportPlan, { showUnchanged = false } = {}): string {
+  const { counts } = plan;
+  const lines = [`${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.invalid} invalid, ${counts.skipped} skipped (${plan.format})`];
+  for (const row of plan.rows) {
+    if (row.status === "unchanged" && !showUnchanged) continue;
+    const name = row.key ?? row.label;
+    const extra = row.status === "new" && row.exposure ? ` (${row.exposure})` : "";
+    lines.push(`${MARK[row.status] ?? "?"} ${row.status.padEnd(9)} ${name}${extra}`);
+    for (const change of row.changes) {
+      lines.push(`    ${change.field}:`, indent(change.before, "      - "), indent(change.after, "      + "));
+    }
+    for (const message of row.messages) lines.push(`    ${message}`);
+  }
+  return lines.join("\n");
+}

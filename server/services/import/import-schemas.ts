@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { EXPOSURE } from "../../routers/tool/schemas";
+
+/** The import shapes shared by the UI's tRPC procedures (io.*) and the agent API's POST …/import. */
+export const IMPORT_SOURCE_MAX = 4_000_000;
+// 4 MB of JSON stays under the app's 5 MB request-body limit.
+export const importSourceTextSchema = z.string().max(IMPORT_SOURCE_MAX, "The import is over 4 MB; split it.");
+
+export const importOptionsSchema = z.object({
+  namespace: z.string().trim().max(1000).nullable().transform((v) => v || null).describe("Namespace for tools that bring none; null = none."),
+  mcpServer: z.string().trim().max(1000).nullable().transform((v) => v || null).describe("The MCP server the tools come from; re-imports match on it + name."),
+  exposure: EXPOSURE.describe("Exposure of new tools when the source says nothing about defer_loading."),
+});
+
+export const IMPORT_ROW_STATUSES = ["new", "changed", "unchanged", "invalid", "skipped"] as const;
+const STATUS = z.enum(IMPORT_ROW_STATUSES);
+const CHANGED_FIELD = z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer"]);
+
+export const importPreviewSchema = z.object({
+  format: z.enum(["mcp", "openai", "anthropic"]),
+  fingerprint: z.string().describe("Send it back to commit exactly this plan; a catalog that changed since answers 409."),
+  counts: z.record(STATUS, z.number().int()),
+  rows: z.array(
+    z.object({
+      index: z.number().int(),
+      label: z.string(),
+      status: STATUS,
+      key: z.string().nullable(),
+      messages: z.array(z.string()).describe("Why a row is invalid or skipped."),
+      changes: z.array(z.object({ field: CHANGED_FIELD, before: z.string(), after: z.string() })),
+      exposure: EXPOSURE.nullable(),
+      toolId: z.string().nullable(),
+      revision: z.number().int().nullable(),
+    }),
+  ),
+});
+
+export const importResultSchema = z.object({
+  format: z.string(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  skipped: z.number(),
+  mcpServer: z.string().nullable(),
+  namespace: z.string().nullable(),
+});
+
+const apiOptions = importOptionsSchema.partial().default({});
+/** POST /api/v1/catalogs/{team}/{catalog}/import/preview */
+export const importPreviewRequestSchema = z.object({
+  source: z.unknown().refine((v) => v !== undefined, "source is required: an MCP tools/list result, or OpenAI or Anthropic tools").describe(
+    "The tools as JSON: an MCP tools/list result ({ tools: [...] }), an OpenAI Responses tools array or Anthropic tools.",
+  ),
+  options: apiOptions,
+});
+/** POST /api/v1/catalogs/{team}/{catalog}/import */
+export const importCommitRequestSchema = importPreviewRequestSchema.extend({
+  fingerprint: z.string().min(1).max(64).describe("The preview's fingerprint."),
+  skipInvalid: z.boolean().default(false).describe("Import the valid rows and skip the invalid ones; otherwise any invalid row refuses all."),
+});
+
+/** Fills what the API leaves optional with the UI's defaults. */
+export function apiImportOptions(options: z.infer<typeof apiOptions>): z.infer<typeof importOptionsSchema> {
+  return { namespace: options.namespace ?? null, mcpServer: options.mcpServer ?? null, exposure: options.exposure ?? "deferred" };
+}
