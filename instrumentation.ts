@@ -2,11 +2,12 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./server/env");
-  getEnv(); // throws, and so stops start-up, naming any bad variable
+  const env = getEnv(); // throws, and so stops start-up, naming any bad variable
   const { getDatabase } = await import("./server/db");
   const handle = await getDatabase();
   console.log(`Stockroom database ready (${handle.kind}).`);
   // scripts/start.mjs serves the agent snapshot API with this, in front of Next.js.
-  const { registerNodeAgentHandler } = await import("./server/services/agent-api/http/node-handler");
+  const { registerClientAddressResolver, registerNodeAgentHandler } = await import("./server/services/agent-api/http/node-handler");
   registerNodeAgentHandler();
+  registerClientAddressResolver(env.STOCKROOM_TRUSTED_PROXIES);
 }

@@ -3,8 +3,11 @@ import { newNonce, pageSecurityHeaders } from "@/server/http/page-security";
 
 /** Gives every page a fresh script nonce (see page-security.ts), in the request for Next.js and in the response's CSP. */
 export function proxy(request: NextRequest) {
-  const headers = pageSecurityHeaders({ nonce: newNonce(), isDev: process.env.NODE_ENV === "development", publicUrl: process.env.STOCKROOM_URL });
+  const nonce = newNonce();
+  const headers = pageSecurityHeaders({ nonce, isDev: process.env.NODE_ENV === "development", publicUrl: process.env.STOCKROOM_URL });
   const requestHeaders = new Headers(request.headers);
+  // An inline script of our own (e.g. a theme script) reads it with `(await headers()).get("x-nonce")`.
+  requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

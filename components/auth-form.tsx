@@ -3,15 +3,23 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE } from "@/server/auth/password-limits";
 import { authClient } from "./auth-client";
 import { useHydrated } from "./use-hydrated";
 
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
   demo?: { email: string; password: string } | null;
+  /** Where to go afterwards (an invite link); only paths on this site. */
+  next?: string;
+  /** Prefilled address (from an invite link). */
+  email?: string;
 }
 
-export function AuthForm({ mode, demo }: AuthFormProps) {
+/** A same-site path, never `//host` or `/\host` (which browsers read as another site). */
+export const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
+
+export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
@@ -25,6 +33,17 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
     const password = String(form.get("password") ?? "");
     setError(null);
     setIsPending(true);
+    if (isSignUp) {
+      // The server checks the same rule; checking here first saves a round trip. Loaded on demand: its
+      // dictionaries of common passwords are large.
+      const { passwordProblem } = await import("@/server/auth/password-policy");
+      const problem = passwordProblem(password, [email, String(form.get("name") ?? "")]);
+      if (problem) {
+        setIsPending(false);
+        setError(problem);
+        return;
+      }
+    }
     const result = isSignUp
       ? await authClient.signUp.email({ email, password, name: String(form.get("name") ?? "").trim() || email.split("@")[0]! })
       : await authClient.signIn.email({ email, password });
@@ -33,7 +52,7 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
       setError(result.error.message ?? "That did not work; check the fields and try again.");
       return;
     }
-    router.push("/");
+    router.push(safeNext(next));
     router.refresh();
   }
 
@@ -58,7 +77,7 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
         )}
         <label className="block text-sm">
           Email
-          <input name="email" type="email" required autoComplete="email" maxLength={254} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+          <input name="email" type="email" required autoComplete="email" maxLength={254} defaultValue={invitedEmail} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
         </label>
         <label className="block text-sm">
           Password
@@ -66,12 +85,18 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
             name="password"
             type="password"
             required
-            minLength={8}
-            maxLength={128}
+            minLength={isSignUp ? MIN_PASSWORD_LENGTH : undefined}
+            maxLength={MAX_PASSWORD_LENGTH}
             autoComplete={isSignUp ? "new-password" : "current-password"}
+            aria-describedby={isSignUp ? "password-rule" : undefined}
             className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
           />
         </label>
+        {isSignUp && (
+          <p id="password-rule" className="text-xs text-stone-600">
+            {PASSWORD_RULE}
+          </p>
+        )}
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
-import superjson from "superjson";
+import { stockroomTransformer } from "@/sdk/trpc-transformer";
 import type { AppRouter } from "@/server/routers/root";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -20,7 +20,7 @@ export function TrpcReactProvider({ children }: { children: ReactNode }) {
     createTRPCClient<AppRouter>({
       links: [
         loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
-        httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+        httpBatchLink({ url: "/api/trpc", transformer: stockroomTransformer }),
       ],
     }),
   );

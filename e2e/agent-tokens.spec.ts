@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newUserWithCatalog } from "./catalog-helpers";
-import { signUpNewUser } from "./helpers";
+import { signUpThroughInvite } from "./helpers";
 
 test("an owner creates a token, copies the secret shown once, sees it used, and revokes it", async ({ page, request }) => {
   const { team, catalog, base } = await newUserWithCatalog(page);
@@ -58,8 +58,9 @@ test("members who are not owners are told to ask an owner", async ({ page, brows
   const viewerEmail = `viewer-${Date.now().toString(36)}@example.test`;
   const invite = await page.request.post("/api/trpc/team.invite", { data: { json: { team, email: viewerEmail, role: "viewer" } }, headers: { origin: baseURL! } });
   expect(invite.status()).toBe(200);
+  const { link } = (await invite.json()).result.data.json as { link: string };
   const viewerPage = await (await browser.newContext()).newPage();
-  await signUpNewUser(viewerPage, viewerEmail.split("@")[0]);
+  await signUpThroughInvite(viewerPage, link, viewerEmail.split("@")[0]!);
   await viewerPage.goto(`${base}/tokens`);
   await expect(viewerPage.getByText("Only team owners create and revoke agent tokens.")).toBeVisible();
   await expect(viewerPage.getByLabel("Token name")).toHaveCount(0);

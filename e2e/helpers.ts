@@ -26,3 +26,16 @@ export async function signUpNewUser(page: Page, name = `user-${randomBytes(3).to
   await expect(page.getByRole("heading", { name: "Catalogs" })).toBeVisible();
   return { name, email, password, team: new URL(page.url()).pathname.split("/")[2]! };
 }
+
+/** Opens an invite link signed out, creates the invited account through it and joins the team. */
+export async function signUpThroughInvite(page: Page, link: string, name: string) {
+  await page.goto(link);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Name").fill(name);
+  await expect(page.getByLabel("Email")).toHaveValue(`${name}@example.test`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/invite\//);
+  await page.getByRole("button", { name: "Join the team" }).click();
+  await page.waitForURL(/\/t\//);
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { importHelpdesk, journey, JOURNEY_TIMEOUT, ownerWithCatalog } from "./fixtures/journey";
-import { signUpNewUser } from "./helpers";
+import { signUpThroughInvite } from "./helpers";
 
 // Issue 8, point 6: a team forms around a catalog — invitations before sign-up, roles enforced on screen and by status.
 const TOOL = "helpdesk.get_customer";
@@ -25,6 +25,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
   const email = (name: string) => `${name}@example.test`;
   let owner: Awaited<ReturnType<typeof ownerWithCatalog>>;
   const teamName = () => `${owner.name}'s team`;
+  const links: Record<string, string> = {};
 
   await step("the owner signs up and fills a catalog", page, async () => {
     owner = await ownerWithCatalog(page, catalogName);
@@ -41,15 +42,18 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
       await page.getByLabel("Role", { exact: true }).selectOption(role);
       await page.getByRole("button", { name: "Invite" }).click();
       await expect(members.getByRole("row", { name: `${email(name)} (invited)` })).toContainText(role);
+      // the single-use link, shown once, is what the owner sends on
+      await expect(page.getByRole("status", { name: "Invitation link" })).toContainText(email(name));
+      links[name] = await page.getByLabel("Invite link").inputValue();
     }
   });
 
   const editorPage = await (await browser.newContext()).newPage();
   const viewerPage = await (await browser.newContext()).newPage();
 
-  await step("both sign up in their own browsers and find the team", { editor: editorPage, viewer: viewerPage }, async () => {
+  await step("both sign up through their links in their own browsers and find the team", { editor: editorPage, viewer: viewerPage }, async () => {
     for (const [p, name, role] of [[editorPage, editorName, "editor"], [viewerPage, viewerName, "viewer"]] as const) {
-      await signUpNewUser(p, name);
+      await signUpThroughInvite(p, links[name]!, name);
       await openTeam(p, teamName());
       await expect(p.getByText(`${email(name)} · ${role}`)).toBeVisible();
       await expect(p.getByRole("list", { name: "Catalogs" }).getByRole("link", { name: new RegExp(catalogName) })).toBeVisible();

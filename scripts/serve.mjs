@@ -13,7 +13,13 @@ await app.prepare(); // starts instrumentation.ts: environment check, migrations
 // Registered by instrumentation.ts once the database is ready; until then Next.js's own /api/v1 route
 // handlers answer (the same answers, in identity).
 const AGENT_API = Symbol.for("stockroom.agentApiHandler");
+// The client's address, from the socket (X-Forwarded-For only from proxies in STOCKROOM_TRUSTED_PROXIES; see
+// server/http/client-address.ts), for rate limits. Always set here, so a client's own value never gets through.
+const CLIENT_ADDRESS = Symbol.for("stockroom.clientAddress");
 const server = createServer((req, res) => {
+  const setClientAddress = globalThis[CLIENT_ADDRESS];
+  if (setClientAddress) setClientAddress(req);
+  else req.headers["x-stockroom-client-ip"] = req.socket.remoteAddress ?? "unknown";
   const agentApi = globalThis[AGENT_API];
   if (agentApi && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
   return nextHandler(req, res);

@@ -3,7 +3,14 @@ import { z } from "zod";
 /** Snapshot format `stockroom.snapshot/v1` (see DESIGN.md "Snapshot format"). Shared by the server, the HTTP API and the SDK. */
 export const SNAPSHOT_FORMAT = "stockroom.snapshot/v1";
 
-const jsonSchemaObject = z.record(z.string(), z.unknown());
+/**
+ * A JSON object kept exactly as it came: `z.record` builds a new object and skips an own `__proto__` key, which
+ * for a JSON Schema is a property like any other.
+ */
+export const jsonObjectSchema = z
+  .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "must be a JSON object")
+  .meta({ type: "object" });
+const jsonSchemaObject = jsonObjectSchema;
 
 export const snapshotToolSchema = z.object({
   /** `namespace.name`, or `name` for a tool without a namespace. */
@@ -59,7 +66,8 @@ function sortKeys(value: unknown): unknown {
     const sorted: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
       const child = (value as Record<string, unknown>)[key];
-      if (child !== undefined) sorted[key] = sortKeys(child);
+      // defineProperty, not assignment: an own `__proto__` key (a schema property of that name) must stay a key.
+      if (child !== undefined) Object.defineProperty(sorted, key, { value: sortKeys(child), enumerable: true, writable: true, configurable: true });
     }
     return sorted;
   }

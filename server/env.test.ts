@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env";
+import { getMcpImportSettings, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("applies defaults for a bare environment", () => {
@@ -17,5 +17,12 @@ describe("parseEnv", () => {
 
   it("treats an empty DATABASE_URL as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads the live-import settings: off by default, an exact command list, a 0/1 switch", () => {
+    expect(getMcpImportSettings({})).toEqual({ stdioCommands: [], allowPrivateNetworks: false });
+    expect(getMcpImportSettings({ STOCKROOM_STDIO_COMMANDS: " npx, uvx,,npx ", STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1" })).toEqual({ stdioCommands: ["npx", "uvx"], allowPrivateNetworks: true });
+    expect(() => parseEnv({ STOCKROOM_STDIO_COMMANDS: "sh -c" })).toThrow(/STOCKROOM_STDIO_COMMANDS\.0: must be command names/);
+    expect(() => parseEnv({ STOCKROOM_ALLOW_PRIVATE_NETWORKS: "yes" })).toThrow(/STOCKROOM_ALLOW_PRIVATE_NETWORKS: must be 0 or 1/);
   });
 });

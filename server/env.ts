@@ -1,4 +1,13 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/client-address";
+
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
 
 /**
  * What live MCP imports may do on this host. Both are off by default: every signed-up user is untrusted.
@@ -30,6 +39,28 @@ const envSchema = z.object({
   STOCKROOM_AGENT_REQUESTS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(10_000_000, "must be at most 10000000").default(120),
   STOCKROOM_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("stockroom-demo"),
   ...MCP_IMPORT_ENV,
+  STOCKROOM_SIGNIN_FAILURES: count(1, 1000, 5),
+  STOCKROOM_TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((text, ctx) => {
+      try {
+        return parseTrustedProxies(text);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `${(error as Error).message}; list IPs or CIDR ranges, comma-separated` });
+        return z.NEVER;
+      }
+    }),
+  STOCKROOM_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STOCKROOM_MAIL_FROM: z.string().min(3).default("Stockroom <stockroom@localhost>"),
+  STOCKROOM_MAX_TEAMS_PER_USER: count(1, 100_000, 20),
+  STOCKROOM_MAX_CATALOGS_PER_TEAM: count(1, 100_000, 50),
+  STOCKROOM_MAX_TOOLS_PER_CATALOG: count(1, 1_000_000, 10_000),
+  STOCKROOM_MAX_TOKENS_PER_CATALOG: count(1, 100_000, 50),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { Catalog, Role, Team } from "@prisma/client";
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import { z, ZodError } from "zod";
+import { stockroomTransformer } from "@/sdk/trpc-transformer";
 import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
 import { authorizeAgent } from "./services/agent-tokens/authorize-agent";
 import { hasRole } from "./services/teams/roles";
+import { describeUnstorableText, findUnstorableText } from "./services/text/storable-text";
 
 /** Who may call a procedure; set by the procedure builders below and read by the isolation tests. */
 export type Access =
@@ -19,9 +21,10 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
+  transformer: stockroomTransformer,
+  errorFormatter({ shape, error, path }) {
     const cause = error.cause;
+    if (error.code === "INTERNAL_SERVER_ERROR") return internalErrorShape(shape, error, path);
     return {
       ...shape,
       data: {
@@ -33,6 +36,21 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
     };
   },
 });
+
+/**
+ * A 500 says nothing about its cause (Prisma and Postgres messages name tables, columns and values): a generic
+ * message and a request id in the body, the detail with the same id in the server log.
+ */
+function internalErrorShape<S extends { message: string; data: object }>(shape: S, error: TRPCError, path: string | undefined): S {
+  const requestId = randomUUID();
+  console.error(`[request ${requestId}] tRPC ${path ?? "?"} failed:`, error.cause ?? error);
+  const { stack: _stack, ...data } = shape.data as { stack?: string };
+  return {
+    ...shape,
+    message: `Something went wrong on our side; try again shortly (request ${requestId}).`,
+    data: { ...data, requestId, appCode: "INTERNAL", details: null, zodError: null },
+  };
+}
 
 /** Turns AppErrors (and Prisma's unique/not-found errors) into tRPC errors with the mapped code. */
 const appErrors = t.middleware(async ({ next }) => {
@@ -47,21 +65,10 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Postgres cannot store U+0000 in text or JSON; refuse it up front, for every procedure, with a clear message. */
-function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path || "input" : null;
-  if (depth > 64 || value === null || typeof value !== "object") return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes("\u0000")) return `${path}${path ? "." : ""}(a key)`;
-    const found = findNul(child, path ? `${path}.${key}` : key, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const field = findNul(await getRawInput(), "");
-  if (field) throw new AppError("INVALID_INPUT", `${field} contains a NUL character (U+0000), which cannot be stored; remove it.`);
+/** Text Postgres cannot store (NUL, lone surrogates) is refused up front, for every procedure, naming the field. */
+const storableText = t.middleware(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw new AppError("INVALID_INPUT", describeUnstorableText(found));
   return next();
 });
 
@@ -69,7 +76,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(appErrors).use(noNulCharacters);
+export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(appErrors).use(storableText);
 
 export const authedProcedure = publicProcedure.meta({ access: { kind: "user" } }).use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in first.");

@@ -5,7 +5,14 @@ export interface ImportPlan {
   format: string;
   fingerprint: string;
   counts: Record<"new" | "changed" | "unchanged" | "invalid" | "skipped", number>;
-  rows: Array<{ label: string; status: string; key: string | null; messages: string[]; changes: Array<{ field: string; before: string; after: string }>; exposure: string | null }>;
+  rows: Array<{
+    label: string;
+    status: string;
+    key: string | null;
+    messages: string[];
+    changes: Array<{ field: string; before: string; after: string }>;
+    exposure: string | null;
+  }>;
 }
 
 export interface ImportTarget {
@@ -22,7 +29,8 @@ export async function postImport<T>(target: ImportTarget, path: "/import/preview
   const url = `${target.url.replace(/\/+$/, "")}/api/v1/catalogs/${encodeURIComponent(target.team)}/${encodeURIComponent(target.catalog)}${path}`;
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const headers = { authorization: `Bearer ${target.token}`, "content-type": "application/json" };
+    response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
   } catch (error) {
     throw new ApiError(`could not reach ${url}: ${(error as Error).cause ?? (error as Error).message}`);
   }

@@ -106,13 +106,18 @@ export function run(argv: string[]): Promise<number> {
     const plan = await postImport<ImportPlan>(target, "/import/preview", body);
     const out = (text: string) => process.stdout.write(`${text}\n`);
     if (flags.json) out(JSON.stringify(plan));
-    else out(`${serverName ?? command(parsed)} listed ${tools.length} tools → ${target.team}/${target.catalog}\n${formatPlan(plan, { showUnchanged: !!flags["show-unchanged"] })}`);
+    else {
+      out(`${serverName ?? `"${parsed.command}"`} listed ${tools.length} tools → ${target.team}/${target.catalog}`);
+      out(formatPlan(plan, { showUnchanged: !!flags["show-unchanged"] }));
+    }
     if (plan.counts.new + plan.counts.changed === 0) return void out("Nothing to import.");
-    if (plan.counts.invalid > 0 && !flags["skip-invalid"]) throw new Error(`${plan.counts.invalid} tools are invalid: fix them in the server, or pass --skip-invalid; nothing was written`);
+    if (plan.counts.invalid > 0 && !flags["skip-invalid"]) {
+      throw new Error(`${plan.counts.invalid} tools are invalid: fix them in the server, or pass --skip-invalid; nothing was written`);
+    }
     if (!(await confirmed(flags, plan))) return void out("Nothing written: run again with --yes to import.");
-    const result = await postImport<Record<string, unknown>>(target, "/import", { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"] });
-    out(flags.json ? JSON.stringify(result) : `Imported: ${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped} skipped (draft; publish from the UI).`);
+    const commit = { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"] };
+    const result = await postImport<Record<string, number>>(target, "/import", commit);
+    const summary = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped} skipped`;
+    out(flags.json ? JSON.stringify(result) : `Imported: ${summary} (draft; publish from the UI).`);
   });
 }
-
-const command = (parsed: ImportArgs) => `"${parsed.command}"`;

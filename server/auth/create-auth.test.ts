@@ -11,7 +11,7 @@ function post(auth: Auth, path: string, body: unknown, ip = "203.0.113.7") {
   return auth.handler(
     new Request(`${BASE}/api/auth${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", origin: BASE, "x-stockroom-client-ip": ip },
       body: JSON.stringify(body),
     }),
   );
@@ -63,15 +63,15 @@ describe("accounts (better-auth over our database)", () => {
     expect((await post(auth, "/sign-in/email", { email: "ada@example.test", password: "correct horse" }, "198.51.100.10")).status).toBe(200);
   });
 
-  it("joins the teams that invited the address at sign-up", async () => {
+  it("signing up with an invited address alone joins nothing (issue #17 item 3: the link is the proof)", async () => {
     const { team, owner } = await createTeamWithMembers(db);
-    const invite = await callerFor(db, owner).team.invite({ team: team.slug, email: "Grace@Example.test", role: "editor" });
+    const invite = await callerFor(db, owner).team.invite({ team: team.slug, email: "Grace@Example.test", role: "owner" });
     expect(invite.status).toBe("invited");
     const response = await post(auth, "/sign-up/email", { email: "grace@example.test", password: "hopper 1906", name: "Grace" }, "203.0.113.3");
     expect(response.status).toBe(200);
     const grace = await db.user.findUniqueOrThrow({ where: { email: "grace@example.test" } });
     const roles = await db.membership.findMany({ where: { userId: grace.id }, include: { team: true } });
-    expect(roles.map((m) => [m.team.slug, m.role]).sort()).toEqual([[team.slug, "editor"], ["grace", "owner"]].sort());
-    expect(await db.invitation.count({ where: { email: "grace@example.test" } })).toBe(0);
+    expect(roles.map((m) => [m.team.slug, m.role])).toEqual([["grace", "owner"]]);
+    expect(await db.invitation.count({ where: { email: "grace@example.test" } })).toBe(1); // still pending
   });
 });

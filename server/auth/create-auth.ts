@@ -3,25 +3,36 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { onUserCreated } from "../services/teams/on-user-created";
+import { createAuthHooks } from "./auth-hooks";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy";
+import { SignInThrottle } from "./sign-in-throttle";
 
 export interface CreateAuthOptions {
   db: PrismaClient;
   secret: string;
   baseURL: string;
+  /** Sign-in and sign-up attempts per minute per client address (all accounts together). */
   signInPerMinute: number;
+  /** Wrong passwords for one account from one address before that pair waits 15 minutes. */
+  signInFailures?: number;
 }
+
+const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /**
  * Email + password accounts (scrypt hashes), sessions in the database, a team for every new user.
  * Kept free of the process singletons so tests can build one over their own database.
+ * Client addresses come from the header `scripts/serve.mjs` sets from the socket (see client-address.ts).
  */
-export function createAuth({ db, secret, baseURL, signInPerMinute }: CreateAuthOptions) {
+export function createAuth({ db, secret, baseURL, signInPerMinute, signInFailures = 5 }: CreateAuthOptions) {
+  const throttle = new SignInThrottle({ maxFailures: signInFailures, windowSeconds: FAILURE_WINDOW_SECONDS });
   return betterAuth({
     appName: "Stockroom",
     secret,
     baseURL,
     database: prismaAdapter(db, { provider: "postgresql" }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -32,8 +43,13 @@ export function createAuth({ db, secret, baseURL, signInPerMinute }: CreateAuthO
         "/sign-up/email": { window: 60, max: signInPerMinute },
       },
     },
+    hooks: createAuthHooks({ throttle }),
     // Session cookies are HttpOnly and SameSite=Lax always, Secure in production.
-    advanced: { cookiePrefix: "stockroom", useSecureCookies: process.env.NODE_ENV === "production" },
+    advanced: {
+      cookiePrefix: "stockroom",
+      useSecureCookies: process.env.NODE_ENV === "production",
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
     databaseHooks: {
       user: {
         create: {

@@ -19,13 +19,20 @@ export function checkSameOrigin(request: Request): AppError | null {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (origin) {
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-    if (host && new URL(origin).host === host) return null;
-    return new AppError("FORBIDDEN", `Cross-site request refused: origin ${origin} is not this app.`);
+    if (host && hostOf(origin) === host) return null;
+    // `Origin: null` (sandboxed frames, file: pages, some redirects) and unparsable values are never this app.
+    return new AppError("FORBIDDEN", `Cross-site request refused: origin ${JSON.stringify(origin.slice(0, 200))} is not this app.`);
   }
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
     return new AppError("FORBIDDEN", "Cross-site request refused.");
   }
   return null;
+}
+
+function hostOf(origin: string): string | null {
+  if (!URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  return url.protocol === "http:" || url.protocol === "https:" ? url.host : null;
 }
 
 /** Refuses bodies over `limit` bytes before they are read (by Content-Length), and while reading. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogProcedure, router } from "../trpc";
+import { REVISION } from "./tool/schemas";
 import { createGoldenQuery } from "../services/golden/create-golden-query";
 import { deleteGoldenQuery } from "../services/golden/delete-golden-query";
 import { exportGoldenQueries } from "../services/golden/export-golden-queries";
@@ -45,14 +46,14 @@ export const goldenRouter = router({
     ),
 
   update: catalogProcedure("editor")
-    .input(z.object({ id: ID, revision: z.number().int().min(1), query: QUERY.optional(), expected: EXPECTED.optional(), note: NOTE.optional() }))
+    .input(z.object({ id: ID, revision: REVISION, query: QUERY.optional(), expected: EXPECTED.optional(), note: NOTE.optional() }))
     .output(goldenQueryOutput)
     .mutation(({ ctx, input: { team: _team, catalog: _catalog, ...edit } }) =>
       updateGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), ...edit }),
     ),
 
   delete: catalogProcedure("editor")
-    .input(z.object({ id: ID, revision: z.number().int().min(1).optional() }))
+    .input(z.object({ id: ID, revision: REVISION.optional() }))
     .output(z.void())
     .mutation(({ ctx, input }) => deleteGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id, revision: input.revision })),
 

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { authedProcedure, router, teamProcedure } from "../trpc";
-import { changeMemberRole, inviteMember, listMyTeams, listTeamMembers, revokeInvitation } from "../services/teams/members";
+import { getEnv } from "../env";
+import { authedProcedure, publicProcedure, router, teamProcedure } from "../trpc";
+import { acceptInvitation, describeInvitation, inviteMember, revokeInvitation } from "../services/teams/invitations";
+import { changeMemberRole, listMyTeams, listTeamMembers } from "../services/teams/members";
 
 const ROLE = z.enum(["owner", "editor", "viewer"]);
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
+const TOKEN = z.string().trim().min(1, "The invitation link is incomplete.").max(100);
+const mailSettings = () => ({ smtpUrl: getEnv().STOCKROOM_SMTP_URL, from: getEnv().STOCKROOM_MAIL_FROM });
 
 export const teamRouter = router({
   mine: authedProcedure
@@ -14,15 +18,29 @@ export const teamRouter = router({
     .output(
       z.object({
         members: z.array(z.object({ id: z.string(), email: z.string(), name: z.string(), role: ROLE, since: z.date() })),
-        invitations: z.array(z.object({ email: z.string(), role: ROLE, createdAt: z.date() })),
+        invitations: z.array(z.object({ email: z.string(), role: ROLE, createdAt: z.date(), expiresAt: z.date().nullable(), expired: z.boolean() })),
       }),
     )
     .query(({ ctx }) => listTeamMembers({ db: ctx.db, team: ctx.team })),
 
+  /** A pending invitation and its single-use link, shown once to the inviter (and e-mailed when SMTP is set). */
   invite: teamProcedure("owner")
     .input(z.object({ email: z.string().trim().email("Enter a valid email address.").max(254), role: ROLE }))
-    .output(z.object({ email: z.string(), role: ROLE, status: z.enum(["added", "invited"]) }))
-    .mutation(({ ctx, input }) => inviteMember({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), email: input.email, role: input.role })),
+    .output(z.object({ email: z.string(), role: ROLE, status: z.literal("invited"), link: z.string(), expiresAt: z.date(), emailed: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      inviteMember({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), email: input.email, role: input.role, baseUrl: getEnv().STOCKROOM_URL, mail: mailSettings() }),
+    ),
+
+  /** Who holds the link sees which team and address it is for. */
+  invitation: publicProcedure
+    .input(z.object({ token: TOKEN }))
+    .output(z.object({ team: z.object({ slug: z.string(), name: z.string() }), email: z.string(), role: ROLE, expiresAt: z.date() }))
+    .query(({ ctx, input }) => describeInvitation({ db: ctx.db, token: input.token })),
+
+  acceptInvitation: authedProcedure
+    .input(z.object({ token: TOKEN }))
+    .output(z.object({ team: z.string(), role: ROLE }))
+    .mutation(({ ctx, input }) => acceptInvitation({ db: ctx.db, user: ctx.user, token: input.token })),
 
   setRole: teamProcedure("owner")
     .input(z.object({ userId: z.string().min(1).max(64), role: ROLE.nullable() }))

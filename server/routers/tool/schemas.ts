@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonObjectSchema } from "@/sdk/snapshot";
 import { TOOL_SORTS } from "../../services/tools/list-tools";
 
 export const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
@@ -6,7 +7,8 @@ export const FALLBACK = z.enum(["direct", "hidden"]);
 export const SEARCH_TEXT_MODE = z.enum(["generated", "generated+extra", "override"]);
 export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
 export const TOOL_ID = z.string().trim().min(1, "id is required").max(64);
-export const REVISION = z.number().int().min(1);
+/** Revisions are Postgres `integer`s: past 2^31 - 1 no row can have it, so refuse it as input instead of overflowing. */
+export const REVISION = z.number().int("revision is a whole number").min(1, "revision starts at 1").max(2_147_483_647, "revision is at most 2147483647");
 
 export const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
 
@@ -66,7 +68,7 @@ export const toolDetail = z.object({
   name: z.string(),
   namespace: z.string().nullable(),
   description: z.string(),
-  parameters: z.record(z.string(), z.unknown()),
+  parameters: jsonObjectSchema,
   strict: z.boolean(),
   exposure: EXPOSURE,
   fallback: FALLBACK,

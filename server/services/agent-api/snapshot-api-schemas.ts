@@ -22,7 +22,7 @@ const SLUG = z.string().trim().min(1).max(64);
 export const catalogPathSchema = z.object({ team: SLUG.describe("Team slug"), catalog: SLUG.describe("Catalog slug") });
 
 /** `latest` or a version number, as the URL path or the tRPC input carries it. */
-export const snapshotVersionSchema = z.union([z.literal("latest"), z.coerce.number().int("version must be a whole number").min(1, "version starts at 1")]);
+export const snapshotVersionSchema = z.union([z.literal("latest"), z.coerce.number().int("version must be a whole number").min(1, "version starts at 1").max(2_147_483_647, "version is at most 2147483647")]);
 
 export const snapshotPathSchema = catalogPathSchema.extend({ version: snapshotVersionSchema });
 
@@ -30,6 +30,7 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE", "RATE_LIMITED", "INTERNAL"]),
     message: z.string().describe("What went wrong and what to do about it."),
+    requestId: z.string().optional().describe("On a 500 only: the id the server log records the cause under."),
   }),
 });
 

@@ -3,6 +3,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { AGENT_TOKEN_SELECT, tokenScopesOf, type AgentTokenScope, type AgentTokenSummary } from "./agent-token-select";
 import { generateTokenSecret, hashTokenSecret, visiblePrefixOf } from "./token-secret";
+import { assertQuota } from "../quotas";
 
 interface CreateAgentTokenOptions {
   db: PrismaClient;
@@ -20,6 +21,8 @@ export async function createAgentToken({ db, team, catalog, actor, name, scopes 
   return db.$transaction(async (tx) => {
     const clash = await tx.agentToken.findFirst({ where: { catalogId: catalog.id, name, revokedAt: null }, select: { id: true } });
     if (clash) throw new AppError("CONFLICT", `An active token named "${name}" already exists in this catalog: pick another name or revoke that one first.`);
+    const active = await tx.agentToken.count({ where: { catalogId: catalog.id, revokedAt: null } });
+    assertQuota("tokensPerCatalog", active, 1, "This catalog has as many active agent tokens as it may", "Revoke one you no longer use.");
     const token = await tx.agentToken.create({
       data: { catalogId: catalog.id, name, hash: hashTokenSecret(secret), prefix: visiblePrefixOf(secret), createdById: actor.id, scopes: tokenScopesOf(scopes) },
       select: AGENT_TOKEN_SELECT,

@@ -15,14 +15,37 @@ export async function archiveCatalog({ db, catalog, actor, confirm }: { db: Pris
   }
   const now = new Date();
   const result = await db.$transaction(async (tx) => {
-    const archived = await tx.catalog.updateMany({ where: { id: catalog.id, archivedAt: null }, data: { archivedAt: now, revision: { increment: 1 } } });
+    const archived = await tx.catalog.updateMany({
+      where: { id: catalog.id, archivedAt: null },
+      data: { archivedAt: now, revision: { increment: 1 } },
+    });
     if (archived.count === 0) throw new AppError("NOT_FOUND", "This catalog is already archived.");
     const snapshots = await tx.snapshot.count({ where: { catalogId: catalog.id } });
-    const tokens = await tx.agentToken.updateManyAndReturn({ where: { catalogId: catalog.id, revokedAt: null }, data: { revokedAt: now }, select: { id: true, name: true, prefix: true } });
-    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "catalog.archived", targetType: "catalog", targetId: catalog.id, before: { slug: catalog.slug, name: catalog.name }, after: { archived: true, snapshotsKept: snapshots, tokensRevoked: tokens.length } });
+    const tokens = await tx.agentToken.updateManyAndReturn({
+      where: { catalogId: catalog.id, revokedAt: null },
+      data: { revokedAt: now },
+      select: { id: true, name: true, prefix: true },
+    });
+    const event = { teamId: catalog.teamId, catalogId: catalog.id, actor };
+    await recordAuditEvent({
+      db: tx,
+      ...event,
+      action: "catalog.archived",
+      targetType: "catalog",
+      targetId: catalog.id,
+      before: { slug: catalog.slug, name: catalog.name },
+      after: { archived: true, snapshotsKept: snapshots, tokensRevoked: tokens.length },
+    });
     await recordAuditEvents(
       tx,
-      tokens.map((token) => ({ teamId: catalog.teamId, catalogId: catalog.id, actor, action: "agent_token.revoked", targetType: "agent_token", targetId: token.id, before: { name: token.name, prefix: token.prefix, catalog: catalog.slug }, after: { reason: "catalog archived" } })),
+      tokens.map((token) => ({
+        ...event,
+        action: "agent_token.revoked",
+        targetType: "agent_token",
+        targetId: token.id,
+        before: { name: token.name, prefix: token.prefix, catalog: catalog.slug },
+        after: { reason: "catalog archived" },
+      })),
     );
     await notifyAgentAccessChange(tx); // other processes drop their cached access at commit
     return { slug: catalog.slug, snapshotsKept: snapshots, tokensRevoked: tokens.length };

@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { SLUG_PATTERN, slugify } from "../teams/slugify";
 import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProfile } from "./catalog-settings";
+import { assertQuota } from "../quotas";
 
 export interface CreateCatalogOptions {
   db: PrismaClient;
@@ -36,6 +37,8 @@ export async function createCatalog({ db, team, actor, name, slug, description =
         : `The team already has a catalog "${finalSlug}"; choose another slug.`;
       throw new AppError("CONFLICT", message, { fields: { slug: message } });
     }
+    const live = await tx.catalog.count({ where: { teamId: team.id, archivedAt: null } });
+    assertQuota("catalogsPerTeam", live, 1, "This team has as many catalogs as it may", "Archive one you no longer use.");
     const catalog = await tx.catalog.create({
       data: { teamId: team.id, slug: finalSlug, name: title, description: description.trim(), engineProfile: toDbProfile(engineProfile), defaultLimit },
       select: catalogSettingsSelect,

@@ -4,6 +4,7 @@ import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { lockCatalog, LOCKED_TX_OPTIONS } from "../publishing/lock-catalog";
 import { checkQueryText, goldenQuerySelect, normalizeExpected, queryKey } from "./golden-query-shape";
 import { assertToolKeysExist } from "./tool-key-status";
+import { escapeLike } from "../../db/like-pattern";
 
 export interface CreateGoldenQueryOptions {
   db: PrismaClient;
@@ -46,7 +47,7 @@ type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 /** Two golden queries that differ only in case or spacing would count one request twice. */
 export async function assertQueryIsNew(tx: Tx, catalogId: string, text: string, exceptId?: string): Promise<void> {
   const candidates = await tx.evalQuery.findMany({
-    where: { catalogId, query: { equals: text, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { catalogId, query: { equals: escapeLike(text), mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true, query: true },
   });
   const twin = candidates.find((c) => queryKey(c.query) === queryKey(text));

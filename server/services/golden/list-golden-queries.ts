@@ -1,6 +1,7 @@
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { goldenQuerySelect } from "./golden-query-shape";
 import { toolKeyStatuses, type ToolKeyStatus } from "./tool-key-status";
+import { escapeLike } from "../../db/like-pattern";
 
 export interface ListGoldenQueriesOptions {
   db: PrismaClient;
@@ -17,7 +18,7 @@ export async function listGoldenQueries({ db, catalog, search }: ListGoldenQueri
   const rows = await db.evalQuery.findMany({
     where: {
       catalogId: catalog.id,
-      ...(text ? { OR: [{ query: { contains: text, mode: "insensitive" } }, { expected: { has: text } }, { note: { contains: text, mode: "insensitive" } }] } : {}),
+      ...(text ? { OR: [{ query: { contains: escapeLike(text), mode: "insensitive" } }, { expected: { has: text } }, { note: { contains: escapeLike(text), mode: "insensitive" } }] } : {}),
     },
     select: goldenQuerySelect,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

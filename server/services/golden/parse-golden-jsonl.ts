@@ -1,4 +1,5 @@
 import { MAX_EXPECTED, MAX_NOTE_LENGTH, MAX_QUERY_LENGTH, MAX_TOOL_ID_LENGTH, normalizeQueryText, queryKey } from "./golden-query-shape";
+import { describeUnstorableText, findUnstorableText } from "../text/storable-text";
 
 export const MAX_IMPORT_LINES = 5_000;
 
@@ -36,6 +37,11 @@ export function parseGoldenJsonl(text: string): { lines: ParsedGoldenLine[]; err
       value = JSON.parse(raw);
     } catch {
       errors.push({ line, message: "not valid JSON" });
+      return;
+    }
+    const unstorable = findUnstorableText(value, "", 0);
+    if (unstorable) {
+      errors.push({ line, message: describeUnstorableText(unstorable) });
       return;
     }
     const problem = checkLine(value);

@@ -82,7 +82,11 @@ function openTransport(connection: McpConnection, settings: McpImportSettings, p
     return { transport, close: async () => {} };
   }
   const guarded = createGuardedFetch(policy, Math.min(timeoutMs, 5_000));
-  const transport = new StreamableHTTPClientTransport(new URL(connection.url), { requestInit: { headers: connection.headers }, redirectPolicy: "same-origin", fetch: guarded.fetch });
+  const transport = new StreamableHTTPClientTransport(new URL(connection.url), {
+    requestInit: { headers: connection.headers },
+    redirectPolicy: "same-origin",
+    fetch: guarded.fetch,
+  });
   return { transport, close: guarded.close };
 }
 
@@ -123,7 +127,9 @@ export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptio
     return await Promise.race([work, timeout]);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error === timedOut && connection.transport === "stdio") throw new AppError("UNPROCESSABLE", `The MCP server did not answer within ${timeoutMs / 1000} s.`);
+    if (error === timedOut && connection.transport === "stdio") {
+      throw new AppError("UNPROCESSABLE", `The MCP server did not answer within ${timeoutMs / 1000} s.`);
+    }
     throw new AppError(isBlockedAddress(error) ? "FORBIDDEN" : "UNPROCESSABLE", describeFailure(connection, error, stderr, timeoutMs));
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,6 @@
 import "server-only";
+import { jsonColumn } from "../../db/json-column";
+import { assertQuota } from "../quotas";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
@@ -44,6 +46,9 @@ export async function commitImport({ db, catalog, text, options, actor, fingerpr
       if (plan.counts.invalid > 0 && !skipInvalid) {
         throw new AppError("UNPROCESSABLE", `${plan.counts.invalid} of the tools are invalid; fix them in the source, or choose to skip invalid tools.`);
       }
+      const adding = plan.writes.filter((w) => w.row.status === "new").length;
+      const current = await tx.tool.count({ where: { catalogId: catalog.id } });
+      assertQuota("toolsPerCatalog", current, adding, "This import would take the catalog past its tool limit", "Import fewer tools, or delete tools you no longer need.");
       const created = await createNew(tx, catalog, plan, actor);
       const updated = await updateChanged(tx, catalog, plan, actor);
       const summary = { format: plan.format, created, updated, unchanged: plan.counts.unchanged, skipped: plan.counts.skipped + plan.counts.invalid, mcpServer: options.mcpServer, namespace: options.namespace };
@@ -76,14 +81,14 @@ async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: I
     key: row.key!,
     name: tool.name,
     description: tool.description,
-    parameters: tool.parameters as Prisma.InputJsonValue,
+    parameters: tool.parameters,
     strict: tool.strict ?? false,
     exposure: row.exposure!,
     mcpServer: tool.mcpServer,
     mcpTitle: tool.mcpTitle ?? null,
   }));
   // Only ids come back: the audit events are built from what was inserted, not from a second copy of every schema.
-  const rows = await tx.tool.createManyAndReturn({ data, select: { id: true, key: true } });
+  const rows = await tx.tool.createManyAndReturn({ data: data.map((d) => ({ ...d, parameters: jsonColumn(d.parameters) })), select: { id: true, key: true } });
   const inserted = new Map(data.map((d, i) => [d.key, { ...d, namespace: news[i]!.tool.namespace }]));
   await recordAuditEvents(
     tx,
@@ -108,7 +113,7 @@ async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, pla
   const changed = plan.writes.filter((w) => w.row.status === "changed");
   for (const { row, tool, existing } of changed) {
     const values = Object.fromEntries(row.changes.map((c) => [c.field, importedValue(tool, c.field)]));
-    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...(values as Prisma.ToolUpdateManyMutationInput), revision: { increment: 1 } } });
+    const written = await tx.tool.updateMany({ where: { id: row.toolId!, revision: row.revision! }, data: { ...(values as Prisma.ToolUpdateManyMutationInput), ...("parameters" in values ? { parameters: jsonColumn(values.parameters) } : {}), revision: { increment: 1 } } });
     if (written.count === 0) throw new AppError("CONFLICT", `"${row.key}" changed while importing; preview again.`);
     const before = Object.fromEntries(row.changes.map((c) => [c.field, existing![c.field]]));
     await recordAuditEvent({

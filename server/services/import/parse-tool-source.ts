@@ -1,5 +1,6 @@
 // Reads the three tool-list formats people paste: an MCP `tools/list` result, an OpenAI `tools` array
 // (Responses or Chat Completions functions, and namespaces) and an Anthropic tools array. Pure: no I/O.
+import { describeUnstorableText, findUnstorableText } from "../text/storable-text";
 
 export type SourceFormat = "mcp" | "openai" | "anthropic";
 
@@ -45,11 +46,16 @@ const labelOf = (entry: unknown, index: number) => (isRecord(entry) && typeof en
 /** Parses JSON text, with a message that says where it broke. */
 export function parseJsonText(text: string): unknown {
   if (!text.trim()) throw new SourceFormatError("The import is empty: paste or upload a tools list.");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new SourceFormatError(`The import is not valid JSON: ${(error as Error).message}.`);
   }
+  // Escapes such as \u0000 only become characters once parsed.
+  const unstorable = findUnstorableText(value);
+  if (unstorable) throw new SourceFormatError(`The import: ${describeUnstorableText({ ...unstorable, field: unstorable.field === "input" ? "the text" : unstorable.field })}`);
+  return value;
 }
 
 function toolListOf(value: unknown): unknown[] {

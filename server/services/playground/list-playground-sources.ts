@@ -2,6 +2,7 @@ import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { toProfile } from "../catalogs/list-catalogs";
 import { loadDraftSource } from "./ranking-source";
+import { escapeLike } from "../../db/like-pattern";
 
 /**
  * What the playground can rank: the draft and every published version, newest first. Also starts building
@@ -20,7 +21,7 @@ export async function listPlaygroundSources({ db, team, catalog }: { db: PrismaC
 /** Up to 20 tools whose key contains `text` (any exposure), for the "Why not X?" picker. */
 export async function suggestTools({ db, catalog, text }: { db: PrismaClient; catalog: Catalog; text: string }) {
   return db.tool.findMany({
-    where: { catalogId: catalog.id, key: { contains: text.trim(), mode: "insensitive" } },
+    where: { catalogId: catalog.id, key: { contains: escapeLike(text.trim()), mode: "insensitive" } },
     select: { key: true, exposure: true },
     orderBy: { key: "asc" },
     take: 20,

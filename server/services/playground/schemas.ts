@@ -6,7 +6,7 @@ export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
 /** Client profiles of the first-request preview: the provider formats and plain Chat Completions function calling. */
 export const PROVIDER = z.enum(["openai", "anthropic", "mcp", "chat-completions"]);
 /** null = the draft; a number = that published version. */
-export const VERSION = z.number().int().min(1, "version starts at 1").nullable();
+export const VERSION = z.number().int("version is a whole number").min(1, "version starts at 1").max(2_147_483_647, "version is at most 2147483647").nullable();
 /** The engine refuses 0 and fractions with a clear message; the upper bound keeps explain affordable. */
 export const LIMIT = z.number().int("limit must be a whole number").max(50, "Show at most 50 results.").optional();
 export const QUERY = z.string().max(500, "A query is at most 500 characters.");

@@ -18,41 +18,13 @@ export async function listTeamMembers({ db, team }: { db: PrismaClient; team: Te
       select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
       orderBy: { createdAt: "asc" },
     }),
-    db.invitation.findMany({ where: { teamId: team.id }, select: { email: true, role: true, createdAt: true }, orderBy: { createdAt: "asc" } }),
+    db.invitation.findMany({ where: { teamId: team.id }, select: { email: true, role: true, createdAt: true, expiresAt: true }, orderBy: { createdAt: "asc" } }),
   ]);
   return {
     members: members.map((m) => ({ ...m.user, role: m.role, since: m.createdAt })),
-    invitations,
+    // Pending until accepted or revoked; an expired one (or one from before links) needs a new invitation.
+    invitations: invitations.map((i) => ({ ...i, expired: !i.expiresAt || i.expiresAt.getTime() <= Date.now() })),
   };
-}
-
-interface InviteMemberOptions {
-  db: PrismaClient;
-  team: Team;
-  actor: AuditActor;
-  email: string;
-  role: Role;
-}
-
-/** Adds an existing account to the team at once; otherwise keeps an invitation that sign-up accepts. */
-export async function inviteMember({ db, team, actor, email, role }: InviteMemberOptions) {
-  const normalized = email.trim().toLowerCase();
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { email: normalized }, select: { id: true } });
-    if (user) {
-      const existing = await tx.membership.findUnique({ where: { teamId_userId: { teamId: team.id, userId: user.id } } });
-      if (existing) throw new AppError("CONFLICT", `${normalized} is already a member (${existing.role}).`);
-      await tx.membership.create({ data: { teamId: team.id, userId: user.id, role } });
-    } else {
-      await tx.invitation.upsert({
-        where: { teamId_email: { teamId: team.id, email: normalized } },
-        create: { teamId: team.id, email: normalized, role, invitedById: actor.id },
-        update: { role },
-      });
-    }
-    await recordAuditEvent({ db: tx, teamId: team.id, actor, action: "member.invited", targetType: "user", targetId: normalized, after: { email: normalized, role } });
-    return { email: normalized, role, status: user ? ("added" as const) : ("invited" as const) };
-  });
 }
 
 interface ChangeMemberRoleOptions {
@@ -85,10 +57,4 @@ export async function changeMemberRole({ db, team, actor, userId, role }: Change
       after: role ? { role } : null,
     });
   });
-}
-
-export async function revokeInvitation({ db, team, actor, email }: { db: PrismaClient; team: Team; actor: AuditActor; email: string }) {
-  const { count } = await db.invitation.deleteMany({ where: { teamId: team.id, email: email.toLowerCase() } });
-  if (count === 0) throw new AppError("NOT_FOUND", `No pending invitation for ${email}.`);
-  await recordAuditEvent({ db, teamId: team.id, actor, action: "member.invitation_revoked", targetType: "user", targetId: email });
 }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { escapeLike } from "../../db/like-pattern";
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 
@@ -17,7 +18,7 @@ export function slugify(text: string): string {
 export async function uniqueTeamSlug(db: PrismaClient, text: string): Promise<string> {
   const base = slugify(text);
   const taken = new Set(
-    (await db.team.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((t) => t.slug),
+    (await db.team.findMany({ where: { slug: { startsWith: escapeLike(base) } }, select: { slug: true } })).map((t) => t.slug),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

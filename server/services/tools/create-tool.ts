@@ -1,10 +1,12 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { jsonColumn } from "../../db/json-column";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { assertKeyFree, EMPTY_PARAMETERS, rethrowDuplicate, type ToolInput } from "./tool-input";
 import { auditView, toDbMode, toolKey, toolSelect, toToolDetail, toToolRecord } from "./tool-shape";
 import { assertValidTool } from "./validate-tool";
+import { assertQuota } from "../quotas";
 
 export interface CreateToolOptions {
   db: PrismaClient;
@@ -34,6 +36,7 @@ const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({
 export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor, tool, auditExtra }: Omit<CreateToolOptions, "db">) {
   const input = defaults(tool);
   assertValidTool(input);
+  assertQuota("toolsPerCatalog", await tx.tool.count({ where: { catalogId: catalog.id } }), 1, "This catalog has as many tools as it may", "Delete tools you no longer need.");
   const key = toolKey(input.namespace, input.name);
   await assertKeyFree(tx, catalog.id, key);
   const namespace = await resolveNamespace(tx, catalog.id, input.namespace);
@@ -48,7 +51,7 @@ export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor,
         key,
         name: input.name,
         description: input.description,
-        parameters: input.parameters as Prisma.InputJsonValue,
+        parameters: jsonColumn(input.parameters),
         strict: input.strict,
         exposure: input.exposure,
         fallback: input.fallback,

@@ -5,6 +5,7 @@ import { insertTool } from "./create-tool";
 import { findToolRow } from "./get-tool";
 import { toolKey, toToolDetail, toToolRecord } from "./tool-shape";
 import { TOOL_LIMITS } from "./validate-tool";
+import { escapeLike } from "../../db/like-pattern";
 
 /** `name_copy`, `name_copy_2`, … — the first that is free in the namespace, within the 64-character limit. */
 export function copyName(name: string, taken: Set<string>, namespace: string | null): string {
@@ -20,7 +21,7 @@ export async function duplicateTool({ db, catalog, actor, id }: { db: PrismaClie
   const row = await db.$transaction(async (tx) => {
     const { id: sourceId, key: sourceKey, revision: _r, createdAt: _c, updatedAt: _u, ...source } = toToolRecord(await findToolRow(tx, catalog.id, id));
     const prefix = toolKey(source.namespace, source.name.slice(0, 40));
-    const taken = new Set((await tx.tool.findMany({ where: { catalogId: catalog.id, key: { startsWith: prefix } }, select: { key: true } })).map((t) => t.key));
+    const taken = new Set((await tx.tool.findMany({ where: { catalogId: catalog.id, key: { startsWith: escapeLike(prefix) } }, select: { key: true } })).map((t) => t.key));
     const name = copyName(source.name, taken, source.namespace);
     return insertTool(tx, { catalog, actor, tool: { ...source, name }, auditExtra: { duplicatedFrom: { id: sourceId, key: sourceKey } } });
   });

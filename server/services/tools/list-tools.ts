@@ -1,6 +1,7 @@
 import "server-only";
 import type { Catalog, Exposure, Prisma, PrismaClient } from "@prisma/client";
 import { toApiMode } from "./tool-shape";
+import { escapeLike } from "../../db/like-pattern";
 
 export const TOOL_SORTS = ["key", "name", "updated", "exposure"] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
@@ -47,7 +48,7 @@ export function toolWhere(catalog: Catalog, { search, namespace, exposure }: Too
     ...(exposure ? { exposure } : {}),
     ...(namespace === "" ? { namespaceId: null } : namespace ? { namespace: { name: namespace } } : {}),
     ...(text
-      ? { OR: [{ key: { contains: text, mode: "insensitive" } }, { description: { contains: text, mode: "insensitive" } }] }
+      ? { OR: [{ key: { contains: escapeLike(text), mode: "insensitive" } }, { description: { contains: escapeLike(text), mode: "insensitive" } }] }
       : {}),
   };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { jsonColumn } from "../../db/json-column";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { canonicalJson } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
@@ -77,7 +78,7 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
     const { namespace: _ns, searchTextMode, parameters, ...plain } = changes;
     Object.assign(data, plain);
     if (searchTextMode) data.searchTextMode = toDbMode(searchTextMode);
-    if (parameters) data.parameters = parameters as Prisma.InputJsonValue;
+    if (parameters) data.parameters = jsonColumn(parameters);
 
     // The revision in the WHERE makes a concurrent writer that committed first win; we then write nothing.
     const written = await tx.tool.updateMany({ where: { id, revision }, data }).catch((error: unknown) => rethrowDuplicate(error, key));

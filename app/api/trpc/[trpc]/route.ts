@@ -17,12 +17,10 @@ async function handler(request: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
+    // 500s are logged, with the request id their body carries, by the error formatter (server/trpc.ts).
     createContext: () => createRequestContext(req.headers),
     // Answers depend on the session or token: never for a shared cache (snapshots included).
     responseMeta: () => ({ headers: new Headers({ "cache-control": "private, no-store" }) }),
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
-    },
   });
 }
 

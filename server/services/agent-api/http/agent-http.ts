@@ -40,27 +40,25 @@ type Route =
   | { kind: "search"; params: CatalogPath };
 
 /**
- * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap
- * enough that parsing and validating its path again would be a good share of it. Forgets all when full.
+ * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap enough
+ * that parsing and validating its path again would be a good share of it. Only paths whose token was accepted
+ * are remembered, so distinct invalid or unknown paths (a scan) never grow it; forgets all when full.
  */
-const routes = new Map<string, Route | AppError>();
+const routes = new Map<string, Route>();
 const MAX_ROUTES = 10_000;
 
 function routeOf(pathname: string): Route {
-  let route = routes.get(pathname);
-  if (!route) {
-    try {
-      route = parseRoute(pathname);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      route = error;
-    }
-    if (routes.size >= MAX_ROUTES) routes.clear();
-    routes.set(pathname, route);
-  }
-  if (route instanceof AppError) throw route;
-  return route;
+  return routes.get(pathname) ?? parseRoute(pathname);
 }
+
+function rememberRoute(pathname: string, route: Route): void {
+  if (routes.has(pathname)) return;
+  if (routes.size >= MAX_ROUTES) routes.clear();
+  routes.set(pathname, route);
+}
+
+/** For tests: how many paths are remembered. */
+export const rememberedRouteCount = () => routes.size;
 
 function parseRoute(pathname: string): Route {
   const search = SEARCH_ROUTE.exec(pathname);
@@ -111,11 +109,13 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
 
     if (route.kind === "list") {
       const agent = await authorizeAgent({ db, query, secret, ...route.params });
+      rememberRoute(pathname, route);
       return jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" } });
     }
 
     const { params } = route;
     const agent = await authorizeAgent({ db, query, secret, team: params.team, catalog: params.catalog });
+    rememberRoute(pathname, route);
     const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version: params.version, latest: agent.latest });
     const etag = `"${ref.contentHash}"`;
     const headers: Record<string, string> = {

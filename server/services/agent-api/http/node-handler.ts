@@ -1,5 +1,6 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setClientAddressHeader, type TrustedRange } from "../../../http/client-address";
 import { answerAgentRequest, tooLarge } from "./agent-http";
 import { MAX_IMPORT_BODY_BYTES } from "./import-route";
 
@@ -55,4 +56,12 @@ function readNodeBody(req: IncomingMessage): Promise<string> {
 
 export function registerNodeAgentHandler(): void {
   (globalThis as Record<symbol, unknown>)[AGENT_HANDLER_KEY] = createNodeAgentHandler();
+}
+
+/** Where `scripts/serve.mjs` finds how to name a request's client (peer, X-Forwarded-For) → address. */
+export const CLIENT_ADDRESS_KEY = Symbol.for("stockroom.clientAddress");
+
+/** Registers the client-address rule with the operator's trusted proxies (STOCKROOM_TRUSTED_PROXIES). */
+export function registerClientAddressResolver(trustedProxies: readonly TrustedRange[]): void {
+  (globalThis as Record<symbol, unknown>)[CLIENT_ADDRESS_KEY] = (req: IncomingMessage) => setClientAddressHeader(req, trustedProxies);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ZodError, z } from "zod";
 import { getEnv } from "../../../env";
 import { AppError, httpStatusOf, isAppError } from "../../../errors";
@@ -45,8 +46,10 @@ function describeZodError(error: ZodError): string {
 export function errorAnswer(error: unknown): AgentAnswer {
   const appError = isAppError(error) ? error : error instanceof ZodError ? new AppError("INVALID_INPUT", describeZodError(error)) : null;
   if (!appError || appError.code === "INTERNAL") {
-    console.error("agent API request failed:", error);
-    return jsonAnswer({ error: { code: "INTERNAL", message: "Something went wrong on our side; try again shortly." } }, { status: 500, headers: { "Cache-Control": "no-store" } });
+    const requestId = randomUUID();
+    console.error(`[request ${requestId}] agent API request failed:`, error);
+    const message = `Something went wrong on our side; try again shortly (request ${requestId}).`;
+    return jsonAnswer({ error: { code: "INTERNAL", message, requestId } }, { status: 500, headers: { "Cache-Control": "no-store" } });
   }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.code === "RATE_LIMITED") headers["Retry-After"] = String(appError.details?.retryAfterSeconds ?? 60);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { api } from "@/server/caller";
 
@@ -23,6 +24,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tea
     });
   } catch (error) {
     if (error instanceof TRPCError && STATUS[error.code]) return jsonError(STATUS[error.code]!, error.code, error.message);
-    throw error;
+    const requestId = randomUUID();
+    console.error(`[request ${requestId}] snapshot download failed:`, error);
+    return jsonError(500, "INTERNAL", `Something went wrong on our side; try again shortly (request ${requestId}).`);
   }
 }

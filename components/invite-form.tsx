@@ -1,0 +1,68 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTRPC } from "./trpc-provider";
+import { useHydrated } from "./use-hydrated";
+
+type Role = "owner" | "editor" | "viewer";
+
+/** Invites by e-mail; the single-use link is shown here once, for the owner to send on. */
+export function InviteForm({ team, onInvited }: { team: string; onInvited: () => Promise<unknown> | void }) {
+  const trpc = useTRPC();
+  const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: () => onInvited() }));
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("editor");
+  const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
+  const sent = invite.data;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setCopied(false);
+    invite.mutate({ team, email, role }, { onSuccess: () => setEmail("") });
+  }
+
+  async function copy(link: string) {
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    setCopied(true);
+  }
+
+  return (
+    <div className="space-y-3">
+      <form onSubmit={onSubmit} className="flex items-end gap-2">
+        <label className="text-sm">
+          Invite by email
+          <input type="email" required disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} className="mt-1 block w-72 rounded border border-stone-300 px-2 py-1" />
+        </label>
+        <select aria-label="Role" disabled={!hydrated} value={role} onChange={(e) => setRole(e.target.value as Role)} className="rounded border border-stone-300 px-2 py-1 text-sm">
+          <option value="viewer">viewer — reads</option>
+          <option value="editor">editor — edits tools</option>
+          <option value="owner">owner — manages members and tokens</option>
+        </select>
+        <button className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white" disabled={!hydrated || invite.isPending}>
+          Invite
+        </button>
+      </form>
+      {sent && (
+        <div role="status" aria-label="Invitation link" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p>
+            Send this link to <strong>{sent.email}</strong>{sent.emailed ? " (we also e-mailed it)" : ""}. It works once, until{" "}
+            {sent.expiresAt.toLocaleDateString()}, and is not shown again.
+          </p>
+          <div className="mt-2 flex gap-2">
+            <input readOnly aria-label="Invite link" value={sent.link} onFocus={(e) => e.target.select()} className="w-full rounded border border-stone-300 bg-white px-2 py-1 font-mono text-xs" />
+            <button type="button" onClick={() => void copy(sent.link)} className="rounded border border-stone-300 bg-white px-2 py-1 text-sm">
+              {copied ? "Copied" : "Copy"}
+            </button>
+          </div>
+        </div>
+      )}
+      {invite.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {invite.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

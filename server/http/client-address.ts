@@ -1,0 +1,66 @@
+import ipaddr from "ipaddr.js";
+
+/** The header `scripts/serve.mjs` sets on every request from the socket (any value a client sent is replaced). */
+export const CLIENT_ADDRESS_HEADER = "x-stockroom-client-ip";
+
+export type TrustedRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** IPs and CIDR ranges, comma-separated (`STOCKROOM_TRUSTED_PROXIES`); throws naming the first bad entry. */
+export function parseTrustedProxies(text: string): TrustedRange[] {
+  return text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (entry.includes("/")) {
+        if (!ipaddr.isValidCIDR(entry)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
+        return ipaddr.parseCIDR(entry);
+      }
+      if (!ipaddr.isValid(entry)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
+      const address = ipaddr.parse(entry);
+      return [address, address.kind() === "ipv4" ? 32 : 128] as TrustedRange;
+    });
+}
+
+/** IPv4-mapped IPv6 (`::ffff:10.0.0.1`, how Node reports IPv4 peers on a dual-stack socket) as plain IPv4. */
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (!ipaddr.isValid(text)) return null;
+  const address = ipaddr.parse(text);
+  return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+}
+
+function isTrusted(address: ipaddr.IPv4 | ipaddr.IPv6, trusted: readonly TrustedRange[]): boolean {
+  return trusted.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+}
+
+/**
+ * Who sent a request: the socket's peer, unless that peer is a proxy the operator listed — then the nearest
+ * `X-Forwarded-For` hop (from the right) that is not one of those proxies. A client cannot choose its own
+ * address by sending the header: from an unlisted peer it is ignored.
+ */
+export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trusted: readonly TrustedRange[]): string {
+  const direct = peer ? parseAddress(peer) : null;
+  if (!direct) return peer ?? "unknown";
+  if (!isTrusted(direct, trusted) || !forwardedFor) return direct.toString();
+  const hops = forwardedFor.split(",").map((hop) => hop.trim()).filter(Boolean);
+  let nearest = direct;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = parseAddress(hops[i]!);
+    if (!hop) break; // a garbled hop: trust nothing to its left
+    nearest = hop;
+    if (!isTrusted(hop, trusted)) break;
+  }
+  return nearest.toString();
+}
+
+interface NodeRequestLike {
+  headers: Record<string, string | string[] | undefined>;
+  socket: { remoteAddress?: string };
+}
+
+/** What `scripts/serve.mjs` runs on every request: replaces any client-sent CLIENT_ADDRESS_HEADER with the real one. */
+export function setClientAddressHeader(req: NodeRequestLike, trusted: readonly TrustedRange[]): void {
+  const forwarded = req.headers["x-forwarded-for"];
+  const forwardedFor = Array.isArray(forwarded) ? forwarded.join(",") : forwarded;
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, forwardedFor, trusted);
+}
