@@ -21,6 +21,13 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
   const url = `/api/v1/catalogs/${team}/${catalog}/snapshots/latest`;
   const auth = { authorization: `Bearer ${secret}` };
   expect((await request.get(url, { headers: auth })).status()).toBe(404);
+  // Hosted search through the same gate, served by scripts/serve.mjs in front of Next.js: POST only.
+  const searchUrl = `/api/v1/catalogs/${team}/${catalog}/search`;
+  const searched = await request.post(searchUrl, { headers: auth, data: { query: "refund a payment" } });
+  expect(searched.status()).toBe(404);
+  expect((await searched.json()).error.message).toMatch(/Nothing has been published/);
+  expect((await request.post(searchUrl, { headers: auth, data: { query: "" } })).status()).toBe(400);
+  expect((await request.get(searchUrl, { headers: auth })).status()).toBe(405);
 
   await page.getByRole("button", { name: "I have copied it" }).click();
   await expect(page.getByLabel("New token secret")).toHaveCount(0);
@@ -66,6 +73,9 @@ test("the API reference renders the OpenAPI document without signing in", async 
   await expect(latest).toContainText("/api/v1/catalogs/{team}/{catalog}/snapshots/latest");
   await expect(latest).toContainText("If-None-Match");
   for (const status of ["200", "304", "401", "403", "404", "429"]) await expect(latest.getByText(status, { exact: true })).toBeVisible();
+  const search = page.getByRole("region", { name: "Search the deferred tools (hosted tool_search)" });
+  await expect(search).toContainText("/api/v1/catalogs/{team}/{catalog}/search");
+  await expect(search).toContainText("SearchRequest");
   await expect(page.getByRole("region", { name: "Schemas" })).toContainText("contentHash");
   await page.getByRole("link", { name: "/api/v1/openapi.json" }).click();
   await expect(page).toHaveURL(/openapi\.json$/);

@@ -52,4 +52,11 @@ test("the first-request preview shows the payload and its token figures per clie
   await page.getByRole("radio", { name: "MCP tools/list" }).check();
   await expect(payload).toContainText('"inputSchema"');
   await expect(payload).not.toContainText("defer_loading");
+
+  // Chat Completions (any model with function calling): direct functions and a plain tool_search function.
+  await page.getByRole("radio", { name: "Chat Completions (any model)" }).check();
+  await expect(entries.getByRole("listitem").last()).toHaveText(/function\s*tool_search/);
+  await expect(payload).toContainText('"name": "tool_search"');
+  await expect(payload).not.toContainText("defer_loading");
+  await expect(figures).toContainText("K = 8 loaded");
 });

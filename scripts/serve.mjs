@@ -1,4 +1,4 @@
-// Serves a built app (scripts/start.mjs builds it first): the agent API (/api/v1/catalogs/…: snapshots, imports) on
+// Serves a built app (scripts/start.mjs builds it first): the agent API (/api/v1/catalogs/…: snapshots, search, imports) on
 // node:http directly, everything else through Next.js in the same process (see
 // server/services/agent-api/http/node-handler.ts for why). PORT (default 3000), NEXT_DIST_DIR.
 import { createServer } from "node:http";

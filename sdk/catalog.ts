@@ -1,5 +1,6 @@
 import { SearchQueryError, type SearchHit, type SearchIndex } from "../search/index";
 import { parseSearchToolUse, toolReferenceResult, type ToolUseLike } from "./anthropic-tool-search";
+import { ChatToolSession, DEFAULT_MAX_LOADED } from "./chat-completions";
 import { firstRequestTools, flatToolNames, type FirstRequestOptions, type FirstRequestProvider } from "./first-request";
 import { fetchSnapshot, assertSnapshotIsFor, StockroomApiError, type ApiTarget } from "./http-client";
 import type { Snapshot, SnapshotTool } from "./snapshot";
@@ -137,6 +138,14 @@ export class StockroomCatalog {
   /** The turn-one `tools` array for OpenAI Responses, Anthropic or MCP. */
   firstRequestTools<P extends FirstRequestProvider>(options: FirstRequestOptions<P>): Array<ProviderTools[P]> {
     return firstRequestTools(this.state.snapshot, options);
+  }
+
+  /**
+   * Deferred loading for a Chat Completions conversation (any model with function calling): one session per
+   * conversation, which always answers from the snapshot held now (a refresh reaches open sessions too).
+   */
+  chatSession(options: { maxLoaded?: number } = {}): ChatToolSession {
+    return new ChatToolSession({ content: () => this.state.snapshot, search: (query, limit) => this.search(query, limit) }, options.maxLoaded ?? DEFAULT_MAX_LOADED);
   }
 
   /** Ids ranked for a model's query; what a model sends never throws (empty query → none, bad limit → default). */

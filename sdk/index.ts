@@ -26,6 +26,16 @@ export {
 export type * from "./provider-types";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
+  CHAT_TOOL_SEARCH_NAME,
+  ChatToolSession,
+  chatToolSearchTool,
+  DEFAULT_MAX_LOADED,
+  type ChatFunctionTool,
+  type ChatToolCall,
+  type ChatToolSearchAnswer,
+} from "./chat-completions";
+export { chatCompletionsCost, planChatCompletions, type ChatCompletionsCost } from "./chat-completions-cost";
+export {
   ANTHROPIC_TOOL_SEARCH_TOOL,
   FIRST_REQUEST_PROVIDERS,
   TOOL_SEARCH_MODES,

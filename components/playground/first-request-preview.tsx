@@ -6,12 +6,17 @@ import { useTRPC } from "../trpc-provider";
 import { CostFigures } from "./cost-figures";
 import { PayloadView } from "./payload-view";
 
-type Provider = "openai" | "anthropic" | "mcp";
+type Provider = "openai" | "anthropic" | "mcp" | "chat-completions";
 
 const PROVIDERS: Array<{ value: Provider; label: string; note: string }> = [
   { value: "openai", label: "OpenAI Responses", note: "namespaces of deferred functions + { type: tool_search }" },
   { value: "anthropic", label: "Anthropic", note: "defer_loading tools + the BM25 tool search tool" },
   { value: "mcp", label: "MCP tools/list", note: "no deferral: what a client without search lists" },
+  {
+    value: "chat-completions",
+    label: "Chat Completions (any model)",
+    note: "direct functions + a plain tool_search function; the found schemas join the next request (DeepSeek, Kimi, GLM, vLLM, Ollama…)",
+  },
 ];
 
 /** The exact turn-one tools payload for a client profile, and what it costs against sending everything. */
@@ -69,6 +74,12 @@ export function FirstRequestPreview({ team, catalog, versions, defaultLimit }: {
         </label>
         {!validK && <p className="text-xs text-red-700">K must be a whole number from 1 to 100.</p>}
       </form>
+      {provider === "chat-completions" && supportsToolSearch && (
+        <p className="text-sm text-stone-600">
+          Any model with function calling: turn one holds the direct tools and a plain tool_search function; the SDK&apos;s chat session adds the found
+          tools&apos; schemas to the next request (bounded per conversation).
+        </p>
+      )}
       {provider === "mcp" && supportsToolSearch && (
         <p className="text-sm text-stone-600">MCP has no deferral: tools/list shows what a client without search gets, whatever the client supports.</p>
       )}

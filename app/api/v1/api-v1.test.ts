@@ -204,6 +204,7 @@ describe("/api/v1 agent API", () => {
       "/api/v1/catalogs/{team}/{catalog}/snapshots",
       "/api/v1/catalogs/{team}/{catalog}/snapshots/latest",
       "/api/v1/catalogs/{team}/{catalog}/snapshots/{version}",
+      "/api/v1/catalogs/{team}/{catalog}/search",
       "/api/v1/catalogs/{team}/{catalog}/import/preview",
       "/api/v1/catalogs/{team}/{catalog}/import",
     ]);

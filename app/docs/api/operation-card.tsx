@@ -6,6 +6,7 @@ interface Operation {
   summary: string;
   description: string;
   parameters: Array<{ name: string; in: string; required: boolean; schema: Schema; description: string }>;
+  requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; headers?: Record<string, { description: string }>; content?: Record<string, { schema: Schema }> }>;
 }
 
@@ -40,6 +41,13 @@ export function OperationCard({ method, path, operation }: { method: string; pat
           ))}
         </tbody>
       </table>
+
+      {operation.requestBody && (
+        <p className="mt-3 text-sm">
+          <span className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Body</span>{" "}
+          <span className="font-mono text-xs text-sky-800">{typeLabel(operation.requestBody.content["application/json"]!.schema)}</span>
+        </p>
+      )}
 
       <h4 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">Responses</h4>
       <ul className="space-y-1.5 text-sm">

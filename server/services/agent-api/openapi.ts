@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IMMUTABLE, REVALIDATE } from "./http/cache-control";
 import { importOpenApi } from "./openapi-import";
+import { searchRequestSchema, searchResponseSchema } from "./search-api-schemas";
 import { apiErrorSchema, snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "./snapshot-api-schemas";
 
 type JsonSchema = Record<string, unknown>;
@@ -97,6 +98,33 @@ function snapshotResponses(cacheControl: string) {
   };
 }
 
+const SEARCH_OPERATION = {
+  operationId: "searchTools",
+  summary: "Search the deferred tools (hosted tool_search)",
+  description:
+    "Ranks a published snapshot's deferred tools exactly as the SDK does locally on that snapshot (same engine, " +
+    "same settings; each index is built once per snapshot and server process), or loads the tools a `paths` list " +
+    "names. `format` adds the item to hand to the model: `openai` a `tool_search_output`, `anthropic` a " +
+    "`tool_result` with `tool_reference` blocks, `mcp` the tool definitions. Same gate and rate limit as the " +
+    "snapshot endpoints; `GET` answers 405.",
+  parameters: CATALOG_PARAMS,
+  requestBody: { required: true, content: json(ref("SearchRequest")) },
+  responses: {
+    "200": {
+      description: "The hits and, for a provider format, `output`.",
+      headers: {
+        "X-Stockroom-Version": { schema: { type: "integer" }, description: "The version searched." },
+        "Server-Timing": { schema: { type: "string" }, description: "`search;dur=<ms>`: index lookup, ranking and output." },
+      },
+      content: json(ref("SearchResponse")),
+    },
+    ...ERROR_RESPONSES,
+    "400": { description: "The body is not JSON or breaks a rule (the message names the field).", content: json(ref("Error")) },
+    "405": { description: "Not POST (`Allow: POST`).", content: json(ref("Error")) },
+    "413": { description: "The body is over 64 KB.", content: json(ref("Error")) },
+  },
+};
+
 /** The agent API as OpenAPI 3.1, its schemas generated from the same zod schemas the routes, tRPC and the SDK use. */
 export function buildOpenApiDocument() {
   const imports = importOpenApi({ schemaOf, json, ref, catalogParams: CATALOG_PARAMS, errorResponses: ERROR_RESPONSES });
@@ -106,8 +134,9 @@ export function buildOpenApiDocument() {
       title: "Stockroom agent API",
       version: "1",
       description:
-        "Access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents, and imports for tokens with the " +
-        "import scope. Authenticate with `Authorization: Bearer <agent token>`; a token reads one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
+        "Access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents, hosted search over them, and " +
+        "imports for tokens with the import scope. Authenticate with `Authorization: Bearer <agent token>`; a token reads " +
+        "one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
     },
     security: [{ agentToken: [] }],
     paths: {
@@ -138,11 +167,19 @@ export function buildOpenApiDocument() {
           responses: snapshotResponses(IMMUTABLE),
         },
       },
+      "/api/v1/catalogs/{team}/{catalog}/search": { post: SEARCH_OPERATION },
       ...imports.paths,
     },
     components: {
       securitySchemes: { agentToken: { type: "http", scheme: "bearer", bearerFormat: "srk_…", description: "An agent token created by a catalog owner." } },
-      schemas: { Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES), SnapshotList: schemaOf(snapshotListSchema), Error: schemaOf(apiErrorSchema), ...imports.schemas },
+      schemas: {
+        Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES),
+        SnapshotList: schemaOf(snapshotListSchema),
+        SearchRequest: schemaOf(searchRequestSchema, "input"),
+        SearchResponse: schemaOf(searchResponseSchema),
+        Error: schemaOf(apiErrorSchema),
+        ...imports.schemas,
+      },
     },
   };
 }

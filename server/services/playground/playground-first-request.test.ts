@@ -1,5 +1,7 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
+import { chatToolSearchTool } from "@/sdk/chat-completions";
+import { planChatCompletions } from "@/sdk/chat-completions-cost";
 import { firstRequestTools } from "@/sdk/first-request";
 import { callerFor } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
@@ -35,6 +37,32 @@ describe("playground.firstRequest", () => {
     expect(cost.withSearch).toBe(cost.firstRequest.total + cost.loaded);
     expect(cost.saved).toBe(cost.everythingDirect - cost.withSearch);
     expect(cost.everythingDirect).toBeGreaterThan(cost.firstRequest.direct);
+  });
+
+  it("offers the Chat Completions profile: direct functions + a plain tool_search, with its token figures", async () => {
+    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { defaultLimit: 3 });
+    const api = callerFor(db, viewer).playground;
+    const result = await api.firstRequest({ ...input, provider: "chat-completions", supportsToolSearch: true });
+    const content = await buildSnapshotContent({ db, team, catalog });
+    const tools = planChatCompletions(content, { supportsToolSearch: true }).tools;
+    expect(JSON.parse(result.payload)).toEqual(tools);
+    expect(result.outline).toEqual([
+      { kind: "function", name: "restart_server", tools: null, deferred: false },
+      { kind: "function", name: "tool_search", tools: null, deferred: false },
+    ]);
+    const { cost } = result;
+    expect(cost).toMatchObject({ provider: "chat-completions", usesToolSearch: true, toolCount: 7, directCount: 1, deferredCount: 6, k: 3 });
+    const search = chatToolSearchTool(content);
+    expect(search.function.description).toContain("crm: ");
+    expect(cost.firstRequest.summary + cost.firstRequest.searchTool).toBeGreaterThanOrEqual(countTokens(JSON.stringify([search])) - 1);
+    expect(cost.payload).toBe(countTokens(JSON.stringify(tools)));
+    expect(cost.withSearch).toBe(cost.firstRequest.total + cost.loaded);
+    expect(cost.loaded).toBeGreaterThan(0);
+    expect(cost.saved).toBe(cost.everythingDirect - cost.withSearch);
+
+    const plain = await api.firstRequest({ ...input, provider: "chat-completions", supportsToolSearch: false });
+    expect(plain.cost).toMatchObject({ usesToolSearch: false, loaded: 0, directCount: 7 });
+    expect((JSON.parse(plain.payload) as Array<{ function: { name: string } }>).map((t) => t.function.name)).not.toContain("tool_search");
   });
 
   it("follows fallbacks for a client without search, per provider, for the draft and a published version", async () => {

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { chatCompletionsCost, planChatCompletions } from "@/sdk/chat-completions-cost";
 import { firstRequestCost, planFirstRequest, type FirstRequestProvider } from "@/sdk/first-request";
+import type { SnapshotContent } from "@/sdk/snapshot";
 import { loadRankingSource } from "./ranking-source";
 
 export interface PreviewFirstRequestOptions {
@@ -10,7 +12,8 @@ export interface PreviewFirstRequestOptions {
   catalog: Catalog;
   /** null = the draft, else a published version. */
   version: number | null;
-  provider: FirstRequestProvider;
+  /** A provider format, or `chat-completions`: direct functions + a plain `tool_search` function (any model). */
+  provider: FirstRequestProvider | "chat-completions";
   supportsToolSearch: boolean;
   /** Tools one search loads; default the catalog's default limit. */
   k?: number;
@@ -24,13 +27,10 @@ export interface PreviewFirstRequestOptions {
 export async function previewFirstRequest({ db, team, catalog, version, provider, supportsToolSearch, k }: PreviewFirstRequestOptions) {
   const started = performance.now();
   const source = await loadRankingSource({ db, team, catalog, version });
-  const options = { provider, supportsToolSearch };
-  const plan = source.memo(`plan:${provider}:${supportsToolSearch}`, () => planFirstRequest(source.content, options));
-  const cost = source.memo(`cost:${provider}:${supportsToolSearch}:${k ?? "default"}`, () =>
-    firstRequestCost(source.content, { ...options, countTokens, ...(k ? { k } : {}) }),
-  );
+  const plan = source.memo(`plan:${provider}:${supportsToolSearch}`, () => planFor(source.content, provider, supportsToolSearch));
+  const cost = source.memo(`cost:${provider}:${supportsToolSearch}:${k ?? "default"}`, () => costFor(source.content, provider, supportsToolSearch, k));
   const payload = source.memo(`payload:${provider}:${supportsToolSearch}`, () => JSON.stringify(plan.tools, null, 2));
-  const outline = plan.tools.map((entry) => outlineOf(entry));
+  const outline = plan.tools.map((entry) => outlineOf(entry as unknown as Record<string, unknown>));
   return {
     version: source.version,
     provider,
@@ -46,9 +46,22 @@ export async function previewFirstRequest({ db, team, catalog, version, provider
   };
 }
 
+function planFor(content: SnapshotContent, provider: PreviewFirstRequestOptions["provider"], supportsToolSearch: boolean) {
+  if (provider === "chat-completions") return planChatCompletions(content, { supportsToolSearch });
+  return planFirstRequest(content, { provider, supportsToolSearch });
+}
+
+function costFor(content: SnapshotContent, provider: PreviewFirstRequestOptions["provider"], supportsToolSearch: boolean, k: number | undefined) {
+  const options = { supportsToolSearch, countTokens, ...(k ? { k } : {}) };
+  if (provider === "chat-completions") return chatCompletionsCost(content, options);
+  return firstRequestCost(content, { ...options, provider });
+}
+
 /** One line per top-level entry: what it is, its name and, for a namespace, how many tools it holds. */
 function outlineOf(entry: Record<string, unknown>): { kind: string; name: string; tools: number | null; deferred: boolean } {
   const kind = typeof entry.type === "string" ? entry.type : "tool";
-  const name = typeof entry.name === "string" ? entry.name : kind;
+  // Chat Completions nests the name under `function`.
+  const fn = entry.function as { name?: unknown } | undefined;
+  const name = typeof entry.name === "string" ? entry.name : typeof fn?.name === "string" ? fn.name : kind;
   return { kind, name, tools: Array.isArray(entry.tools) ? entry.tools.length : null, deferred: entry.defer_loading === true };
 }

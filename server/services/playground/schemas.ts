@@ -3,7 +3,8 @@ import { z } from "zod";
 // Zod shapes of the playground procedures (input and output), shared by the router and its tests.
 
 export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
-export const PROVIDER = z.enum(["openai", "anthropic", "mcp"]);
+/** Client profiles of the first-request preview: the provider formats and plain Chat Completions function calling. */
+export const PROVIDER = z.enum(["openai", "anthropic", "mcp", "chat-completions"]);
 /** null = the draft; a number = that published version. */
 export const VERSION = z.number().int("version is a whole number").min(1, "version starts at 1").max(2_147_483_647, "version is at most 2147483647").nullable();
 /** The engine refuses 0 and fractions with a clear message; the upper bound keeps explain affordable. */

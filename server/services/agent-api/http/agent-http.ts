@@ -10,6 +10,7 @@ import { IMMUTABLE, REVALIDATE } from "./cache-control";
 import { answerImportRequest, MAX_IMPORT_BODY_BYTES } from "./import-route";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { answer, errorAnswer, jsonAnswer, parseParams, toWebResponse, type AgentAnswer } from "./responses";
+import { answerSearchRequest } from "./search-http";
 
 /** What an agent request says, whichever server received it. */
 export interface AgentRequest {
@@ -30,8 +31,13 @@ export interface AgentRequest {
 
 const ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/snapshots(?:\/([^/]+))?\/?$/;
 const IMPORT_ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/import(\/preview)?\/?$/;
+const SEARCH_ROUTE = /^\/api\/v1\/catalogs\/([^/]+)\/([^/]+)\/search\/?$/;
 
-type Route = { kind: "list"; params: CatalogPath } | { kind: "snapshot"; params: SnapshotPath } | { kind: "import"; params: CatalogPath; commit: boolean };
+type Route =
+  | { kind: "list"; params: CatalogPath }
+  | { kind: "snapshot"; params: SnapshotPath }
+  | { kind: "import"; params: CatalogPath; commit: boolean }
+  | { kind: "search"; params: CatalogPath };
 
 /**
  * Path → route, remembered: agents fetch the same few URLs over and over, and a revalidation is cheap enough
@@ -55,6 +61,8 @@ function rememberRoute(pathname: string, route: Route): void {
 export const rememberedRouteCount = () => routes.size;
 
 function parseRoute(pathname: string): Route {
+  const search = SEARCH_ROUTE.exec(pathname);
+  if (search) return { kind: "search", params: parseParams(catalogPathSchema, { team: decodeSegment(search[1]!), catalog: decodeSegment(search[2]!) }) };
   const importMatch = IMPORT_ROUTE.exec(pathname);
   if (importMatch) {
     const [, team, catalog, preview] = importMatch;
@@ -92,6 +100,10 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
       if (method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", `${pathname} takes POST with a JSON body; see /api/v1/openapi.json.`);
       const body = request.readBody ? await request.readBody() : "";
       return await answerImportRequest({ db, query, secret, params: route.params, commit: route.commit, body });
+    }
+    if (route.kind === "search") {
+      const readBody = request.readBody ?? (() => Promise.resolve(""));
+      return await answerSearchRequest({ request: { method, readBody }, params: route.params, db, query, secret });
     }
     if (method !== "GET" && method !== "HEAD") throw new AppError("METHOD_NOT_ALLOWED", `${pathname} takes GET; see /api/v1/openapi.json.`);
 

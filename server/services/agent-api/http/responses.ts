@@ -54,6 +54,8 @@ export function errorAnswer(error: unknown): AgentAnswer {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.code === "RATE_LIMITED") headers["Retry-After"] = String(appError.details?.retryAfterSeconds ?? 60);
   if (appError.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="stockroom"';
+  // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
+  if (appError.code === "METHOD_NOT_ALLOWED" && typeof appError.details?.allow === "string") headers.Allow = appError.details.allow;
   return jsonAnswer({ error: { code: appError.code, message: appError.message } }, { status: httpStatusOf(appError.code), headers });
 }
 

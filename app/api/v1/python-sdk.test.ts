@@ -1,0 +1,116 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flatToolNames } from "@/sdk/first-request";
+import { connect, type StockroomCatalog } from "@/sdk/index";
+import { buildToolSearchOutput } from "@/sdk/tool-search-output";
+import { resolveToolSearchPaths } from "@/sdk/tool-search-paths";
+import type { DatabaseHandle } from "@/server/db/open";
+import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
+import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { callerFor } from "@/server/testing/factories";
+import { PYTHON_DIR, testPython } from "@/server/testing/python";
+import { createTestDatabase } from "@/server/testing/test-db";
+
+const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+
+/** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
+function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
+  const { snapshot } = agent;
+  const topLevel = flatToolNames(snapshot.tools.filter((t) => t.exposure === "direct" || !t.namespace));
+  const strip = (hits: ReturnType<StockroomCatalog["search"]>) => hits.map(({ tool: _tool, ...hit }) => hit);
+  const paths = ["stripe", "github.create_issue", "linear.no_such_tool"];
+  const loaded = resolveToolSearchPaths(snapshot, paths).toolIds.map((id) => agent.tool(id)!);
+  const turnOne = (["openai", "anthropic", "mcp"] as const).flatMap((provider) =>
+    [true, false].map((supportsToolSearch) => {
+      const options = { provider, supportsToolSearch, toolSearch: "client" as const, toolSearchArguments: "query" as const };
+      return { options, tools: agent.firstRequestTools(options) };
+    }),
+  );
+  return {
+    version: agent.version,
+    contentHash: agent.contentHash,
+    profile: snapshot.engine.profile,
+    queries: queries.map((query) => ({
+      query,
+      hits: strip(agent.search(query)),
+      hits20: strip(agent.search(query, 20)),
+      openai: agent.toolSearchOutput("call_1", query),
+      anthropic: agent.answerToolUse({ type: "tool_use", id: "toolu_1", name: "tool_search", input: { query } }),
+    })),
+    paths: { paths, openai: buildToolSearchOutput(snapshot, "call_1", loaded, topLevel) },
+    turnOne,
+  };
+}
+
+function runPython(python: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], { cwd: PYTHON_DIR, env: { ...process.env, ...env } });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+// Items 2-4 of issue 22: the Python SDK's unittest suite, run here against a real server over HTTP.
+describe("the Python SDK (python/) against a real server", () => {
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
+  let server: Server;
+  let url = "";
+  const scratch = mkdtempSync(path.join(tmpdir(), "stockroom-python-"));
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+    globals.stockroomDb = Promise.resolve(handle);
+    globals.stockroomAgentLimiter = new TokenBucketLimiter(100_000);
+    await seedDemo({ db, password: "python-sdk-test-password" });
+    // The handler runs in this process while Python waits on it, so keep-alive races do not arise; still close.
+    const handler = createNodeAgentHandler();
+    server = createServer((req, res) => {
+      res.setHeader("connection", "close");
+      handler(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 180_000);
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await handle.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("passes its unittest suite: every golden query answered as the TypeScript SDK, both profiles", { timeout: 300_000 }, async () => {
+    const python = testPython();
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, email: true, name: true } });
+    const owner = callerFor(db, demo);
+    const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
+    const golden = await db.evalQuery.findMany({ where: { catalog: { slug: DEMO_CATALOG } }, select: { query: true }, orderBy: { createdAt: "asc" } });
+    const { secret } = await owner.agentToken.create({ ...input, name: "python" });
+    const v1 = await owner.publish.publish({ ...input, note: "python v1" });
+    const settings = await owner.catalog.get(input);
+    await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
+    const v2 = await owner.publish.publish({ ...input, note: "python v2 (codex-bm25)", reason: "Python SDK parity on codex-bm25." });
+
+    const queries = golden.map((q) => q.query);
+    const versions = [];
+    for (const published of [v1, v2]) versions.push(expectedAnswers(await connect({ url, token: secret, ...input, version: published.version }), queries));
+    const expectedFile = path.join(scratch, "expected.json");
+    writeFileSync(expectedFile, JSON.stringify({ versions, latestVersion: v2.version, stockroomVersion: v1.version }));
+
+    const env = { STOCKROOM_TEST_URL: url, STOCKROOM_TEST_TOKEN: secret, STOCKROOM_TEST_TEAM: DEMO_TEAM, STOCKROOM_TEST_CATALOG: DEMO_CATALOG };
+    const { code, output } = await runPython(python, { ...env, STOCKROOM_TEST_EXPECTED: expectedFile, STOCKROOM_TEST_REQUIRE_SERVER: "1" });
+    expect(code, output).toBe(0);
+    expect(output).not.toMatch(/skipped/);
+    expect(output).toMatch(/test_every_golden_query_answers_as_the_typescript_sdk .* ok/);
+    expect(output).toMatch(/Ran \d+ tests/);
+  });
+});

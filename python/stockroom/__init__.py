@@ -1,0 +1,38 @@
+"""Stockroom for Python agents: fetch and verify a catalog's published snapshot, build turn one, and answer
+``tool_search`` exactly as the TypeScript SDK does. Standard library only (``snowballstemmer`` optional, for
+ranking the ``codex-bm25`` profile locally)."""
+
+from .catalog import Catalog
+from .connect import connect
+from .chat_completions import CHAT_TOOL_SEARCH_NAME, ChatToolSession, chat_tool_search_tool
+from .first_request import ANTHROPIC_SEARCH_TOOL_NAME, ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names
+from .first_request import provider_tool
+from .http import ApiTarget, StockroomApiError
+from .jcs import canonicalize
+from .snapshot import SNAPSHOT_FORMAT, SnapshotIntegrityError, compute_content_hash, verify_snapshot
+from .tool_search import build_tool_search_output, resolve_tool_search_paths, tool_reference_result
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "ANTHROPIC_SEARCH_TOOL_NAME",
+    "ANTHROPIC_TOOL_SEARCH_TOOL",
+    "ApiTarget",
+    "CHAT_TOOL_SEARCH_NAME",
+    "ChatToolSession",
+    "chat_tool_search_tool",
+    "Catalog",
+    "SNAPSHOT_FORMAT",
+    "SnapshotIntegrityError",
+    "StockroomApiError",
+    "build_tool_search_output",
+    "canonicalize",
+    "compute_content_hash",
+    "connect",
+    "first_request_tools",
+    "flat_tool_names",
+    "provider_tool",
+    "resolve_tool_search_paths",
+    "tool_reference_result",
+    "verify_snapshot",
+]

@@ -1,0 +1,182 @@
+"""A catalog's snapshot held by a Python agent: verified, refreshed with its ETag, cached on disk; ``tool_search``
+answered exactly as the TypeScript SDK answers it (locally for ``codex-bm25``, through hosted search otherwise)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+from ._text import js_trim
+from .cache import write_cached_snapshot
+from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
+from .first_request import first_request_tools, flat_tool_names
+from .http import ApiTarget, fetch_snapshot, hosted_search
+from .snapshot import Snapshot
+from .tool_search import build_tool_search_output, no_match_result, parse_search_tool_use, parse_tool_search_call
+from .tool_search import resolve_tool_search_paths, tool_reference_result
+
+__all__ = ["Catalog"]
+
+Version = Union[int, str]
+#: The hosted endpoint's bound on one answer (MAX_SEARCH_LIMIT in server/services/agent-api/search-api-schemas.ts).
+MAX_HOSTED_LIMIT = 100
+
+
+class Catalog:
+    """Everything derived from one snapshot is replaced as a whole on refresh, so no answer mixes two versions."""
+
+    def __init__(
+        self,
+        target: ApiTarget,
+        version: Version,
+        cache_dir: Optional[str],
+        snapshot: Snapshot,
+        source: str,
+        rank_locally: Optional[bool] = None,
+    ) -> None:
+        self._target = target
+        self._pinned = version
+        self._cache_dir = cache_dir
+        self._rank_locally = rank_locally
+        #: ``network`` when the snapshot came from the server, ``cache`` when connect fell back to the disk cache.
+        self.source = source
+        self._use(snapshot)
+
+    def _use(self, snapshot: Snapshot) -> None:
+        tools = snapshot["tools"]
+        self._snapshot = snapshot
+        self._tools = {tool["id"]: tool for tool in tools}
+        self._top_level_names = flat_tool_names(
+            [t for t in tools if t["exposure"] == "direct" or not t.get("namespace")]
+        )
+        listed = [t for t in tools if t["exposure"] == "direct"] + [t for t in tools if t["exposure"] == "deferred"]
+        self._listed_names = flat_tool_names(listed)
+        self._local_index: Any = None
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
+
+    @property
+    def version(self) -> int:
+        return int(self._snapshot["version"])
+
+    @property
+    def content_hash(self) -> str:
+        return str(self._snapshot["contentHash"])
+
+    @property
+    def profile(self) -> str:
+        return str(self._snapshot["engine"]["profile"])
+
+    def tool(self, tool_id: str) -> Optional[Dict[str, Any]]:
+        """A tool by id (``namespace.name``)."""
+        return self._tools.get(tool_id)
+
+    def first_request_tools(
+        self,
+        provider: str,
+        supports_tool_search: bool = True,
+        tool_search: str = "server",
+        tool_search_arguments: str = "query",
+    ) -> List[Dict[str, Any]]:
+        """The turn-one ``tools`` for ``openai``, ``anthropic`` or ``mcp`` (the TypeScript SDK's JSON); with
+        ``tool_search="client"`` answer the searches with ``answer_tool_search_call`` / ``answer_tool_use``."""
+        return first_request_tools(self._snapshot, provider, supports_tool_search, tool_search, tool_search_arguments)
+
+    def _local(self) -> Any:
+        """The codex-bm25 index, built on first use; None when search goes through the hosted endpoint."""
+        if self.profile != "codex-bm25" or self._rank_locally is False:
+            return None
+        if self._local_index is None:
+            try:
+                from .codex_bm25 import CodexIndex
+
+                deferred = [(t["id"], t["searchText"]) for t in self._snapshot["tools"] if t["exposure"] == "deferred"]
+                engine = self._snapshot["engine"]
+                self._local_index = CodexIndex(deferred, engine["k1"], engine["b"], engine["defaultLimit"])
+            except ImportError:
+                if self._rank_locally:
+                    raise
+                self._rank_locally = False  # no snowballstemmer: rank through hosted search instead
+                return None
+        return self._local_index
+
+    def _hosted(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        # Pinned to the version this agent holds, so the server ranks the very snapshot turn one was built from.
+        return hosted_search(self._target, {**body, "version": self.version})
+
+    def search(self, query: str, limit: Optional[int] = None) -> List[Dict[str, Any]]:
+        """Deferred tools ranked by the snapshot's engine: ``[{id, score, rank, …}]`` as the TypeScript SDK's hits."""
+        local = self._local()
+        if local is not None:
+            return list(local.search(query, limit))
+        body: Dict[str, Any] = {"query": query}
+        if limit is not None:
+            body["limit"] = limit
+        return list(self._hosted(body)["hits"])
+
+    def _found(self, query: str, limit: Optional[int], paths: Optional[List[str]]) -> Optional[List[Dict[str, Any]]]:
+        """Tools to load, found locally (paths, codex-bm25); None when only the hosted endpoint can rank them."""
+        if paths is not None:
+            ids, _unknown = resolve_tool_search_paths(self._snapshot, paths)
+            return [self._tools[i] for i in ids]
+        if not js_trim(query):
+            return []  # every call needs an answer: an empty query loads nothing
+        local = self._local()
+        if local is None:
+            return None
+        return [self._tools[str(hit["id"])] for hit in local.search(query, limit)]
+
+    @staticmethod
+    def _valid_limit(limit: Any) -> Optional[int]:
+        return (
+            min(limit, MAX_HOSTED_LIMIT)
+            if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1
+            else None
+        )
+
+    def answer_tool_search_call(self, call: Mapping[str, Any]) -> Dict[str, Any]:
+        """The ``tool_search_output`` for a Responses ``tool_search_call`` (query or paths form). Never refuses what
+        the model sent: an empty query or unknown paths load nothing, a bad limit uses the default."""
+        call_id, query, limit, paths = parse_tool_search_call(call)
+        limit = self._valid_limit(limit)
+        found = self._found(query, limit, paths)
+        if found is not None:
+            return build_tool_search_output(self._snapshot, call_id, found, self._top_level_names)
+        body: Dict[str, Any] = {"query": query, "format": "openai", "call_id": call_id}
+        if limit is not None:
+            body["limit"] = limit
+        return dict(self._hosted(body)["output"])
+
+    def answer_tool_use(self, block: Mapping[str, Any]) -> Dict[str, Any]:
+        """The ``tool_result`` for Claude's ``tool_use`` of the custom search tool (``tool_search="client"``):
+        ``tool_reference`` blocks by the names turn one sent, or one text block when nothing matched. Raises for a
+        block of another tool (route with ``block["name"] == "tool_search"``), never for what the model typed."""
+        tool_use_id, query, limit = parse_search_tool_use(block)
+        limit = self._valid_limit(limit)
+        found = self._found(query, limit, None)
+        if found is None:
+            body: Dict[str, Any] = {"query": query, "format": "anthropic", "tool_use_id": tool_use_id}
+            if limit is not None:
+                body["limit"] = limit
+            return dict(self._hosted(body)["output"])
+        if not found:
+            return no_match_result(tool_use_id, query)
+        return tool_reference_result(tool_use_id, [self._listed_names[t["id"]] for t in found])
+
+    def chat_session(self, max_loaded: int = DEFAULT_MAX_LOADED) -> ChatToolSession:
+        """Deferred loading for one Chat Completions conversation (any model with function calling)."""
+        return ChatToolSession(lambda: self._snapshot, lambda query, limit: self.search(query, limit), max_loaded)
+
+    def refresh(self) -> Tuple[bool, int]:
+        """Revalidates ``latest`` with its ETag: (changed, version). A pinned version never changes."""
+        if self._pinned != "latest":
+            return False, self.version
+        result = fetch_snapshot(self._target, "latest", etag=self.content_hash)
+        if result is None or result[0]["contentHash"] == self.content_hash:
+            return False, self.version
+        snapshot, body = result
+        self._use(snapshot)
+        if self._cache_dir:
+            write_cached_snapshot(self._cache_dir, self._target.team, self._target.catalog, "latest", body)
+        return True, self.version

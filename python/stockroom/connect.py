@@ -1,0 +1,62 @@
+"""``connect``: fetch and verify a catalog's snapshot, with the disk cache as a fallback when the server is down."""
+
+from __future__ import annotations
+
+import urllib.error
+from typing import Optional, Union
+
+from .cache import read_cached_snapshot, write_cached_snapshot
+from .catalog import Catalog
+from .http import ApiTarget, StockroomApiError, assert_snapshot_is_for, fetch_snapshot
+
+__all__ = ["connect"]
+
+Version = Union[int, str]
+
+
+def _is_transient(error: BaseException) -> bool:
+    """Network failures and server trouble fall back to the cache; a refusal (401, 403, 404) does not."""
+    if isinstance(error, StockroomApiError):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, (urllib.error.URLError, OSError))
+
+
+def connect(
+    url: str,
+    token: str,
+    team: str,
+    catalog: str,
+    version: Optional[Version] = None,
+    cache_dir: Optional[str] = None,
+    rank_locally: Optional[bool] = None,
+    timeout: float = 30.0,
+) -> Catalog:
+    """Fetches the catalog's snapshot (latest or pinned) and verifies its hash and catalog. With ``cache_dir``: a
+    pinned version already cached is used without a request; otherwise the cached copy is revalidated with its
+    ETag and used as-is when the server cannot be reached. ``rank_locally``: None = codex-bm25 locally when
+    ``snowballstemmer`` is installed, True = require it, False = always hosted search."""
+    pinned: Version = "latest" if version is None else version
+    if pinned != "latest" and (not isinstance(pinned, int) or isinstance(pinned, bool) or pinned < 1):
+        raise ValueError("version must be a positive integer or 'latest', got %r" % (version,))
+    target = ApiTarget(url=url, token=token, team=team, catalog=catalog, timeout=timeout)
+    cached = read_cached_snapshot(cache_dir, team, catalog, pinned) if cache_dir else None
+    if cached is not None:
+        try:
+            assert_snapshot_is_for(cached, target, pinned)
+        except StockroomApiError:
+            cached = None
+    if cached is not None and pinned != "latest":
+        return Catalog(target, pinned, cache_dir, cached, "cache", rank_locally)
+    try:
+        result = fetch_snapshot(target, pinned, etag=cached["contentHash"] if cached else None)
+    except Exception as error:
+        if cached is not None and _is_transient(error):
+            return Catalog(target, pinned, cache_dir, cached, "cache", rank_locally)
+        raise
+    if result is None:
+        assert cached is not None
+        return Catalog(target, pinned, cache_dir, cached, "network", rank_locally)
+    snapshot, body = result
+    if cache_dir:
+        write_cached_snapshot(cache_dir, team, catalog, pinned, body)
+    return Catalog(target, pinned, cache_dir, snapshot, "network", rank_locally)

@@ -1,0 +1,138 @@
+// Shared vectors for the Python SDK (python/tests/vectors), made here from the TypeScript code that defines
+// the behaviour: RFC 8785 canonical JSON by npm `canonicalize`, turn-one tools and tool_search answers by
+// sdk/. The test fails when a committed file differs from what the code produces now; UPDATE_VECTORS=1
+// rewrites them. The Python tests read the same files (python/tests/test_vectors.py).
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import canonicalize from "canonicalize";
+import { describe, expect, it } from "vitest";
+import { PYTHON_TABLES, pythonTables } from "../scripts/generate-python-tables";
+import { toolReferenceResult } from "./anthropic-tool-search";
+import { ChatToolSession } from "./chat-completions";
+import { firstRequestTools, flatToolNames } from "./first-request";
+import { SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "./snapshot";
+import { createSnapshotIndex } from "./snapshot-index";
+import { buildToolSearchOutput } from "./tool-search-output";
+import { resolveToolSearchPaths } from "./tool-search-paths";
+
+const VECTORS = path.resolve(import.meta.dirname, "../python/tests/vectors");
+const UPDATE = process.env.UPDATE_VECTORS === "1";
+
+function checkFile(file: string, text: string) {
+  if (UPDATE) writeFileSync(file, text);
+  expect(readFileSync(file, "utf8"), `${path.basename(file)} is stale: run UPDATE_VECTORS=1 npx vitest run sdk/python-vectors.test.ts`).toBe(text);
+}
+
+/** JSON texts (parsed the same way on both sides) covering RFC 8785's edge cases. */
+const JCS_INPUTS: Array<[string, string]> = [
+  ["key order is UTF-16 code units (astral before U+FB33)", '{"\\u20ac":1,"\\r":2,"\\ud83d\\ude00":3,"\\ufb33":4,"a":5,"A":6,"\\u00e9":7,"":8}'],
+  ["RFC 8785 sample", '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}'],
+  ["integers and exponents", "[0,-0,1,-1,100,1e20,1e21,1e-6,1e-7,1.5e-7,9007199254740993,123456789012345680000,5e-324,1.7976931348623157e308]"],
+  ["fractions", "[0.1,0.2,0.30000000000000004,1.0,-1.5,3.14159,2.5e-5,0.000001,123.456e10,1e-10]"],
+  ["string escapes", '["\\u0000\\u0001\\u001f\\b\\f\\n\\r\\t\\"\\\\/","\\u007f\\u0080\\u2028\\u2029","\\u00e9\\u20ac\\ud83d\\ude00 plain"]'],
+  ["nesting and empties", '{"b":[{},[],{"z":{"y":[1,{"x":null}]}}],"a":{"c":"","b":[[]]}}'],
+  ["lone surrogate is refused", '["\\ud800"]'],
+  ["lone low surrogate key is refused", '{"\\udc00":1}'],
+];
+
+function jcsVectors() {
+  return JCS_INPUTS.map(([name, json]) => {
+    try {
+      return { name, json, canonical: canonicalize(JSON.parse(json)) as string };
+    } catch {
+      return { name, json, error: true };
+    }
+  });
+}
+
+const params = (prop: string) => ({ type: "object", properties: { [prop]: { type: "string", description: "Ünïcode ✓" } }, required: [prop] });
+function tool(id: string, exposure: "direct" | "deferred", extra: Partial<SnapshotTool> = {}): SnapshotTool {
+  const [namespace, name] = id.includes(".") ? (id.split(".") as [string, string]) : [null, id];
+  return {
+    id, namespace, name, exposure,
+    ...(exposure === "deferred" ? { fallback: "direct" as const } : {}),
+    searchText: `${name} tool`,
+    spec: { type: "function", name, description: `${name} description`, parameters: params(`${name}_id`), strict: name.length % 2 === 0 },
+    ...extra,
+  };
+}
+
+/** A small catalog with every case the shapes branch on: shared names, no namespace, fallbacks, MCP titles, a namespace without an entry. */
+export const VECTOR_CONTENT: SnapshotContent = {
+  format: SNAPSHOT_FORMAT,
+  catalog: { team: "acme", slug: "support", name: "Support" },
+  engine: { profile: "codex-bm25", k1: 1.2, b: 0.75, defaultLimit: 8 },
+  namespaces: [{ name: "crm", description: "Customer tools." }, { name: "mail", description: "Mail tools." }],
+  tools: [
+    tool("crm.list_open_orders", "deferred", { mcp: { server: "crm", title: "List open orders" } }),
+    tool("crm.lookup", "deferred", { fallback: "hidden" }),
+    tool("crm.send", "deferred"),
+    tool("echo", "direct", { mcp: { server: null, title: null } }),
+    tool("mail.send", "deferred"),
+    tool("ops.lookup", "direct"),
+    tool("ping", "deferred"),
+    tool("zeta.ping", "deferred", { fallback: "hidden" }),
+  ],
+};
+
+function firstRequestVectors() {
+  const cases = [];
+  for (const provider of ["openai", "anthropic", "mcp"] as const) {
+    for (const supportsToolSearch of [true, false]) {
+      for (const toolSearch of ["server", "client"] as const) {
+        for (const toolSearchArguments of provider === "openai" && toolSearch === "client" ? (["query", "paths"] as const) : (["query"] as const)) {
+          const options = { provider, supportsToolSearch, toolSearch, toolSearchArguments };
+          cases.push({ options, tools: firstRequestTools(VECTOR_CONTENT, options) });
+        }
+      }
+    }
+  }
+  const byId = new Map(VECTOR_CONTENT.tools.map((t) => [t.id, t]));
+  const topLevel = flatToolNames(VECTOR_CONTENT.tools.filter((t) => t.exposure === "direct" || !t.namespace));
+  const listed = flatToolNames([...VECTOR_CONTENT.tools.filter((t) => t.exposure === "direct"), ...VECTOR_CONTENT.tools.filter((t) => t.exposure === "deferred")]);
+  const paths = [["crm"], ["mail.send", "ping", "crm.lookup", "nope", "echo"], ["zeta", "crm.send", "crm"]].map((list) => {
+    const { toolIds, unknown } = resolveToolSearchPaths(VECTOR_CONTENT, list);
+    const found = toolIds.map((id) => byId.get(id)!);
+    return {
+      paths: list, toolIds, unknown,
+      openai: buildToolSearchOutput(VECTOR_CONTENT, "call_1", found, topLevel),
+      anthropic: toolReferenceResult("toolu_1", found.map((t) => listed.get(t.id)!)),
+    };
+  });
+  return { content: VECTOR_CONTENT, cases, paths };
+}
+
+/** A scripted Chat Completions conversation on VECTOR_CONTENT (codex-bm25: Python ranks it locally). */
+function chatVectors() {
+  const index = createSnapshotIndex(VECTOR_CONTENT);
+  const session = new ChatToolSession({ content: () => VECTOR_CONTENT, search: (query, limit) => index.search(query, limit) }, 2);
+  const turnOne = session.tools();
+  const calls = ['{"query":"send","limit":2}', '{"query":"lookup"}', '{"query":"ping tool","limit":1}', "{}", "list open orders", '{"query":"send","limit":0}'];
+  const steps = calls.map((args, i) => {
+    const call = { id: `call_${i}`, type: "function", function: { name: "tool_search", arguments: args } };
+    return { call, ...session.answerToolCall(call), tools: session.tools() };
+  });
+  return { maxLoaded: 2, turnOne, steps };
+}
+
+describe("shared vectors for the Python SDK", () => {
+  it("canonical JSON by npm canonicalize (RFC 8785)", () => {
+    const vectors = jcsVectors();
+    expect(vectors.filter((v) => "error" in v)).toHaveLength(2);
+    checkFile(path.join(VECTORS, "jcs.json"), `${JSON.stringify(vectors, null, 2)}\n`);
+  });
+
+  it("turn-one tools and paths answers of the TypeScript SDK", () => {
+    checkFile(path.join(VECTORS, "first-request.json"), `${JSON.stringify(firstRequestVectors(), null, 2)}\n`);
+  });
+
+  it("a Chat Completions conversation of the TypeScript SDK", () => {
+    const vectors = chatVectors();
+    expect(vectors.steps.some((step) => step.dropped.length > 0)).toBe(true);
+    checkFile(path.join(VECTORS, "chat-completions.json"), `${JSON.stringify(vectors, null, 2)}\n`);
+  });
+
+  it("the Python codex-bm25 tables are generated from search/data", () => {
+    checkFile(PYTHON_TABLES, pythonTables());
+  });
+});

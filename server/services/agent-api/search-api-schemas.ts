@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { snapshotVersionSchema } from "./snapshot-api-schemas";
+
+/** What `POST …/search` answers: the ranked hits alone, or with the item to hand to a provider's model. */
+export const SEARCH_FORMATS = ["hits", "openai", "anthropic", "mcp"] as const;
+export const searchFormatSchema = z.enum(SEARCH_FORMATS);
+export type SearchFormat = z.infer<typeof searchFormatSchema>;
+
+/** Keeps one answer small; a model never needs more than a few dozen schemas at once. */
+export const MAX_SEARCH_LIMIT = 100;
+export const MAX_SEARCH_PATHS = 100;
+const ID = z.string().trim().min(1).max(200);
+
+export const searchRequestSchema = z
+  .object({
+    query: z.string().trim().min(1, "query must not be empty").max(2000).optional().describe("What to rank the deferred tools for."),
+    paths: z.array(ID).min(1).max(MAX_SEARCH_PATHS).optional().describe("Instead of a query: namespace names or `namespace.tool` ids to load."),
+    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe("Hits to return; default the snapshot's engine.defaultLimit."),
+    version: snapshotVersionSchema.optional().describe("A version number or `latest` (default)."),
+    format: searchFormatSchema.default("hits").describe("`openai`, `anthropic` and `mcp` add `output`, the item for that provider."),
+    call_id: ID.optional().describe("format `openai`: the tool_search_call's call_id (required)."),
+    tool_use_id: ID.optional().describe("format `anthropic`: the tool_use block's id (required)."),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.query === undefined) === (body.paths === undefined)) ctx.addIssue({ code: "custom", message: "send exactly one of query or paths" });
+    if (body.paths !== undefined && body.limit !== undefined) ctx.addIssue({ code: "custom", path: ["limit"], message: "limit goes with query, not paths" });
+    if (body.format === "openai" && body.call_id === undefined) ctx.addIssue({ code: "custom", path: ["call_id"], message: "format openai needs the call_id to answer" });
+    if (body.format === "anthropic" && body.tool_use_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["tool_use_id"], message: "format anthropic needs the tool_use_id to answer" });
+    }
+  });
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/** A hit as the SDK's `catalog.search()` gives it, without `tool`; fields the engine adds pass through. */
+export const searchHitSchema = z.object({ id: z.string(), score: z.number(), rank: z.number().int().min(1) }).catchall(z.unknown());
+
+export const searchResponseSchema = z.object({
+  version: z.number().int().min(1),
+  contentHash: z.string(),
+  profile: z.enum(["codex-bm25", "stockroom"]),
+  hits: z.array(searchHitSchema).describe("Best first (query form); empty for paths."),
+  toolIds: z.array(z.string()).describe("The tools this answer loads, in the order of `output`."),
+  unknown: z.array(z.string()).describe("Paths that name no deferred tool or namespace."),
+  output: z
+    .unknown()
+    .optional()
+    .describe("openai: a `tool_search_output` item; anthropic: a `tool_result` with `tool_reference` blocks; mcp: `{ tools }` definitions."),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
