@@ -13,9 +13,11 @@ await app.prepare(); // starts instrumentation.ts: environment check, migrations
 // Registered by instrumentation.ts once the database is ready; until then Next.js's own /api/v1 route
 // handlers answer (the same answers, in identity).
 const AGENT_API = Symbol.for("stockroom.agentApiHandler");
+const EVENTS_PATH = /^\/api\/v1\/catalogs\/[^/]+\/[^/]+\/events\/?(?:\?|$)/;
 const server = createServer((req, res) => {
   const agentApi = globalThis[AGENT_API];
   if (agentApi && (req.method === "GET" || req.method === "HEAD") && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
+  if (agentApi && EVENTS_PATH.test(req.url ?? "")) return agentApi(req, res); // agent events (POST; other methods get a 405)
   return nextHandler(req, res);
 });
 // Keep idle keep-alive sockets longer than clients do (undici 4 s, Playwright and most agents unlimited), so a

@@ -204,6 +204,7 @@ describe("/api/v1 agent API", () => {
       "/api/v1/catalogs/{team}/{catalog}/snapshots",
       "/api/v1/catalogs/{team}/{catalog}/snapshots/latest",
       "/api/v1/catalogs/{team}/{catalog}/snapshots/{version}",
+      "/api/v1/catalogs/{team}/{catalog}/events",
     ]);
     expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual(["200", "304", "400", "401", "403", "404", "429"]);
     const ajv = new Ajv2020({ strict: false });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiErrorSchema, snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "./snapshot-api-schemas";
+import { EVENTS_OPERATION, EVENTS_SCHEMAS } from "./openapi-events";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -101,7 +102,8 @@ export function buildOpenApiDocument() {
       title: "Stockroom agent API",
       version: "1",
       description:
-        "Read-only access to a catalog's published snapshots (`stockroom.snapshot/v1`) for agents. Authenticate with " +
+        "Read-only access to a catalog's published snapshots (`stockroom.snapshot/v1`) for agents, and a write-only " +
+        "endpoint where agents report their searches, calls and outcomes. Authenticate with " +
         "`Authorization: Bearer <agent token>`; a token reads one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
     },
     security: [{ agentToken: [] }],
@@ -133,10 +135,11 @@ export function buildOpenApiDocument() {
           responses: snapshotResponses("public, max-age=31536000, immutable"),
         },
       },
+      "/api/v1/catalogs/{team}/{catalog}/events": { post: { ...EVENTS_OPERATION, parameters: CATALOG_PARAMS } },
     },
     components: {
       securitySchemes: { agentToken: { type: "http", scheme: "bearer", bearerFormat: "srk_…", description: "An agent token created by a catalog owner." } },
-      schemas: { Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES), SnapshotList: schemaOf(snapshotListSchema), Error: schemaOf(apiErrorSchema) },
+      schemas: { Snapshot: annotate(schemaOf(snapshotSchema), SNAPSHOT_NOTES), SnapshotList: schemaOf(snapshotListSchema), Error: schemaOf(apiErrorSchema), ...EVENTS_SCHEMAS(schemaOf) },
     },
   };
 }

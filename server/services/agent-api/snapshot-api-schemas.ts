@@ -28,8 +28,9 @@ export const snapshotPathSchema = catalogPathSchema.extend({ version: snapshotVe
 
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL"]),
+    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL"]),
     message: z.string().describe("What went wrong and what to do about it."),
+    invalidEvents: z.array(z.object({ index: z.number().int(), message: z.string() })).optional().describe("A refused event batch: its bad events by index."),
   }),
 });
 

@@ -1,6 +1,8 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerAgentRequest } from "./agent-http";
+import { answerEventsRequest, EVENTS_ROUTE, readNodeBody } from "./events-http";
+import type { AgentAnswer } from "./responses";
 
 /** Where `scripts/serve.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
@@ -19,8 +21,12 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
-    // answerAgentRequest turns every failure into an answer; only writing the response can still fail.
-    answerAgentRequest({ path: req.url ?? "/", authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding") })
+    const path = req.url ?? "/";
+    // Both answer every failure with an answer; only writing the response can still fail.
+    const answering: Promise<AgentAnswer> = EVENTS_ROUTE.test(path.split("?", 1)[0]!)
+      ? answerEventsRequest({ path, method: req.method ?? "GET", authorization: header("authorization"), readBody: (max) => readNodeBody(req, max) })
+      : answerAgentRequest({ path, authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding") });
+    answering
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);
         res.writeHead(status, headers);

@@ -45,7 +45,10 @@ export function errorAnswer(error: unknown): AgentAnswer {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.code === "RATE_LIMITED") headers["Retry-After"] = String(appError.details?.retryAfterSeconds ?? 60);
   if (appError.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="stockroom"';
-  return jsonAnswer({ error: { code: appError.code, message: appError.message } }, { status: httpStatusOf(appError.code), headers });
+  // A refused event batch also lists its bad events by index, for clients that fix and resend.
+  const invalidEvents = appError.details?.invalidEvents;
+  const body = { code: appError.code, message: appError.message, ...(invalidEvents ? { invalidEvents } : {}) };
+  return jsonAnswer({ error: body }, { status: httpStatusOf(appError.code), headers });
 }
 
 /** Parses path parameters with a zod schema; failures become 400 INVALID_INPUT naming the field. */
