@@ -4,6 +4,8 @@ import { fetchSnapshot, assertSnapshotIsFor, StockroomApiError, type ApiTarget }
 import type { Snapshot, SnapshotTool } from "./snapshot";
 import { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 import { createSnapshotIndex, toolsById } from "./snapshot-index";
+import type { TelemetryOptions, TelemetryStats } from "./telemetry";
+import { CatalogTelemetry, toolResolverFor, type ToolResolver } from "./telemetry-session";
 import { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
 
 export interface ConnectOptions extends ApiTarget {
@@ -11,6 +13,11 @@ export interface ConnectOptions extends ApiTarget {
   version?: number | "latest";
   /** Keep the last verified snapshot here and start from it when the server cannot be reached. */
   cacheDir?: string;
+  /**
+   * Report searches, calls and outcomes to the catalog's Insights (default on, in the background; it never
+   * blocks or fails the agent). `false` turns it off.
+   */
+  telemetry?: false | TelemetryOptions;
 }
 
 export interface CatalogHit extends SearchHit {
@@ -24,11 +31,14 @@ interface CatalogState {
   tools: Map<string, SnapshotTool>;
   /** Top-level names as turn one sent them (namespace__name where two listed tools share a name). */
   topLevelNames: Map<string, string>;
+  /** The deferred tool a model's call names (for telemetry). */
+  resolveCall: ToolResolver;
 }
 
 function stateOf(snapshot: Snapshot): CatalogState {
   const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
-  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), topLevelNames: flatToolNames(topLevel) };
+  const topLevelNames = flatToolNames(topLevel);
+  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), topLevelNames, resolveCall: toolResolverFor(snapshot, topLevelNames) };
 }
 
 /** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
@@ -41,6 +51,7 @@ function isTransient(error: unknown): boolean {
 export class StockroomCatalog {
   private state: CatalogState;
   private pending: Promise<{ changed: boolean; version: number }> | null = null;
+  private readonly telemetry: CatalogTelemetry | null;
 
   constructor(
     private readonly options: ConnectOptions,
@@ -49,6 +60,7 @@ export class StockroomCatalog {
     readonly source: "network" | "cache",
   ) {
     this.state = stateOf(snapshot);
+    this.telemetry = options.telemetry === false ? null : new CatalogTelemetry(options, options.telemetry ?? {});
   }
 
   get snapshot(): Snapshot {
@@ -66,7 +78,16 @@ export class StockroomCatalog {
   /** Deferred tools ranked by the snapshot's engine settings (`limit` defaults to the catalog's). */
   search(query: string, limit?: number): CatalogHit[] {
     const { index, tools } = this.state;
-    return index.search(query, limit).map((hit) => ({ ...hit, tool: tools.get(hit.id)! }));
+    const started = performance.now();
+    const hits = index.search(query, limit).map((hit) => ({ ...hit, tool: tools.get(hit.id)! }));
+    this.recordSearch(query, limit, hits, started);
+    return hits;
+  }
+
+  /** Telemetry hook of every answered search (search, toolSearchOutput and the provider-specific answers). */
+  private recordSearch(query: string, limit: number | undefined, hits: readonly SearchHit[], started: number): void {
+    const { engine, version } = this.state.snapshot;
+    this.telemetry?.recordSearch({ query, limit, hits, snapshotVersion: version, profile: engine.profile, latencyMs: performance.now() - started });
   }
 
   /**
@@ -76,19 +97,55 @@ export class StockroomCatalog {
   toolSearchOutput(callId: string, query: string, limit?: number): ToolSearchOutputItem {
     const { snapshot, index, tools, topLevelNames } = this.state;
     const validLimit = limit !== undefined && Number.isInteger(limit) && limit >= 1 ? limit : undefined;
-    let found: SnapshotTool[] = [];
+    const started = performance.now();
+    let hits: SearchHit[] = [];
     try {
-      found = index.search(query, validLimit).map((hit) => tools.get(hit.id)!);
+      hits = index.search(query, validLimit);
     } catch (error) {
       if (!(error instanceof SearchQueryError)) throw error;
     }
-    return buildToolSearchOutput(snapshot, callId, found, topLevelNames);
+    this.recordSearch(query, validLimit, hits, started);
+    return buildToolSearchOutput(snapshot, callId, hits.map((hit) => tools.get(hit.id)!), topLevelNames);
   }
 
   /** `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. */
   answerToolSearchCall(call: { call_id?: unknown; arguments?: unknown; query?: unknown; limit?: unknown }): ToolSearchOutputItem {
     const { callId, query, limit } = parseToolSearchCall(call);
     return this.toolSearchOutput(callId, query, limit);
+  }
+
+  /**
+   * Reads the model's next output items (OpenAI Responses `function_call` items, Anthropic `tool_use` blocks, or
+   * the response object holding them) and records which deferred tool it called after which search. Returns
+   * how many calls were recorded; never throws for what it is given.
+   */
+  observe(items: unknown): number {
+    return this.telemetry?.observe(items, this.state.resolveCall, this.version) ?? 0;
+  }
+
+  /** Records how a call the model made ended (`callId` as the provider gave it). */
+  recordOutcome(callId: string, outcome: { ok: boolean; error?: string }): void {
+    this.telemetry?.recordOutcome(callId, outcome);
+  }
+
+  /** Events from now on belong to this conversation (an opaque id of the agent's choosing). */
+  setConversationId(conversationId: string): void {
+    if (this.telemetry && conversationId) this.telemetry.conversationId = conversationId;
+  }
+
+  /** Queued, sent and dropped telemetry events (null when telemetry is off). */
+  telemetryStats(): TelemetryStats | null {
+    return this.telemetry?.stats() ?? null;
+  }
+
+  /** Sends queued telemetry now (it also goes on a timer). Never rejects. */
+  flushTelemetry(): Promise<void> {
+    return this.telemetry?.flush() ?? Promise.resolve();
+  }
+
+  /** Sends what telemetry is left and stops its timer; call before the agent exits. Never rejects. */
+  close(): Promise<void> {
+    return this.telemetry?.close() ?? Promise.resolve();
   }
 
   /** The turn-one `tools` array for OpenAI Responses, Anthropic or MCP. */

@@ -4,6 +4,9 @@ import { connect as connectCatalog } from "./catalog";
 
 export { connect, StockroomCatalog, type CatalogHit, type ConnectOptions } from "./catalog";
 export { fetchSnapshot, listSnapshots, snapshotsUrl, StockroomApiError, type ApiTarget, type FetchSnapshotResult, type SnapshotListing } from "./http-client";
+export { TelemetryReporter, eventsUrl, type TelemetryOptions, type TelemetryStats } from "./telemetry";
+export { CatalogTelemetry, callsIn } from "./telemetry-session";
+export { agentEventSchema, eventBatchSchema, EVENT_BATCH_LIMITS, type AgentEvent, type EventBatch, type EventBatchResult } from "./telemetry-events";
 export { buildToolSearchOutput, parseToolSearchCall, type ToolSearchOutputItem } from "./tool-search-output";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
