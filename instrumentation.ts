@@ -9,4 +9,6 @@ export async function register() {
   // scripts/start.mjs serves the agent snapshot API with this, in front of Next.js.
   const { registerNodeAgentHandler } = await import("./server/services/agent-api/http/node-handler");
   registerNodeAgentHandler();
+  const { startRetentionJob } = await import("./server/services/telemetry/delete-expired-events");
+  startRetentionJob(handle.sql); // deletes agent events past their catalog's retention, hourly
 }
