@@ -27,9 +27,9 @@ export const insightsRouter = router({
     .query(({ ctx, input }) => listFailingRequests({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input), kind: input.kind, k: input.k })),
 
   events: catalogProcedure("viewer")
-    .input(insightsFilterSchema.extend({ filters: eventFiltersSchema.default({}), before: cursorSchema.nullish() }))
+    .input(insightsFilterSchema.extend({ filters: eventFiltersSchema.default({}), cursor: cursorSchema.nullish().describe("The last row of the previous page.") }))
     .output(z.object({ events: z.array(eventRowOutput), next: cursorSchema.nullable() }))
-    .query(({ ctx, input }) => listAgentEvents({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input), filters: input.filters, before: input.before })),
+    .query(({ ctx, input }) => listAgentEvents({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input), filters: input.filters, before: input.cursor })),
 
   suggestions: catalogProcedure("viewer")
     .input(insightsFilterSchema.extend({ toolId: TOOL_KEY }))

@@ -1,18 +1,7 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import type { TelemetryTextMode } from "./privacy-modes";
 
-/** What an agent event keeps of a request's text, per catalog. */
-export const TELEMETRY_TEXT_MODES = ["full", "redacted", "none"] as const;
-export const telemetryTextModeSchema = z.enum(TELEMETRY_TEXT_MODES);
-export type TelemetryTextMode = z.infer<typeof telemetryTextModeSchema>;
-
-export const TELEMETRY_TEXT_LABELS: Record<TelemetryTextMode, string> = {
-  full: "Full text",
-  redacted: "Redacted (e-mail addresses, URLs, numbers and quoted values replaced)",
-  none: "Not stored (a hash only)",
-};
-
-export const RETENTION_DAYS = { min: 1, max: 365, default: 30 } as const;
+export { RETENTION_DAYS, TELEMETRY_TEXT_LABELS, TELEMETRY_TEXT_MODES, telemetryTextModeSchema, type TelemetryTextMode } from "./privacy-modes";
 
 // Order matters: URLs and e-mail addresses contain digits and quotes that the later rules would split.
 const REDACTIONS: ReadonlyArray<readonly [RegExp, string]> = [
