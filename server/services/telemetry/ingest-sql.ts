@@ -2,49 +2,55 @@ import { dayOf, latencyBucket, type CounterTally } from "./daily-counters";
 
 // The statements ingest runs after inserting a batch; $1 = catalog id, $2 = the ids inserted just now.
 // Each touches only new events (or the few older ones they link to), so a batch costs the same however
-// many events the catalog already has.
+// many events the catalog already has. `"kind"::text` keeps the planner off the (catalogId, kind, at) index
+// here: PGlite never analyzes on its own, and with stale statistics it would scan every search of the catalog
+// through that index instead of looking one up by conversation, client id or call id.
 
 /** A search is a repeat when its conversation already had one (earlier, or earlier in the same batch). */
 export const MARK_REPEATED_SQL = `
   UPDATE "AgentEvent" s SET "repeated" = true
-  WHERE s."id" = ANY($2::text[]) AND s."kind" = 'search' AND s."conversationId" IS NOT NULL
+  WHERE s."id" = ANY($2::text[]) AND s."kind"::text = 'search' AND s."conversationId" IS NOT NULL
     AND EXISTS (SELECT 1 FROM "AgentEvent" p
-                WHERE p."catalogId" = $1 AND p."conversationId" = s."conversationId" AND p."kind" = 'search'
+                WHERE p."catalogId" = $1 AND p."conversationId" = s."conversationId" AND p."kind"::text = 'search'
                   AND (p."at" < s."at" OR (p."at" = s."at" AND p."id" < s."id")))`;
 
 /** A call that names no search follows the latest search of its conversation that returned its tool. */
 export const LINK_CALLS_SQL = `
   UPDATE "AgentEvent" c SET "searchEventId" = (
       SELECT s."clientEventId" FROM "AgentEvent" s
-      WHERE s."catalogId" = $1 AND s."kind" = 'search' AND s."conversationId" = c."conversationId"
+      WHERE s."catalogId" = $1 AND s."kind"::text = 'search' AND s."conversationId" = c."conversationId"
         AND c."toolId" = ANY(s."returnedIds") AND s."at" <= c."at"
       ORDER BY s."at" DESC, s."id" DESC LIMIT 1)
-  WHERE c."id" = ANY($2::text[]) AND c."kind" = 'call' AND c."searchEventId" IS NULL AND c."conversationId" IS NOT NULL`;
+  WHERE c."id" = ANY($2::text[]) AND c."kind"::text = 'call' AND c."searchEventId" IS NULL AND c."conversationId" IS NOT NULL`;
 
 /** The called tool's rank in the search it followed (null: that search did not return it); its version if unset. */
 export const RANK_CALLS_SQL = `
   UPDATE "AgentEvent" c SET "rank" = array_position(s."returnedIds", c."toolId"),
                             "snapshotVersion" = COALESCE(c."snapshotVersion", s."snapshotVersion")
   FROM "AgentEvent" s
-  WHERE c."id" = ANY($2::text[]) AND c."kind" = 'call'
-    AND s."catalogId" = $1 AND s."kind" = 'search' AND s."clientEventId" = c."searchEventId"`;
+  WHERE c."id" = ANY($2::text[]) AND c."kind"::text = 'call'
+    AND s."catalogId" = $1 AND s."kind"::text = 'search' AND s."clientEventId" = c."searchEventId"`;
 
 /** Searches newly followed by a call of a tool they returned; each is counted once, on its own day. */
 export const MARK_FOLLOWED_SQL = `
   UPDATE "AgentEvent" s SET "followed" = true
   FROM (SELECT DISTINCT "searchEventId" FROM "AgentEvent"
-        WHERE "id" = ANY($2::text[]) AND "kind" = 'call' AND "rank" IS NOT NULL) c
-  WHERE s."catalogId" = $1 AND s."kind" = 'search' AND s."clientEventId" = c."searchEventId" AND NOT s."followed"
+        WHERE "id" = ANY($2::text[]) AND "kind"::text = 'call' AND "rank" IS NOT NULL) c
+  WHERE s."catalogId" = $1 AND s."kind"::text = 'search' AND s."clientEventId" = c."searchEventId" AND NOT s."followed"
   RETURNING (extract(epoch FROM s."at") * 1000)::float8 AS "atMs", COALESCE(s."snapshotVersion", 0) AS "version"`;
 
 /** Outcomes settle their calls, whichever of the two arrived first; a call is settled once. */
 export const SETTLE_OUTCOMES_SQL = `
+  WITH touched AS MATERIALIZED (
+         SELECT DISTINCT "callId" FROM "AgentEvent" WHERE "id" = ANY($2::text[]) AND "callId" IS NOT NULL),
+       o AS MATERIALIZED (
+         SELECT t."callId", x."ok", x."error" FROM touched t
+         CROSS JOIN LATERAL (SELECT "ok", "error" FROM "AgentEvent"
+                             WHERE "catalogId" = $1 AND "callId" = t."callId" AND "kind"::text = 'outcome'
+                             ORDER BY "at" DESC, "id" DESC LIMIT 1) x)
   UPDATE "AgentEvent" c SET "ok" = o."ok", "error" = o."error"
-  FROM (SELECT DISTINCT ON ("callId") "id", "callId", "ok", "error" FROM "AgentEvent"
-        WHERE "catalogId" = $1 AND "kind" = 'outcome'
-          AND "callId" IN (SELECT "callId" FROM "AgentEvent" WHERE "id" = ANY($2::text[]) AND "callId" IS NOT NULL)
-        ORDER BY "callId", "at" DESC, "id" DESC) o
-  WHERE c."catalogId" = $1 AND c."kind" = 'call' AND c."callId" = o."callId" AND c."ok" IS NULL
+  FROM o
+  WHERE c."catalogId" = $1 AND c."callId" = o."callId" AND c."kind"::text = 'call' AND c."ok" IS NULL
   RETURNING (extract(epoch FROM c."at") * 1000)::float8 AS "atMs", COALESCE(c."snapshotVersion", 0) AS "version",
             c."toolId", c."ok"`;
 
