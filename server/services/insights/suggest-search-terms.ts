@@ -1,20 +1,17 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import { analyzeText, type SearchIndex } from "@/search/index";
+import type { SearchIndex } from "@/search/index";
 import type { SnapshotContent } from "@/sdk/snapshot";
 import { createSnapshotIndex } from "@/sdk/snapshot-index";
 import { queryRows } from "../../db/sql-source";
 import { AppError } from "../../errors";
 import { loadDraftSource } from "../playground/ranking-source";
+import { candidateWords } from "./candidate-words";
 import type { Period } from "./insights-period";
 
 /** Ranks beyond this count as "not found" when comparing before and after. */
 const DEPTH = 50;
 const MAX_REQUESTS = 300;
-const MAX_TERMS = 5;
-/** Words the redaction puts in place of values: never worth searching for. */
-const PLACEHOLDERS = new Set(["email", "url", "number", "value"]);
-
 // Requests (as stored) whose search was followed by a successful call of the tool, returned by it or not.
 const REQUESTS_SQL = `
   SELECT DISTINCT s."query" FROM "AgentEvent" c
@@ -45,24 +42,6 @@ const rankOf = (index: SearchIndex, query: string, toolId: string) => {
   }
 };
 
-/** Candidate words: in the requests, not in the tool's indexed text, counted once per request. */
-function candidateWords(requests: string[], toolText: string, profile: SnapshotContent["engine"]["profile"]) {
-  const toolTokens = new Set(analyzeText(toolText, profile));
-  const counts = new Map<string, { word: string; requests: Set<string> }>();
-  for (const request of requests) {
-    for (const word of new Set(request.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [])) {
-      if (PLACEHOLDERS.has(word)) continue;
-      const tokens = analyzeText(word, profile);
-      if (tokens.length === 0 || tokens.every((token) => toolTokens.has(token))) continue;
-      const key = tokens.join(" ");
-      const entry = counts.get(key) ?? { word, requests: new Set<string>() };
-      entry.requests.add(request);
-      counts.set(key, entry);
-    }
-  }
-  return [...counts.values()].sort((a, b) => b.requests.size - a.requests.size || a.word.localeCompare(b.word));
-}
-
 /**
  * Suggested extra search terms for one deferred tool of the draft, each with the ranking change it would make
  * on the requests that ended in a successful call of the tool (measured by ranking them on the draft with and
@@ -78,7 +57,7 @@ export async function suggestSearchTerms({ db, team, catalog, period, toolId }: 
   const profile = source.content.engine.profile;
   const before = source.index();
   const suggestions: TermSuggestion[] = [];
-  for (const candidate of candidateWords(requests, tool.searchText, profile).slice(0, MAX_TERMS)) {
+  for (const candidate of candidateWords(requests, tool.searchText, profile)) {
     const after = createSnapshotIndex({ ...source.content, tools: source.content.tools.map((t) => (t.id === toolId ? { ...t, searchText: `${t.searchText} ${candidate.word}` } : t)) });
     const pairs = [...candidate.requests].map((request) => [rankOf(before, request, toolId), rankOf(after, request, toolId)] as const);
     const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
