@@ -45,17 +45,23 @@ export async function listAgentEvents({ db, catalogId, period, filters, before }
 }
 
 // A failing search's request, grouped by its hash (the text may be redacted or absent), with the tool the
-// model called next in the same conversation (the likely right answer, for a golden query).
+// model called next in the same conversation (the likely right answer, for a golden query). The next call is
+// looked up only for the top groups, from their 10 latest searches: a 30-day period may hold 100,000s of them.
 const FAILING_SEARCHES_SQL = (where: string, limit: number) => `
-  SELECT e."queryHash", max(e."query") AS "query", count(*)::int AS "count", max(extract(epoch FROM e."at") * 1000)::float8 AS "lastAtMs",
-         mode() WITHIN GROUP (ORDER BY next."toolId") AS "calledToolId"
-  FROM "AgentEvent" e
-  LEFT JOIN LATERAL (
-    SELECT c."toolId" FROM "AgentEvent" c
-    WHERE c."catalogId" = e."catalogId" AND c."kind" = 'call' AND c."conversationId" = e."conversationId" AND c."at" >= e."at"
-    ORDER BY c."at", c."id" LIMIT 1) next ON e."conversationId" IS NOT NULL
-  WHERE ${where}
-  GROUP BY e."queryHash" ORDER BY count(*) DESC, max(e."at") DESC LIMIT ${limit}`;
+  WITH top AS (
+    SELECT e."queryHash", max(e."query") AS "query", count(*)::int AS "count", max(extract(epoch FROM e."at") * 1000)::float8 AS "lastAtMs",
+           (array_agg(e."id" ORDER BY e."at" DESC))[1:10] AS "sample"
+    FROM "AgentEvent" e WHERE ${where}
+    GROUP BY e."queryHash" ORDER BY count(*) DESC, max(e."at") DESC LIMIT ${limit})
+  SELECT top."queryHash", top."query", top."count", top."lastAtMs",
+         (SELECT mode() WITHIN GROUP (ORDER BY next."toolId")
+          FROM "AgentEvent" s
+          CROSS JOIN LATERAL (
+            SELECT c."toolId" FROM "AgentEvent" c
+            WHERE c."catalogId" = s."catalogId" AND c."conversationId" = s."conversationId" AND c."kind"::text = 'call' AND c."at" >= s."at"
+            ORDER BY c."at", c."id" LIMIT 1) next
+          WHERE s."id" = ANY(top."sample") AND s."conversationId" IS NOT NULL) AS "calledToolId"
+  FROM top ORDER BY top."count" DESC, top."lastAtMs" DESC`;
 
 // Calls whose tool the search ranked below K: the request is the search's.
 const LOW_RANK_SQL = (where: string, limit: number) => `
