@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { FAILURE_KINDS, FAILURE_LABELS, type FailureKind } from "@/server/services/insights/event-filters";
+import { FAILING_WINDOW, FAILURE_KINDS, FAILURE_LABELS, type FailureKind } from "@/server/services/insights/event-filters";
 import { useTRPC } from "../trpc-provider";
 import { inputClass, secondaryButtonClass } from "../catalog/ui";
 import { eventsHref, type InsightsScope } from "./links";
@@ -36,6 +36,9 @@ export function FailingRequests({ team, catalog, base, scope, canEdit }: { team:
           </label>
         )}
       </div>
+      <p className="mb-2 text-xs text-stone-500">
+        Most frequent among the latest {FAILING_WINDOW.toLocaleString("en")} {kind === "low-rank" ? "calls" : "searches"} of the period; the counts open every matching event.
+      </p>
       {rows.error && <p role="alert" className="text-sm text-red-700">{rows.error.message}</p>}
       {addGolden.error && <p role="alert" className="text-sm text-red-700">{addGolden.error.message}</p>}
       {rows.data && rows.data.length === 0 && <p className="text-sm text-stone-500">No such requests in this period.</p>}

@@ -15,6 +15,9 @@ export const FAILURE_LABELS: Record<FailureKind, string> = {
   repeated: "Searched again in the conversation",
 };
 
+/** Failing-request tables group the latest this many searches (calls, for low-rank) of the period. */
+export const FAILING_WINDOW = 20_000;
+
 /** Every other number on the page links to events with one of these. */
 export const EVENT_FLAGS = [...FAILURE_KINDS, "followed", "unreturned", "ok", "failed"] as const;
 export const eventFlagSchema = z.enum(EVENT_FLAGS);
@@ -47,7 +50,7 @@ const FLAG_SQL: Record<EventFlag, { kind: "search" | "call"; sql: string }> = {
 };
 
 /** WHERE clauses over "AgentEvent" e for a period and filters; `params` starts with the catalog id. */
-export function eventConditions(catalogId: string, period: Period, filters: EventFilters): { where: string; params: unknown[] } {
+export function eventConditions(catalogId: string, period: Period, filters: EventFilters): { where: string; params: unknown[]; flagWhere: string } {
   const params: unknown[] = [catalogId];
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = [`e."catalogId" = $1`];
@@ -58,9 +61,11 @@ export function eventConditions(catalogId: string, period: Period, filters: Even
   const flag = filters.flag ? FLAG_SQL[filters.flag] : null;
   const kind = flag?.kind ?? filters.kind;
   if (kind) where.push(`e."kind" = ${add(kind)}::"AgentEventKind"`);
-  if (flag) where.push(flag.sql.includes("$K") ? flag.sql.replace("$K", () => add(filters.k ?? 3)) : flag.sql);
+  const flagWhere = flag ? (flag.sql.includes("$K") ? flag.sql.replace("$K", () => add(filters.k ?? 3)) : flag.sql) : "true";
+  if (flag) where.push(flagWhere);
   if (filters.toolId) where.push(kind === "search" ? `${add(filters.toolId)} = ANY(e."returnedIds")` : `e."toolId" = ${add(filters.toolId)}`);
   if (filters.queryHash) where.push(`e."queryHash" = ${add(filters.queryHash)}`);
   if (filters.rank) where.push(`e."rank" = ${add(filters.rank)}`);
-  return { where: where.join(" AND "), params };
+  /** `flagWhere` alone, for callers that pick a window of events first and filter it after. */
+  return { where: where.join(" AND "), params, flagWhere };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { queryRows, type SqlSource } from "../../db/sql-source";
-import { eventConditions, type EventFilters } from "./event-filters";
+import { eventConditions, FAILING_WINDOW, type EventFilters } from "./event-filters";
 import type { Period } from "./insights-period";
 
 export interface AgentEventRow {
@@ -46,12 +46,14 @@ export async function listAgentEvents({ db, catalogId, period, filters, before }
 
 // A failing search's request, grouped by its hash (the text may be redacted or absent), with the tool the
 // model called next in the same conversation (the likely right answer, for a golden query). The next call is
-// looked up only for the top groups, from their 10 latest searches: a 30-day period may hold 100,000s of them.
-const FAILING_SEARCHES_SQL = (where: string, limit: number) => `
-  WITH top AS (
+// looked up only for the top groups, from their 10 latest searches. Only the latest WINDOW events of the kind
+// in the period are grouped, so the table costs the same however many events the period holds.
+const FAILING_SEARCHES_SQL = (where: string, flagWhere: string, limit: number) => `
+  WITH recent AS (SELECT e.* FROM "AgentEvent" e WHERE ${where} ORDER BY e."at" DESC LIMIT ${FAILING_WINDOW}),
+  top AS (
     SELECT e."queryHash", max(e."query") AS "query", count(*)::int AS "count", max(extract(epoch FROM e."at") * 1000)::float8 AS "lastAtMs",
            (array_agg(e."id" ORDER BY e."at" DESC))[1:10] AS "sample"
-    FROM "AgentEvent" e WHERE ${where}
+    FROM recent e WHERE ${flagWhere}
     GROUP BY e."queryHash" ORDER BY count(*) DESC, max(e."at") DESC LIMIT ${limit})
   SELECT top."queryHash", top."query", top."count", top."lastAtMs",
          (SELECT mode() WITHIN GROUP (ORDER BY next."toolId")
@@ -64,12 +66,13 @@ const FAILING_SEARCHES_SQL = (where: string, limit: number) => `
   FROM top ORDER BY top."count" DESC, top."lastAtMs" DESC`;
 
 // Calls whose tool the search ranked below K: the request is the search's.
-const LOW_RANK_SQL = (where: string, limit: number) => `
+const LOW_RANK_SQL = (where: string, flagWhere: string, limit: number) => `
+  WITH recent AS (SELECT e.* FROM "AgentEvent" e WHERE ${where} ORDER BY e."at" DESC LIMIT ${FAILING_WINDOW})
   SELECT s."queryHash", max(s."query") AS "query", count(*)::int AS "count", max(extract(epoch FROM e."at") * 1000)::float8 AS "lastAtMs",
          mode() WITHIN GROUP (ORDER BY e."toolId") AS "calledToolId", round(avg(e."rank"), 1)::float8 AS "meanRank"
-  FROM "AgentEvent" e
-  JOIN "AgentEvent" s ON s."catalogId" = e."catalogId" AND s."kind" = 'search' AND s."clientEventId" = e."searchEventId"
-  WHERE ${where}
+  FROM recent e
+  JOIN "AgentEvent" s ON s."catalogId" = e."catalogId" AND s."kind"::text = 'search' AND s."clientEventId" = e."searchEventId"
+  WHERE ${flagWhere}
   GROUP BY s."queryHash" ORDER BY count(*) DESC, max(e."at") DESC LIMIT ${limit}`;
 
 export interface FailingRequest {
@@ -83,7 +86,10 @@ export interface FailingRequest {
 
 /** The most frequent failing requests of one kind in the period. */
 export async function listFailingRequests({ db, catalogId, period, kind, k = 3, limit = 20 }: { db: SqlSource; catalogId: string; period: Period; kind: EventFilters["flag"] & string; k?: number; limit?: number }): Promise<FailingRequest[]> {
-  const { where, params } = eventConditions(catalogId, period, { flag: kind, k });
-  const sql = kind === "low-rank" ? LOW_RANK_SQL(where, limit) : FAILING_SEARCHES_SQL(where, limit);
-  return queryRows<FailingRequest>(db, sql, params);
+  const { where, params } = eventConditions(catalogId, period, { kind: kind === "low-rank" ? "call" : "search" });
+  const { flagWhere, params: flagParams } = eventConditions(catalogId, period, { flag: kind, k });
+  // Both lists start alike (catalog, period, version, kind); the flag's own parameter (K) comes after them.
+  const extra = flagParams.slice(params.length);
+  const sql = kind === "low-rank" ? LOW_RANK_SQL(where, flagWhere, limit) : FAILING_SEARCHES_SQL(where, flagWhere, limit);
+  return queryRows<FailingRequest>(db, sql, [...params, ...extra]);
 }
