@@ -128,7 +128,7 @@ for (const kind of PART === "ingest" ? [] : DBS) {
   try {
     const catalogId = await seedScaleEvents(handle, SCALE_EVENTS);
     const t = await timeInsights(handle, catalogId);
-    const line = `| ${kind} | ${t.events} | ${fmt(t.overview)} | ${fmt(t.failing)} | ${fmt(t.eventsPage)} | ${fmt(t.page)} | ${fmt(t.peerOverview)} | ${t.page < 1000 ? "met" : "missed"} |`;
+    const line = `| ${kind} | ${t.events} | ${fmt(t.overview)} | ${fmt(t.failing)} | ${fmt(t.page)} | ${fmt(t.slowestTab)} | ${fmt(t.eventsPage)} | ${fmt(t.peerOverview)} | ${t.page < 1000 && t.slowestTab < 1000 && t.eventsPage < 1000 ? "met" : "missed"} |`;
     console.log(line);
     scaleLines.push(line);
   } finally {
@@ -153,10 +153,10 @@ if (scaleLines.length > 0) {
     "events-insights",
     "Agent events: Insights over 1,000,000 events (`npm run bench:events`)",
     [
-      "One catalog's events over 30 days (generated in SQL, day counters built from them as ingest builds them); median of 3. The page is the overview, the five failing-request tables and the first events page, one after another. Peer: the overview's numbers aggregated from the raw events. Goal: page < 1 s.",
+      "One catalog's events over 30 days (generated in SQL, day counters built from them as ingest builds them); median of 3. The page loads the overview and its first failing-request tab (empty answers); switching tabs loads one more table (the slowest of the five shown); the events page is its own page. Peer: the overview's numbers aggregated from the raw events. Goal: each < 1 s.",
       "",
-      "| database | events | overview | failing tables (5) | events page | page total | peer overview | goal |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| database | events | overview | first tab | page | slowest tab | events page | peer overview | goal |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...scaleLines,
     ].join("\n"),
   );
