@@ -10,4 +10,6 @@ export async function register() {
   const { registerClientAddressResolver, registerNodeAgentHandler } = await import("./server/services/agent-api/http/node-handler");
   registerNodeAgentHandler();
   registerClientAddressResolver(env.STOCKROOM_TRUSTED_PROXIES);
+  const { startRetentionJob } = await import("./server/services/telemetry/delete-expired-events");
+  startRetentionJob(handle.sql); // deletes agent events past their catalog's retention, hourly
 }

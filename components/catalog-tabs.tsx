@@ -10,6 +10,7 @@ const TABS = [
   { href: "/golden", label: "Golden queries" },
   { href: "/review", label: "Review & publish" },
   { href: "/snapshots", label: "Snapshots" },
+  { href: "/insights", label: "Insights" },
   { href: "/tokens", label: "Agent tokens" },
   { href: "/history", label: "History" },
   { href: "/settings", label: "Settings" },

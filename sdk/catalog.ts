@@ -9,12 +9,19 @@ import { createSnapshotIndex, toolsById } from "./snapshot-index";
 import type { ProviderTools } from "./provider-types";
 import { resolveToolSearchPaths } from "./tool-search-paths";
 import { buildToolSearchOutput, parseToolSearchCall, type ToolSearchCallLike, type ToolSearchOutputItem } from "./tool-search-output";
+import type { TelemetryOptions, TelemetryStats } from "./telemetry";
+import { CatalogTelemetry, toolResolverFor, type ToolResolver } from "./telemetry-session";
 
 export interface ConnectOptions extends ApiTarget {
   /** Pin a published version (it never changes); default `latest`, which `refresh()` keeps current. */
   version?: number | "latest";
   /** Keep the last verified snapshot here and start from it when the server cannot be reached. */
   cacheDir?: string;
+  /**
+   * Report searches, calls and outcomes to the catalog's Insights (default on, in the background; it never
+   * blocks or fails the agent). `false` turns it off.
+   */
+  telemetry?: false | TelemetryOptions;
 }
 
 export interface CatalogHit extends SearchHit {
@@ -46,12 +53,14 @@ interface CatalogState {
   topLevelNames: Map<string, string>;
   /** Anthropic tool names as turn one sent them with search on (every tool listed side by side). */
   anthropicNames: Map<string, string>;
+  /** The deferred tool a model's call names (for telemetry). */
+  resolveCall: ToolResolver;
 }
 
 function stateOf(snapshot: Snapshot): CatalogState {
   const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
   const names = { topLevelNames: flatToolNames(topLevel), anthropicNames: flatToolNames(snapshot.tools) };
-  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), ...names };
+  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), ...names, resolveCall: toolResolverFor(snapshot, names.topLevelNames) };
 }
 
 /** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
@@ -64,6 +73,7 @@ function isTransient(error: unknown): boolean {
 export class StockroomCatalog {
   private state: CatalogState;
   private pending: Promise<{ changed: boolean; version: number }> | null = null;
+  private readonly telemetry: CatalogTelemetry | null;
 
   constructor(
     private readonly options: ConnectOptions,
@@ -72,6 +82,7 @@ export class StockroomCatalog {
     readonly source: "network" | "cache",
   ) {
     this.state = stateOf(snapshot);
+    this.telemetry = options.telemetry === false ? null : new CatalogTelemetry(options, options.telemetry ?? {});
   }
 
   get snapshot(): Snapshot {
@@ -89,7 +100,16 @@ export class StockroomCatalog {
   /** Deferred tools ranked by the snapshot's engine settings (`limit` defaults to the catalog's). */
   search(query: string, limit?: number): CatalogHit[] {
     const { index, tools } = this.state;
-    return index.search(query, limit).map((hit) => ({ ...hit, tool: tools.get(hit.id)! }));
+    const started = performance.now();
+    const hits = index.search(query, limit).map((hit) => ({ ...hit, tool: tools.get(hit.id)! }));
+    this.recordSearch(query, limit, hits, started);
+    return hits;
+  }
+
+  /** Telemetry hook of every answered search (search, toolSearchOutput and the provider-specific answers). */
+  private recordSearch(query: string, limit: number | undefined, hits: readonly SearchHit[], started: number): void {
+    const { engine, version } = this.state.snapshot;
+    this.telemetry?.recordSearch({ query, limit, hits, snapshotVersion: version, profile: engine.profile, latencyMs: performance.now() - started });
   }
 
   /**
@@ -135,6 +155,40 @@ export class StockroomCatalog {
     return toolReferenceResult(toolUseId, ids.map((id) => this.state.anthropicNames.get(id)!));
   }
 
+  /**
+   * Reads the model's next output items (OpenAI Responses `function_call` items, Anthropic `tool_use` blocks, or
+   * the response object holding them) and records which deferred tool it called after which search. Returns
+   * how many calls were recorded; never throws for what it is given.
+   */
+  observe(items: unknown): number {
+    return this.telemetry?.observe(items, this.state.resolveCall, this.version) ?? 0;
+  }
+
+  /** Records how a call the model made ended (`callId` as the provider gave it). */
+  recordOutcome(callId: string, outcome: { ok: boolean; error?: string }): void {
+    this.telemetry?.recordOutcome(callId, outcome);
+  }
+
+  /** Events from now on belong to this conversation (an opaque id of the agent's choosing). */
+  setConversationId(conversationId: string): void {
+    if (this.telemetry && conversationId) this.telemetry.conversationId = conversationId;
+  }
+
+  /** Queued, sent and dropped telemetry events (null when telemetry is off). */
+  telemetryStats(): TelemetryStats | null {
+    return this.telemetry?.stats() ?? null;
+  }
+
+  /** Sends queued telemetry now (it also goes on a timer). Never rejects. */
+  flushTelemetry(): Promise<void> {
+    return this.telemetry?.flush() ?? Promise.resolve();
+  }
+
+  /** Sends what telemetry is left and stops its timer; call before the agent exits. Never rejects. */
+  close(): Promise<void> {
+    return this.telemetry?.close() ?? Promise.resolve();
+  }
+
   /** The turn-one `tools` array for OpenAI Responses, Anthropic or MCP. */
   firstRequestTools<P extends FirstRequestProvider>(options: FirstRequestOptions<P>): Array<ProviderTools[P]> {
     return firstRequestTools(this.state.snapshot, options);
@@ -151,12 +205,15 @@ export class StockroomCatalog {
   /** Ids ranked for a model's query; what a model sends never throws (empty query → none, bad limit → default). */
   private rank(query: string, limit: number | undefined): string[] {
     const validLimit = limit !== undefined && Number.isInteger(limit) && limit >= 1 ? limit : undefined;
+    const started = performance.now();
+    let hits: SearchHit[] = [];
     try {
-      return this.state.index.search(query, validLimit).map((hit) => hit.id);
+      hits = this.state.index.search(query, validLimit);
     } catch (error) {
-      if (error instanceof SearchQueryError) return [];
-      throw error;
+      if (!(error instanceof SearchQueryError)) throw error;
     }
+    this.recordSearch(query, validLimit, hits, started);
+    return hits.map((hit) => hit.id);
   }
 
   /** A tool by id (`namespace.name`). */

@@ -24,6 +24,9 @@ export {
   type ToolUseLike,
 } from "./anthropic-tool-search";
 export type * from "./provider-types";
+export { TelemetryReporter, eventsUrl, type TelemetryOptions, type TelemetryStats } from "./telemetry";
+export { CatalogTelemetry, callsIn } from "./telemetry-session";
+export { agentEventSchema, eventBatchSchema, EVENT_BATCH_LIMITS, type AgentEvent, type EventBatch, type EventBatchResult } from "./telemetry-events";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
   CHAT_TOOL_SEARCH_NAME,

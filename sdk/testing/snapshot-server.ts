@@ -1,5 +1,5 @@
 // For SDK tests: a tiny node:http server that speaks the agent API for one catalog, with switchable behaviour.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sealSnapshot, type Snapshot, type SnapshotContent, SNAPSHOT_FORMAT } from "../snapshot";
 
@@ -43,6 +43,10 @@ export interface SnapshotServer {
   override: Map<number, string>;
   /** Answer every request with this status and error code instead. */
   failWith: { status: number; code: string; retryAfter?: number } | null;
+  /** Bodies of event batches POSTed to `…/events` and answered 202 (see eventsFailWith). */
+  eventBatches: Array<{ events: Array<Record<string, unknown>>; dropped?: number }>;
+  /** Answer event batches with this status instead (the snapshot reads keep working). */
+  eventsFailWith: number | null;
   publish(content: SnapshotContent): Promise<Snapshot>;
   close(): Promise<void>;
 }
@@ -55,6 +59,8 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
     requests: [],
     override: new Map(),
     failWith: null,
+    eventBatches: [],
+    eventsFailWith: null,
     async publish(content) {
       const sealed = await sealSnapshot(content, state.versions.length + 1, new Date(Date.UTC(2026, 0, state.versions.length + 1)));
       state.versions.push(sealed);
@@ -71,6 +77,7 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
     };
     if (state.failWith) return error(state.failWith.status, state.failWith.code, state.failWith.retryAfter ? { "retry-after": String(state.failWith.retryAfter) } : {});
     if (req.headers.authorization !== `Bearer ${TEST_TOKEN}`) return error(401, "UNAUTHORIZED");
+    if (req.method === "POST" && req.url === "/api/v1/catalogs/acme/support/events") return receiveEvents(req, res, state, error);
     const match = req.url?.match(/^\/api\/v1\/catalogs\/acme\/support\/snapshots\/(latest|\d+)$/);
     if (!match) return error(404, "NOT_FOUND");
     const snapshot = match[1] === "latest" ? state.versions.at(-1) : state.versions[Number(match[1]) - 1];
@@ -86,4 +93,17 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
+}
+
+function receiveEvents(req: IncomingMessage, res: ServerResponse, state: SnapshotServer, error: (status: number, code: string, headers?: Record<string, string>) => void): void {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    if (state.eventsFailWith === 429) return error(429, "RATE_LIMITED", { "retry-after": "30" });
+    if (state.eventsFailWith) return error(state.eventsFailWith, "INTERNAL");
+    const batch = JSON.parse(Buffer.concat(chunks).toString("utf8")) as SnapshotServer["eventBatches"][number];
+    state.eventBatches.push(batch);
+    res.writeHead(202, { "content-type": "application/json" });
+    res.end(JSON.stringify({ accepted: batch.events.length, stored: batch.events.length, duplicates: 0 }));
+  });
 }

@@ -4,6 +4,7 @@ import { agentTokenRouter } from "./agent-token";
 import { auditRouter } from "./audit";
 import { catalogRouter } from "./catalog";
 import { goldenRouter } from "./golden";
+import { insightsRouter } from "./insights";
 import { ioRouter } from "./io";
 import { namespaceRouter } from "./namespace";
 import { playgroundRouter } from "./playground";
@@ -25,6 +26,7 @@ export const appRouter = router({
   publish: publishRouter,
   snapshot: snapshotRouter,
   agentToken: agentTokenRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

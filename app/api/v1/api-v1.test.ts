@@ -207,6 +207,7 @@ describe("/api/v1 agent API", () => {
       "/api/v1/catalogs/{team}/{catalog}/search",
       "/api/v1/catalogs/{team}/{catalog}/import/preview",
       "/api/v1/catalogs/{team}/{catalog}/import",
+      "/api/v1/catalogs/{team}/{catalog}/events",
     ]);
     expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual(["200", "304", "400", "401", "403", "404", "429"]);
     const ajv = new Ajv2020({ strict: false });

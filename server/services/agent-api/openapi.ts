@@ -3,6 +3,7 @@ import { IMMUTABLE, REVALIDATE } from "./http/cache-control";
 import { importOpenApi } from "./openapi-import";
 import { searchRequestSchema, searchResponseSchema } from "./search-api-schemas";
 import { apiErrorSchema, snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "./snapshot-api-schemas";
+import { EVENTS_OPERATION, EVENTS_SCHEMAS } from "./openapi-events";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -134,8 +135,8 @@ export function buildOpenApiDocument() {
       title: "Stockroom agent API",
       version: "1",
       description:
-        "Access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents, hosted search over them, and " +
-        "imports for tokens with the import scope. Authenticate with `Authorization: Bearer <agent token>`; a token reads " +
+        "Access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents, hosted search over them, " +
+        "imports for tokens with the import scope, and a write-only endpoint where agents report their searches, calls and outcomes. Authenticate with `Authorization: Bearer <agent token>`; a token reads " +
         "one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
     },
     security: [{ agentToken: [] }],
@@ -169,6 +170,7 @@ export function buildOpenApiDocument() {
       },
       "/api/v1/catalogs/{team}/{catalog}/search": { post: SEARCH_OPERATION },
       ...imports.paths,
+      "/api/v1/catalogs/{team}/{catalog}/events": { post: { ...EVENTS_OPERATION, parameters: CATALOG_PARAMS } },
     },
     components: {
       securitySchemes: { agentToken: { type: "http", scheme: "bearer", bearerFormat: "srk_…", description: "An agent token created by a catalog owner." } },
@@ -179,6 +181,7 @@ export function buildOpenApiDocument() {
         SearchResponse: schemaOf(searchResponseSchema),
         Error: schemaOf(apiErrorSchema),
         ...imports.schemas,
+        ...EVENTS_SCHEMAS(schemaOf),
       },
     },
   };

@@ -31,6 +31,7 @@ export const apiErrorSchema = z.object({
     code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE", "RATE_LIMITED", "INTERNAL"]),
     message: z.string().describe("What went wrong and what to do about it."),
     requestId: z.string().optional().describe("On a 500 only: the id the server log records the cause under."),
+    invalidEvents: z.array(z.object({ index: z.number().int(), message: z.string() })).optional().describe("A refused event batch: its bad events by index."),
   }),
 });
 

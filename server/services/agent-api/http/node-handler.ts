@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { setClientAddressHeader, type TrustedRange } from "../../../http/client-address";
 import { answerAgentRequest, tooLarge } from "./agent-http";
 import { MAX_IMPORT_BODY_BYTES } from "./import-route";
+import { answerEventsRequest, EVENTS_ROUTE, readNodeBody as readEventsBody } from "./events-http";
+import type { AgentAnswer } from "./responses";
 
 /** Where `scripts/serve.mjs` finds the handler (registered by instrumentation.ts inside the Next.js server). */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
@@ -21,9 +23,13 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
-    // answerAgentRequest turns every failure into an answer; only writing the response can still fail.
+    const path = req.url ?? "/";
     const readBody = () => readNodeBody(req);
-    answerAgentRequest({ path: req.url ?? "/", authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding"), method: req.method, readBody })
+    // Both answer every failure with an answer; only writing the response can still fail.
+    const answering: Promise<AgentAnswer> = EVENTS_ROUTE.test(path.split("?", 1)[0]!)
+      ? answerEventsRequest({ path, method: req.method ?? "GET", authorization: header("authorization"), readBody: (max) => readEventsBody(req, max) })
+      : answerAgentRequest({ path, authorization: header("authorization"), ifNoneMatch: header("if-none-match"), acceptEncoding: header("accept-encoding"), method: req.method, readBody });
+    answering
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);
         res.writeHead(status, headers);

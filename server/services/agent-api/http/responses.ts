@@ -56,7 +56,10 @@ export function errorAnswer(error: unknown): AgentAnswer {
   if (appError.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="stockroom"';
   // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
   if (appError.code === "METHOD_NOT_ALLOWED" && typeof appError.details?.allow === "string") headers.Allow = appError.details.allow;
-  return jsonAnswer({ error: { code: appError.code, message: appError.message } }, { status: httpStatusOf(appError.code), headers });
+  // A refused event batch also lists its bad events by index, for clients that fix and resend.
+  const invalidEvents = appError.details?.invalidEvents;
+  const body = { code: appError.code, message: appError.message, ...(invalidEvents ? { invalidEvents } : {}) };
+  return jsonAnswer({ error: body }, { status: httpStatusOf(appError.code), headers });
 }
 
 /** Parses path parameters with a zod schema; failures become 400 INVALID_INPUT naming the field. */

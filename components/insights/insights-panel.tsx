@@ -1,0 +1,87 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter } from "next/navigation";
+import { useTRPC } from "../trpc-provider";
+import { inputClass } from "../catalog/ui";
+import { BarChart } from "./bar-chart";
+import { FailingRequests } from "./failing-requests";
+import { eventsHref, scopeParams, type InsightsScope } from "./links";
+import { PrivacySettings } from "./privacy-settings";
+import { StatCards } from "./stat-cards";
+import { ToolFunnel } from "./tool-funnel";
+
+const COLORS = { ok: "#0c4a6e", weak: "#f59e0b", empty: "#dc2626", rank: "#047857" } as const;
+
+/** What the catalog's agents searched and called over a period and snapshot version (kept in the URL). */
+export function InsightsPanel({ team, catalog, scope, canEdit, isOwner }: { team: string; catalog: string; scope: InsightsScope; canEdit: boolean; isOwner: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const base = `/t/${team}/${catalog}`;
+  const overview = useQuery({ ...trpc.insights.overview.queryOptions({ team, catalog, ...scope }), placeholderData: keepPreviousData });
+  const setScope = (next: InsightsScope) => router.replace(`${pathname}?${scopeParams({ ...scope, ...next })}`);
+  const data = overview.data;
+  return (
+    <div className="space-y-4">
+      <form className="flex flex-wrap items-end gap-3 text-sm" aria-label="Period and version" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          <span className="block text-xs text-stone-500">From</span>
+          <input type="date" className={inputClass} value={data?.period.from ?? scope.from ?? ""} onChange={(e) => setScope({ from: e.target.value || undefined })} />
+        </label>
+        <label>
+          <span className="block text-xs text-stone-500">To</span>
+          <input type="date" className={inputClass} value={data?.period.to ?? scope.to ?? ""} onChange={(e) => setScope({ to: e.target.value || undefined })} />
+        </label>
+        <label>
+          <span className="block text-xs text-stone-500">Snapshot version</span>
+          <select className={inputClass} value={scope.version ?? ""} onChange={(e) => setScope({ version: e.target.value === "" ? null : Number(e.target.value) })}>
+            <option value="">All versions</option>
+            {(data?.versions ?? []).map((v) => (
+              <option key={v} value={v}>
+                {v === 0 ? "unknown" : `v${v}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {overview.error && <p role="alert" className="text-sm text-red-700">{overview.error.message}</p>}
+      {data && data.totals.searches === 0 && data.totals.calls === 0 && (
+        <p className="rounded border border-stone-200 bg-white p-4 text-sm text-stone-600">
+          No agent reported anything in this period. Agents built on the SDK report by default (<code>connect({"{"} telemetry {"}"})</code>); others POST to
+          <code> /api/v1/catalogs/{team}/{catalog}/events</code>.
+        </p>
+      )}
+      {data && (
+        <>
+          <StatCards base={base} scope={scope} overview={data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <BarChart
+              title="Searches per day"
+              note="bars link to that day's searches"
+              legend={[{ name: "answered", color: COLORS.ok }, { name: "weak only", color: COLORS.weak }, { name: "empty", color: COLORS.empty }]}
+              bars={data.perDay.map((day) => ({
+                label: day.day.slice(5),
+                href: eventsHref(base, scope, { kind: "search", day: day.day }),
+                parts: [
+                  { name: "answered", color: COLORS.ok, value: day.searches - day.empty - day.weak },
+                  { name: "weak only", color: COLORS.weak, value: day.weak },
+                  { name: "empty", color: COLORS.empty, value: day.empty },
+                ],
+              }))}
+            />
+            <BarChart
+              title="Rank of the called tool"
+              note={`${data.totals.unreturned} calls of a tool the search did not return`}
+              legend={[{ name: "calls", color: COLORS.rank }]}
+              bars={data.rankDistribution.map((r) => ({ label: `#${r.rank}`, href: eventsHref(base, scope, { kind: "call", rank: r.rank }), parts: [{ name: "calls", color: COLORS.rank, value: r.count }] }))}
+            />
+          </div>
+          <FailingRequests team={team} catalog={catalog} base={base} scope={scope} canEdit={canEdit} />
+          <ToolFunnel team={team} catalog={catalog} base={base} scope={scope} funnel={data.funnel} canEdit={canEdit} />
+        </>
+      )}
+      <PrivacySettings team={team} catalog={catalog} isOwner={isOwner} />
+    </div>
+  );
+}

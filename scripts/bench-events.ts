@@ -1,0 +1,164 @@
+// `npm run bench:events`: agent-event ingest and Insights at scale, on embedded PGlite and the Postgres server.
+// Ingest: 8 concurrent agents POST batches over loopback HTTP to the agent API handler (the one `npm start` serves)
+// at a fixed total rate (default 2,000 events/s for 60 s); per-batch latency p50/p99, and stored = sent. The peer
+// is the bare INSERT of the same batches on the plain driver (no validation, links or day counters), the floor
+// a batch pays. Insights: a catalog with 1,000,000 events over 30 days (generated in SQL, day counters built
+// from them as ingest builds them) — the page's overview, failing-request tables and first events page, against
+// the peer of the same overview aggregated from the raw events. In one process: the agents, the API and (on
+// PGlite) the database worker share this machine's cores.
+// Options: --seconds N (60) --rate N (2000) --agents N (8) --events N (1000000) --db pglite|postgres|both
+//          --part ingest|insights|both (both; each part writes its own section of docs/benchmarks.md)
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { DatabaseHandle } from "../server/db/open";
+import { createNodeAgentHandler } from "../server/services/agent-api/http/node-handler";
+import { createAgentToken } from "../server/services/agent-tokens/create-agent-token";
+import { TokenBucketLimiter } from "../server/services/agent-tokens/rate-limit";
+import { createTestDatabase, type TestDbKind } from "../server/testing/test-db";
+import { writeBenchSection } from "./lib/bench-report";
+import { seedScaleEvents, timeInsights } from "./lib/insights-scale";
+
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] ? argv[at + 1]! : fallback;
+};
+const SECONDS = Number(option("seconds", "60"));
+const RATE = Number(option("rate", "2000"));
+const AGENTS = Number(option("agents", "8"));
+const SCALE_EVENTS = Number(option("events", "1000000"));
+const DBS: TestDbKind[] = option("db", "both") === "both" ? ["pglite", "postgres"] : [option("db", "both") as TestDbKind];
+const BATCH = 100;
+const PART = option("part", "both");
+
+const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+
+/** One conversation's worth of events: a search, the call after it and its outcome (ids unique per run). */
+function batchOf(agent: number, seq: number): unknown[] {
+  const events: unknown[] = [];
+  for (let i = 0; events.length < BATCH; i++) {
+    const id = `a${agent}-${seq}-${i}`;
+    const tools = [`ns${i % 7}.tool_${(seq + i) % 40}`, `ns${i % 5}.tool_${(seq + 2 * i) % 40}`, `ns${i % 3}.tool_${(seq + 3 * i) % 40}`];
+    events.push({ type: "search", id: `${id}-s`, conversationId: `c${agent}-${seq}-${i}`, query: `find the tool for task ${i % 50} of order ${seq}`, snapshotVersion: 1, latencyMs: 0.5 + (i % 10) / 10, hits: tools.map((tool, r) => ({ id: tool, rank: r + 1, score: 10 - r, strength: r === 0 ? "strong" : "weak" })) });
+    if (events.length < BATCH) events.push({ type: "call", id: `${id}-c`, conversationId: `c${agent}-${seq}-${i}`, callId: `${id}-call`, toolId: tools[i % 3] });
+    if (events.length < BATCH) events.push({ type: "outcome", id: `${id}-o`, conversationId: `c${agent}-${seq}-${i}`, callId: `${id}-call`, ok: i % 4 !== 0 });
+  }
+  return events;
+}
+
+async function runAgent(url: string, secret: string, agent: number, deadline: number, latencies: number[]): Promise<{ sent: number; failed: number }> {
+  const interval = (1000 * BATCH * AGENTS) / RATE;
+  let sent = 0;
+  let failed = 0;
+  for (let seq = 0, next = Date.now(); Date.now() < deadline; seq++) {
+    const body = JSON.stringify({ events: batchOf(agent, seq) });
+    const started = performance.now();
+    const response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (response.status === 202) sent += BATCH;
+    else failed++;
+    next += interval;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+  }
+  return { sent, failed };
+}
+
+async function benchIngest(kind: TestDbKind) {
+  const handle = await createTestDatabase(kind);
+  globals.stockroomDb = Promise.resolve(handle);
+  globals.stockroomAgentLimiter = new TokenBucketLimiter(1_000_000);
+  const server: Server = createServer(createNodeAgentHandler());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const team = await handle.db.team.create({ data: { slug: `bench-${Date.now()}`, name: "Bench" } });
+    const catalog = await handle.db.catalog.create({ data: { teamId: team.id, slug: "events", name: "Events" } });
+    const { secret } = await createAgentToken({ db: handle.db, team, catalog, actor: { id: null, label: "bench" }, name: "bench" });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/catalogs/${team.slug}/events/events`;
+    const latencies: number[] = [];
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: AGENTS }, (_, agent) => runAgent(url, secret, agent, started + SECONDS * 1000, latencies)));
+    const elapsed = (Date.now() - started) / 1000;
+    const sent = results.reduce((sum, r) => sum + r.sent, 0);
+    const failed = results.reduce((sum, r) => sum + r.failed, 0);
+    const count = (await handle.sql.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "AgentEvent" WHERE "catalogId" = $1`, [catalog.id]))[0]?.count ?? 0;
+    const peer = await timeBareInserts(handle, catalog.id);
+    return { kind, sent, stored: count, failed, rate: sent / elapsed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), peerP50: peer.p50, peerP99: peer.p99 };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await handle.close();
+  }
+}
+
+/** The peer: the same 100-event batches as one plain INSERT each, straight on the driver. */
+async function timeBareInserts(handle: DatabaseHandle, catalogId: string) {
+  await handle.sql.exec(`CREATE TEMP TABLE IF NOT EXISTS bench_peer (LIKE "AgentEvent" INCLUDING DEFAULTS INCLUDING INDEXES)`);
+  const times: number[] = [];
+  for (let seq = 0; seq < 200; seq++) {
+    const rows = batchOf(99, seq).map((e, i) => ({ ...(e as object), id: `peer-${seq}-${i}` }));
+    const started = performance.now();
+    await handle.sql.query(
+      `INSERT INTO bench_peer ("id", "catalogId", "clientEventId", "kind", "at", "query", "hits", "returnedIds")
+       SELECT e."id", $1, e."id", e."type"::"AgentEventKind", now(), e."query", e."hits", '{}'::text[]
+       FROM jsonb_to_recordset($2::jsonb) AS e("id" text, "type" text, "query" text, "hits" jsonb) ON CONFLICT DO NOTHING`,
+      [catalogId, JSON.stringify(rows)],
+    );
+    times.push(performance.now() - started);
+  }
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const lines: string[] = [];
+for (const kind of PART === "insights" ? [] : DBS) {
+  console.log(`${kind}: ingest ${RATE} events/s from ${AGENTS} agents for ${SECONDS} s…`);
+  const r = await benchIngest(kind);
+  const line = `| ${kind} | ${Math.round(r.rate)} ev/s | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.peerP50)} / ${fmt(r.peerP99)} | ${(r.p99 / r.peerP99).toFixed(1)}× | ${r.sent} / ${r.stored}${r.failed ? ` (${r.failed} refused)` : ""} | ${r.p99 < 100 && r.sent === r.stored && r.failed === 0 ? "met" : "missed"} |`;
+  console.log(line);
+  lines.push(line);
+}
+const scaleLines: string[] = [];
+for (const kind of PART === "ingest" ? [] : DBS) {
+  console.log(`${kind}: Insights over ${SCALE_EVENTS} events…`);
+  const handle = await createTestDatabase(kind);
+  try {
+    const catalogId = await seedScaleEvents(handle, SCALE_EVENTS);
+    const t = await timeInsights(handle, catalogId);
+    const line = `| ${kind} | ${t.events} | ${fmt(t.overview)} | ${fmt(t.failing)} | ${fmt(t.page)} | ${fmt(t.slowestTab)} | ${fmt(t.eventsPage)} | ${fmt(t.peerOverview)} | ${t.page < 1000 && t.slowestTab < 1000 && t.eventsPage < 1000 ? "met" : "missed"} |`;
+    console.log(line);
+    scaleLines.push(line);
+  } finally {
+    await handle.close();
+  }
+}
+if (lines.length > 0) {
+  writeBenchSection(
+    "events-ingest",
+    "Agent events: ingest (`npm run bench:events`)",
+    [
+      `${AGENTS} agents POST ${BATCH}-event batches (search, call, outcome) over loopback HTTP at ${RATE} events/s for ${SECONDS} s, agents and server in one process. Goal: p99 < 100 ms per batch, stored = sent. Peer: the bare INSERT of the same batches on the plain driver.`,
+      "",
+      "| database | achieved | batch p50 / p99 | peer p50 / p99 | p99 ratio | sent / stored | goal |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      ...lines,
+    ].join("\n"),
+  );
+}
+if (scaleLines.length > 0) {
+  writeBenchSection(
+    "events-insights",
+    "Agent events: Insights over 1,000,000 events (`npm run bench:events`)",
+    [
+      "One catalog's events over 30 days (generated in SQL, day counters built from them as ingest builds them); median of 3. The page loads the overview and its first failing-request tab (empty answers); switching tabs loads one more table (the slowest of the five shown); the events page is its own page. Peer: the overview's numbers aggregated from the raw events. Goal: each < 1 s.",
+      "",
+      "| database | events | overview | first tab | page | slowest tab | events page | peer overview | goal |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...scaleLines,
+    ].join("\n"),
+  );
+}
+process.exit(0);
