@@ -1,7 +1,7 @@
 // The docs page's generated examples, run as a reader runs them: curl and python3 as child processes, the
 // TypeScript through tsx, against the agent API's real node:http handler on a real database.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -77,6 +77,33 @@ describe("the API docs examples", () => {
     const latest = built.find((op) => op.operationId === "getLatestSnapshot")!;
     expect(new Set(latest.examples.map((e) => e.variant))).toEqual(new Set(["identity", "gzip", "br", "revalidate"]));
     expect(new Set(latest.examples.map((e) => e.language))).toEqual(new Set(EXAMPLE_LANGUAGES));
+  });
+
+  it("the TypeScript examples compile with --strict, @stockroom/sdk resolved to its sources", { timeout: 180_000 }, async () => {
+    const project = path.join(dir, "typecheck");
+    const sources = buildOperationExamples(buildOpenApiDocument()).flatMap((op) => op.examples.filter((e) => e.language === "fetch" || e.language === "sdk"));
+    expect(sources.length).toBeGreaterThanOrEqual(10);
+    mkdirSync(path.join(project, "src"), { recursive: true });
+    sources.forEach((example, i) => writeFileSync(path.join(project, "src", `example-${i}.ts`), example.code));
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: "ES2022",
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      moduleDetection: "force",
+      lib: ["ES2023", "DOM"],
+      types: ["node"],
+      typeRoots: [path.join(ROOT, "node_modules", "@types")],
+      skipLibCheck: true,
+      paths: { "@stockroom/sdk": [path.join(ROOT, "sdk", "index.ts")] },
+    };
+    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+    const result = await run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", project, "--pretty", "false"]).then(
+      () => "",
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result).toBe("");
   });
 
   it("builds a POST with a sample body for an operation that takes one", () => {
