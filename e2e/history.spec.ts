@@ -29,6 +29,8 @@ test("the history reads as sentences, hides no-op saves, and filters by type and
   await expect(history).toContainText("added golden query");
 
   await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/history$`));
+  await expect(filters.getByLabel("Type")).toHaveValue("");
   await filters.getByLabel("Tool id").fill("crm.refund_order");
   await filters.getByRole("button", { name: "Filter" }).click();
   await expect(history.getByRole("listitem")).toHaveCount(2); // created, then the exposure change

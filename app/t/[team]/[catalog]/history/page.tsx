@@ -34,7 +34,8 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
           </span>
         )}
       </div>
-      {!targetId && <HistoryFiltersForm base={base} people={page.people} actor={actor} type={type} toolKey={toolKey} />}
+      {/* Keyed on the filters: its fields are uncontrolled, and a client-side navigation (Clear filters) must reset them. */}
+      {!targetId && <HistoryFiltersForm key={`${actor}|${type}|${toolKey}`} base={base} people={page.people} actor={actor} type={type} toolKey={toolKey} />}
       <HistoryList team={team} catalog={catalog} events={page.events} isFiltered={Boolean(actor || type || toolKey)} />
       {page.nextCursor && (
         <Link href={`${base}?${new URLSearchParams({ ...query, cursor: page.nextCursor })}`} className="mt-4 inline-block text-sm text-stone-700 hover:underline dark:text-stone-300">
