@@ -74,7 +74,7 @@ export function HistoryList({ team, catalog, events, isFiltered = false }: { tea
         const kind = event.action.endsWith(".created") ? "created" : event.action.endsWith(".deleted") ? "deleted" : "changed";
         const revision = (event.after as { revision?: unknown } | null)?.revision;
         return (
-          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-900">
+          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
             <p>
               <span className="font-medium">{event.actorLabel || "Stockroom"}</span> {description.verb}{" "}
               {description.subject && <Subject subject={description.subject} href={toolHref} />}

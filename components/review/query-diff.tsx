@@ -22,7 +22,7 @@ export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryCom
   const latestTop = [...draft.filter((h) => h.previousRank !== null).map((h) => ({ id: h.id, rank: h.previousRank! })), ...left.map((h) => ({ id: h.id, rank: h.rank }))].sort((a, b) => a.rank - b.rank);
   const leftIds = new Set(left.map((h) => h.id));
   return (
-    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900">
+    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
       <header className="mb-2 flex flex-wrap items-baseline gap-2">
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${VERDICT_STYLE[verdict]}`}>{VERDICT_TEXT[verdict]}</span>
         <h4 className="font-medium">“{query}”</h4>

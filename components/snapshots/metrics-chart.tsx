@@ -47,7 +47,7 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
         {panel.ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-stone-200 dark:stroke-stone-700" />
-            <text x={PAD.left - 6} y={yOf(tick) + 4} textAnchor="end" fontSize="10" className="fill-stone-500 dark:fill-stone-400">
+            <text x={PAD.left - 6} y={yOf(tick) + 4} textAnchor="end" fontSize="12" className="fill-stone-500 dark:fill-stone-400">
               {panel.format(tick)}
             </text>
           </g>
@@ -55,7 +55,7 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
         <line x1={xOf(active, points.length)} x2={xOf(active, points.length)} y1={PAD.top} y2={PAD.top + INNER_H} className="stroke-stone-300 dark:stroke-stone-600" strokeDasharray="2 2" />
         {points.map((p, i) =>
           labels.has(i) || i === active ? (
-            <text key={p.label} x={xOf(i, points.length)} y={HEIGHT - 8} textAnchor="middle" fontSize="10" fontWeight={i === active ? 600 : 400} className="fill-stone-600 dark:fill-stone-300">
+            <text key={p.label} x={xOf(i, points.length)} y={HEIGHT - 8} textAnchor="middle" fontSize="12" fontWeight={i === active ? 600 : 400} className="fill-stone-600 dark:fill-stone-300">
               {p.label}
             </text>
           ) : null,
@@ -102,7 +102,7 @@ export function MetricsChart({ data }: { data: MetricsOverVersions }) {
   };
   return (
     <figure
-      className="rounded-lg border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600 dark:border-stone-700 dark:bg-stone-900"
+      className="rounded-lg border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
       tabIndex={0}
       onKeyDown={onKeyDown}
       onMouseLeave={() => setActive(points.length - 1)}

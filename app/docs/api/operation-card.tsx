@@ -21,7 +21,7 @@ const STATUS_STYLE = (status: string) =>
 /** One endpoint: path, parameters, and every response with its headers. */
 export function OperationCard({ method, path, operation, examples }: { method: string; path: string; operation: Operation; examples: CodeExample[] }) {
   return (
-    <section id={operation.operationId} aria-label={operation.summary} className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-700 dark:bg-stone-900">
+    <section id={operation.operationId} aria-label={operation.summary} className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
       <h3 className="flex flex-wrap items-center gap-3">
         <span className="rounded bg-stone-900 px-2 py-0.5 font-mono text-xs font-semibold text-white uppercase dark:bg-stone-100 dark:text-stone-900">{method}</span>
         <code className="font-mono text-sm break-all">{path}</code>

@@ -9,7 +9,7 @@ import { SchemaTree, type Schema } from "./schema-tree";
 
 export const metadata = { title: "Agent API" };
 
-const CARD = "rounded-lg border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-700 dark:bg-stone-900";
+const CARD = "rounded-lg border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100";
 
 /** The OpenAPI document rendered for people (the same object /api/v1/openapi.json serves), examples generated from it. */
 export default function ApiDocsPage() {
