@@ -104,7 +104,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
     await page.getByRole("link", { name: "Tool history" }).click();
     await expect(page.getByRole("heading", { name: `History of ${TOOL}` })).toBeVisible();
     const latest = page.getByRole("list", { name: "History" }).getByRole("listitem").first();
-    await expect(latest).toContainText(`${email(editorName)} changed tool ${TOOL}`);
+    await expect(latest).toContainText(`${email(editorName)} changed the description of tool ${TOOL}`);
     await expect(latest).toContainText("revision 2");
     await expect(latest.getByText(NEW_DESCRIPTION)).toBeVisible();
   });

@@ -58,7 +58,8 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   const moved = page.getByRole("article", { name: "Query: invoice history of a customer" });
   await expect(moved.getByText("better")).toBeVisible();
   await expect(moved.getByLabel("moved from 2 to 1")).toBeVisible();
-  await expect(moved.getByLabel("moved from 1 to 2")).toBeVisible();
+  await expect(moved).toContainText("expected tool: rank 2 → rank 1");
+  await expect(moved.getByLabel("moved from 1 to 2")).toHaveCount(0); // the tool it displaced only reordered: not marked
   await expect(page.getByRole("article", { name: "Query: refund a paid order" })).toHaveCount(0); // unchanged ones are folded away
   const metrics = page.getByRole("table", { name: "Metrics" });
   await expect(metrics.getByRole("row", { name: /success@1/ })).toContainText("+50.0 pt");
@@ -78,7 +79,16 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   await expect(v2).toContainText("@example.test");
   await expect(v2).toContainText("sha256-");
   await expect(versions.getByRole("row", { name: "Version 1" })).toContainText("First version");
-  await expect(page.getByRole("img", { name: /Metrics over versions/ })).toBeVisible();
+  // Shares (success@1, recall@K) and scores (MRR, nDCG) on separate axes; hovering a version shows its values.
+  const share = page.getByRole("img", { name: /Metrics over versions, share of golden queries: .*recall@K/ });
+  await expect(share).toBeVisible();
+  await expect(page.getByRole("img", { name: /Metrics over versions, ranking score \(0–1\): MRR .*nDCG@10/ })).toBeVisible();
+  await expect(share).not.toContainText("MRR");
+  const box = (await share.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2); // over v1
+  const readout = share.locator("xpath=..").locator('[aria-live="polite"]');
+  await expect(readout).toContainText(/^v1/);
+  await expect(readout).toContainText("success@1");
 
   const href = await v2.getByRole("link", { name: "Download version 2" }).getAttribute("href");
   const download = await page.request.get(href!);

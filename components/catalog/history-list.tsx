@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { ContentHash } from "@/components/ui/content-hash";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { describeEvent, type DescribedEvent, type FieldChange } from "./history/describe-event";
 
 export interface HistoryEvent {
   id: string;
@@ -11,84 +14,87 @@ export interface HistoryEvent {
   after: unknown;
 }
 
-type Json = Record<string, unknown>;
-const asRecord = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const show = (v: unknown) => (v === undefined ? "—" : v === null || v === "" ? "(empty)" : typeof v === "string" ? v : JSON.stringify(v, null, 2));
-const SKIP = new Set(["id", "revision", "import", "bulk"]);
+const MUTED = "text-stone-500 dark:text-stone-400";
 
-const ACTIONS: Record<string, string> = {
-  "tool.created": "created tool",
-  "tool.updated": "changed tool",
-  "tool.deleted": "deleted tool",
-  "namespace.created": "created namespace",
-  "namespace.updated": "changed namespace",
-  "namespace.deleted": "deleted namespace",
-  "catalog.created": "created the catalog",
-  "catalog.updated": "changed catalog settings",
-  "catalog.archived": "archived the catalog",
-  "catalog.imported": "imported tools",
-};
+function Subject({ subject, href }: { subject: NonNullable<DescribedEvent["subject"]>; href: string | null }) {
+  if (!subject.text) return null;
+  const text = subject.style === "quote" ? `“${subject.text}”` : subject.text;
+  const className = subject.style === "code" ? "font-mono" : "font-medium";
+  return href ? (
+    <Link href={href} className={`${className} hover:underline`}>
+      {text}
+    </Link>
+  ) : (
+    <span className={className}>{text}</span>
+  );
+}
 
-/** Who changed what, with each changed field before → after; long values fold away. */
-export function HistoryList({ team, catalog, events }: { team: string; catalog: string; events: HistoryEvent[] }) {
-  if (events.length === 0) return <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">No changes recorded yet.</p>;
+function Change({ change, kind }: { change: FieldChange; kind: "created" | "deleted" | "changed" }) {
+  const b = change.before ?? "";
+  const a = change.after ?? "";
+  const long = b.length + a.length > 160 || b.includes("\n") || a.includes("\n");
+  if (long) {
+    return (
+      <details>
+        <summary className="cursor-pointer text-stone-600 dark:text-stone-300">show before / after</summary>
+        <div className="mt-1 grid gap-2 md:grid-cols-2">
+          <pre className="overflow-auto rounded bg-red-50 p-2 whitespace-pre-wrap dark:bg-red-950/40">{b}</pre>
+          <pre className="overflow-auto rounded bg-emerald-50 p-2 whitespace-pre-wrap dark:bg-emerald-950/40">{a}</pre>
+        </div>
+      </details>
+    );
+  }
+  if (kind === "created") return <span className="font-mono">{a}</span>;
+  if (kind === "deleted") return <span className={`font-mono ${MUTED}`}>{b}</span>;
+  return (
+    <span className="font-mono">
+      <span className="bg-red-50 text-red-800 line-through dark:bg-red-950/40 dark:text-red-300">{b}</span> →{" "}
+      <span className="bg-emerald-50 text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">{a}</span>
+    </span>
+  );
+}
+
+/** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
+export function HistoryList({ team, catalog, events, isFiltered = false }: { team: string; catalog: string; events: HistoryEvent[]; isFiltered?: boolean }) {
+  const described = events.flatMap((event) => {
+    const description = describeEvent(event);
+    return description ? [{ event, description }] : [];
+  });
+  if (described.length === 0) {
+    return (
+      <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600 dark:border-stone-700 dark:text-stone-300">
+        {isFiltered ? "No changes match these filters." : "No changes recorded yet: edits, imports and publishes will show here."}
+      </p>
+    );
+  }
   return (
     <ol className="space-y-3" aria-label="History">
-      {events.map((event) => {
-        const before = asRecord(event.before);
-        const after = asRecord(event.after);
-        const label = (after.key ?? before.key ?? after.name ?? before.name) as string | undefined;
-        const isUpdate = event.action.endsWith(".updated");
-        const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !SKIP.has(f) && !(isUpdate && f === "key" && before.key === after.key));
-        const via = after.import ? ` (import from ${String(after.import)})` : after.bulk ? " (bulk change)" : "";
+      {described.map(({ event, description }) => {
+        const toolHref = description.subject?.toolId ? `/t/${team}/${catalog}/history?tool=${description.subject.toolId}` : null;
+        const kind = event.action.endsWith(".created") ? "created" : event.action.endsWith(".deleted") ? "deleted" : "changed";
+        const revision = (event.after as { revision?: unknown } | null)?.revision;
         return (
-          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
+          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
             <p>
-              <span className="font-medium">{event.actorLabel || "system"}</span> {ACTIONS[event.action] ?? event.action}{" "}
-              {event.targetType === "tool" && label ? (
-                <Link href={`/t/${team}/${catalog}/history?tool=${event.targetId}`} className="font-mono hover:underline">
-                  {label}
-                </Link>
-              ) : (
-                label && <span className="font-mono">{label}</span>
-              )}
-              {via}
-              <span className="ml-2 text-xs text-stone-500">
-                <time dateTime={event.at.toISOString()}>{event.at.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
-                {typeof after.revision === "number" && ` · revision ${after.revision}`}
+              <span className="font-medium">{event.actorLabel || "Stockroom"}</span> {description.verb}{" "}
+              {description.subject && <Subject subject={description.subject} href={toolHref} />}
+              {description.details}
+              {description.hash && <ContentHash hash={description.hash} className="ml-2" />}
+              <span className={`ml-2 text-xs ${MUTED}`}>
+                <RelativeTime date={event.at} />
+                {typeof revision === "number" && ` · revision ${revision}`}
               </span>
             </p>
-            {fields.length > 0 && (
+            {description.changes.length > 0 && (
               <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-xs">
-                {fields.map((field) => {
-                  const b = show(before[field]);
-                  const a = show(after[field]);
-                  const long = b.length + a.length > 160 || b.includes("\n") || a.includes("\n");
-                  return (
-                    <div key={field} className="contents">
-                      <dt className="font-medium text-stone-600">{field}</dt>
-                      <dd>
-                        {long ? (
-                          <details>
-                            <summary className="cursor-pointer text-stone-600">show before / after</summary>
-                            <div className="mt-1 grid gap-2 md:grid-cols-2">
-                              <pre className="overflow-auto rounded bg-red-50 p-2 whitespace-pre-wrap">{b}</pre>
-                              <pre className="overflow-auto rounded bg-emerald-50 p-2 whitespace-pre-wrap">{a}</pre>
-                            </div>
-                          </details>
-                        ) : event.action.endsWith(".created") ? (
-                          <span className="font-mono">{a}</span>
-                        ) : event.action.endsWith(".deleted") ? (
-                          <span className="font-mono text-stone-500">{b}</span>
-                        ) : (
-                          <span className="font-mono">
-                            <span className="bg-red-50 text-red-800 line-through">{b}</span> → <span className="bg-emerald-50 text-emerald-800">{a}</span>
-                          </span>
-                        )}
-                      </dd>
-                    </div>
-                  );
-                })}
+                {description.changes.map((change) => (
+                  <div key={change.field} className="contents">
+                    <dt className="font-medium text-stone-600 dark:text-stone-300">{change.label}</dt>
+                    <dd className="min-w-0">
+                      <Change change={change} kind={kind} />
+                    </dd>
+                  </div>
+                ))}
               </dl>
             )}
           </li>

@@ -6,6 +6,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "./app-error";
 import { inputClass, Section, secondaryButtonClass } from "./ui";
 import { refetchAfterChange } from "@/components/refetch";
+import { plural } from "@/components/ui/plural";
 
 interface Namespace {
   id: string;
@@ -29,7 +30,7 @@ function NamespaceRow({ team, catalog, namespace, canEdit, onChanged }: { team: 
       <div className="grid gap-2 md:grid-cols-[14rem_1fr_auto]">
         <input aria-label={`Name of namespace ${namespace.name}`} value={name} disabled={!canEdit} onChange={(e) => setName(e.target.value)} className={`${inputClass} font-mono`} />
         <input aria-label={`Description of namespace ${namespace.name}`} value={description} disabled={!canEdit} onChange={(e) => setDescription(e.target.value)} placeholder="What its tools are for (the model reads this)" className={inputClass} />
-        <span className="self-center text-xs text-stone-500">{namespace.toolCount} tools</span>
+        <span className="self-center text-xs text-stone-500">{plural(namespace.toolCount, "tool")}</span>
       </div>
       {canEdit && (
         <div className="flex gap-2">

@@ -1,5 +1,6 @@
 import { CostChart, type Cost } from "./cost-chart";
 import { tokens } from "./format";
+import { plural } from "@/components/ui/plural";
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
@@ -47,7 +48,7 @@ export function CostFigures({ cost }: { cost: Cost & { payload: number; omittedC
         ) : (
           <p>
             This client cannot call tool search, so every deferred tool follows its fallback:{" "}
-            {cost.omittedCount > 0 ? `${cost.omittedCount} tool(s) with fallback “hidden” are left out (the model cannot use them); ` : ""}the rest are sent in full on every
+            {cost.omittedCount > 0 ? `${plural(cost.omittedCount, "tool")} with fallback “hidden” ${cost.omittedCount === 1 ? "is" : "are"} left out (the model cannot use them); ` : ""}the rest are sent in full on every
             turn.
           </p>
         )}

@@ -40,3 +40,29 @@ export const VERDICT_TEXT = {
   same: "unchanged",
   new: "first publish",
 } as const;
+
+/** "rank 3", or "not in top 8" when the tool is ranked below K or not at all. */
+export function rankPhrase(rank: number | null, k: number): string {
+  return rank === null || rank > k ? `not in top ${k}` : `rank ${rank}`;
+}
+
+type Quality = QueryComparison["quality"];
+
+/**
+ * Where the (first) expected tool ranks, latest → draft in plain words: "expected tool: not in top 8 → rank 1".
+ * Null for a query that expects no tool.
+ */
+export function expectedToolPhrase(expected: readonly string[], quality: Quality, k: number): string | null {
+  if (expected.length === 0) return null;
+  const subject = expected.length === 1 ? "expected tool" : "first expected tool";
+  const draft = rankPhrase(quality.draft.firstGoldRank, k);
+  if (!quality.latest) return `${subject}: ${draft}`;
+  const latest = rankPhrase(quality.latest.firstGoldRank, k);
+  return latest === draft ? `${subject}: ${draft}, as before` : `${subject}: ${latest} → ${draft}`;
+}
+
+/** A move worth marking: a hit that crossed into the top K, or an expected tool that moved. Others just reorder. */
+export function isNotableMove(hit: QueryComparison["draft"][number]): boolean {
+  if (hit.change === "entered") return true;
+  return hit.change === "moved" && hit.isGold;
+}

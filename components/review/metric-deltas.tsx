@@ -1,3 +1,4 @@
+import { plural } from "@/components/ui/plural";
 import { formatMetric, METRICS, signed, type SnapshotMetrics } from "./format";
 
 /** Latest version vs draft on today's golden queries, with the change (red when worse). */
@@ -36,7 +37,9 @@ export function MetricDeltas({ draft, latest, latestLabel }: { draft: SnapshotMe
       <tfoot>
         <tr>
           <td colSpan={4} className="px-3 py-2 text-xs text-stone-500">
-            {draft.queries} golden queries ({draft.withGold} with expected tools) · draft: {draft.tools.deferred} deferred of {draft.tools.total} published tools
+            {`${plural(draft.queries, "golden query", "golden queries")} (${draft.withGold} with expected tools) · `}
+            {`the draft would publish ${plural(draft.tools.total, "tool")} (${draft.tools.deferred} deferred)`}
+            {latest && ` · ${latestLabel} has ${plural(latest.tools.total, "tool")} (${latest.tools.deferred} deferred)`}
           </td>
         </tr>
       </tfoot>

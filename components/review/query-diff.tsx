@@ -1,30 +1,34 @@
-import { score, signed, VERDICT_STYLE, VERDICT_TEXT, type QueryComparison } from "./format";
+import { expectedToolPhrase, isNotableMove, score, signed, VERDICT_STYLE, VERDICT_TEXT, type QueryComparison } from "./format";
 
-function Marker({ hit }: { hit: QueryComparison["draft"][number] }) {
-  if (hit.change === "entered") return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800">entered</span>;
-  if (hit.change === "same" || hit.previousRank === null) return null;
+/** Only moves that matter get a marker (see isNotableMove): a tool entering the top K, an expected tool moving. */
+function Marker({ hit, k }: { hit: QueryComparison["draft"][number]; k: number }) {
+  if (!isNotableMove(hit)) return null;
+  if (hit.change === "entered") {
+    return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">entered the top {k}</span>;
+  }
+  if (hit.previousRank === null) return null;
   const up = hit.previousRank - hit.rank;
   return (
-    <span className={`rounded px-1 text-xs ${up > 0 ? "bg-emerald-50 text-emerald-800" : "bg-amber-100 text-amber-900"}`} aria-label={`moved from ${hit.previousRank} to ${hit.rank}`}>
+    <span className={`rounded px-1 text-xs ${up > 0 ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300"}`} aria-label={`moved from ${hit.previousRank} to ${hit.rank}`}>
       {up > 0 ? `↑${up}` : `↓${-up}`} moved from {hit.previousRank}
     </span>
   );
 }
 
 /** One golden query: the latest version's top K beside the draft's, with entered / left / moved and score changes. */
-export function QueryDiff({ comparison, latestLabel }: { comparison: QueryComparison; latestLabel: string | null }) {
+export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryComparison; latestLabel: string | null; k: number }) {
   const { query, verdict, draft, left, quality, expected, noMatch } = comparison;
   const gold = new Set(expected);
   const latestTop = [...draft.filter((h) => h.previousRank !== null).map((h) => ({ id: h.id, rank: h.previousRank! })), ...left.map((h) => ({ id: h.id, rank: h.rank }))].sort((a, b) => a.rank - b.rank);
   const leftIds = new Set(left.map((h) => h.id));
   return (
-    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4">
+    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
       <header className="mb-2 flex flex-wrap items-baseline gap-2">
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${VERDICT_STYLE[verdict]}`}>{VERDICT_TEXT[verdict]}</span>
         <h4 className="font-medium">“{query}”</h4>
-        <span className="text-xs text-stone-500">
+        <span className="text-xs text-stone-500 dark:text-stone-400">
           expects {expected.length ? expected.join(", ") : "no tool"}
-          {quality.latest && ` · first expected tool at ${quality.latest.firstGoldRank ?? "–"} → ${quality.draft.firstGoldRank ?? "–"}`}
+          {expectedToolPhrase(expected, quality, k) && ` · ${expectedToolPhrase(expected, quality, k)}`}
         </span>
       </header>
       <div className={`grid gap-4 text-sm ${latestLabel ? "md:grid-cols-2" : ""}`}>
@@ -36,7 +40,7 @@ export function QueryDiff({ comparison, latestLabel }: { comparison: QueryCompar
                 <li key={hit.id} className={`flex gap-2 ${leftIds.has(hit.id) ? "text-red-700" : "text-stone-700"}`}>
                   <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
                   <span className={`font-mono text-xs ${gold.has(hit.id) ? "font-semibold" : ""}`}>{hit.id}</span>
-                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800">left</span>}
+                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-300">left the top {k}</span>}
                 </li>
               ))}
               {latestTop.length === 0 && <li className="text-xs text-stone-500">no hit</li>}
@@ -53,7 +57,7 @@ export function QueryDiff({ comparison, latestLabel }: { comparison: QueryCompar
                   {hit.id}
                   {hit.isGold && <span className="ml-1 text-emerald-700" aria-label="expected">✓</span>}
                 </span>
-                <Marker hit={hit} />
+                <Marker hit={hit} k={k} />
                 <span className="ml-auto text-xs tabular-nums text-stone-500">
                   {score(hit.score)}
                   {hit.scoreDelta !== null && Math.abs(hit.scoreDelta) > 5e-4 && <span className={hit.scoreDelta > 0 ? "text-emerald-700" : "text-red-700"}> ({signed(hit.scoreDelta)})</span>}

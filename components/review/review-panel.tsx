@@ -2,6 +2,8 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { plural } from "@/components/ui/plural";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { useTRPC } from "../trpc-provider";
 import { METRICS } from "./format";
 import { MetricDeltas } from "./metric-deltas";
@@ -28,10 +30,17 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm text-stone-600" role="status">
-          {data.latest
-            ? `Draft vs version ${data.latest.version} (published by ${data.latest.publishedBy} on ${data.latest.publishedAt.toLocaleString()}).`
-            : "Nothing published yet: this is the first version."}{" "}
-          {data.isUnchanged ? "The draft has no changes." : `${data.counts.worse} worse, ${data.counts.better} better, ${data.counts.changed} reordered, ${data.counts.same} unchanged.`}
+          {data.latest ? (
+            <>
+              Draft vs version {data.latest.version} (published by {data.latest.publishedBy} <RelativeTime date={data.latest.publishedAt} />
+              ).
+            </>
+          ) : (
+            "Nothing published yet: this is the first version."
+          )}{" "}
+          {data.isUnchanged
+            ? "The draft has no changes."
+            : `Golden queries on the draft: ${data.counts.worse} worse, ${data.counts.better} better, ${data.counts.changed} reordered, ${data.counts.same} unchanged.`}
         </p>
         <label className="flex items-center gap-2 text-sm">
           Top K
@@ -58,12 +67,12 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
           <h3 className="font-semibold">Golden queries (worse first)</h3>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />
-            Show unchanged ({data.counts.same})
+            Show {plural(data.counts.same, "unchanged query", "unchanged queries")}
           </label>
         </div>
         {data.queries.length === 0 && <p className="text-sm text-stone-500">No golden queries yet: add some to see how rankings move.</p>}
         {visible.map((q) => (
-          <QueryDiff key={q.id} comparison={q} latestLabel={latestLabel} />
+          <QueryDiff key={q.id} comparison={q} latestLabel={latestLabel} k={data.k} />
         ))}
         {visible.length === 0 && data.queries.length > 0 && <p className="text-sm text-stone-500">No golden query ranks differently.</p>}
       </section>

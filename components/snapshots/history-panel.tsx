@@ -3,6 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, useState } from "react";
+import { ContentHash } from "@/components/ui/content-hash";
+import { plural } from "@/components/ui/plural";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { useTRPC } from "../trpc-provider";
 import { MetricsChart } from "./metrics-chart";
 import { RollbackForm } from "./rollback-form";
@@ -55,7 +58,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
                   {v.version === latest && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-normal text-emerald-800">latest</span>}
                 </td>
                 <td className="px-3 py-2 text-xs">
-                  <time dateTime={v.publishedAt.toISOString()}>{v.publishedAt.toLocaleString()}</time>
+                  <RelativeTime date={v.publishedAt} />
                   <div className="text-stone-500">{v.publishedBy || "unknown"}</div>
                 </td>
                 <td className="max-w-md px-3 py-2">
@@ -64,13 +67,11 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
                   {v.reason && <p className="text-xs text-red-800">Published despite worse metrics: {v.reason}</p>}
                 </td>
                 <td className="px-3 py-2">
-                  <code className="font-mono text-xs" title={v.contentHash}>
-                    {v.contentHash.slice(0, 19)}…
-                  </code>
+                  <ContentHash hash={v.contentHash} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right text-xs tabular-nums">
                   {v.metrics ? `${pct(v.metrics.successAt1)} · ${pct(v.metrics.recallAtK)} · ${v.metrics.mrr.toFixed(2)} · ${v.metrics.ndcg10.toFixed(2)}` : "–"}
-                  {v.metrics && <div className="text-stone-500">{v.metrics.tools.total} tools, {v.metrics.queries} queries</div>}
+                  {v.metrics && <div className="text-stone-500">{`${plural(v.metrics.tools.total, "tool")}, ${plural(v.metrics.queries, "query", "queries")}`}</div>}
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   <a href={`/t/${team}/${catalog}/snapshots/${v.version}/download`} download className="underline" aria-label={`Download version ${v.version}`}>

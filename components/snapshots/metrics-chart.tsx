@@ -1,68 +1,124 @@
+"use client";
+
 import type { inferRouterOutputs } from "@trpc/server";
+import { useState } from "react";
+import { plural } from "@/components/ui/plural";
 import type { AppRouter } from "@/server/routers/root";
+import { CHART_PANELS, formatReadout, visibleLabels, type ChartPanel, type ChartSeries } from "./chart-panels";
 
 type MetricsOverVersions = inferRouterOutputs<AppRouter>["publish"]["metrics"];
-
-const SERIES = [
-  { key: "successAt1", label: "success@1", color: "#0c4a6e" },
-  { key: "recallAtK", label: "recall@K", color: "#047857" },
-  { key: "mrr", label: "MRR", color: "#b45309" },
-  { key: "ndcg10", label: "nDCG@10", color: "#7c3aed" },
-] as const;
+type Point = { label: string; metrics: MetricsOverVersions["draft"] };
 
 const WIDTH = 720;
-const HEIGHT = 240;
-const PAD = { left: 40, right: 16, top: 12, bottom: 28 };
+const HEIGHT = 200;
+const PAD = { left: 44, right: 16, top: 12, bottom: 28 };
+const INNER_W = WIDTH - PAD.left - PAD.right;
+const INNER_H = HEIGHT - PAD.top - PAD.bottom;
 
-/** Quality over versions (and the draft), each evaluated on today's golden queries so the points compare. */
-export function MetricsChart({ data }: { data: MetricsOverVersions }) {
-  const points = [...data.versions.map((v) => ({ label: `v${v.version}`, metrics: v.metrics })), { label: "draft", metrics: data.draft }];
-  const innerW = WIDTH - PAD.left - PAD.right;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + (points.length === 1 ? innerW / 2 : (i * innerW) / (points.length - 1));
-  const y = (value: number) => PAD.top + innerH * (1 - value);
-  const summary = SERIES.map((s) => `${s.label} ${points.map((p) => `${p.label} ${(100 * p.metrics[s.key]).toFixed(0)}%`).join(", ")}`).join("; ");
+const xOf = (i: number, count: number) => PAD.left + (count === 1 ? INNER_W / 2 : (i * INNER_W) / (count - 1));
+const yOf = (value: number) => PAD.top + INNER_H * (1 - Math.min(1, Math.max(0, value)));
+
+function Marker({ series, cx, cy, isDraft }: { series: ChartSeries; cx: number; cy: number; isDraft: boolean }) {
+  const fill = isDraft ? "white" : series.color;
+  if (series.marker === "square") return <rect x={cx - 3.5} y={cy - 3.5} width={7} height={7} fill={fill} stroke={series.color} strokeWidth={2} />;
+  return <circle cx={cx} cy={cy} r={isDraft ? 4 : 3.5} fill={fill} stroke={series.color} strokeWidth={2} />;
+}
+
+/** One panel: its own axis, its lines, version labels, and a column per version that shows its values on hover or focus. */
+function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points: Point[]; active: number; onActive: (i: number) => void }) {
+  const labels = visibleLabels(points.length);
+  const summary = panel.series.map((s) => `${s.label} ${points.map((p) => `${p.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`).join("; ");
+  const columnW = points.length === 1 ? INNER_W : INNER_W / (points.length - 1);
+  const current = points[active]!;
   return (
-    <figure className="rounded-lg border border-stone-200 bg-white p-4">
-      <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <span className="font-semibold">Metrics over versions</span>
-        <span className="text-xs text-stone-500">
-          on today&apos;s {data.goldenQueries} golden queries, K = {data.k}
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs">
+        <span className="font-medium text-stone-700 dark:text-stone-200">{panel.title}</span>
+        <span aria-live="polite" className="tabular-nums text-stone-600 dark:text-stone-300">
+          <span className="font-medium">{current.label}</span>
+          {panel.series.map((s) => (
+            <span key={s.key} className="ml-3">
+              <span style={{ color: s.color }}>■</span> {s.label} {formatReadout(panel, current.metrics[s.key])}
+            </span>
+          ))}
         </span>
-      </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`Metrics over versions: ${summary}`}>
-        {[0, 0.25, 0.5, 0.75, 1].map((tick) => (
+      </div>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${summary}`}>
+        {panel.ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="#e7e5e4" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" fontSize="10" fill="#78716c">
-              {tick * 100}%
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-stone-200 dark:stroke-stone-700" />
+            <text x={PAD.left - 6} y={yOf(tick) + 4} textAnchor="end" fontSize="12" className="fill-stone-500 dark:fill-stone-400">
+              {panel.format(tick)}
             </text>
           </g>
         ))}
-        {points.map((p, i) => (
-          <text key={p.label} x={x(i)} y={HEIGHT - 8} textAnchor="middle" fontSize="10" fill={p.label === "draft" ? "#1c1917" : "#78716c"}>
-            {p.label}
-          </text>
-        ))}
-        {SERIES.map((s) => (
+        <line x1={xOf(active, points.length)} x2={xOf(active, points.length)} y1={PAD.top} y2={PAD.top + INNER_H} className="stroke-stone-300 dark:stroke-stone-600" strokeDasharray="2 2" />
+        {points.map((p, i) =>
+          labels.has(i) || i === active ? (
+            <text key={p.label} x={xOf(i, points.length)} y={HEIGHT - 8} textAnchor="middle" fontSize="12" fontWeight={i === active ? 600 : 400} className="fill-stone-600 dark:fill-stone-300">
+              {p.label}
+            </text>
+          ) : null,
+        )}
+        {panel.series.map((s) => (
           <g key={s.key}>
-            <polyline fill="none" stroke={s.color} strokeWidth="2" points={points.map((p, i) => `${x(i)},${y(p.metrics[s.key])}`).join(" ")} />
+            <polyline fill="none" stroke={s.color} strokeWidth="2" strokeDasharray={s.dash} points={points.map((p, i) => `${xOf(i, points.length)},${yOf(p.metrics[s.key])}`).join(" ")} />
             {points.map((p, i) => (
-              <circle key={p.label} cx={x(i)} cy={y(p.metrics[s.key])} r={p.label === "draft" ? 4 : 3} fill={p.label === "draft" ? "white" : s.color} stroke={s.color} strokeWidth="2">
-                <title>{`${s.label} ${p.label}: ${(100 * p.metrics[s.key]).toFixed(1)}%`}</title>
-              </circle>
+              <Marker key={p.label} series={s} cx={xOf(i, points.length)} cy={yOf(p.metrics[s.key])} isDraft={p.label === "draft"} />
             ))}
           </g>
         ))}
-      </svg>
-      <ul className="mt-2 flex flex-wrap gap-4 text-xs">
-        {SERIES.map((s) => (
-          <li key={s.key} className="flex items-center gap-1">
-            <span className="inline-block h-2 w-4 rounded" style={{ background: s.color }} />
-            {s.label}
-          </li>
+        {points.map((p, i) => (
+          <rect
+            key={p.label}
+            x={xOf(i, points.length) - columnW / 2}
+            y={PAD.top}
+            width={columnW}
+            height={INNER_H}
+            fill="transparent"
+            onMouseEnter={() => onActive(i)}
+          >
+            <title>{`${p.label}: ${panel.series.map((s) => `${s.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`}</title>
+          </rect>
         ))}
-      </ul>
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * Quality over versions (and the draft), each evaluated on today's golden queries so the points compare: shares
+ * and scores on panels of their own, values of the version under the pointer (or picked with the arrow keys).
+ */
+export function MetricsChart({ data }: { data: MetricsOverVersions }) {
+  const points: Point[] = [...data.versions.map((v) => ({ label: `v${v.version}`, metrics: v.metrics })), { label: "draft", metrics: data.draft }];
+  const [active, setActive] = useState(points.length - 1);
+  const index = Math.min(active, points.length - 1);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "ArrowLeft") setActive(Math.max(0, index - 1));
+    else if (event.key === "ArrowRight") setActive(Math.min(points.length - 1, index + 1));
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <figure
+      className="rounded-lg border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onMouseLeave={() => setActive(points.length - 1)}
+      aria-label="Metrics over versions; left and right arrows pick a version"
+    >
+      <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <span className="font-semibold">Metrics over versions</span>
+        <span className="text-xs text-stone-500 dark:text-stone-400">
+          on today&apos;s {plural(data.goldenQueries, "golden query", "golden queries")}, K = {data.k}; hollow marks are the draft
+        </span>
+      </figcaption>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {CHART_PANELS.map((panel) => (
+          <Panel key={panel.id} panel={panel} points={points} active={index} onActive={setActive} />
+        ))}
+      </div>
     </figure>
   );
 }

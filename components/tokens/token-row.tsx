@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { exactTime, timeAgo } from "./format-time";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 interface TokenRowProps {
   token: { id: string; name: string; prefix: string; createdAt: Date; createdBy: string | null; lastUsedAt: Date | null; revokedAt: Date | null; scopes: string[] };
@@ -18,17 +18,16 @@ export function TokenRow({ token, pending, onRevoke }: TokenRowProps) {
       <td className="px-3 py-2 font-medium">{token.name}</td>
       <td className="px-3 py-2 font-mono text-xs">{token.prefix}…</td>
       <td className="px-3 py-2 text-xs">{token.scopes.join(" + ")}</td>
-      <td className="px-3 py-2" title={exactTime(token.createdAt)}>
-        {timeAgo(token.createdAt)}
+      <td className="px-3 py-2">
+        <RelativeTime date={token.createdAt} />
         {token.createdBy && <span className="block text-xs text-stone-500">by {token.createdBy}</span>}
       </td>
-      <td className="px-3 py-2" title={token.lastUsedAt ? exactTime(token.lastUsedAt) : undefined}>
-        {token.lastUsedAt ? timeAgo(token.lastUsedAt) : "never"}
+      <td className="px-3 py-2">{token.lastUsedAt ? <RelativeTime date={token.lastUsedAt} /> : "never"}
       </td>
       <td className="px-3 py-2">
         {revoked ? (
-          <span className="rounded bg-stone-200 px-2 py-0.5 text-xs text-stone-600" title={exactTime(token.revokedAt!)}>
-            revoked {timeAgo(token.revokedAt!)}
+          <span className="rounded bg-stone-200 px-2 py-0.5 text-xs text-stone-600">
+            revoked <RelativeTime date={token.revokedAt!} />
           </span>
         ) : (
           <span className="rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-800">active</span>

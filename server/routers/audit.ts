@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogProcedure, router } from "../trpc";
+import { historyTypeSchema } from "../services/audit/history-filters";
 import { listAuditEvents } from "../services/audit/list-audit-events";
 
 const event = z.object({
@@ -14,9 +15,18 @@ const event = z.object({
 });
 
 export const auditRouter = router({
-  /** The catalog's change history (who, what, before/after), newest first; `targetId` narrows it to one tool. */
+  /** The catalog's change history (who, what, before/after), newest first; filters by target, tool id, person and type. */
   list: catalogProcedure("viewer")
-    .input(z.object({ targetId: z.string().max(64).nullish(), cursor: z.string().max(64).nullish(), limit: z.number().int().min(1).max(200).default(50) }))
-    .output(z.object({ events: z.array(event), nextCursor: z.string().nullable() }))
-    .query(({ ctx, input }) => listAuditEvents({ db: ctx.db, catalog: ctx.catalog, targetId: input.targetId, cursor: input.cursor, limit: input.limit })),
+    .input(
+      z.object({
+        targetId: z.string().max(64).nullish(),
+        toolKey: z.string().trim().max(300).nullish(),
+        actor: z.string().max(200).nullish(),
+        type: historyTypeSchema.nullish(),
+        cursor: z.string().max(64).nullish(),
+        limit: z.number().int().min(1).max(200).default(50),
+      }),
+    )
+    .output(z.object({ events: z.array(event), nextCursor: z.string().nullable(), people: z.array(z.string()) }))
+    .query(({ ctx, input }) => listAuditEvents({ ...input, db: ctx.db, catalog: ctx.catalog })),
 });

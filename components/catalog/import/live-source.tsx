@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../app-error";
 import { Field, inputClass, secondaryButtonClass } from "../ui";
+import { plural } from "@/components/ui/plural";
 
 const lines = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean);
 function pairs(text: string, separator: string): Record<string, string> {
@@ -81,7 +82,7 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
       )}
       {fetchMcp.data && (
         <p role="status" className="text-sm text-emerald-800">
-          {fetchMcp.data.serverName ?? "The server"} listed {fetchMcp.data.toolCount} tools.
+          {fetchMcp.data.serverName ?? "The server"} listed {plural(fetchMcp.data.toolCount, "tool")}.
         </p>
       )}
     </div>

@@ -77,14 +77,28 @@ const ERROR_RESPONSES = {
 };
 
 const CATALOG_PARAMS = [
-  { name: "team", in: "path", required: true, schema: { type: "string" }, description: "Team slug, e.g. `demo`." },
-  { name: "catalog", in: "path", required: true, schema: { type: "string" }, description: "Catalog slug, e.g. `mcp-tools`." },
+  { name: "team", in: "path", required: true, schema: { type: "string" }, description: "Team slug, e.g. `demo`.", example: "demo" },
+  { name: "catalog", in: "path", required: true, schema: { type: "string" }, description: "Catalog slug, e.g. `mcp-tools`.", example: "mcp-tools" },
 ];
 
 const CONDITIONAL = [
   { name: "If-None-Match", in: "header", required: false, schema: { type: "string" }, description: "The ETag you hold; a match answers 304 without a body." },
-  { name: "Accept-Encoding", in: "header", required: false, schema: { type: "string" }, description: "`gzip` compresses the body (applied by the server for any response over 1 KB)." },
+  {
+    name: "Accept-Encoding",
+    in: "header",
+    required: false,
+    schema: { type: "string" },
+    description:
+      "`br`, `gzip` or `identity` (the default), weighed by q-values; `br` wins a tie (about half gzip's size on snapshots). " +
+      "Each snapshot is compressed once per server process.",
+  },
 ];
+
+/**
+ * `x-sdk`: the @stockroom/sdk call for an operation, which the docs page turns into an example (`target` is
+ * `{ url, token, team, catalog }`; `revalidate` runs with `held`, a snapshot fetched before).
+ */
+const SDK_FETCH = (call: string, revalidate: string) => ({ call, revalidate });
 
 function snapshotResponses(cacheControl: string) {
   const headers = {
@@ -147,6 +161,7 @@ export function buildOpenApiDocument() {
           summary: "List published versions",
           description: "Every published version with its content hash, date and note, newest first.",
           parameters: CATALOG_PARAMS,
+          "x-sdk": { call: "listSnapshots(target)" },
           responses: { "200": { description: "The versions.", content: json(ref("SnapshotList")) }, ...ERROR_RESPONSES },
         },
       },
@@ -156,6 +171,7 @@ export function buildOpenApiDocument() {
           summary: "Get the latest snapshot",
           description: "The newest published version. Revalidate with If-None-Match: an unchanged catalog answers 304.",
           parameters: [...CATALOG_PARAMS, ...CONDITIONAL],
+          "x-sdk": SDK_FETCH("fetchSnapshot(target)", "fetchSnapshot(target, { etag: held.contentHash })"),
           responses: snapshotResponses(REVALIDATE),
         },
       },
@@ -164,7 +180,8 @@ export function buildOpenApiDocument() {
           operationId: "getSnapshot",
           summary: "Get one version",
           description: "A numbered version never changes, so it may be cached for a year.",
-          parameters: [...CATALOG_PARAMS, { name: "version", in: "path", required: true, schema: schemaOf(snapshotVersionSchema, "input"), description: "A version number (or `latest`)." }, ...CONDITIONAL],
+          parameters: [...CATALOG_PARAMS, { name: "version", in: "path", required: true, schema: schemaOf(snapshotVersionSchema, "input"), description: "A version number (or `latest`).", example: 1 }, ...CONDITIONAL],
+          "x-sdk": SDK_FETCH("fetchSnapshot(target, { version: 1 })", "fetchSnapshot(target, { version: 1, etag: held.contentHash })"),
           responses: snapshotResponses(IMMUTABLE),
         },
       },

@@ -1,17 +1,58 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { isNoOpEvent } from "./event-fields";
+import { HISTORY_TYPE_PREFIXES, type HistoryType } from "./history-filters";
 
 const select = { id: true, at: true, actorLabel: true, action: true, targetType: true, targetId: true, before: true, after: true } satisfies Prisma.AuditEventSelect;
 
-/** A catalog's history, newest first, optionally of one target (a tool's id); `cursor` is the last id of the previous page. */
-export async function listAuditEvents({ db, catalog, targetId, cursor, limit = 50 }: { db: PrismaClient; catalog: Catalog; targetId?: string | null; cursor?: string | null; limit?: number }) {
-  const rows = await db.auditEvent.findMany({
-    where: { catalogId: catalog.id, ...(targetId ? { targetId } : {}) },
-    select,
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-  });
-  const events = rows.slice(0, limit).map((row) => ({ ...row, before: row.before as unknown, after: row.after as unknown }));
-  return { events, nextCursor: rows.length > limit ? events[events.length - 1]!.id : null };
+export interface ListAuditEventsOptions {
+  db: PrismaClient;
+  catalog: Catalog;
+  /** One target's events (a tool's id). */
+  targetId?: string | null;
+  /** A tool's id (`namespace.name`): its events, including those recorded before a rename or after a delete. */
+  toolKey?: string | null;
+  /** One person's events, by the name the history shows. */
+  actor?: string | null;
+  type?: HistoryType | null;
+  /** The last id of the previous page. */
+  cursor?: string | null;
+  limit?: number;
+}
+
+function whereOf({ catalog, targetId, toolKey, actor, type }: ListAuditEventsOptions): Prisma.AuditEventWhereInput {
+  const where: Prisma.AuditEventWhereInput[] = [{ catalogId: catalog.id }];
+  if (targetId) where.push({ targetId });
+  if (actor) where.push({ actorLabel: actor });
+  if (type) where.push({ action: { startsWith: HISTORY_TYPE_PREFIXES[type] } });
+  if (toolKey) {
+    where.push({ targetType: "tool" });
+    where.push({ OR: [{ after: { path: ["key"], equals: toolKey } }, { before: { path: ["key"], equals: toolKey } }] });
+  }
+  return { AND: where };
+}
+
+/**
+ * A catalog's history, newest first, filtered by target, tool id, person and type. Updates that changed
+ * nothing are left out (a page may then hold fewer than `limit`; the cursor still moves on). `people` lists
+ * everyone with an event in the catalog, for the person filter.
+ */
+export async function listAuditEvents(options: ListAuditEventsOptions) {
+  const { db, catalog, cursor, limit = 50 } = options;
+  const [rows, people] = await Promise.all([
+    db.auditEvent.findMany({
+      where: whereOf(options),
+      select,
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      take: limit + 1,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+    }),
+    db.auditEvent.findMany({ where: { catalogId: catalog.id }, distinct: ["actorLabel"], select: { actorLabel: true }, orderBy: { actorLabel: "asc" } }),
+  ]);
+  const page = rows.slice(0, limit).map((row) => ({ ...row, before: row.before as unknown, after: row.after as unknown }));
+  return {
+    events: page.filter((event) => !isNoOpEvent(event)),
+    nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
+    people: people.map((p) => p.actorLabel).filter(Boolean),
+  };
 }

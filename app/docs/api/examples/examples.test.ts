@@ -1,0 +1,145 @@
+// The docs page's generated examples, run as a reader runs them: curl and python3 as child processes, the
+// TypeScript through tsx, against the agent API's real node:http handler on a real database.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifySnapshot } from "@/sdk/snapshot";
+import type { DatabaseHandle } from "@/server/db/open";
+import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { buildOpenApiDocument } from "@/server/services/agent-api/openapi";
+import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
+import { createTestDatabase } from "@/server/testing/test-db";
+import { buildOperationExamples, EXAMPLE_LANGUAGES, type CodeExample } from ".";
+import { exampleRequestsOf } from "./example-request";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
+const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+
+describe("the API docs examples", () => {
+  let handle: DatabaseHandle;
+  let server: Server;
+  let dir = "";
+  let env: NodeJS.ProcessEnv = { ...process.env };
+  let values: Record<string, string> = {};
+  let hasBrotli = false;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    globals.stockroomDb = Promise.resolve(handle);
+    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
+    server = createServer(createNodeAgentHandler());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const people = await createTeamWithMembers(handle.db);
+    const catalog = await createCatalog(handle.db, people.team.id, { name: "Docs examples" });
+    await createTools(handle.db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
+    await insertTestSnapshot(handle.db, people.team, catalog, 1);
+    const { secret } = await callerFor(handle.db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "docs" });
+    values = { team: people.team.slug, catalog: catalog.slug };
+    env = { ...process.env, STOCKROOM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, STOCKROOM_TOKEN: secret };
+    dir = mkdtempSync(path.join(tmpdir(), "stockroom-docs-"));
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const paths = { "@stockroom/sdk": [path.join(ROOT, "sdk", "index.ts")] };
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", paths } }));
+    hasBrotli = await run("python3", ["-c", "import brotli"]).then(() => true, () => false);
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await handle.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs one example; stdout, stderr. */
+  async function runExample(example: CodeExample, name: string) {
+    const options = { env, cwd: dir, maxBuffer: 64 << 20 };
+    if (example.language === "curl") return run("bash", ["-euo", "pipefail", "-c", example.code], options);
+    if (example.language === "python") return run("python3", ["-c", example.code], options);
+    const file = path.join(dir, `${name}.mts`);
+    writeFileSync(file, example.code);
+    return run(path.join(ROOT, "node_modules", ".bin", "tsx"), ["--tsconfig", path.join(dir, "tsconfig.json"), file], options);
+  }
+
+  it("covers every operation with curl, Python and TypeScript, and every encoding the operation negotiates", () => {
+    const doc = buildOpenApiDocument();
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    const built = buildOperationExamples(doc);
+    expect(built.map((op) => op.operationId)).toEqual(operations);
+    for (const op of built) {
+      for (const language of ["curl", "python", "fetch"] as const) expect(op.examples.some((e) => e.language === language), `${op.operationId} ${language}`).toBe(true);
+    }
+    const latest = built.find((op) => op.operationId === "getLatestSnapshot")!;
+    expect(new Set(latest.examples.map((e) => e.variant))).toEqual(new Set(["identity", "gzip", "br", "revalidate"]));
+    expect(new Set(latest.examples.map((e) => e.language))).toEqual(new Set(EXAMPLE_LANGUAGES));
+  });
+
+  it("the TypeScript examples compile with --strict, @stockroom/sdk resolved to its sources", { timeout: 180_000 }, async () => {
+    const project = path.join(dir, "typecheck");
+    const sources = buildOperationExamples(buildOpenApiDocument()).flatMap((op) => op.examples.filter((e) => e.language === "fetch" || e.language === "sdk"));
+    expect(sources.length).toBeGreaterThanOrEqual(10);
+    mkdirSync(path.join(project, "src"), { recursive: true });
+    sources.forEach((example, i) => writeFileSync(path.join(project, "src", `example-${i}.ts`), example.code));
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: "ES2022",
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      moduleDetection: "force",
+      lib: ["ES2023", "DOM"],
+      types: ["node"],
+      typeRoots: [path.join(ROOT, "node_modules", "@types")],
+      skipLibCheck: true,
+      paths: { "@stockroom/sdk": [path.join(ROOT, "sdk", "index.ts")] },
+    };
+    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+    const result = await run(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", project, "--pretty", "false"]).then(
+      () => "",
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(result).toBe("");
+  });
+
+  it("builds a POST with a sample body for an operation that takes one", () => {
+    const body = { type: "object", required: ["query"], properties: { query: { type: "string", example: "refund" }, limit: { type: "integer", minimum: 1 } } };
+    const doc = { paths: { "/api/v1/search": { post: { operationId: "search", requestBody: { content: { "application/json": { schema: body } } } } } } };
+    const [request] = exampleRequestsOf(doc);
+    expect(request).toMatchObject({ method: "POST", path: "/api/v1/search", body: { query: "refund" }, variants: ["identity"] });
+    const curl = buildOperationExamples(doc)[0]!.examples.find((e) => e.language === "curl")!.code;
+    expect(curl).toContain(`-X POST`);
+    expect(curl).toContain(`--data '{"query":"refund"}'`);
+  });
+
+  it("every generated example runs against the real HTTP handler and gets what the API serves", { timeout: 240_000 }, async () => {
+    const requests = exampleRequestsOf(buildOpenApiDocument(), values);
+    for (const op of buildOperationExamples(buildOpenApiDocument(), values)) {
+      const request = requests.find((r) => r.operationId === op.operationId)!;
+      const direct = await fetch(`${env.STOCKROOM_URL}${request.path}`, { headers: { authorization: `Bearer ${env.STOCKROOM_TOKEN}` } });
+      expect(direct.status).toBe(200);
+      const served: unknown = await direct.json();
+      for (const example of op.examples) {
+        const label = `${op.operationId} ${example.language} ${example.variant}`;
+        if (example.language === "python" && example.variant === "br" && !hasBrotli) {
+          await run("python3", ["-c", `compile(${JSON.stringify(example.code)}, "example", "exec")`]); // no decoder here: syntax only
+          continue;
+        }
+        const { stdout, stderr } = await runExample(example, label.replace(/\W+/g, "-"));
+        if (example.variant === "revalidate") {
+          expect(stdout.trim(), label).toBe(example.language === "sdk" ? "not-modified" : "304");
+        } else if (example.language === "sdk") {
+          expect(stdout, label).toContain(values.catalog);
+        } else {
+          expect(JSON.parse(stdout), label).toEqual(served);
+          if (example.variant !== "identity") expect(stderr.toLowerCase(), label).toContain(`content-encoding: ${example.variant}`);
+        }
+      }
+      if (op.operationId === "getLatestSnapshot") await expect(verifySnapshot(served)).resolves.toBeTruthy();
+    }
+  });
+});
