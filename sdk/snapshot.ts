@@ -32,6 +32,8 @@ export const snapshotContentSchema = z.object({
     k1: z.number(),
     b: z.number(),
     defaultLimit: z.number().int().min(1),
+    /** Leave weak hits out (set only when the catalog opts in, so older snapshots keep their hash). */
+    dropWeakHits: z.literal(true).optional(),
   }),
   namespaces: z.array(z.object({ name: z.string(), description: z.string() })),
   tools: z.array(snapshotToolSchema),

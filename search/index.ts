@@ -13,8 +13,16 @@ export {
   type EngineSettings,
 } from "./settings";
 export { SearchQueryError, type SearchQueryErrorCode } from "./errors";
-export type { IndexDoc, ScoreFactor, TermExplanation } from "./engine/types";
-export { createSearchIndex, type Explanation, type SearchHit, type SearchIndex } from "./search-index";
+export type { IndexDoc, ScoreFactor, StrengthBar, TermExplanation } from "./engine/types";
+export {
+  createSearchIndex,
+  MATCH_STRENGTHS,
+  type Explanation,
+  type MatchStrength,
+  type SearchHit,
+  type SearchIndex,
+  type StrengthSummary,
+} from "./search-index";
 export { forgetAnalysedTexts } from "./engine/stockroom-engine";
 export { analyzeText, analyzerSteps } from "./analyze";
 export {

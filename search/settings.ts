@@ -17,6 +17,8 @@ export interface EngineSettings {
   k1: number;
   b: number;
   defaultLimit: number;
+  /** Leave out hits whose match strength is weak (a catalog's opt-in; by default every scored tool is returned). */
+  dropWeakHits: boolean;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   k1: DEFAULT_K1,
   b: DEFAULT_B,
   defaultLimit: DEFAULT_LIMIT,
+  dropWeakHits: false,
 };
 
 export function isEngineProfile(value: unknown): value is EngineProfile {
@@ -41,5 +44,6 @@ export function resolveSettings(settings: Partial<EngineSettings> = {}): EngineS
   if (!(Number.isInteger(resolved.defaultLimit) && resolved.defaultLimit >= 1)) {
     throw new RangeError(`defaultLimit must be an integer >= 1`);
   }
+  if (typeof resolved.dropWeakHits !== "boolean") throw new RangeError(`dropWeakHits must be a boolean`);
   return resolved;
 }

@@ -13,6 +13,7 @@ interface Settings {
   description: string;
   engineProfile: "stockroom" | "codex-bm25";
   defaultLimit: number;
+  dropWeakHits: boolean;
   revision: number;
 }
 
@@ -39,7 +40,7 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
     event.preventDefault();
     setNotice(null);
     update.mutate(
-      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit } },
+      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit, dropWeakHits: form.dropWeakHits } },
       {
         onSuccess: (next) => {
           setSettings(next);
@@ -73,6 +74,16 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
           <Field label="Default limit" htmlFor="settings-limit" error={error?.fields.defaultLimit} hint="How many tools tool_search returns when the model gives no limit (1–50).">
             <input id="settings-limit" type="number" min={1} max={50} value={form.defaultLimit} disabled={!canEdit} onChange={(e) => setForm({ ...form, defaultLimit: Number(e.target.value) })} className={`${inputClass} w-32`} />
           </Field>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={form.dropWeakHits} disabled={!canEdit} onChange={(e) => setForm({ ...form, dropWeakHits: e.target.checked })} className="mt-1" />
+            <span>
+              Drop weak hits
+              <span className="block text-xs text-stone-500">
+                Off: tool_search returns every tool that matches, each marked strong or weak. On: weak matches are left out, so a request that fits
+                no tool well returns nothing. Agents and the playground follow this setting alike.
+              </span>
+            </span>
+          </label>
           {error && Object.keys(error.fields).length === 0 && (
             <p role="alert" className="text-sm text-red-700">
               {error.message}

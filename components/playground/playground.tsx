@@ -106,8 +106,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               <p>No tool matches: tool_search would return nothing.</p>
               {data.noMatch && (
                 <p className="mt-2 text-xs text-stone-500">
-                  The {data.profile} profile&apos;s no-match rule withheld the results. {data.noMatch} A perfect match is one word only one tool has, at
-                  full weight. Use &ldquo;Why not…?&rdquo; to see where a tool would have ranked.
+                  {data.noMatch} Use &ldquo;Why not…?&rdquo; to see where a tool ranks.
                 </p>
               )}
             </div>
@@ -118,6 +117,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
                 <HitCard
                   key={hit.key}
                   hit={hit}
+                  barReason={data.bar.reason}
                   team={team}
                   catalog={catalog}
                   canEdit={canEdit && data.version === null}

@@ -538,6 +538,7 @@ trivia > factual question answer
 # time
 tz utc gmt pst est cet > timezone time
 dst daylight > timezone time
+late early > time current
 # context7
 npm pypi crate crates > package library
 cheatsheet > documentation example

@@ -4,17 +4,17 @@
 // (URLs, e-mail addresses, file names) as concepts, tools named for a change the request does not ask
 // for ranked lower (stockroom-intent.ts), tools that have the request's concepts in the opening of their
 // text (name, first words of the description) and tools whose name has a word the request uses in the plural
-// (list_alerts for "which alerts…") ranked higher, and a no-match rule so requests that fit no tool return nothing
-// (also when a request opens by asking to delete or cancel something and the best tool never mentions it). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+// (list_alerts for "which alerts…") ranked higher, and a strength bar that labels each hit strong or weak
+// (stockroom-strength.ts). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
-import { destructiveVerb, isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
-import { noMatchVerdict, type NoMatchVerdict } from "./stockroom-no-match";
+import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
+import { strengthBar } from "./stockroom-strength";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
 
@@ -318,26 +318,30 @@ export class StockroomEngine implements RankingEngine {
     const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
     const reads = isReadRequest(query, concepts);
     const plurals = this.pluralConceptTerms(concepts);
-    const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
+    const docs = new Int32Array(touched.length);
+    const ranked = new Float64Array(touched.length);
+    const matched = new Float64Array(touched.length);
+    let count = 0;
     this.countNameHits(coverage);
     const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
-    const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
+    const top = [0, 0, 0, 0, 0]; // the five best scores, for the strength bar
     let best = -1; // the tool with the best of them
     let bestOpening = 0; // how many of the request's concepts that tool's opening has
     for (const doc of touched) {
-      const opening = this.openingHits[doc]!;
       let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
       if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
       scores[doc] = 0;
-      result.docs[result.count] = doc;
-      // Ranking only: the no-match rule below judges the request on the scores before this penalty and boost.
-      let ranked = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
+      // Ranking only: strength is judged on `value`, before the change penalty and the opening and plural boosts.
+      let order = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
+      const opening = this.openingHits[doc]!;
       if (knownConcepts > 0) {
-        ranked *= 1 + (openingBoost * this.openingHits[doc]!) / knownConcepts;
+        order *= 1 + (openingBoost * opening) / knownConcepts;
         this.openingHits[doc] = 0;
       }
-      if (plurals.size > 0 && this.namesInPlural(doc, plurals)) ranked *= 1 + this.tuning.pluralNameBoost;
-      result.scores[result.count++] = ranked;
+      if (plurals.size > 0 && this.namesInPlural(doc, plurals)) order *= 1 + this.tuning.pluralNameBoost;
+      docs[count] = doc;
+      matched[count] = value;
+      ranked[count++] = order;
       if (value > top[0]!) {
         best = doc;
         bestOpening = opening;
@@ -349,16 +353,19 @@ export class StockroomEngine implements RankingEngine {
       }
     }
     this.countNameHits(coverage, true);
-    const fifth = top.filter((x) => x > 0).pop() ?? 0;
-    const keyword = this.uniqueKeywordWeight(concepts);
-    const verdict = noMatchVerdict(top[0]!, fifth, concepts, this.statistics, keyword, knownConcepts > 0 && bestOpening === 0, this.settings.k1, this.tuning);
-    const destroys = best >= 0 ? this.lacksAskedDestruction(concepts, best) : null;
-    // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
-    if (result.count > 0 && (verdict || destroys) && !this.namesEveryWord(concepts)) {
-      result.withheld = { reason: withheldReason(verdict, destroys, this.ids[best]!), count: result.count };
-      result.count = 0;
-    }
-    return result;
+    const strength = strengthBar({
+      top,
+      bestId: best >= 0 ? this.ids[best]! : "",
+      concepts,
+      statistics: this.statistics,
+      uniqueKeywordWeight: best >= 0 ? this.uniqueKeywordWeight(concepts) : 0,
+      bestUnanchored: knownConcepts > 0 && bestOpening === 0,
+      missingDestruction: best >= 0 ? this.lacksAskedDestruction(concepts, best) : null,
+      namesEveryWord: best >= 0 && this.namesEveryWord(concepts),
+      k1: this.settings.k1,
+      tuning: this.tuning,
+    });
+    return { docs, scores: ranked, matchScores: matched, count, strength };
   }
 
   /** The word of the tool's name an analysed name term comes from ("creat" → "create"), for explanations. */
@@ -440,17 +447,5 @@ export class StockroomEngine implements RankingEngine {
   }
 }
 
-const fixed2 = (x: number) => x.toFixed(2);
 /** 2 → "2", 2.5 → "2.5". */
 const fmtCount = (x: number) => String(Math.round(x * 100) / 100);
-
-/** The no-match rule's reason for a curator, naming the best tool ("a perfect match" = a word only one tool has, at full weight). */
-function withheldReason(verdict: NoMatchVerdict | null, destructiveTerm: string | null, bestId: string): string {
-  if (verdict === null) return `The request asks to ${destructiveVerb(destructiveTerm ?? "")} something, and the best-scoring tool, ${bestId}, never mentions it.`;
-  if (verdict.kind === "unanchored") {
-    return `The best-scoring tool, ${bestId}, has none of the request's words in its name or the start of its description, and scores ${fixed2(verdict.best)} perfect matches, under ${fixed2(verdict.floor)}.`;
-  }
-  const raised = verdict.unknownWords > 0 ? `, raised because ${verdict.unknownWords} of the request's ${verdict.words} words are in no tool` : "";
-  const lead = verdict.unknownWords > 0 ? " (weighed by how far it stands out from the fifth)" : "";
-  return `No tool fits well enough: the best, ${bestId}, scores ${fixed2(verdict.best)} perfect matches${lead}, under the floor of ${fixed2(verdict.floor)}${raised}.`;
-}

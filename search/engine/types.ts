@@ -29,16 +29,28 @@ export interface ScoreFactor {
   detail: string;
 }
 
+/** The score a hit needs, for one request, to count as a strong match (see search/README.md, "Match strength"). */
+export interface StrengthBar {
+  /** In score units; 0 = every hit is strong, Infinity = none is. */
+  bar: number;
+  /** One perfect match in score units (idf(N, 1) · (k1 + 1)), the unit reasons speak in. */
+  perfectMatch: number;
+  /** Why the bar is where it is, for a curator. */
+  reason: string;
+}
+
 /** Scored documents by internal index; the caller orders, limits and names them. */
 export interface ScoredDocs {
   docs: Int32Array;
   scores: Float64Array;
   count: number;
   /**
-   * Set when a no-match rule withheld every hit (`count` is then 0): why, and how many scored documents
-   * it withheld (their docs and scores are the first `count` entries of the arrays).
+   * Per entry, the score strength is judged on: the score before the ranking-only multipliers (the stockroom
+   * profile's change penalty, opening and plural boosts, which reorder hits but are no evidence of a match).
    */
-  withheld?: { reason: string; count: number };
+  matchScores: Float64Array;
+  /** What a hit's match score must reach to be strong for this request. */
+  strength: StrengthBar;
 }
 
 /** What a profile implements; `search-index.ts` adds validation, ordering and limits on top. */

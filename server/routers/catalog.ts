@@ -26,6 +26,8 @@ const catalogSettings = z.object({
   description: z.string(),
   engineProfile: PROFILE,
   defaultLimit: z.number().int(),
+  /** Leave weak hits out of tool_search (search/README.md, "Match strength"). */
+  dropWeakHits: z.boolean(),
   revision: z.number().int(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -50,7 +52,7 @@ export const catalogRouter = router({
     .mutation(({ ctx, input: { team: _t, ...input } }) => createCatalog({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), ...input })),
 
   update: catalogProcedure("editor")
-    .input(z.object({ revision: REVISION, patch: z.object({ name: NAME.optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional() }) }))
+    .input(z.object({ revision: REVISION, patch: z.object({ name: NAME.optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional(), dropWeakHits: z.boolean().optional() }) }))
     .output(catalogSettings)
     .mutation(({ ctx, input }) => updateCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), revision: input.revision, patch: input.patch })),
 

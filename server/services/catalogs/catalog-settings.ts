@@ -9,6 +9,7 @@ export const catalogSettingsSelect = {
   description: true,
   engineProfile: true,
   defaultLimit: true,
+  dropWeakHits: true,
   revision: true,
   createdAt: true,
   updatedAt: true,
@@ -17,8 +18,8 @@ export const catalogSettingsSelect = {
 export const DEFAULT_LIMIT_RANGE = { min: 1, max: 50 } as const;
 
 export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: typeof catalogSettingsSelect }> | Catalog) {
-  const { id, slug, name, description, engineProfile, defaultLimit, revision, createdAt, updatedAt } = catalog;
-  return { id, slug, name, description, engineProfile: toProfile(engineProfile), defaultLimit, revision, createdAt, updatedAt };
+  const { id, slug, name, description, engineProfile, defaultLimit, dropWeakHits, revision, createdAt, updatedAt } = catalog;
+  return { id, slug, name, description, engineProfile: toProfile(engineProfile), defaultLimit, dropWeakHits, revision, createdAt, updatedAt };
 }
 
 export type CatalogSettings = ReturnType<typeof toCatalogSettings>;

@@ -9,6 +9,7 @@ export interface CatalogPatch {
   description?: string;
   engineProfile?: "codex-bm25" | "stockroom";
   defaultLimit?: number;
+  dropWeakHits?: boolean;
 }
 
 function staleCatalog(current: number, basedOn: number) {
@@ -31,6 +32,7 @@ export async function updateCatalog({ db, catalog, actor, revision, patch }: { d
       description: patch.description?.trim() ?? current.description,
       engineProfile: patch.engineProfile ?? current.engineProfile,
       defaultLimit: patch.defaultLimit ?? current.defaultLimit,
+      dropWeakHits: patch.dropWeakHits ?? current.dropWeakHits,
     };
     const changed = (Object.keys(next) as Array<keyof typeof next>).filter((k) => next[k] !== current[k]);
     if (changed.length === 0) return current;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MATCH_STRENGTHS } from "@/search/index";
 
 // Zod shapes of the playground procedures (input and output), shared by the router and its tests.
 
@@ -38,6 +39,9 @@ export const explainedTool = z.object({
   factors: z.array(z.object({ kind: z.enum(["name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
   matchedTerms: z.array(z.string()),
   missingTerms: z.array(z.string()),
+  /** Match strength of the tool for the request (null when it scores 0) and score ÷ the request's bar. */
+  strength: z.enum(MATCH_STRENGTHS).nullable(),
+  evidence: z.number().nullable(),
   toolId: z.string().nullable(),
   revision: z.number().int().nullable(),
 });
@@ -49,7 +53,11 @@ export const searchOutput = z.object({
   indexed: z.number().int(),
   queryTokens: z.array(z.string()),
   hits: z.array(explainedTool),
-  /** Why there are no hits when the profile's no-match rule withheld them (null when there are hits, or nothing matched). */
+  /** The request's strong bar in perfect matches (null: no hit can be strong), and why it is there. */
+  bar: z.object({ matches: z.number().nullable(), reason: z.string() }),
+  /** True when the catalog drops weak hits (what agents get too). */
+  dropsWeakHits: z.boolean(),
+  /** Set when every scored tool was weak and the catalog drops weak hits: why nothing came back. */
   noMatch: z.string().nullable(),
   tookMs: z.number(),
 });
@@ -62,8 +70,10 @@ export const explainOutput = z.discriminatedUnion("status", [
     inTopK: z.boolean(),
     topScore: z.number().nullable(),
     cutoffScore: z.number().nullable(),
-    /** Set when the no-match rule withheld every hit: this tool's score and rank among them, and why. */
-    withheld: z.object({ score: z.number(), rank: z.number().int(), reason: z.string() }).nullable(),
+    /** Why the tool's strength is what it is (the request's bar). */
+    strengthReason: z.string(),
+    /** True when the tool is weak and the catalog drops weak hits, so tool_search leaves it out. */
+    dropped: z.boolean(),
   }),
   z.object({ status: z.enum(["direct", "hidden", "absent"]), key: z.string(), message: z.string() }),
 ]);

@@ -54,6 +54,8 @@ export function describeExplanation(source: RankingSource, profile: EngineProfil
     factors: explanation.factors,
     matchedTerms: explanation.matchedTerms,
     missingTerms: explanation.missingTerms,
+    strength: explanation.strength?.level ?? null,
+    evidence: explanation.strength?.evidence ?? null,
   };
 }
 
@@ -77,6 +79,7 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
   const hits = runQuery(() => index.search(query, max));
   const explained = hits.map((hit) => describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!));
   const live = await liveRows(db, catalog, hits.map((hit) => hit.id));
+  const strength = runQuery(() => index.strength(query));
   return {
     version: source.version,
     profile: used,
@@ -84,7 +87,9 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
     indexed: index.size,
     queryTokens: index.analyze(query),
     hits: explained.map((hit) => ({ ...hit, toolId: live.get(hit.key)?.id ?? null, revision: live.get(hit.key)?.revision ?? null })),
-    noMatch: hits.length === 0 ? index.noMatchReason(query) : null,
+    bar: { matches: strength.bar, reason: strength.reason },
+    dropsWeakHits: index.settings.dropWeakHits,
+    noMatch: hits.length === 0 && index.settings.dropWeakHits ? `Every matching tool is weak, and this catalog drops weak hits. ${strength.reason}` : null,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }

@@ -96,7 +96,13 @@ export function draftHeader(team: Pick<Team, "slug">, catalog: Catalog): Pick<Sn
   return {
     format: SNAPSHOT_FORMAT,
     catalog: { team: team.slug, slug: catalog.slug, name: catalog.name },
-    engine: { profile: toProfile(catalog.engineProfile), k1: DEFAULT_K1, b: DEFAULT_B, defaultLimit: catalog.defaultLimit },
+    engine: {
+      profile: toProfile(catalog.engineProfile),
+      k1: DEFAULT_K1,
+      b: DEFAULT_B,
+      defaultLimit: catalog.defaultLimit,
+      ...(catalog.dropWeakHits ? { dropWeakHits: true as const } : {}),
+    },
   };
 }
 
