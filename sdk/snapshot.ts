@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ENGINE_PROFILES } from "../search/settings";
 
 /** Snapshot format `stockroom.snapshot/v1` (see DESIGN.md "Snapshot format"). Shared by the server, the HTTP API and the SDK. */
 export const SNAPSHOT_FORMAT = "stockroom.snapshot/v1";
@@ -28,7 +29,7 @@ export const snapshotContentSchema = z.object({
   format: z.literal(SNAPSHOT_FORMAT),
   catalog: z.object({ team: z.string(), slug: z.string(), name: z.string() }),
   engine: z.object({
-    profile: z.enum(["codex-bm25", "stockroom"]),
+    profile: z.enum(ENGINE_PROFILES),
     k1: z.number(),
     b: z.number(),
     defaultLimit: z.number().int().min(1),

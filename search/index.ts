@@ -12,6 +12,7 @@ export {
   type EngineProfile,
   type EngineSettings,
 } from "./settings";
+export { PROFILES, type ProfileDefinition } from "./profiles";
 export { SearchQueryError, type SearchQueryErrorCode } from "./errors";
 export type { IndexDoc, ScoreFactor, StrengthBar, TermExplanation } from "./engine/types";
 export {

@@ -1,9 +1,8 @@
 // The public index: tool_search semantics (trimmed query, typed errors, default limit, no zero scores,
 // ties broken by id) over whichever profile engine the settings pick.
-import { CodexEngine } from "./engine/codex-engine";
-import { StockroomEngine } from "./engine/stockroom-engine";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, StrengthBar, TermExplanation } from "./engine/types";
 import { SearchQueryError } from "./errors";
+import { PROFILES } from "./profiles";
 import { resolveSettings, type EngineSettings } from "./settings";
 
 /** `strong`: the hit's score reaches the request's bar (search/README.md, "Match strength"); `weak`: it does not. */
@@ -57,7 +56,7 @@ export interface SearchIndex {
 }
 
 function createEngine(docs: readonly IndexDoc[], settings: EngineSettings): RankingEngine {
-  return settings.profile === "codex-bm25" ? new CodexEngine(docs, settings) : new StockroomEngine(docs, settings);
+  return PROFILES[settings.profile].createEngine(docs, settings);
 }
 
 /** Ranks of ids in code-unit order, so equal scores fall back to the id deterministically. */

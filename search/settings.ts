@@ -1,7 +1,6 @@
-/** Ranking engine profiles: `codex-bm25` reproduces the Rust `bm25` crate 2.3.2; `stockroom` is tuned for tools. */
-export type EngineProfile = "codex-bm25" | "stockroom";
-
-export const ENGINE_PROFILES: readonly EngineProfile[] = ["codex-bm25", "stockroom"];
+/** Ranking engine profiles (registry: profiles.ts): `codex-bm25` reproduces the Rust `bm25` crate 2.3.2; `stockroom` is tuned for tools. */
+export const ENGINE_PROFILES = ["codex-bm25", "stockroom"] as const;
+export type EngineProfile = (typeof ENGINE_PROFILES)[number];
 
 /** BM25 term-frequency saturation (the crate's default). */
 export const DEFAULT_K1 = 1.2;

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import { ENGINE_PROFILES, PROFILES, type EngineProfile } from "@/search/index";
 import { appErrorOf } from "./app-error";
 import { buttonClass, Field, inputClass, Section } from "./ui";
 
@@ -11,16 +12,12 @@ interface Settings {
   slug: string;
   name: string;
   description: string;
-  engineProfile: "stockroom" | "codex-bm25";
+  engineProfile: EngineProfile;
   defaultLimit: number;
   dropWeakHits: boolean;
   revision: number;
 }
 
-const PROFILES = {
-  stockroom: "BM25 plus identifier splitting, name boosts and CJK segmentation; deterministic ties. Recommended.",
-  "codex-bm25": "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
-} as const;
 
 /** Rename, description, engine profile and default limit (editors); archive (owners) with the slug typed to confirm. */
 export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner }: { team: string; settings: Settings; canEdit: boolean; isOwner: boolean }) {
@@ -65,10 +62,13 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
           <Field label="Description" htmlFor="settings-description" error={error?.fields.description}>
             <textarea id="settings-description" value={form.description} disabled={!canEdit} onChange={(e) => setForm({ ...form, description: e.target.value })} rows={2} className={inputClass} />
           </Field>
-          <Field label="Engine profile" htmlFor="settings-profile" hint={PROFILES[form.engineProfile]}>
-            <select id="settings-profile" value={form.engineProfile} disabled={!canEdit} onChange={(e) => setForm({ ...form, engineProfile: e.target.value as Settings["engineProfile"] })} className={inputClass}>
-              <option value="stockroom">stockroom</option>
-              <option value="codex-bm25">codex-bm25</option>
+          <Field label="Engine profile" htmlFor="settings-profile" hint={PROFILES[form.engineProfile].description}>
+            <select id="settings-profile" value={form.engineProfile} disabled={!canEdit} onChange={(e) => setForm({ ...form, engineProfile: e.target.value as EngineProfile })} className={inputClass}>
+              {ENGINE_PROFILES.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
             </select>
           </Field>
           <Field label="Default limit" htmlFor="settings-limit" error={error?.fields.defaultLimit} hint="How many tools tool_search returns when the model gives no limit (1–50).">

@@ -15,6 +15,7 @@ import type { EngineSettings } from "../settings";
 import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { strengthBar } from "./stockroom-strength";
+import { stockroomMultipliers, type MultiplierIndex, type QueryState, type ScoreMultiplier } from "./stockroom-multipliers";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
 
@@ -52,22 +53,20 @@ export function forgetAnalysedTexts(): void {
   analysedTexts.clear();
 }
 
-export class StockroomEngine implements RankingEngine {
+export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly ids: string[] = [];
   readonly statistics: CorpusStatistics<string>;
   private readonly tuning: StockroomTuning;
   private readonly postings = new Map<string, Postings>();
   private readonly docLengths: number[] = [];
-  private readonly nameTerms: string[][] = [];
-  /** Per tool, the terms its name has in the plural (list_alerts → alert). */
-  private readonly namePlurals: string[][] = [];
+  readonly nameTerms: string[][] = [];
+  readonly namePlurals: string[][] = [];
   /** Tool names as given, for explanations. */
   private readonly names: string[] = [];
-  private readonly namespaceTerms: string[][] = [];
-  /** The state-changing verbs of each tool name (create, delete, send…). */
-  private readonly changeTerms: string[][] = [];
-  /** The destructive ones among them (delete, remove, cancel…). */
-  private readonly destructiveTerms: string[][] = [];
+  readonly namespaceTerms: string[][] = [];
+  readonly changeTerms: string[][] = [];
+  readonly destructiveTerms: string[][] = [];
+  private readonly multipliers: readonly ScoreMultiplier[];
   /** Term → the tools whose name has it. */
   private readonly namePostings = new Map<string, number[]>();
   /** Term → the tools that have it among the first `openingTokens` tokens of their text. */
@@ -88,6 +87,7 @@ export class StockroomEngine implements RankingEngine {
     tuning: Partial<StockroomTuning> = {},
   ) {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
+    this.multipliers = stockroomMultipliers(this, this.tuning);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
     // One pass counts term frequencies straight into per-term lists; weights follow once avgdl is known.
@@ -212,17 +212,6 @@ export class StockroomEngine implements RankingEngine {
     return known;
   }
 
-  /** Share of the tool name's terms the query contains (synonyms count at `coverageSynonymWeight`), after `countNameHits`. */
-  private nameCoverage(doc: number): number {
-    const length = this.nameTerms[doc]!.length;
-    return length === 0 ? 0 : this.nameHits[doc]! / length;
-  }
-
-  private namesNamespace(doc: number, own: ReadonlyMap<string, number>): boolean {
-    const namespace = this.namespaceTerms[doc]!;
-    return namespace.length > 0 && namespace.every((term) => own.get(term) === 1);
-  }
-
   /** Query term → weight for name coverage: own words 1, synonyms and translations less. */
   private coverageWeights(concepts: readonly QueryConcept[]): Map<string, number> {
     const weights = new Map<string, number>();
@@ -248,15 +237,6 @@ export class StockroomEngine implements RankingEngine {
       if (known.every((other) => other.docs.includes(doc))) best = Math.max(best, list.weights[0]!);
     }
     return best;
-  }
-
-  /**
-   * A tool named for a change the request does not ask for (none of those verbs, or their synonyms, in
-   * the request): any change when the request only reads, a destructive one whatever the request.
-   */
-  private isUnrequestedChange(doc: number, reads: boolean, coverage: ReadonlyMap<string, number>): boolean {
-    const verbs = reads ? this.changeTerms[doc]! : this.destructiveTerms[doc]!;
-    return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
   }
 
   /**
@@ -314,52 +294,39 @@ export class StockroomEngine implements RankingEngine {
         scores[doc] = scores[doc]! + termIdf * list.weights[i]!;
       }
     }
-    const coverage = this.coverageWeights(concepts);
-    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
-    const reads = isReadRequest(query, concepts);
-    const plurals = this.pluralConceptTerms(concepts);
+    const state = this.prepare(query, concepts);
     const docs = new Int32Array(touched.length);
     const ranked = new Float64Array(touched.length);
     const matched = new Float64Array(touched.length);
     let count = 0;
-    this.countNameHits(coverage);
-    const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
-    const top = [0, 0, 0, 0, 0]; // the five best scores, for the strength bar
+    const top = [0, 0, 0, 0, 0]; // the five best match scores, for the strength bar
     let best = -1; // the tool with the best of them
-    let bestOpening = 0; // how many of the request's concepts that tool's opening has
     for (const doc of touched) {
-      let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
-      if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
+      let value = scores[doc]!;
       scores[doc] = 0;
+      for (const multiplier of this.multipliers) if (!multiplier.rankingOnly) value *= multiplier.factor(state, doc);
       // Ranking only: strength is judged on `value`, before the change penalty and the opening and plural boosts.
-      let order = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
-      const opening = this.openingHits[doc]!;
-      if (knownConcepts > 0) {
-        order *= 1 + (openingBoost * opening) / knownConcepts;
-        this.openingHits[doc] = 0;
-      }
-      if (plurals.size > 0 && this.namesInPlural(doc, plurals)) order *= 1 + this.tuning.pluralNameBoost;
+      let order = value;
+      for (const multiplier of this.multipliers) if (multiplier.rankingOnly) order *= multiplier.factor(state, doc);
       docs[count] = doc;
       matched[count] = value;
       ranked[count++] = order;
-      if (value > top[0]!) {
-        best = doc;
-        bestOpening = opening;
-      }
+      if (value > top[0]!) best = doc;
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;
         top[i] = value;
       }
     }
-    this.countNameHits(coverage, true);
+    const bestUnanchored = best >= 0 && state.knownConcepts > 0 && state.openingHits[best] === 0;
+    this.release(state, touched);
     const strength = strengthBar({
       top,
       bestId: best >= 0 ? this.ids[best]! : "",
       concepts,
       statistics: this.statistics,
       uniqueKeywordWeight: best >= 0 ? this.uniqueKeywordWeight(concepts) : 0,
-      bestUnanchored: knownConcepts > 0 && bestOpening === 0,
+      bestUnanchored,
       missingDestruction: best >= 0 ? this.lacksAskedDestruction(concepts, best) : null,
       namesEveryWord: best >= 0 && this.namesEveryWord(concepts),
       k1: this.settings.k1,
@@ -369,57 +336,8 @@ export class StockroomEngine implements RankingEngine {
   }
 
   /** The word of the tool's name an analysed name term comes from ("creat" → "create"), for explanations. */
-  private nameWord(doc: number, term: string): string {
+  nameWord(doc: number, term: string): string {
     return nameParts(this.names[doc]!).find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
-  }
-
-  /** Terms of the words the request uses in the plural (none when the plural boost is off). */
-  private pluralConceptTerms(concepts: readonly QueryConcept[]): Set<string> {
-    if (this.tuning.pluralNameBoost <= 0) return new Set();
-    return new Set(concepts.filter((concept) => concept.plural).map((concept) => concept.term));
-  }
-
-  private namesInPlural(doc: number, plurals: ReadonlySet<string>): boolean {
-    return this.namePlurals[doc]!.some((term) => plurals.has(term));
-  }
-
-  /** The multipliers `score` applies to this tool's sum of term contributions, in the same order and arithmetic. */
-  private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
-    const factors: ScoreFactor[] = [];
-    const coverage = this.coverageWeights(concepts);
-    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
-    this.countNameHits(coverage);
-    const share = this.nameCoverage(doc);
-    this.countNameHits(coverage, true);
-    if (share > 0 && nameCoverageBoost > 0) {
-      const words = this.nameTerms[doc]!.length;
-      factors.push({ kind: "name", factor: 1 + nameCoverageBoost * share, detail: `the request covers ${fmtCount(share * words)} of the name's ${words} words (related words count ${this.tuning.coverageSynonymWeight})` });
-    }
-    if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) {
-      factors.push({ kind: "namespace", factor: 1 + namespaceBoost, detail: "the request names the tool's namespace" });
-    }
-    const reads = isReadRequest(query, concepts);
-    if (this.isUnrequestedChange(doc, reads, coverage)) {
-      const verbs = (reads ? this.changeTerms[doc]! : this.destructiveTerms[doc]!).map((term) => this.nameWord(doc, term)).join(", ");
-      const detail = reads ? `named for a change (${verbs}) a request that only asks does not name` : `named for a destructive change (${verbs}) the request does not name`;
-      factors.push({ kind: "change", factor: 1 - unrequestedChangePenalty, detail });
-    }
-    if (openingBoost > 0) {
-      let known = 0;
-      let hits = 0;
-      for (const { members } of concepts) {
-        if (!members.some(({ term }) => this.postings.has(term))) continue;
-        known++;
-        if (members.some(({ term }) => this.openingPostings.get(term)?.includes(doc) ?? false)) hits++;
-      }
-      if (hits > 0) factors.push({ kind: "opening", factor: 1 + (openingBoost * hits) / known, detail: `${hits} of the request's ${known} known words are in the tool's opening (name and first description words)` });
-    }
-    const plurals = this.pluralConceptTerms(concepts);
-    if (plurals.size > 0 && this.namesInPlural(doc, plurals)) {
-      const words = this.namePlurals[doc]!.filter((term) => plurals.has(term)).map((term) => this.nameWord(doc, term)).join(", ");
-      factors.push({ kind: "plural", factor: 1 + this.tuning.pluralNameBoost, detail: `the request asks for ${words} in the plural, as the tool's name has it (a list, not one)` });
-    }
-    return factors;
   }
 
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
@@ -445,7 +363,32 @@ export class StockroomEngine implements RankingEngine {
     });
     return { terms, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
   }
-}
 
-/** 2 → "2", 2.5 → "2.5". */
-const fmtCount = (x: number) => String(Math.round(x * 100) / 100);
+  /** The request's state for the multipliers: coverage weights, name and opening hits of the tools it touches. */
+  private prepare(query: string, concepts: readonly QueryConcept[]): QueryState {
+    const coverage = this.coverageWeights(concepts);
+    this.countNameHits(coverage);
+    const knownConcepts = this.tuning.openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
+    const plurals = this.tuning.pluralNameBoost > 0 ? new Set(concepts.filter((c) => c.plural).map((c) => c.term)) : new Set<string>();
+    return { coverage, reads: isReadRequest(query, concepts), plurals, nameHits: this.nameHits, openingHits: this.openingHits, knownConcepts };
+  }
+
+  /** Sets the per-tool counts `prepare` filled back to 0 (`touched`: every tool the request scored). */
+  private release(state: QueryState, touched: readonly number[]): void {
+    this.countNameHits(state.coverage, true);
+    for (const doc of touched) this.openingHits[doc] = 0;
+  }
+
+  /** The multipliers `score` applies to this tool's sum of term contributions: the same objects, in the same order. */
+  private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
+    const state = this.prepare(query, concepts);
+    const factors: ScoreFactor[] = [];
+    for (const multiplier of this.multipliers) {
+      const factor = multiplier.factor(state, doc);
+      if (factor !== 1) factors.push({ kind: multiplier.kind, factor, detail: multiplier.detail(state, doc) });
+    }
+    this.countNameHits(state.coverage, true);
+    this.openingHits.fill(0);
+    return factors;
+  }
+}

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { ENGINE_PROFILES } from "@/search/index";
 import { TOOL_SORTS } from "../../services/tools/list-tools";
 
 export const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
 export const FALLBACK = z.enum(["direct", "hidden"]);
 export const SEARCH_TEXT_MODE = z.enum(["generated", "generated+extra", "override"]);
-export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
+export const PROFILE = z.enum(ENGINE_PROFILES);
 export const TOOL_ID = z.string().trim().min(1, "id is required").max(64);
 export const REVISION = z.number().int().min(1);
 

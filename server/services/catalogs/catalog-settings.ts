@@ -1,5 +1,6 @@
 import "server-only";
-import type { Catalog, Prisma } from "@prisma/client";
+import type { Catalog, EngineProfile as DbEngineProfile, Prisma } from "@prisma/client";
+import type { EngineProfile } from "@/search/index";
 import { toProfile } from "./list-catalogs";
 
 export const catalogSettingsSelect = {
@@ -23,4 +24,6 @@ export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: ty
 }
 
 export type CatalogSettings = ReturnType<typeof toCatalogSettings>;
-export const toDbProfile = (profile: "codex-bm25" | "stockroom") => (profile === "codex-bm25" ? ("codex_bm25" as const) : ("stockroom" as const));
+/** The engine's profile id → the database enum (one entry per profile: a new profile fails to compile until mapped). */
+const TO_DB = { "codex-bm25": "codex_bm25", stockroom: "stockroom" } as const satisfies Record<EngineProfile, DbEngineProfile>;
+export const toDbProfile = (profile: EngineProfile): DbEngineProfile => TO_DB[profile];

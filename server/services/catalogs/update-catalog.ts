@@ -1,5 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
+import type { EngineProfile } from "@/search/index";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProfile } from "./catalog-settings";
@@ -7,7 +8,7 @@ import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProf
 export interface CatalogPatch {
   name?: string;
   description?: string;
-  engineProfile?: "codex-bm25" | "stockroom";
+  engineProfile?: EngineProfile;
   defaultLimit?: number;
   dropWeakHits?: boolean;
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MATCH_STRENGTHS } from "@/search/index";
+import { ENGINE_PROFILES, MATCH_STRENGTHS } from "@/search/index";
 
 // Zod shapes of the playground procedures (input and output), shared by the router and its tests.
 
-export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
+export const PROFILE = z.enum(ENGINE_PROFILES);
 export const PROVIDER = z.enum(["openai", "anthropic", "mcp"]);
 /** null = the draft; a number = that published version. */
 export const VERSION = z.number().int().min(1, "version starts at 1").nullable();
