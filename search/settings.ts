@@ -1,3 +1,5 @@
+import type { VocabularySpec } from "./vocabulary/packs";
+
 /** Ranking engine profiles (registry: profiles.ts): `codex-bm25` reproduces the Rust `bm25` crate 2.3.2; `stockroom` is tuned for tools. */
 export const ENGINE_PROFILES = ["codex-bm25", "stockroom"] as const;
 export type EngineProfile = (typeof ENGINE_PROFILES)[number];
@@ -18,6 +20,8 @@ export interface EngineSettings {
   defaultLimit: number;
   /** Leave out hits whose match strength is weak (a catalog's opt-in; by default every scored tool is returned). */
   dropWeakHits: boolean;
+  /** Vocabulary packs and the catalog's own lines (stockroom profile; absent: every pack at version 1, no lines). */
+  vocabulary?: VocabularySpec;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {

@@ -8,7 +8,9 @@
 // (stockroom-strength.ts). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
+import { hasCjk } from "../analysis/cjk";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
+import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
@@ -38,12 +40,14 @@ interface Postings {
 const analysedTexts = new Map<string, readonly string[]>();
 const MAX_ANALYSED_TEXTS = 20_000;
 
-function analysed(text: string): readonly string[] {
-  let tokens = analysedTexts.get(text);
+/** A text's tokens; only a text with CJK depends on the vocabulary (its glossary), so only it is keyed by it. */
+function analysed(text: string, vocabulary: Vocabulary): readonly string[] {
+  const key = hasCjk(text) ? `${vocabulary.key}\u0000${text}` : text;
+  let tokens = analysedTexts.get(key);
   if (!tokens) {
     if (analysedTexts.size >= MAX_ANALYSED_TEXTS) analysedTexts.clear();
-    tokens = analyzeStockroom(text);
-    analysedTexts.set(text, tokens);
+    tokens = analyzeStockroom(text, vocabulary.glossary);
+    analysedTexts.set(key, tokens);
   }
   return tokens;
 }
@@ -67,6 +71,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly changeTerms: string[][] = [];
   readonly destructiveTerms: string[][] = [];
   private readonly multipliers: readonly ScoreMultiplier[];
+  /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
+  readonly vocabulary: Vocabulary;
   /** Term → the tools whose name has it. */
   private readonly namePostings = new Map<string, number[]>();
   /** Term → the tools that have it among the first `openingTokens` tokens of their text. */
@@ -87,6 +93,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     tuning: Partial<StockroomTuning> = {},
   ) {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
+    this.vocabulary = resolveVocabulary(settings.vocabulary);
     this.multipliers = stockroomMultipliers(this, this.tuning);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
@@ -110,15 +117,15 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const namespaces = new Map<string, string[]>(); // a namespace's tools share its analysed terms
     const namespaceTerms = (namespace: string) => {
       let analysed = namespaces.get(namespace);
-      if (!analysed) namespaces.set(namespace, (analysed = [...new Set(analyzeStockroom(namespace))]));
+      if (!analysed) namespaces.set(namespace, (analysed = [...new Set(analyzeStockroom(namespace, this.vocabulary.glossary))]));
       return analysed;
     };
     let totalLength = 0;
     for (const [id, doc] of latest) {
       const index = this.ids.length;
       this.ids.push(id);
-      const tokens = analysed(doc.text);
-      const nameTerms = doc.name ? [...new Set(analysed(doc.name))] : [];
+      const tokens = analysed(doc.text, this.vocabulary);
+      const nameTerms = doc.name ? [...new Set(analysed(doc.name, this.vocabulary))] : [];
       this.nameTerms.push(nameTerms);
       this.names.push(doc.name ?? "");
       this.namePlurals.push(doc.name ? pluralTerms(doc.name) : []);
@@ -165,7 +172,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   }
 
   analyze(text: string): string[] {
-    return analyzeStockroom(text);
+    return analyzeStockroom(text, this.vocabulary.glossary);
   }
 
   private idf(term: string): number {
@@ -281,7 +288,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   }
 
   score(query: string): ScoredDocs {
-    const concepts = queryConcepts(query, this.tuning);
+    const concepts = queryConcepts(query, this.tuning, this.vocabulary);
     const scores = this.scratch;
     const touched: number[] = [];
     for (const { term, weight } of queryTerms(concepts)) {
@@ -341,7 +348,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   }
 
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
-    const concepts = queryConcepts(query, this.tuning);
+    const concepts = queryConcepts(query, this.tuning, this.vocabulary);
     const counts = new Map(concepts.map((c) => [c.term, c.count]));
     const docLength = this.docLengths[doc]!;
     const norm = lengthNorm(docLength, this.statistics.averageDocumentLength, this.settings.b);
