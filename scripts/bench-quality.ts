@@ -1,18 +1,24 @@
 // `npm run bench:quality`: ranking quality of every labelled set (search/testing/sets/manifest.json) for the
 // stockroom profile against codex-bm25 on the same search text; prints the table and writes it to
 // docs/benchmarks.md. `--json` prints the rows instead. Numbers only: the tests assert properties.
-import { createSearchIndex, evaluateRankings, type EngineProfile, type SearchIndex } from "../search/index";
+import { createSearchIndex, currentPacks, evaluateRankings, type EngineProfile, type SearchIndex } from "../search/index";
 import type { LabelledQuery } from "../search/testing/corpus";
 import { readCatalog, readManifest, readSetQueries, type CatalogId } from "../search/testing/labelled-sets";
 import { writeBenchSection } from "./lib/bench-report";
 
 const K = 8;
-const PROFILES = ["stockroom", "codex-bm25"] as const satisfies readonly EngineProfile[];
+/** What is measured: the profile, and for stockroom the vocabulary packs (both, or the general pack alone). */
+const VARIANTS = [
+  { name: "stockroom", profile: "stockroom", packs: ["general", "popular-servers"] },
+  { name: "stockroom, general pack", profile: "stockroom", packs: ["general"] },
+  { name: "codex-bm25", profile: "codex-bm25", packs: [] },
+] as const satisfies ReadonlyArray<{ name: string; profile: EngineProfile; packs: readonly string[] }>;
+type Variant = (typeof VARIANTS)[number];
 
 interface Row {
   set: string;
   tuned: boolean;
-  profile: EngineProfile;
+  profile: Variant["name"];
   answerable: number;
   successAt1: number;
   successAt8: number;
@@ -28,10 +34,13 @@ interface Row {
 }
 
 const indexes = new Map<string, SearchIndex>();
-function indexFor(catalog: CatalogId, profile: EngineProfile, dropWeakHits = false): SearchIndex {
-  const key = `${catalog}/${profile}/${dropWeakHits}`;
+function indexFor(catalog: CatalogId, variant: Variant, dropWeakHits = false): SearchIndex {
+  const key = `${catalog}/${variant.name}/${dropWeakHits}`;
   let index = indexes.get(key);
-  if (!index) indexes.set(key, (index = createSearchIndex(readCatalog(catalog), { profile, dropWeakHits })));
+  if (!index) {
+    const vocabulary = { packs: currentPacks(variant.packs), lines: "" };
+    indexes.set(key, (index = createSearchIndex(readCatalog(catalog), { profile: variant.profile, dropWeakHits, vocabulary })));
+  }
   return index;
 }
 
@@ -43,20 +52,20 @@ function measure(): Row[] {
   const rows: Row[] = [];
   for (const set of readManifest()) {
     const queries = readSetQueries(set);
-    for (const profile of PROFILES) {
-      const results = rank(indexFor(set.catalog, profile), queries, 10);
+    for (const variant of VARIANTS) {
+      const results = rank(indexFor(set.catalog, variant), queries, 10);
       const atK = evaluateRankings(results.map((r) => ({ ...r, ranked: r.ranked.slice(0, K) })), K);
       const at10 = evaluateRankings(results, 10);
       const english = queries.filter((q) => (q.lang ?? "en") === "en" && q.gold.length > 0);
-      const dropped = evaluateRankings(rank(indexFor(set.catalog, profile, true), queries, K), K);
+      const dropped = evaluateRankings(rank(indexFor(set.catalog, variant, true), queries, K), K);
       rows.push({
         set: set.id,
         tuned: set.tuned,
-        profile,
+        profile: variant.name,
         answerable: atK.count,
         successAt1: atK.successAt1,
         successAt8: atK.successAtK,
-        enSuccessAt8: english.length > 0 ? evaluateRankings(rank(indexFor(set.catalog, profile), english, K), K).successAtK : null,
+        enSuccessAt8: english.length > 0 ? evaluateRankings(rank(indexFor(set.catalog, variant), english, K), K).successAtK : null,
         ndcg10: at10.ndcg10,
         empty: atK.noHit,
         noMatch: results.length - atK.count,

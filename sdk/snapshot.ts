@@ -35,6 +35,11 @@ export const snapshotContentSchema = z.object({
     defaultLimit: z.number().int().min(1),
     /** Leave weak hits out (set only when the catalog opts in, so older snapshots keep their hash). */
     dropWeakHits: z.literal(true).optional(),
+    /**
+     * Vocabulary packs (with versions) and the catalog's own lines the stockroom profile ranked with; absent: every
+     * pack at version 1 and no lines (what snapshots published before packs ranked with).
+     */
+    vocabulary: z.object({ packs: z.array(z.object({ id: z.string(), version: z.number().int() })), lines: z.string() }).optional(),
   }),
   namespaces: z.array(z.object({ name: z.string(), description: z.string() })),
   tools: z.array(snapshotToolSchema),

@@ -13,8 +13,20 @@ export {
   type EngineSettings,
 } from "./settings";
 export { PROFILES, type ProfileDefinition } from "./profiles";
+export {
+  currentPacks,
+  LEGACY_VOCABULARY,
+  VOCABULARY_PACK_IDS,
+  VOCABULARY_PACKS,
+  type PackRef,
+  type VocabularyPack,
+  type VocabularyPackId,
+  type VocabularySpec,
+} from "./vocabulary/packs";
+export { vocabularyKey } from "./vocabulary/vocabulary";
+export { checkCatalogLines, MAX_CATALOG_LINES, MAX_LINE_LENGTH, type LineProblem } from "./vocabulary/catalog-lines";
 export { SearchQueryError, type SearchQueryErrorCode } from "./errors";
-export type { IndexDoc, ScoreFactor, StrengthBar, TermExplanation } from "./engine/types";
+export type { IndexDoc, ScoreFactor, StrengthBar, TermExplanation, VocabularyEffect } from "./engine/types";
 export {
   createSearchIndex,
   MATCH_STRENGTHS,

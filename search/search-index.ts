@@ -1,6 +1,6 @@
 // The public index: tool_search semantics (trimmed query, typed errors, default limit, no zero scores,
 // ties broken by id) over whichever profile engine the settings pick.
-import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, StrengthBar, TermExplanation } from "./engine/types";
+import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, StrengthBar, TermExplanation, VocabularyEffect } from "./engine/types";
 import { SearchQueryError } from "./errors";
 import { PROFILES } from "./profiles";
 import { resolveSettings, type EngineSettings } from "./settings";
@@ -50,6 +50,8 @@ export interface SearchIndex {
   readonly settings: EngineSettings;
   search(query: string, limit?: number): SearchHit[];
   explain(query: string, id: string): Explanation | null;
+  /** What the vocabulary (packs and catalog lines) added to the request; empty for a profile without one. */
+  vocabularyEffect(query: string): VocabularyEffect[];
   /** Where the request's strong bar is and why (the same for every hit of the request). */
   strength(query: string): StrengthSummary;
   analyze(text: string): string[];
@@ -155,6 +157,10 @@ class EngineSearchIndex implements SearchIndex {
       strength: level ? { ...summary(scored.strength), level: level.strength, evidence: level.evidence, matchScore: scored.matchScores[at]! } : null,
       dropped,
     };
+  }
+
+  vocabularyEffect(query: string): VocabularyEffect[] {
+    return this.engine.vocabularyEffect?.(normalizeQuery(query)) ?? [];
   }
 
   strength(query: string): StrengthSummary {

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { ENGINE_PROFILES, PROFILES, type EngineProfile } from "@/search/index";
+import { ENGINE_PROFILES, PROFILES, VOCABULARY_PACK_IDS, VOCABULARY_PACKS, type EngineProfile, type VocabularyPackId } from "@/search/index";
 import { appErrorOf } from "./app-error";
 import { buttonClass, Field, inputClass, Section } from "./ui";
 
@@ -15,6 +15,8 @@ interface Settings {
   engineProfile: EngineProfile;
   defaultLimit: number;
   dropWeakHits: boolean;
+  vocabularyPacks: VocabularyPackId[];
+  vocabularyLines: string;
   revision: number;
 }
 
@@ -37,7 +39,7 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
     event.preventDefault();
     setNotice(null);
     update.mutate(
-      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit, dropWeakHits: form.dropWeakHits } },
+      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit, dropWeakHits: form.dropWeakHits, vocabularyPacks: form.vocabularyPacks, vocabularyLines: form.vocabularyLines } },
       {
         onSuccess: (next) => {
           setSettings(next);
@@ -84,6 +86,31 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
               </span>
             </span>
           </label>
+          <fieldset className="space-y-2" aria-label="Vocabulary packs">
+            <legend className="text-sm font-medium">Vocabulary (stockroom profile)</legend>
+            {VOCABULARY_PACK_IDS.map((id) => {
+              const pack = VOCABULARY_PACKS.find((p) => p.id === id)!;
+              const isOn = form.vocabularyPacks.includes(id);
+              const toggle = (on: boolean) => setForm({ ...form, vocabularyPacks: on ? [...form.vocabularyPacks, id] : form.vocabularyPacks.filter((p) => p !== id) });
+              return (
+                <label key={id} className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" checked={isOn} disabled={!canEdit} onChange={(e) => toggle(e.target.checked)} className="mt-1" />
+                  <span>
+                    {pack.label} <span className="text-xs text-stone-500">({id}@{pack.version})</span>
+                    <span className="block text-xs text-stone-500">{pack.description}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          <Field
+            label="Catalog vocabulary lines"
+            htmlFor="settings-vocabulary"
+            error={error?.fields.vocabularyLines}
+            hint="One a line: `refund > create_refund` (how people ask > the tool's words), `delete remove erase` (a group), `开票 > create invoice` (a Chinese word). The playground shows what they add."
+          >
+            <textarea id="settings-vocabulary" value={form.vocabularyLines} disabled={!canEdit} onChange={(e) => setForm({ ...form, vocabularyLines: e.target.value })} rows={4} className={`${inputClass} font-mono`} />
+          </Field>
           {error && Object.keys(error.fields).length === 0 && (
             <p role="alert" className="text-sm text-red-700">
               {error.message}

@@ -94,6 +94,20 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               Query terms: <span className="font-mono">{data.queryTokens.join(" · ")}</span>
             </p>
           )}
+          {data && data.profile === "stockroom" && (
+            <p className="text-xs text-stone-500" aria-label="Vocabulary">
+              Vocabulary: {data.vocabulary.packs.map((p) => `${p.id}@${p.version}`).join(", ") || "no packs"}
+              {data.vocabulary.catalogLines > 0 ? ` + ${data.vocabulary.catalogLines} catalog lines` : ""}
+              {data.vocabulary.effect.length > 0 && (
+                <>
+                  {" · added "}
+                  <span className="font-mono">
+                    {data.vocabulary.effect.map((e) => `${e.term} → ${e.related.map((r) => `${r.term} (${r.source})`).join(", ")}`).join("; ")}
+                  </span>
+                </>
+              )}
+            </p>
+          )}
           {canEdit && hasQuery && data && <SaveGoldenButton team={team} catalog={catalog} query={debounced} expected={expected} />}
           {search.error && hasQuery && (
             <p role="alert" className="text-sm text-red-700">

@@ -19,7 +19,7 @@ import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query"
 import { strengthBar } from "./stockroom-strength";
 import { stockroomMultipliers, type MultiplierIndex, type QueryState, type ScoreMultiplier } from "./stockroom-multipliers";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
-import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
+import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation, VocabularyEffect } from "./types";
 
 /** Own words at the start of a request in which a destructive verb counts as what the request asks for. */
 const DESTRUCTIVE_OPENING = 2;
@@ -369,6 +369,16 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
       };
     });
     return { terms, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
+  }
+
+  vocabularyEffect(query: string): VocabularyEffect[] {
+    return queryConcepts(query, this.tuning, this.vocabulary)
+      .map(({ term, members }) => {
+        const sources = new Map(this.vocabulary.relatedWithSource(term).map((r) => [r.term, r.source]));
+        const related = members.slice(1).filter((m) => this.postings.has(m.term)).map((m) => ({ term: m.term, source: sources.get(m.term) ?? "glossary" }));
+        return { term, related };
+      })
+      .filter((effect) => effect.related.length > 0);
   }
 
   /** The request's state for the multipliers: coverage weights, name and opening hits of the tools it touches. */

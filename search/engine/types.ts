@@ -29,6 +29,12 @@ export interface ScoreFactor {
   detail: string;
 }
 
+/** One request word and the related terms (in the catalog) its vocabulary added, with their source (a pack id, "catalog", "glossary"). */
+export interface VocabularyEffect {
+  term: string;
+  related: Array<{ term: string; source: string }>;
+}
+
 /** The score a hit needs, for one request, to count as a strong match (see search/README.md, "Match strength"). */
 export interface StrengthBar {
   /** In score units; 0 = every hit is strong, Infinity = none is. */
@@ -59,6 +65,8 @@ export interface RankingEngine {
   readonly ids: readonly string[];
   analyze(text: string): string[];
   score(query: string): ScoredDocs;
+  /** What the vocabulary added to the request: each word's related terms the catalog has, and where each comes from. */
+  vocabularyEffect?(query: string): VocabularyEffect[];
   /** Per-term contributions and the multipliers (in the order `score` applies them) that turn their sum into the score. */
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Catalog, EngineProfile as DbEngineProfile, Prisma } from "@prisma/client";
-import type { EngineProfile } from "@/search/index";
+import { VOCABULARY_PACK_IDS, type EngineProfile } from "@/search/index";
 import { toProfile } from "./list-catalogs";
 
 export const catalogSettingsSelect = {
@@ -11,6 +11,8 @@ export const catalogSettingsSelect = {
   engineProfile: true,
   defaultLimit: true,
   dropWeakHits: true,
+  vocabularyPacks: true,
+  vocabularyLines: true,
   revision: true,
   createdAt: true,
   updatedAt: true,
@@ -19,8 +21,10 @@ export const catalogSettingsSelect = {
 export const DEFAULT_LIMIT_RANGE = { min: 1, max: 50 } as const;
 
 export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: typeof catalogSettingsSelect }> | Catalog) {
-  const { id, slug, name, description, engineProfile, defaultLimit, dropWeakHits, revision, createdAt, updatedAt } = catalog;
-  return { id, slug, name, description, engineProfile: toProfile(engineProfile), defaultLimit, dropWeakHits, revision, createdAt, updatedAt };
+  const { id, slug, name, description, engineProfile, defaultLimit, dropWeakHits, vocabularyLines, revision, createdAt, updatedAt } = catalog;
+  const vocabularyPacks = VOCABULARY_PACK_IDS.filter((pack) => catalog.vocabularyPacks.includes(pack));
+  const profile = toProfile(engineProfile);
+  return { id, slug, name, description, engineProfile: profile, defaultLimit, dropWeakHits, vocabularyPacks, vocabularyLines, revision, createdAt, updatedAt };
 }
 
 export type CatalogSettings = ReturnType<typeof toCatalogSettings>;

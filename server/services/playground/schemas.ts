@@ -55,6 +55,12 @@ export const searchOutput = z.object({
   hits: z.array(explainedTool),
   /** The request's strong bar in perfect matches (null: no hit can be strong), and why it is there. */
   bar: z.object({ matches: z.number().nullable(), reason: z.string() }),
+  /** The packs the source ranks with and what they and the catalog's lines added to the request. */
+  vocabulary: z.object({
+    packs: z.array(z.object({ id: z.string(), version: z.number().int() })),
+    catalogLines: z.number().int(),
+    effect: z.array(z.object({ term: z.string(), related: z.array(z.object({ term: z.string(), source: z.string() })) })),
+  }),
   /** True when the catalog drops weak hits (what agents get too). */
   dropsWeakHits: z.boolean(),
   /** Set when every scored tool was weak and the catalog drops weak hits: why nothing came back. */
