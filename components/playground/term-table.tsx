@@ -4,6 +4,7 @@ import { fmt } from "./format";
 export type Term = TermExplanation;
 
 const FACTOR_LABEL: Record<ScoreFactor["kind"], string> = {
+  exact: "Exact name",
   name: "Name coverage",
   namespace: "Namespace named",
   change: "Unrequested change",

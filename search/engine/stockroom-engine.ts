@@ -9,6 +9,7 @@
 import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
 import { hasCjk } from "../analysis/cjk";
+import { ExactNames, nameKey } from "./exact-names";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
@@ -71,6 +72,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly changeTerms: string[][] = [];
   readonly destructiveTerms: string[][] = [];
   private readonly multipliers: readonly ScoreMultiplier[];
+  private readonly exactNames = new ExactNames();
   /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
   readonly vocabulary: Vocabulary;
   /** Term → the tools whose name has it. */
@@ -128,6 +130,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
       const nameTerms = doc.name ? [...new Set(analysed(doc.name, this.vocabulary))] : [];
       this.nameTerms.push(nameTerms);
       this.names.push(doc.name ?? "");
+      this.exactNames.add(index, doc.name, doc.namespace);
       this.namePlurals.push(doc.name ? pluralTerms(doc.name) : []);
       for (const term of nameTerms) {
         const named = this.namePostings.get(term);
@@ -301,6 +304,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
         scores[doc] = scores[doc]! + termIdf * list.weights[i]!;
       }
     }
+    for (const doc of this.exactNames.named(query)) {
+      if (scores[doc] === 0) touched.push(doc);
+      scores[doc] = scores[doc]! + this.exactNameWeight(query, doc);
+    }
     const state = this.prepare(query, concepts);
     const docs = new Int32Array(touched.length);
     const ranked = new Float64Array(touched.length);
@@ -368,7 +375,20 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
         matched: at >= 0,
       };
     });
+    const named = this.exactNames.named(query);
+    if (named.length > 0) {
+      const contribution = named.includes(doc) ? this.exactNameWeight(query, doc) : 0;
+      const idf = contribution > 0 ? contribution / (this.settings.k1 + 1) : 0;
+      terms.push({ term: `"${nameKey(query)}" (exact name)`, queryFrequency: 1, queryWeight: 1, idf, tf: contribution > 0 ? 1 : 0, docLength, lengthNorm: 1, contribution, matched: contribution > 0 });
+    }
     return { terms, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
+  }
+
+  /** The whole name as a term: shared by the tools the request names, or by those that spell it verbatim. */
+  private exactNameWeight(query: string, doc: number): number {
+    const verbatim = this.exactNames.namedVerbatim(query);
+    const count = verbatim.includes(doc) ? verbatim.length : this.exactNames.named(query).length;
+    return ExactNames.weight(this.ids.length, count, this.settings.k1);
   }
 
   vocabularyEffect(query: string): VocabularyEffect[] {
@@ -387,7 +407,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.countNameHits(coverage);
     const knownConcepts = this.tuning.openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
     const plurals = this.tuning.pluralNameBoost > 0 ? new Set(concepts.filter((c) => c.plural).map((c) => c.term)) : new Set<string>();
-    return { coverage, reads: isReadRequest(query, concepts), plurals, nameHits: this.nameHits, openingHits: this.openingHits, knownConcepts };
+    const exact = new Set(this.exactNames.named(query));
+    const verbatim = new Set(this.exactNames.namedVerbatim(query));
+    const { nameHits, openingHits } = this;
+    return { coverage, reads: isReadRequest(query, concepts), plurals, nameHits, openingHits, knownConcepts, exact, verbatim };
   }
 
   /** Sets the per-tool counts `prepare` filled back to 0 (`touched`: every tool the request scored). */

@@ -34,6 +34,10 @@ export interface QueryState {
   readonly openingHits: Float64Array;
   /** How many of the request's concepts the catalog knows at all (the opening share's denominator). */
   readonly knownConcepts: number;
+  /** The tools the request names exactly (exact-names.ts). */
+  readonly exact: ReadonlySet<number>;
+  /** Among them, the tools whose name the request spells exactly (counts twice). */
+  readonly verbatim: ReadonlySet<number>;
 }
 
 export interface ScoreMultiplier {
@@ -66,6 +70,12 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
   const plural = (q: QueryState, doc: number) => index.namePlurals[doc]!.filter((term) => q.plurals.has(term));
   const words = (doc: number, terms: readonly string[]) => terms.map((term) => index.nameWord(doc, term)).join(", ");
   return [
+    {
+      kind: "exact",
+      rankingOnly: false,
+      factor: (q, doc) => (q.verbatim.has(doc) ? 1 + 2 * tuning.exactNameBoost : q.exact.has(doc) ? 1 + tuning.exactNameBoost : 1),
+      detail: (q, doc) => (q.verbatim.has(doc) ? "the request is the tool's name, spelled exactly" : "the request is the tool's name (its words)"),
+    },
     {
       kind: "name",
       rankingOnly: false,

@@ -45,6 +45,8 @@ export interface StockroomTuning {
    * ("which dependabot alerts are open?" → list_dependabot_alerts over get_dependabot_alert). Ranking only.
    */
   pluralNameBoost: number;
+  /** Score multiplier, less 1, for a tool the request names exactly (its name, spaced or with its namespace). */
+  exactNameBoost: number;
 }
 
 export const STOCKROOM_TUNING: StockroomTuning = {
@@ -63,4 +65,5 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   openingBoost: 0.5,
   openingTokens: 15,
   pluralNameBoost: 0.3,
+  exactNameBoost: 1,
 };

@@ -24,7 +24,7 @@ export interface TermExplanation {
 
 /** A multiplier the stockroom profile applies to a tool's sum of term contributions, and why. */
 export interface ScoreFactor {
-  kind: "name" | "namespace" | "change" | "opening" | "plural";
+  kind: "exact" | "name" | "namespace" | "change" | "opening" | "plural";
   factor: number;
   detail: string;
 }

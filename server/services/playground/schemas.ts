@@ -36,7 +36,7 @@ export const explainedTool = z.object({
   rank: z.number().int().nullable(),
   terms: z.array(term),
   termSum: z.number(),
-  factors: z.array(z.object({ kind: z.enum(["name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
+  factors: z.array(z.object({ kind: z.enum(["exact", "name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
   matchedTerms: z.array(z.string()),
   missingTerms: z.array(z.string()),
   /** Match strength of the tool for the request (null when it scores 0) and score ÷ the request's bar. */
