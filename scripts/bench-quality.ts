@@ -92,10 +92,27 @@ function table(rows: Row[]): string {
   return [head, `|${"---|".repeat(11)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
 }
 
+/** The issue's comparisons: leads over codex-bm25 on the catalogs nobody here curated, and the blind demo sets' English s@8. */
+function summary(rows: Row[]): string {
+  const row = (set: string, profile: string) => rows.find((r) => r.set === set && r.profile === profile)!;
+  const lead = (set: string, profile: string) => {
+    const ours = row(set, profile);
+    const codex = row(set, "codex-bm25");
+    const d = (a: number, b: number) => `${a >= b ? "+" : ""}${(100 * (a - b)).toFixed(1)}`;
+    return `${set} (${profile}): nDCG@10 ${d(ours.ndcg10, codex.ndcg10)}, s@8 ${d(ours.successAt8, codex.successAt8)}, s@1 ${d(ours.successAt1, codex.successAt1)} over codex-bm25`;
+  };
+  const blind = ["heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"];
+  const average = (profile: string) => pct(blind.reduce((sum, set) => sum + (row(set, profile).enSuccessAt8 ?? 0), 0) / blind.length);
+  return [
+    ...VARIANTS.filter((v) => v.profile === "stockroom").flatMap((v) => [lead("metatool", v.name), lead("bfcl-python", v.name)]),
+    `heldout5–10 English s@8 average: ${VARIANTS.map((v) => `${v.name} ${average(v.name)}`).join(", ")}`,
+  ].map((line) => `- ${line}`).join("\n");
+}
+
 const rows = measure();
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(rows)}\n`);
 else {
-  const body = `${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.`;
+  const body = `${summary(rows)}\n\n${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.`;
   process.stdout.write(`${body}\n`);
   if (!process.argv.includes("--no-write")) writeBenchSection("quality", "Search quality on every labelled set", body);
 }
