@@ -18,11 +18,12 @@ describe.each(readManifest().filter((set) => readSetQueries(set).some((q) => q.g
 });
 
 describe.each(ENGINE_PROFILES)("every tool with a score above 0 is returned, up to the limit (%s)", (profile) => {
-  const docs = readCatalog("demo");
+  // A slice of the demo catalog keeps the explain-every-tool check affordable; it has weak and strong hits alike.
+  const docs = readCatalog("demo").slice(0, 200);
   const index = createSearchIndex(docs, { profile });
   const requests = readSetQueries(readManifest().find((set) => set.id === "heldout10")!).map((q) => q.query);
 
-  it("whatever the match strength: as many hits as tools whose explanation matches a request term", () => {
+  it("whatever the match strength: as many hits as tools whose explanation matches a request term", { timeout: 60_000 }, () => {
     for (const query of requests.slice(0, 12)) {
       const matching = docs.filter((doc) => index.explain(query, doc.id)!.score > 0).length;
       expect(index.search(query, docs.length).length).toBe(matching);
