@@ -41,7 +41,7 @@ describe("connect + search", () => {
     // Same ids and scores as an index built directly with the snapshot's profile; direct tools are not searchable.
     const docs = sampleContent().tools.filter((t) => t.exposure === "deferred").map((t) => ({ id: t.id, text: t.searchText, name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) }));
     const expected = createSearchIndex(docs, { profile: "stockroom", defaultLimit: 5 }).search("open orders for a customer");
-    expect(hits.map(({ id, score, rank }) => ({ id, score, rank }))).toEqual(expected);
+    expect(hits.map(({ id, score, rank, strength, evidence }) => ({ id, score, rank, strength, evidence }))).toEqual(expected);
     expect(catalog.search("ping service").map((h) => h.id)).not.toContain("ping");
     expect(catalog.search("meeting").length).toBeLessThanOrEqual(5);
     expect(() => catalog.search("   ")).toThrow(/empty/);

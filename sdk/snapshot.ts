@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canonicalJson, legacyCanonicalJson } from "./canonical-json";
+import { ENGINE_PROFILES } from "../search/settings";
 
 export { canonicalJson, legacyCanonicalJson } from "./canonical-json";
 
@@ -57,10 +58,17 @@ export const snapshotContentSchema = z.object({
   format: z.enum(SNAPSHOT_FORMATS),
   catalog: z.object({ team: z.string(), slug: z.string(), name: z.string() }),
   engine: z.object({
-    profile: z.enum(["codex-bm25", "stockroom"]),
+    profile: z.enum(ENGINE_PROFILES),
     k1: z.number(),
     b: z.number(),
     defaultLimit: z.number().int().min(1),
+    /** Leave weak hits out (set only when the catalog opts in, so older snapshots keep their hash). */
+    dropWeakHits: z.literal(true).optional(),
+    /**
+     * Vocabulary packs (with versions) and the catalog's own lines the stockroom profile ranked with; absent: every
+     * pack at version 1 and no lines (what snapshots published before packs ranked with).
+     */
+    vocabulary: z.object({ packs: z.array(z.object({ id: z.string(), version: z.number().int() })), lines: z.string() }).optional(),
   }),
   namespaces: z.array(z.object({ name: z.string(), description: z.string() })),
   tools: z.array(snapshotToolSchema),

@@ -3,39 +3,45 @@ import { createSearchIndex } from "./index";
 import { readCorpusDocs } from "./testing/corpus";
 import { readJsonl } from "./testing/shared";
 
-// When the stockroom profile's no-match rule withholds every hit, a curator needs to know why, and where
-// the tool they expected would have ranked: the playground shows both.
-describe("why the no-match rule returned nothing (stockroom)", () => {
+// Every matching tool is returned; a curator needs to see which hits are weak and why: the playground shows both.
+describe("match strength (stockroom)", () => {
   const docs = readCorpusDocs("corpus/tools.jsonl");
   const index = createSearchIndex(docs, { profile: "stockroom" });
 
-  it("names the best tool and the rule that held it back", () => {
+  it("returns the tools a request no tool fits matches, all weak, and says where the bar is and why", () => {
     const unanchored = "dim the kitchen lights to 30 percent";
-    expect(index.search(unanchored)).toEqual([]);
-    expect(index.noMatchReason(unanchored)).toMatch(/^The best-scoring tool, stripe\.create_coupon, has none of the request's words in its name or the start of its description, and scores 0\.\d\d perfect matches, under 0\.80\.$/);
+    expect(index.search(unanchored)[0]).toMatchObject({ id: "stripe.create_coupon", strength: "weak" });
+    expect(index.strength(unanchored).reason).toMatch(/^Strong hits score at least 0\.80 perfect matches: the best tool, stripe\.create_coupon, has none of the request's words in its name or the start of its description\.$/);
 
     const floor = "set the thermostat to 21 degrees";
-    expect(index.search(floor)).toEqual([]);
-    expect(index.noMatchReason(floor)).toMatch(/^No tool fits well enough: the best, desktop_commander\.set_config_value, scores 0\.\d\d perfect matches \(weighed by how far it stands out from the fifth\), under the floor of 0\.90, raised because 2 of the request's 4 words are in no tool\.$/);
+    expect(index.search(floor).map((hit) => hit.strength)).not.toContain("strong");
+    expect(index.strength(floor).reason).toMatch(/^Strong hits score at least 0\.90 perfect matches \(a perfect match: a word only one tool has, at full weight\), raised from 0\.60 because 2 of the request's 4 words are in no tool, then weighed by how far the best hit stands out from the fifth \(\d\.\d\d\)\.$/);
 
     const destruction = "delete Linear issue ENG-12";
-    expect(index.search(destruction)).toEqual([]);
-    expect(index.noMatchReason(destruction)).toMatch(/^The request asks to delete something, and the best-scoring tool, linear\.[\w-]+, never mentions it\.$/);
+    expect(index.search(destruction).length).toBeGreaterThan(0);
+    expect(index.search(destruction).every((hit) => hit.strength === "weak" && hit.evidence === 0)).toBe(true);
+    expect(index.strength(destruction)).toEqual({ bar: null, reason: expect.stringMatching(/^No hit is strong: the request asks to delete something, and the best tool, linear\.[\w-]+, never mentions it\.$/) });
   });
 
-  it("explains a withheld tool with the score and rank it had, while search and explain's own score stay empty", () => {
-    const query = "dim the kitchen lights to 30 percent";
-    const explained = index.explain(query, "stripe.create_coupon")!;
-    expect(explained).toMatchObject({ score: 0, rank: null, withheld: { rank: 1, reason: index.noMatchReason(query) } });
-    expect(explained.withheld!.score).toBeGreaterThan(0);
-    expect(explained.matchedTerms).toContain("percent");
+  it("explains a hit's strength with the same bar as search, and the evidence is score ÷ bar", () => {
+    const query = "refund a payment";
+    const [best] = index.search(query);
+    expect(best).toMatchObject({ id: "stripe.create_refund", strength: "strong" });
+    const explained = index.explain(query, best!.id)!;
+    const bar = index.strength(query).bar!;
+    expect(explained.strength).toMatchObject({ level: "strong", bar, reason: index.strength(query).reason });
+    expect(explained.strength!.evidence).toBeCloseTo(best!.evidence, 12);
+    expect(explained.dropped).toBe(false);
+    expect(index.explain("zzqx", best!.id)!.strength).toBeNull();
   });
 
-  it("says nothing when the request has hits or matches nothing at all", () => {
-    expect(index.noMatchReason("refund a payment")).toBeNull();
-    expect(index.explain("refund a payment", "stripe.create_refund")!.withheld).toBeNull();
-    expect(index.noMatchReason("zzqx")).toBeNull();
-    expect(createSearchIndex(docs, { profile: "codex-bm25" }).noMatchReason("dim the kitchen lights to 30 percent")).toBeNull();
+  it("drops weak hits only when the settings ask, leaving the strong hits exactly as they were", () => {
+    const dropping = createSearchIndex(docs, { profile: "stockroom", dropWeakHits: true });
+    for (const query of ["refund a payment", "dim the kitchen lights to 30 percent", "open a pull request on GitHub", "delete Linear issue ENG-12"]) {
+      const strong = index.search(query, 20).filter((hit) => hit.strength === "strong");
+      expect(dropping.search(query, 20)).toEqual(strong);
+    }
+    expect(dropping.explain("dim the kitchen lights to 30 percent", "stripe.create_coupon")).toMatchObject({ rank: 1, dropped: true });
   });
 });
 

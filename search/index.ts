@@ -12,9 +12,30 @@ export {
   type EngineProfile,
   type EngineSettings,
 } from "./settings";
+export { PROFILES, type ProfileDefinition } from "./profiles";
+export {
+  currentPacks,
+  LEGACY_VOCABULARY,
+  VOCABULARY_PACK_IDS,
+  VOCABULARY_PACKS,
+  type PackRef,
+  type VocabularyPack,
+  type VocabularyPackId,
+  type VocabularySpec,
+} from "./vocabulary/packs";
+export { vocabularyKey } from "./vocabulary/vocabulary";
+export { checkCatalogLines, MAX_CATALOG_LINES, MAX_LINE_LENGTH, type LineProblem } from "./vocabulary/catalog-lines";
 export { SearchQueryError, type SearchQueryErrorCode } from "./errors";
-export type { IndexDoc, ScoreFactor, TermExplanation } from "./engine/types";
-export { createSearchIndex, type Explanation, type SearchHit, type SearchIndex } from "./search-index";
+export type { IndexDoc, ScoreFactor, StrengthBar, TermExplanation, VocabularyEffect } from "./engine/types";
+export {
+  createSearchIndex,
+  MATCH_STRENGTHS,
+  type Explanation,
+  type MatchStrength,
+  type SearchHit,
+  type SearchIndex,
+  type StrengthSummary,
+} from "./search-index";
 export { forgetAnalysedTexts } from "./engine/stockroom-engine";
 export { analyzeText, analyzerSteps } from "./analyze";
 export {

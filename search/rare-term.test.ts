@@ -41,15 +41,16 @@ describe("a one-word request that tool names carry (stockroom)", () => {
   });
 });
 
-describe("a request whose catalog words a tool name carries, among words no tool has (stockroom)", () => {
-  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom" });
+// Indexes that drop weak hits: what a catalog that opted in returns (by default the weak hits are returned, marked weak).
+describe("a request whose catalog words a tool name carries, among words no tool has (stockroom, weak hits dropped)", () => {
+  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom", dropWeakHits: true });
 
   it("shows that tool: the other words are the request's content", () => {
     // find → search (synonym) and email are both in gmail.search_emails' name; landlord and lease are in no tool.
     expect(index.search("find the emails from my landlord about the lease")[0]?.id).toBe("gmail.search_emails");
   });
 
-  it("still returns nothing when only one catalog word is named", () => {
+  it("has no strong hit when only one catalog word is named", () => {
     expect(index.search("order a large pepperoni pizza for delivery")).toEqual([]);
   });
 
@@ -59,10 +60,10 @@ describe("a request whose catalog words a tool name carries, among words no tool
   });
 });
 
-describe("a request whose words the best tool only mentions in passing (stockroom)", () => {
-  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom" });
+describe("a request whose words the best tool only mentions in passing (stockroom, weak hits dropped)", () => {
+  const index = createSearchIndex(readCorpusDocs("corpus/tools.jsonl"), { profile: "stockroom", dropWeakHits: true });
 
-  it("returns nothing when the best tool's opening has none of them and its score is low", () => {
+  it("has no strong hit when the best tool's opening has none of them and its score is low", () => {
     // stripe.create_coupon mentions "percent" in a parameter; nothing in the catalog dims lights.
     expect(index.search("dim the kitchen lights to 30 percent")).toEqual([]);
   });
@@ -71,6 +72,6 @@ describe("a request whose words the best tool only mentions in passing (stockroo
     const docs = readCorpusDocs("corpus/tools.jsonl");
     const longest = docs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
     const curated = docs.map((doc) => (doc === longest ? { ...doc, text: `${doc.text} zorblax` } : doc));
-    expect(createSearchIndex(curated, { profile: "stockroom" }).search("zorblax").map((hit) => hit.id)).toEqual([longest.id]);
+    expect(createSearchIndex(curated, { profile: "stockroom", dropWeakHits: true }).search("zorblax").map((hit) => hit.id)).toEqual([longest.id]);
   });
 });

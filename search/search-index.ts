@@ -1,16 +1,31 @@
 // The public index: tool_search semantics (trimmed query, typed errors, default limit, no zero scores,
 // ties broken by id) over whichever profile engine the settings pick.
-import { CodexEngine } from "./engine/codex-engine";
-import { StockroomEngine } from "./engine/stockroom-engine";
-import type { IndexDoc, RankingEngine, ScoreFactor, TermExplanation } from "./engine/types";
+import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, StrengthBar, TermExplanation, VocabularyEffect } from "./engine/types";
 import { SearchQueryError } from "./errors";
+import { PROFILES } from "./profiles";
 import { resolveSettings, type EngineSettings } from "./settings";
+
+/** `strong`: the hit's score reaches the request's bar (search/README.md, "Match strength"); `weak`: it does not. */
+export const MATCH_STRENGTHS = ["strong", "weak"] as const;
+export type MatchStrength = (typeof MATCH_STRENGTHS)[number];
 
 export interface SearchHit {
   id: string;
   score: number;
   /** 1-based position in the ranking. */
   rank: number;
+  strength: MatchStrength;
+  /**
+   * The hit's match score (its score before the ranking-only multipliers) ÷ the request's bar: strong when ≥ 1
+   * (0 when no hit can be strong).
+   */
+  evidence: number;
+}
+
+/** The request's bar in perfect matches (null: no hit can be strong), and why. */
+export interface StrengthSummary {
+  bar: number | null;
+  reason: string;
 }
 
 export interface Explanation {
@@ -24,11 +39,10 @@ export interface Explanation {
   missingTerms: string[];
   /** What turns the sum of term contributions into the score (stockroom profile; empty for codex-bm25). */
   factors: ScoreFactor[];
-  /**
-   * Set when a no-match rule withheld every hit for the query (`score` is then 0 and `rank` null): the
-   * score and rank this document had among the withheld hits, and why they were withheld.
-   */
-  withheld: { score: number; rank: number; reason: string } | null;
+  /** The document's match strength (null when it scores 0), evidence and the request's bar. */
+  strength: (StrengthSummary & { level: MatchStrength; evidence: number; matchScore: number }) | null;
+  /** True when the document is weak and the index drops weak hits, so `search` leaves it out. */
+  dropped: boolean;
 }
 
 export interface SearchIndex {
@@ -36,13 +50,15 @@ export interface SearchIndex {
   readonly settings: EngineSettings;
   search(query: string, limit?: number): SearchHit[];
   explain(query: string, id: string): Explanation | null;
-  /** Why `search` returns nothing for the query when a no-match rule withheld every hit; null otherwise. */
-  noMatchReason(query: string): string | null;
+  /** What the vocabulary (packs and catalog lines) added to the request; empty for a profile without one. */
+  vocabularyEffect(query: string): VocabularyEffect[];
+  /** Where the request's strong bar is and why (the same for every hit of the request). */
+  strength(query: string): StrengthSummary;
   analyze(text: string): string[];
 }
 
 function createEngine(docs: readonly IndexDoc[], settings: EngineSettings): RankingEngine {
-  return settings.profile === "codex-bm25" ? new CodexEngine(docs, settings) : new StockroomEngine(docs, settings);
+  return PROFILES[settings.profile].createEngine(docs, settings);
 }
 
 /** Ranks of ids in code-unit order, so equal scores fall back to the id deterministically. */
@@ -88,14 +104,16 @@ class EngineSearchIndex implements SearchIndex {
   }
 
   /** The `limit` best positive-score documents, best first, ties by id (a bounded insertion, not a sort of every hit). */
-  private topHits(query: string, limit: number): Array<{ doc: number; score: number }> {
+  private topHits(query: string, limit: number): { top: Array<{ doc: number; score: number; match: number }>; bar: StrengthBar } {
     const scored = this.engine.score(query);
     const order = this.order;
-    const top: Array<{ doc: number; score: number }> = [];
+    const top: Array<{ doc: number; score: number; match: number }> = [];
+    const floor = this.engine.settings.dropWeakHits ? scored.strength.bar : 0;
     for (let i = 0; i < scored.count; i++) {
       const score = scored.scores[i]!;
       const doc = scored.docs[i]!;
-      if (!(score > 0)) continue;
+      const match = scored.matchScores[i]!;
+      if (!(score > 0) || match < floor) continue;
       if (top.length === limit) {
         const last = top[limit - 1]!;
         if (score < last.score || (score === last.score && order[doc]! > order[last.doc]!)) continue;
@@ -103,16 +121,17 @@ class EngineSearchIndex implements SearchIndex {
       }
       let at = top.length;
       while (at > 0 && (score > top[at - 1]!.score || (score === top[at - 1]!.score && order[doc]! < order[top[at - 1]!.doc]!))) at--;
-      top.splice(at, 0, { doc, score });
+      top.splice(at, 0, { doc, score, match });
     }
-    return top;
+    return { top, bar: scored.strength };
   }
 
   search(query: string, limit: number = this.engine.settings.defaultLimit): SearchHit[] {
     const text = normalizeQuery(query);
     const max = checkLimit(limit);
     const ids = this.engine.ids;
-    return this.topHits(text, max).map(({ doc, score }, i) => ({ id: ids[doc]!, score, rank: i + 1 }));
+    const { top, bar } = this.topHits(text, max);
+    return top.map(({ doc, score, match }, i) => ({ id: ids[doc]!, score, rank: i + 1, ...strengthOf(match, bar) }));
   }
 
   explain(query: string, id: string): Explanation | null {
@@ -121,37 +140,54 @@ class EngineSearchIndex implements SearchIndex {
     if (doc === undefined) return null;
     const { terms, factors } = this.engine.explainTerms(text, doc);
     const scored = this.engine.score(text);
-    const shown = this.scoreAndRank(scored.docs, scored.scores, scored.count, doc);
-    const hidden = scored.withheld ? this.scoreAndRank(scored.docs, scored.scores, scored.withheld.count, doc) : null;
+    const at = scored.docs.subarray(0, scored.count).indexOf(doc);
+    const score = at >= 0 ? scored.scores[at]! : 0;
+    const level = score > 0 ? strengthOf(scored.matchScores[at]!, scored.strength) : null;
+    const dropped = level !== null && level.strength === "weak" && this.engine.settings.dropWeakHits;
+    // A hit search returns ranks among the hits search returns; a dropped one where it would have ranked.
+    const floor = this.engine.settings.dropWeakHits && !dropped ? scored.strength.bar : 0;
     return {
       id,
-      score: shown?.score ?? 0,
-      rank: shown?.rank ?? null,
+      score,
+      rank: score > 0 ? this.rankOf(scored, at, floor) : null,
       terms,
       matchedTerms: terms.filter((t) => t.matched).map((t) => t.term),
       missingTerms: terms.filter((t) => !t.matched && t.queryWeight === 1).map((t) => t.term),
       factors,
-      withheld: hidden && scored.withheld ? { ...hidden, reason: scored.withheld.reason } : null,
+      strength: level ? { ...summary(scored.strength), level: level.strength, evidence: level.evidence, matchScore: scored.matchScores[at]! } : null,
+      dropped,
     };
   }
 
-  noMatchReason(query: string): string | null {
-    return this.engine.score(normalizeQuery(query)).withheld?.reason ?? null;
+  vocabularyEffect(query: string): VocabularyEffect[] {
+    return this.engine.vocabularyEffect?.(normalizeQuery(query)) ?? [];
   }
 
-  /** A document's score among the first `count` scored entries and its rank: 1 + the positive scores ahead of it (higher, or equal with an earlier id). */
-  private scoreAndRank(docs: Int32Array, scores: Float64Array, count: number, doc: number): { score: number; rank: number } | null {
-    let score = 0;
-    for (let i = 0; i < count; i++) if (docs[i] === doc) score = scores[i]!;
-    if (!(score > 0)) return null;
+  strength(query: string): StrengthSummary {
+    return summary(this.engine.score(normalizeQuery(query)).strength);
+  }
+
+  /** 1 + the scored entries ahead of entry `at` (higher score, or equal with an earlier id) whose match score reaches `floor`. */
+  private rankOf({ docs, scores, matchScores, count }: ScoredDocs, at: number, floor: number): number {
+    const score = scores[at]!;
+    const doc = docs[at]!;
     const order = this.order;
     let ahead = 0;
     for (let i = 0; i < count; i++) {
       const other = scores[i]!;
-      if (other > score || (other === score && order[docs[i]!]! < order[doc]!)) ahead++;
+      if (matchScores[i]! >= floor && other > 0 && (other > score || (other === score && order[docs[i]!]! < order[doc]!))) ahead++;
     }
-    return { score, rank: ahead + 1 };
+    return ahead + 1;
   }
+}
+
+function strengthOf(score: number, { bar }: StrengthBar): { strength: MatchStrength; evidence: number } {
+  const evidence = bar === Infinity ? 0 : bar > 0 ? score / bar : Number.MAX_VALUE;
+  return { strength: score >= bar ? "strong" : "weak", evidence };
+}
+
+function summary({ bar, perfectMatch, reason }: StrengthBar): StrengthSummary {
+  return { bar: bar === Infinity ? null : bar / perfectMatch, reason };
 }
 
 /** Wraps an engine built directly (tests use it for the codex engine's German path). */

@@ -1,7 +1,8 @@
-/** Ranking engine profiles: `codex-bm25` reproduces the Rust `bm25` crate 2.3.2; `stockroom` is tuned for tools. */
-export type EngineProfile = "codex-bm25" | "stockroom";
+import type { VocabularySpec } from "./vocabulary/packs";
 
-export const ENGINE_PROFILES: readonly EngineProfile[] = ["codex-bm25", "stockroom"];
+/** Ranking engine profiles (registry: profiles.ts): `codex-bm25` reproduces the Rust `bm25` crate 2.3.2; `stockroom` is tuned for tools. */
+export const ENGINE_PROFILES = ["codex-bm25", "stockroom"] as const;
+export type EngineProfile = (typeof ENGINE_PROFILES)[number];
 
 /** BM25 term-frequency saturation (the crate's default). */
 export const DEFAULT_K1 = 1.2;
@@ -17,6 +18,10 @@ export interface EngineSettings {
   k1: number;
   b: number;
   defaultLimit: number;
+  /** Leave out hits whose match strength is weak (a catalog's opt-in; by default every scored tool is returned). */
+  dropWeakHits: boolean;
+  /** Vocabulary packs and the catalog's own lines (stockroom profile; absent: every pack at version 1, no lines). */
+  vocabulary?: VocabularySpec;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
@@ -24,6 +29,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   k1: DEFAULT_K1,
   b: DEFAULT_B,
   defaultLimit: DEFAULT_LIMIT,
+  dropWeakHits: false,
 };
 
 export function isEngineProfile(value: unknown): value is EngineProfile {
@@ -41,5 +47,6 @@ export function resolveSettings(settings: Partial<EngineSettings> = {}): EngineS
   if (!(Number.isInteger(resolved.defaultLimit) && resolved.defaultLimit >= 1)) {
     throw new RangeError(`defaultLimit must be an integer >= 1`);
   }
+  if (typeof resolved.dropWeakHits !== "boolean") throw new RangeError(`dropWeakHits must be a boolean`);
   return resolved;
 }

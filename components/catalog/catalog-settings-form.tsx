@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import { ENGINE_PROFILES, PROFILES, VOCABULARY_PACK_IDS, VOCABULARY_PACKS, type EngineProfile, type VocabularyPackId } from "@/search/index";
 import { appErrorOf } from "./app-error";
 import { buttonClass, Field, inputClass, Section } from "./ui";
 
@@ -11,15 +12,14 @@ interface Settings {
   slug: string;
   name: string;
   description: string;
-  engineProfile: "stockroom" | "codex-bm25";
+  engineProfile: EngineProfile;
   defaultLimit: number;
+  dropWeakHits: boolean;
+  vocabularyPacks: VocabularyPackId[];
+  vocabularyLines: string;
   revision: number;
 }
 
-const PROFILES = {
-  stockroom: "BM25 plus identifier splitting, name boosts and CJK segmentation; deterministic ties. Recommended.",
-  "codex-bm25": "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
-} as const;
 
 /** Rename, description, engine profile and default limit (editors); archive (owners) with the slug typed to confirm. */
 export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner }: { team: string; settings: Settings; canEdit: boolean; isOwner: boolean }) {
@@ -39,7 +39,7 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
     event.preventDefault();
     setNotice(null);
     update.mutate(
-      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit } },
+      { ...ref, revision: settings.revision, patch: { name: form.name, description: form.description, engineProfile: form.engineProfile, defaultLimit: form.defaultLimit, dropWeakHits: form.dropWeakHits, vocabularyPacks: form.vocabularyPacks, vocabularyLines: form.vocabularyLines } },
       {
         onSuccess: (next) => {
           setSettings(next);
@@ -64,14 +64,52 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
           <Field label="Description" htmlFor="settings-description" error={error?.fields.description}>
             <textarea id="settings-description" value={form.description} disabled={!canEdit} onChange={(e) => setForm({ ...form, description: e.target.value })} rows={2} className={inputClass} />
           </Field>
-          <Field label="Engine profile" htmlFor="settings-profile" hint={PROFILES[form.engineProfile]}>
-            <select id="settings-profile" value={form.engineProfile} disabled={!canEdit} onChange={(e) => setForm({ ...form, engineProfile: e.target.value as Settings["engineProfile"] })} className={inputClass}>
-              <option value="stockroom">stockroom</option>
-              <option value="codex-bm25">codex-bm25</option>
+          <Field label="Engine profile" htmlFor="settings-profile" hint={PROFILES[form.engineProfile].description}>
+            <select id="settings-profile" value={form.engineProfile} disabled={!canEdit} onChange={(e) => setForm({ ...form, engineProfile: e.target.value as EngineProfile })} className={inputClass}>
+              {ENGINE_PROFILES.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
             </select>
           </Field>
           <Field label="Default limit" htmlFor="settings-limit" error={error?.fields.defaultLimit} hint="How many tools tool_search returns when the model gives no limit (1–50).">
             <input id="settings-limit" type="number" min={1} max={50} value={form.defaultLimit} disabled={!canEdit} onChange={(e) => setForm({ ...form, defaultLimit: Number(e.target.value) })} className={`${inputClass} w-32`} />
+          </Field>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={form.dropWeakHits} disabled={!canEdit} onChange={(e) => setForm({ ...form, dropWeakHits: e.target.checked })} className="mt-1" />
+            <span>
+              Drop weak hits
+              <span className="block text-xs text-stone-500">
+                Off: tool_search returns every tool that matches, each marked strong or weak. On: weak matches are left out, so a request that fits
+                no tool well returns nothing. Agents and the playground follow this setting alike.
+              </span>
+            </span>
+          </label>
+          <fieldset className="space-y-2" aria-label="Vocabulary packs">
+            <legend className="text-sm font-medium">Vocabulary (stockroom profile)</legend>
+            {VOCABULARY_PACK_IDS.map((id) => {
+              const pack = VOCABULARY_PACKS.find((p) => p.id === id)!;
+              const isOn = form.vocabularyPacks.includes(id);
+              const toggle = (on: boolean) => setForm({ ...form, vocabularyPacks: on ? [...form.vocabularyPacks, id] : form.vocabularyPacks.filter((p) => p !== id) });
+              return (
+                <label key={id} className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" checked={isOn} disabled={!canEdit} onChange={(e) => toggle(e.target.checked)} className="mt-1" />
+                  <span>
+                    {pack.label} <span className="text-xs text-stone-500">({id}@{pack.version})</span>
+                    <span className="block text-xs text-stone-500">{pack.description}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          <Field
+            label="Catalog vocabulary lines"
+            htmlFor="settings-vocabulary"
+            error={error?.fields.vocabularyLines}
+            hint="One a line: `refund > create_refund` (how people ask > the tool's words), `delete remove erase` (a group), `开票 > create invoice` (a Chinese word). The playground shows what they add."
+          >
+            <textarea id="settings-vocabulary" value={form.vocabularyLines} disabled={!canEdit} onChange={(e) => setForm({ ...form, vocabularyLines: e.target.value })} rows={4} className={`${inputClass} font-mono`} />
           </Field>
           {error && Object.keys(error.fields).length === 0 && (
             <p role="alert" className="text-sm text-red-700">

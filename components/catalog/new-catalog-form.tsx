@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import { DEFAULT_PROFILE, type EngineProfile } from "@/search/index";
 import { appErrorOf } from "./app-error";
 import { buttonClass, Field, inputClass, secondaryButtonClass } from "./ui";
 
@@ -14,7 +15,7 @@ export function NewCatalogForm({ team }: { team: string }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
-  const [engineProfile, setProfile] = useState<"stockroom" | "codex-bm25">("stockroom");
+  const [engineProfile, setProfile] = useState<EngineProfile>(DEFAULT_PROFILE);
   const [defaultLimit, setLimit] = useState(8);
   const create = useMutation(trpc.catalog.create.mutationOptions({ onSuccess: (catalog) => router.push(`/t/${team}/${catalog.slug}`) }));
   const error = appErrorOf(create.error);

@@ -1,9 +1,11 @@
+import { PROFILES, type EngineProfile } from "@/search/index";
+
 /** Scores and BM25 factors at a readable precision (the engine keeps full floats). */
 export const fmt = (value: number, digits = 3) => (Number.isInteger(value) ? String(value) : value.toFixed(digits));
 
 export const tokens = (value: number) => value.toLocaleString("en-US");
 
-export type Profile = "codex-bm25" | "stockroom";
+export type Profile = EngineProfile;
 
 export interface SourceOption {
   /** null = the draft. */
@@ -13,4 +15,4 @@ export interface SourceOption {
 
 export const sourceLabel = (version: number | null) => (version === null ? "Draft" : `Published v${version}`);
 
-export const profileLabel = (profile: Profile) => (profile === "codex-bm25" ? "codex-bm25 (what Codex would return)" : "stockroom");
+export const profileLabel = (profile: Profile) => PROFILES[profile].label;

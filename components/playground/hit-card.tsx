@@ -4,7 +4,8 @@ import { useState } from "react";
 import { fmt } from "./format";
 import { HighlightedText, type Segment } from "./highlighted-text";
 import { SearchTextEditor } from "./search-text-editor";
-import type { ScoreFactor } from "@/search/index";
+import type { MatchStrength, ScoreFactor } from "@/search/index";
+import { StrengthBadge } from "./strength-badge";
 import { TermTable, type Term } from "./term-table";
 
 export interface Hit {
@@ -20,11 +21,15 @@ export interface Hit {
   factors: ScoreFactor[];
   matchedTerms: string[];
   missingTerms: string[];
+  strength: MatchStrength | null;
+  evidence: number | null;
   toolId: string | null;
 }
 
 interface HitCardProps {
   hit: Hit;
+  /** Why the request's bar is where it is (shown with the explanation). */
+  barReason: string;
   team: string;
   catalog: string;
   canEdit: boolean;
@@ -33,7 +38,7 @@ interface HitCardProps {
 }
 
 /** One ranked tool: rank, score, highlighted search text, its explanation and the draft search-text editor. */
-export function HitCard({ hit, team, catalog, canEdit, isExpected, onExpectedChange }: HitCardProps) {
+export function HitCard({ hit, barReason, team, catalog, canEdit, isExpected, onExpectedChange }: HitCardProps) {
   const [isExplained, setExplained] = useState(false);
   const [isEditing, setEditing] = useState(false);
   return (
@@ -44,6 +49,7 @@ export function HitCard({ hit, team, catalog, canEdit, isExpected, onExpectedCha
         <span className="text-xs text-stone-500">
           score <span className="font-medium text-stone-800 tabular-nums">{fmt(hit.score)}</span>
         </span>
+        {hit.strength && <StrengthBadge strength={hit.strength} evidence={hit.evidence} />}
         <label className="ml-auto flex items-center gap-1 text-xs text-stone-600">
           <input type="checkbox" checked={isExpected} onChange={(e) => onExpectedChange(e.target.checked)} />
           Expected
@@ -67,7 +73,14 @@ export function HitCard({ hit, team, catalog, canEdit, isExpected, onExpectedCha
             </button>
           )}
         </div>
-        {isExplained && <TermTable terms={hit.terms} score={hit.score} termSum={hit.termSum} factors={hit.factors} label={`Explanation of ${hit.key}`} />}
+        {isExplained && (
+          <>
+            <TermTable terms={hit.terms} score={hit.score} termSum={hit.termSum} factors={hit.factors} label={`Explanation of ${hit.key}`} />
+            <p className="mt-1 text-xs text-stone-600">
+              Match strength: {hit.strength} ({fmt(hit.evidence ?? 0, 2)}× the request&apos;s bar). {barReason}
+            </p>
+          </>
+        )}
         {isEditing && hit.toolId && <SearchTextEditor team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />}
       </div>
     </li>

@@ -94,6 +94,20 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               Query terms: <span className="font-mono">{data.queryTokens.join(" · ")}</span>
             </p>
           )}
+          {data && data.profile === "stockroom" && (
+            <p className="text-xs text-stone-500" aria-label="Vocabulary">
+              Vocabulary: {data.vocabulary.packs.map((p) => `${p.id}@${p.version}`).join(", ") || "no packs"}
+              {data.vocabulary.catalogLines > 0 ? ` + ${data.vocabulary.catalogLines} catalog lines` : ""}
+              {data.vocabulary.effect.length > 0 && (
+                <>
+                  {" · added "}
+                  <span className="font-mono">
+                    {data.vocabulary.effect.map((e) => `${e.term} → ${e.related.map((r) => `${r.term} (${r.source})`).join(", ")}`).join("; ")}
+                  </span>
+                </>
+              )}
+            </p>
+          )}
           {canEdit && hasQuery && data && <SaveGoldenButton team={team} catalog={catalog} query={debounced} expected={expected} />}
           {search.error && hasQuery && (
             <p role="alert" className="text-sm text-red-700">
@@ -106,8 +120,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               <p>No tool matches: tool_search would return nothing.</p>
               {data.noMatch && (
                 <p className="mt-2 text-xs text-stone-500">
-                  The {data.profile} profile&apos;s no-match rule withheld the results. {data.noMatch} A perfect match is one word only one tool has, at
-                  full weight. Use &ldquo;Why not…?&rdquo; to see where a tool would have ranked.
+                  {data.noMatch} Use &ldquo;Why not…?&rdquo; to see where a tool ranks.
                 </p>
               )}
             </div>
@@ -118,6 +131,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
                 <HitCard
                   key={hit.key}
                   hit={hit}
+                  barReason={data.bar.reason}
                   team={team}
                   catalog={catalog}
                   canEdit={canEdit && data.version === null}

@@ -4,6 +4,7 @@ import { fmt } from "./format";
 export type Term = TermExplanation;
 
 const FACTOR_LABEL: Record<ScoreFactor["kind"], string> = {
+  exact: "Exact name",
   name: "Name coverage",
   namespace: "Namespace named",
   change: "Unrequested change",
@@ -17,13 +18,11 @@ interface TermTableProps {
   termSum: number;
   /** The stockroom profile's multipliers, in the order applied (empty for codex-bm25). */
   factors: ScoreFactor[];
-  /** True when `score` is what the tool had before the no-match rule withheld every result. */
-  withheld?: boolean;
   label: string;
 }
 
 /** Per-term BM25 breakdown from `explain`, then the profile's multipliers: why a tool scored what it did. */
-export function TermTable({ terms, score, termSum, factors, withheld = false, label }: TermTableProps) {
+export function TermTable({ terms, score, termSum, factors, label }: TermTableProps) {
   const docLength = terms[0]?.docLength;
   return (
     <div className="mt-3 overflow-x-auto">
@@ -75,7 +74,6 @@ export function TermTable({ terms, score, termSum, factors, withheld = false, la
           </tr>
         </tfoot>
       </table>
-      {withheld && <p className="mt-1 text-xs text-stone-500">The score the tool had before the no-match rule withheld every result for this query.</p>}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useTRPC } from "../trpc-provider";
 import { fmt, type Profile } from "./format";
 import { HighlightedText } from "./highlighted-text";
 import { TermTable } from "./term-table";
+import { StrengthBadge } from "./strength-badge";
 import { useDebouncedValue } from "./use-debounced-value";
 
 interface WhyNotPanelProps {
@@ -71,10 +72,10 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
         <div className="mt-3 space-y-2 text-sm" role="status" aria-label={`Why not ${result.key}`}>
           <p>
             <span className="font-mono">{result.key}</span>{" "}
-            {result.withheld ? (
+            {result.dropped ? (
               <>
-                would rank <span className="font-semibold">#{result.withheld.rank}</span> with score{" "}
-                <span className="font-semibold tabular-nums">{fmt(result.withheld.score)}</span>, but the no-match rule withheld every result for this query.
+                ranks <span className="font-semibold">#{result.rank}</span> with score <span className="font-semibold tabular-nums">{fmt(result.score)}</span>,
+                but it is a weak match and this catalog drops weak hits, so tool_search leaves it out.
               </>
             ) : result.rank === null ? (
               <span className="font-medium text-red-700">does not match this query at all.</span>
@@ -85,7 +86,11 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
               </>
             )}
           </p>
-          {result.withheld && <p className="text-xs text-stone-600">{result.withheld.reason}</p>}
+          {result.strength && (
+            <p className="text-xs text-stone-600">
+              <StrengthBadge strength={result.strength} evidence={result.evidence} /> {result.strengthReason}
+            </p>
+          )}
           {!result.inTopK && result.cutoffScore !== null && (
             <p className="text-xs text-stone-600">
               To enter the top {result.limit} it needs more than {fmt(result.cutoffScore)} (the #{result.limit} score); the top score is {fmt(result.topScore ?? 0)}.
@@ -104,10 +109,9 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
           <HighlightedText segments={result.segments} label={`Search text of ${result.key}`} />
           <TermTable
             terms={result.terms}
-            score={result.withheld?.score ?? result.score}
+            score={result.score}
             termSum={result.termSum}
             factors={result.factors}
-            withheld={result.withheld !== null}
             label={`Explanation of ${result.key}`}
           />
         </div>

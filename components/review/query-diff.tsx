@@ -64,7 +64,7 @@ export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryCom
                 </span>
               </li>
             ))}
-            {draft.length === 0 && <li className="text-xs text-stone-500">no hit{noMatch && ` — the no-match rule withheld the results. ${noMatch}`}</li>}
+            {draft.length === 0 && <li className="text-xs text-stone-500">no hit{noMatch && ` — weak hits dropped. ${noMatch}`}</li>}
           </ol>
         </div>
       </div>

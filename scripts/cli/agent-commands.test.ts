@@ -111,9 +111,10 @@ describe("stockroom diff", { timeout: 60_000 }, () => {
     expect(parsed.tools.added.map((t: { id: string }) => t.id)).toEqual(["crm.refund_order"]);
     expect(parsed.tools.changed).toEqual([{ id: "crm.cancel_order", fields: [{ field: "description", before: "Cancel an order.", after: "Cancel an open order." }] }]);
     expect(parsed.golden.queries.map((q: { verdict: string }) => q.verdict)).toEqual(["better", "changed", "worse"]); // "changed": same top K, new scores (corpus statistics moved)
-    // One query better, one worse: the means balance out, so nothing counts as a regression.
-    expect(parsed.golden.regressions).toEqual([]);
-    expect((await runCli([...args, "--fail-on-regression"])).code).toBe(0);
+    // One query better, one worse: the means balance out; but v1 returned (weak) hits for every query and v2 has
+    // nothing at all for "weather forecast" (its only weather tool is gone), so the no-hit count is a regression.
+    expect(parsed.golden.regressions).toEqual([{ metric: "noHit", before: 0, after: 1 }]);
+    expect((await runCli([...args, "--fail-on-regression"])).code).toBe(1);
     writeFileSync(at("weather.jsonl"), '{"query":"weather forecast","gold":["weather_lookup"]}\n');
     const worse = await runCli(["diff", "--from", at("acme-support-v1.json"), "--to", at("v2.json"), "--golden", at("weather.jsonl"), "--fail-on-regression"]);
     expect(worse.code).toBe(1);

@@ -7,10 +7,12 @@ import { splitIdentifiers } from "./identifiers";
 import { segmentWordsIcu, splitWords } from "./segment";
 import { extractEntities } from "./entities";
 import { getStemmer } from "./stem";
-import { parseThesaurus, relatedTerms } from "./synonyms";
+import { parseThesaurus } from "./synonyms";
 import { stockroomEnglishAnalyzer } from "./stockroom-analyzer";
-import { SYNONYM_GROUPS } from "../data/synonyms";
-import { ZH_GLOSSARY } from "../data/zh-glossary";
+import { VOCABULARY_PACKS } from "../vocabulary/packs";
+import { resolveVocabulary } from "../vocabulary/vocabulary";
+
+const relatedTerms = (term: string) => resolveVocabulary().related(term);
 
 describe("deunicode", () => {
   it("reproduces the crate's quirks", () => {
@@ -129,9 +131,9 @@ describe("thesaurus", () => {
     expect(relatedTerms("updat")).not.toContain("reschedul");
   });
 
-  it("has no dead or repeated line: each side of each line keeps a word after analysis", () => {
+  it.each(VOCABULARY_PACKS)("has no dead or repeated line in pack $id: each side of each line keeps a word after analysis", (pack) => {
     const analyzer = stockroomEnglishAnalyzer();
-    const lines = SYNONYM_GROUPS.split("\n").map((line) => line.replace(/#.*/, "").trim()).filter(Boolean);
+    const lines = pack.thesaurus.split("\n").map((line) => line.replace(/#.*/, "").trim()).filter(Boolean);
     const dead = lines.filter((line) =>
       line.split(">").some((side) => side.split(/\s+/).flatMap((word) => analyzer.analyze(word)).length === 0),
     );
@@ -141,8 +143,8 @@ describe("thesaurus", () => {
 });
 
 describe("zh glossary", () => {
-  it("lists each Chinese word once (a repeated word would silently count its English twice)", () => {
-    const words = ZH_GLOSSARY.split("\n")
+  it("lists each Chinese word once across the packs (a repeated word would silently count its English twice)", () => {
+    const words = VOCABULARY_PACKS.map((pack) => pack.glossary).join("\n").split("\n")
       .filter((line) => line.includes("="))
       .flatMap((line) => line.slice(0, line.indexOf("=")).split("|").map((word) => word.trim()))
       .filter(Boolean);

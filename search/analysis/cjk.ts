@@ -2,29 +2,32 @@
 // against the Chinese→English tool glossary (translations become English query words); what the
 // glossary does not know is segmented by ICU (Intl.Segmenter) and kept as CJK words, so Chinese
 // search text (e.g. added with searchTextMode "generated+extra") still matches Chinese requests.
-import { ZH_GLOSSARY } from "../data/zh-glossary";
 import { segmentWordsIcu } from "./segment";
 
 export const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々〆]+/gu;
 
-let glossary: Map<string, string> | null = null;
-let longestEntry = 1;
+/** CJK word → English words, and the longest key (for forward maximum matching). */
+export interface Glossary {
+  entries: ReadonlyMap<string, string>;
+  longest: number;
+}
 
-function loadGlossary(): Map<string, string> {
-  if (glossary) return glossary;
-  glossary = new Map();
-  for (const line of ZH_GLOSSARY.split("\n")) {
+/** Parses glossary lines `中文|变体=english words` (several texts: later lines add to earlier entries). */
+export function parseGlossary(...texts: string[]): Glossary {
+  const entries = new Map<string, string>();
+  let longest = 1;
+  for (const line of texts.join("\n").split("\n")) {
     const at = line.indexOf("=");
     if (at <= 0) continue;
     const english = line.slice(at + 1).trim();
     for (const word of line.slice(0, at).split("|")) {
       const key = word.trim();
       if (key.length === 0) continue;
-      glossary.set(key, glossary.has(key) ? `${glossary.get(key)} ${english}` : english);
-      longestEntry = Math.max(longestEntry, key.length);
+      entries.set(key, entries.has(key) ? `${entries.get(key)} ${english}` : english);
+      longest = Math.max(longest, key.length);
     }
   }
-  return glossary;
+  return { entries, longest };
 }
 
 export interface CjkAnalysis {
@@ -35,8 +38,8 @@ export interface CjkAnalysis {
 }
 
 /** Glossary translation of one CJK run, longest entries first; unknown stretches go to ICU. */
-export function analyzeCjkRun(run: string): CjkAnalysis {
-  const entries = loadGlossary();
+export function analyzeCjkRun(run: string, glossary: Glossary): CjkAnalysis {
+  const { entries, longest: longestEntry } = glossary;
   const translations: string[] = [];
   const words: string[] = [];
   let unknownStart = -1;

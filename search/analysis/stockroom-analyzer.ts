@@ -1,7 +1,8 @@
 // The stockroom profile's analyzer: NFKC → CJK runs out (glossary translation + ICU words) →
 // identifier splitting → deunicode → lowercase → UAX #29 words → stop words → Snowball English.
 import { STOPWORDS_EN_NLTK } from "../data/stopwords";
-import { analyzeCjkRun, CJK_RUN } from "./cjk";
+import { defaultGlossary } from "../vocabulary/default-glossary";
+import { analyzeCjkRun, CJK_RUN, type Glossary } from "./cjk";
 import { identifierWords } from "./identifiers";
 import {
   createAnalyzer,
@@ -45,8 +46,11 @@ export interface StockroomAnalysis {
   alternatives: Array<{ term: string; of: string }>;
 }
 
-/** Analysis that keeps glossary alternatives apart, so a query can weight them like synonyms. */
-export function analyzeStockroomDetailed(text: string): StockroomAnalysis {
+/**
+ * Analysis that keeps glossary alternatives apart, so a query can weight them like synonyms. `glossary`: the
+ * index's vocabulary (default: the packs a snapshot without a vocabulary ranked with).
+ */
+export function analyzeStockroomDetailed(text: string, glossary?: Glossary): StockroomAnalysis {
   const analyzer = stockroomEnglishAnalyzer();
   // ASCII text (most search text) is its own NFKC form and has no CJK.
   if (!NOT_ASCII.test(text)) return { primary: analyzer.analyze(text), alternatives: [] };
@@ -56,7 +60,7 @@ export function analyzeStockroomDetailed(text: string): StockroomAnalysis {
   const translated: string[] = [];
   const cjkWords: string[] = [];
   const rest = normalized.replace(CJK_RUN, (run) => {
-    const { translations, words } = analyzeCjkRun(run);
+    const { translations, words } = analyzeCjkRun(run, glossary ?? defaultGlossary());
     translated.push(...translations);
     cjkWords.push(...words);
     return " ";
@@ -74,8 +78,8 @@ export function analyzeStockroomDetailed(text: string): StockroomAnalysis {
 }
 
 /** Tokens for text in any language; CJK contributes glossary translations and untranslated CJK words. */
-export function analyzeStockroom(text: string): string[] {
-  const { primary, alternatives } = analyzeStockroomDetailed(text);
+export function analyzeStockroom(text: string, glossary?: Glossary): string[] {
+  const { primary, alternatives } = analyzeStockroomDetailed(text, glossary);
   return alternatives.length === 0 ? primary : [...primary, ...alternatives.map((a) => a.term)];
 }
 

@@ -1,8 +1,6 @@
-// Query expansion with the tool thesaurus (data/synonyms.ts): a query term expands to the other
-// members of its groups and to the targets of its directed lines, compared after the stockroom
-// English analysis (so "deleting" finds "remove").
-import { SYNONYM_GROUPS } from "../data/synonyms";
-import { stockroomEnglishAnalyzer } from "./stockroom-analyzer";
+// The thesaurus format of vocabulary packs (search/vocabulary): a query term expands to the other members of its
+// groups and to the targets of its directed lines, compared after the stockroom English analysis (so "deleting"
+// finds "remove").
 
 export type Thesaurus = ReadonlyMap<string, ReadonlySet<string>>;
 
@@ -25,15 +23,4 @@ export function parseThesaurus(text: string, analyze: (word: string) => string[]
     else link(words(line), words(line));
   }
   return map;
-}
-
-let thesaurus: Thesaurus | null = null;
-
-/** Terms related to one analysed term (not including itself), in the thesaurus's order. */
-export function relatedTerms(term: string): readonly string[] {
-  if (!thesaurus) {
-    const analyzer = stockroomEnglishAnalyzer();
-    thesaurus = parseThesaurus(SYNONYM_GROUPS, (word) => analyzer.analyze(word));
-  }
-  return [...(thesaurus.get(term) ?? [])];
 }

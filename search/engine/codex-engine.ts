@@ -8,6 +8,7 @@ import { CorpusStatistics } from "../bm25/statistics";
 import { f32 } from "../numeric/f32";
 import { fxhash32 } from "../numeric/fxhash";
 import type { EngineSettings } from "../settings";
+import { plainStrengthBar } from "./strength";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
 
 interface Postings {
@@ -84,10 +85,15 @@ export class CodexEngine implements RankingEngine {
   score(query: string): ScoredDocs {
     const scores = this.scratch;
     const touched: number[] = [];
-    for (const token of this.analyzer.analyze(query)) {
+    const tokens = this.analyzer.analyze(query);
+    let unknown = 0;
+    for (const token of tokens) {
       const key = fxhash32(token);
       const list = this.postings.get(key);
-      if (!list) continue;
+      if (!list) {
+        unknown++;
+        continue;
+      }
       const idf = this.idf(key);
       for (let i = 0; i < list.docs.length; i++) {
         const doc = list.docs[i]!;
@@ -96,7 +102,9 @@ export class CodexEngine implements RankingEngine {
         scores[doc] = f32(scores[doc]! + f32(idf * list.weights[i]!));
       }
     }
-    const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
+    const strength = plainStrengthBar(this.statistics.documentCount, this.settings.k1, unknown, tokens.length);
+    const scored = new Float64Array(touched.length);
+    const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: scored, matchScores: scored, count: 0, strength };
     for (const doc of touched) {
       result.docs[result.count] = doc;
       result.scores[result.count++] = scores[doc]!;

@@ -4,19 +4,23 @@
 // (URLs, e-mail addresses, file names) as concepts, tools named for a change the request does not ask
 // for ranked lower (stockroom-intent.ts), tools that have the request's concepts in the opening of their
 // text (name, first words of the description) and tools whose name has a word the request uses in the plural
-// (list_alerts for "which alerts…") ranked higher, and a no-match rule so requests that fit no tool return nothing
-// (also when a request opens by asking to delete or cancel something and the best tool never mentions it). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
+// (list_alerts for "which alerts…") ranked higher, and a strength bar that labels each hit strong or weak
+// (stockroom-strength.ts). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
+import { hasCjk } from "../analysis/cjk";
+import { ExactNames, nameKey } from "./exact-names";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
+import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
-import { destructiveVerb, isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
-import { noMatchVerdict, type NoMatchVerdict } from "./stockroom-no-match";
+import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
+import { strengthBar } from "./stockroom-strength";
+import { stockroomMultipliers, type MultiplierIndex, type QueryState, type ScoreMultiplier } from "./stockroom-multipliers";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
-import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation } from "./types";
+import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation, VocabularyEffect } from "./types";
 
 /** Own words at the start of a request in which a destructive verb counts as what the request asks for. */
 const DESTRUCTIVE_OPENING = 2;
@@ -37,12 +41,14 @@ interface Postings {
 const analysedTexts = new Map<string, readonly string[]>();
 const MAX_ANALYSED_TEXTS = 20_000;
 
-function analysed(text: string): readonly string[] {
-  let tokens = analysedTexts.get(text);
+/** A text's tokens; only a text with CJK depends on the vocabulary (its glossary), so only it is keyed by it. */
+function analysed(text: string, vocabulary: Vocabulary): readonly string[] {
+  const key = hasCjk(text) ? `${vocabulary.key}\u0000${text}` : text;
+  let tokens = analysedTexts.get(key);
   if (!tokens) {
     if (analysedTexts.size >= MAX_ANALYSED_TEXTS) analysedTexts.clear();
-    tokens = analyzeStockroom(text);
-    analysedTexts.set(text, tokens);
+    tokens = analyzeStockroom(text, vocabulary.glossary);
+    analysedTexts.set(key, tokens);
   }
   return tokens;
 }
@@ -52,22 +58,23 @@ export function forgetAnalysedTexts(): void {
   analysedTexts.clear();
 }
 
-export class StockroomEngine implements RankingEngine {
+export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly ids: string[] = [];
   readonly statistics: CorpusStatistics<string>;
   private readonly tuning: StockroomTuning;
   private readonly postings = new Map<string, Postings>();
   private readonly docLengths: number[] = [];
-  private readonly nameTerms: string[][] = [];
-  /** Per tool, the terms its name has in the plural (list_alerts → alert). */
-  private readonly namePlurals: string[][] = [];
+  readonly nameTerms: string[][] = [];
+  readonly namePlurals: string[][] = [];
   /** Tool names as given, for explanations. */
   private readonly names: string[] = [];
-  private readonly namespaceTerms: string[][] = [];
-  /** The state-changing verbs of each tool name (create, delete, send…). */
-  private readonly changeTerms: string[][] = [];
-  /** The destructive ones among them (delete, remove, cancel…). */
-  private readonly destructiveTerms: string[][] = [];
+  readonly namespaceTerms: string[][] = [];
+  readonly changeTerms: string[][] = [];
+  readonly destructiveTerms: string[][] = [];
+  private readonly multipliers: readonly ScoreMultiplier[];
+  private readonly exactNames = new ExactNames();
+  /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
+  readonly vocabulary: Vocabulary;
   /** Term → the tools whose name has it. */
   private readonly namePostings = new Map<string, number[]>();
   /** Term → the tools that have it among the first `openingTokens` tokens of their text. */
@@ -88,6 +95,8 @@ export class StockroomEngine implements RankingEngine {
     tuning: Partial<StockroomTuning> = {},
   ) {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
+    this.vocabulary = resolveVocabulary(settings.vocabulary);
+    this.multipliers = stockroomMultipliers(this, this.tuning);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
     // One pass counts term frequencies straight into per-term lists; weights follow once avgdl is known.
@@ -110,17 +119,18 @@ export class StockroomEngine implements RankingEngine {
     const namespaces = new Map<string, string[]>(); // a namespace's tools share its analysed terms
     const namespaceTerms = (namespace: string) => {
       let analysed = namespaces.get(namespace);
-      if (!analysed) namespaces.set(namespace, (analysed = [...new Set(analyzeStockroom(namespace))]));
+      if (!analysed) namespaces.set(namespace, (analysed = [...new Set(analyzeStockroom(namespace, this.vocabulary.glossary))]));
       return analysed;
     };
     let totalLength = 0;
     for (const [id, doc] of latest) {
       const index = this.ids.length;
       this.ids.push(id);
-      const tokens = analysed(doc.text);
-      const nameTerms = doc.name ? [...new Set(analysed(doc.name))] : [];
+      const tokens = analysed(doc.text, this.vocabulary);
+      const nameTerms = doc.name ? [...new Set(analysed(doc.name, this.vocabulary))] : [];
       this.nameTerms.push(nameTerms);
       this.names.push(doc.name ?? "");
+      this.exactNames.add(index, doc.name, doc.namespace);
       this.namePlurals.push(doc.name ? pluralTerms(doc.name) : []);
       for (const term of nameTerms) {
         const named = this.namePostings.get(term);
@@ -165,7 +175,7 @@ export class StockroomEngine implements RankingEngine {
   }
 
   analyze(text: string): string[] {
-    return analyzeStockroom(text);
+    return analyzeStockroom(text, this.vocabulary.glossary);
   }
 
   private idf(term: string): number {
@@ -212,17 +222,6 @@ export class StockroomEngine implements RankingEngine {
     return known;
   }
 
-  /** Share of the tool name's terms the query contains (synonyms count at `coverageSynonymWeight`), after `countNameHits`. */
-  private nameCoverage(doc: number): number {
-    const length = this.nameTerms[doc]!.length;
-    return length === 0 ? 0 : this.nameHits[doc]! / length;
-  }
-
-  private namesNamespace(doc: number, own: ReadonlyMap<string, number>): boolean {
-    const namespace = this.namespaceTerms[doc]!;
-    return namespace.length > 0 && namespace.every((term) => own.get(term) === 1);
-  }
-
   /** Query term → weight for name coverage: own words 1, synonyms and translations less. */
   private coverageWeights(concepts: readonly QueryConcept[]): Map<string, number> {
     const weights = new Map<string, number>();
@@ -248,15 +247,6 @@ export class StockroomEngine implements RankingEngine {
       if (known.every((other) => other.docs.includes(doc))) best = Math.max(best, list.weights[0]!);
     }
     return best;
-  }
-
-  /**
-   * A tool named for a change the request does not ask for (none of those verbs, or their synonyms, in
-   * the request): any change when the request only reads, a destructive one whatever the request.
-   */
-  private isUnrequestedChange(doc: number, reads: boolean, coverage: ReadonlyMap<string, number>): boolean {
-    const verbs = reads ? this.changeTerms[doc]! : this.destructiveTerms[doc]!;
-    return verbs.length > 0 && !verbs.some((term) => coverage.has(term));
   }
 
   /**
@@ -301,7 +291,7 @@ export class StockroomEngine implements RankingEngine {
   }
 
   score(query: string): ScoredDocs {
-    const concepts = queryConcepts(query, this.tuning);
+    const concepts = queryConcepts(query, this.tuning, this.vocabulary);
     const scores = this.scratch;
     const touched: number[] = [];
     for (const { term, weight } of queryTerms(concepts)) {
@@ -314,109 +304,58 @@ export class StockroomEngine implements RankingEngine {
         scores[doc] = scores[doc]! + termIdf * list.weights[i]!;
       }
     }
-    const coverage = this.coverageWeights(concepts);
-    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
-    const reads = isReadRequest(query, concepts);
-    const plurals = this.pluralConceptTerms(concepts);
-    const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: new Float64Array(touched.length), count: 0 };
-    this.countNameHits(coverage);
-    const knownConcepts = openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
-    const top = [0, 0, 0, 0, 0]; // the five best scores, for the no-match rule
+    for (const doc of this.exactNames.named(query)) {
+      if (scores[doc] === 0) touched.push(doc);
+      scores[doc] = scores[doc]! + this.exactNameWeight(query, doc);
+    }
+    const state = this.prepare(query, concepts);
+    const docs = new Int32Array(touched.length);
+    const ranked = new Float64Array(touched.length);
+    const matched = new Float64Array(touched.length);
+    let count = 0;
+    const top = [0, 0, 0, 0, 0]; // the five best match scores, for the strength bar
     let best = -1; // the tool with the best of them
-    let bestOpening = 0; // how many of the request's concepts that tool's opening has
     for (const doc of touched) {
-      const opening = this.openingHits[doc]!;
-      let value = scores[doc]! * (1 + nameCoverageBoost * this.nameCoverage(doc));
-      if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) value *= 1 + namespaceBoost;
+      let value = scores[doc]!;
       scores[doc] = 0;
-      result.docs[result.count] = doc;
-      // Ranking only: the no-match rule below judges the request on the scores before this penalty and boost.
-      let ranked = this.isUnrequestedChange(doc, reads, coverage) ? value * (1 - unrequestedChangePenalty) : value;
-      if (knownConcepts > 0) {
-        ranked *= 1 + (openingBoost * this.openingHits[doc]!) / knownConcepts;
-        this.openingHits[doc] = 0;
-      }
-      if (plurals.size > 0 && this.namesInPlural(doc, plurals)) ranked *= 1 + this.tuning.pluralNameBoost;
-      result.scores[result.count++] = ranked;
-      if (value > top[0]!) {
-        best = doc;
-        bestOpening = opening;
-      }
+      for (const multiplier of this.multipliers) if (!multiplier.rankingOnly) value *= multiplier.factor(state, doc);
+      // Ranking only: strength is judged on `value`, before the change penalty and the opening and plural boosts.
+      let order = value;
+      for (const multiplier of this.multipliers) if (multiplier.rankingOnly) order *= multiplier.factor(state, doc);
+      docs[count] = doc;
+      matched[count] = value;
+      ranked[count++] = order;
+      if (value > top[0]!) best = doc;
       if (value > top[4]!) {
         let i = 4;
         for (; i > 0 && value > top[i - 1]!; i--) top[i] = top[i - 1]!;
         top[i] = value;
       }
     }
-    this.countNameHits(coverage, true);
-    const fifth = top.filter((x) => x > 0).pop() ?? 0;
-    const keyword = this.uniqueKeywordWeight(concepts);
-    const verdict = noMatchVerdict(top[0]!, fifth, concepts, this.statistics, keyword, knownConcepts > 0 && bestOpening === 0, this.settings.k1, this.tuning);
-    const destroys = best >= 0 ? this.lacksAskedDestruction(concepts, best) : null;
-    // A tool whose name has every word of the request ("email" → send_email) is what a keyword search asks for.
-    if (result.count > 0 && (verdict || destroys) && !this.namesEveryWord(concepts)) {
-      result.withheld = { reason: withheldReason(verdict, destroys, this.ids[best]!), count: result.count };
-      result.count = 0;
-    }
-    return result;
+    const bestUnanchored = best >= 0 && state.knownConcepts > 0 && state.openingHits[best] === 0;
+    this.release(state, touched);
+    const strength = strengthBar({
+      top,
+      bestId: best >= 0 ? this.ids[best]! : "",
+      concepts,
+      statistics: this.statistics,
+      uniqueKeywordWeight: best >= 0 ? this.uniqueKeywordWeight(concepts) : 0,
+      bestUnanchored,
+      missingDestruction: best >= 0 ? this.lacksAskedDestruction(concepts, best) : null,
+      namesEveryWord: best >= 0 && this.namesEveryWord(concepts),
+      k1: this.settings.k1,
+      tuning: this.tuning,
+    });
+    return { docs, scores: ranked, matchScores: matched, count, strength };
   }
 
   /** The word of the tool's name an analysed name term comes from ("creat" → "create"), for explanations. */
-  private nameWord(doc: number, term: string): string {
+  nameWord(doc: number, term: string): string {
     return nameParts(this.names[doc]!).find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
   }
 
-  /** Terms of the words the request uses in the plural (none when the plural boost is off). */
-  private pluralConceptTerms(concepts: readonly QueryConcept[]): Set<string> {
-    if (this.tuning.pluralNameBoost <= 0) return new Set();
-    return new Set(concepts.filter((concept) => concept.plural).map((concept) => concept.term));
-  }
-
-  private namesInPlural(doc: number, plurals: ReadonlySet<string>): boolean {
-    return this.namePlurals[doc]!.some((term) => plurals.has(term));
-  }
-
-  /** The multipliers `score` applies to this tool's sum of term contributions, in the same order and arithmetic. */
-  private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
-    const factors: ScoreFactor[] = [];
-    const coverage = this.coverageWeights(concepts);
-    const { nameCoverageBoost, namespaceBoost, unrequestedChangePenalty, openingBoost } = this.tuning;
-    this.countNameHits(coverage);
-    const share = this.nameCoverage(doc);
-    this.countNameHits(coverage, true);
-    if (share > 0 && nameCoverageBoost > 0) {
-      const words = this.nameTerms[doc]!.length;
-      factors.push({ kind: "name", factor: 1 + nameCoverageBoost * share, detail: `the request covers ${fmtCount(share * words)} of the name's ${words} words (related words count ${this.tuning.coverageSynonymWeight})` });
-    }
-    if (namespaceBoost > 0 && this.namesNamespace(doc, coverage)) {
-      factors.push({ kind: "namespace", factor: 1 + namespaceBoost, detail: "the request names the tool's namespace" });
-    }
-    const reads = isReadRequest(query, concepts);
-    if (this.isUnrequestedChange(doc, reads, coverage)) {
-      const verbs = (reads ? this.changeTerms[doc]! : this.destructiveTerms[doc]!).map((term) => this.nameWord(doc, term)).join(", ");
-      const detail = reads ? `named for a change (${verbs}) a request that only asks does not name` : `named for a destructive change (${verbs}) the request does not name`;
-      factors.push({ kind: "change", factor: 1 - unrequestedChangePenalty, detail });
-    }
-    if (openingBoost > 0) {
-      let known = 0;
-      let hits = 0;
-      for (const { members } of concepts) {
-        if (!members.some(({ term }) => this.postings.has(term))) continue;
-        known++;
-        if (members.some(({ term }) => this.openingPostings.get(term)?.includes(doc) ?? false)) hits++;
-      }
-      if (hits > 0) factors.push({ kind: "opening", factor: 1 + (openingBoost * hits) / known, detail: `${hits} of the request's ${known} known words are in the tool's opening (name and first description words)` });
-    }
-    const plurals = this.pluralConceptTerms(concepts);
-    if (plurals.size > 0 && this.namesInPlural(doc, plurals)) {
-      const words = this.namePlurals[doc]!.filter((term) => plurals.has(term)).map((term) => this.nameWord(doc, term)).join(", ");
-      factors.push({ kind: "plural", factor: 1 + this.tuning.pluralNameBoost, detail: `the request asks for ${words} in the plural, as the tool's name has it (a list, not one)` });
-    }
-    return factors;
-  }
-
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
-    const concepts = queryConcepts(query, this.tuning);
+    const concepts = queryConcepts(query, this.tuning, this.vocabulary);
     const counts = new Map(concepts.map((c) => [c.term, c.count]));
     const docLength = this.docLengths[doc]!;
     const norm = lengthNorm(docLength, this.statistics.averageDocumentLength, this.settings.b);
@@ -436,21 +375,60 @@ export class StockroomEngine implements RankingEngine {
         matched: at >= 0,
       };
     });
+    const named = this.exactNames.named(query);
+    if (named.length > 0) {
+      const contribution = named.includes(doc) ? this.exactNameWeight(query, doc) : 0;
+      const idf = contribution > 0 ? contribution / (this.settings.k1 + 1) : 0;
+      terms.push({ term: `"${nameKey(query)}" (exact name)`, queryFrequency: 1, queryWeight: 1, idf, tf: contribution > 0 ? 1 : 0, docLength, lengthNorm: 1, contribution, matched: contribution > 0 });
+    }
     return { terms, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
   }
-}
 
-const fixed2 = (x: number) => x.toFixed(2);
-/** 2 → "2", 2.5 → "2.5". */
-const fmtCount = (x: number) => String(Math.round(x * 100) / 100);
-
-/** The no-match rule's reason for a curator, naming the best tool ("a perfect match" = a word only one tool has, at full weight). */
-function withheldReason(verdict: NoMatchVerdict | null, destructiveTerm: string | null, bestId: string): string {
-  if (verdict === null) return `The request asks to ${destructiveVerb(destructiveTerm ?? "")} something, and the best-scoring tool, ${bestId}, never mentions it.`;
-  if (verdict.kind === "unanchored") {
-    return `The best-scoring tool, ${bestId}, has none of the request's words in its name or the start of its description, and scores ${fixed2(verdict.best)} perfect matches, under ${fixed2(verdict.floor)}.`;
+  /** The whole name as a term: shared by the tools the request names, or by those that spell it verbatim. */
+  private exactNameWeight(query: string, doc: number): number {
+    const verbatim = this.exactNames.namedVerbatim(query);
+    const count = verbatim.includes(doc) ? verbatim.length : this.exactNames.named(query).length;
+    return ExactNames.weight(this.ids.length, count, this.settings.k1);
   }
-  const raised = verdict.unknownWords > 0 ? `, raised because ${verdict.unknownWords} of the request's ${verdict.words} words are in no tool` : "";
-  const lead = verdict.unknownWords > 0 ? " (weighed by how far it stands out from the fifth)" : "";
-  return `No tool fits well enough: the best, ${bestId}, scores ${fixed2(verdict.best)} perfect matches${lead}, under the floor of ${fixed2(verdict.floor)}${raised}.`;
+
+  vocabularyEffect(query: string): VocabularyEffect[] {
+    return queryConcepts(query, this.tuning, this.vocabulary)
+      .map(({ term, members }) => {
+        const sources = new Map(this.vocabulary.relatedWithSource(term).map((r) => [r.term, r.source]));
+        const related = members.slice(1).filter((m) => this.postings.has(m.term)).map((m) => ({ term: m.term, source: sources.get(m.term) ?? "glossary" }));
+        return { term, related };
+      })
+      .filter((effect) => effect.related.length > 0);
+  }
+
+  /** The request's state for the multipliers: coverage weights, name and opening hits of the tools it touches. */
+  private prepare(query: string, concepts: readonly QueryConcept[]): QueryState {
+    const coverage = this.coverageWeights(concepts);
+    this.countNameHits(coverage);
+    const knownConcepts = this.tuning.openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
+    const plurals = this.tuning.pluralNameBoost > 0 ? new Set(concepts.filter((c) => c.plural).map((c) => c.term)) : new Set<string>();
+    const exact = new Set(this.exactNames.named(query));
+    const verbatim = new Set(this.exactNames.namedVerbatim(query));
+    const { nameHits, openingHits } = this;
+    return { coverage, reads: isReadRequest(query, concepts), plurals, nameHits, openingHits, knownConcepts, exact, verbatim };
+  }
+
+  /** Sets the per-tool counts `prepare` filled back to 0 (`touched`: every tool the request scored). */
+  private release(state: QueryState, touched: readonly number[]): void {
+    this.countNameHits(state.coverage, true);
+    for (const doc of touched) this.openingHits[doc] = 0;
+  }
+
+  /** The multipliers `score` applies to this tool's sum of term contributions: the same objects, in the same order. */
+  private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
+    const state = this.prepare(query, concepts);
+    const factors: ScoreFactor[] = [];
+    for (const multiplier of this.multipliers) {
+      const factor = multiplier.factor(state, doc);
+      if (factor !== 1) factors.push({ kind: multiplier.kind, factor, detail: multiplier.detail(state, doc) });
+    }
+    this.countNameHits(state.coverage, true);
+    this.openingHits.fill(0);
+    return factors;
+  }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { resolveVocabulary } from "../vocabulary/vocabulary";
 import { createSearchIndex } from "../index";
 import { isReadRequest } from "./stockroom-intent";
 import { queryConcepts } from "./stockroom-query";
@@ -26,7 +27,7 @@ const docs = [
   { id: "files.read_file", name: "read_file", namespace: "files", text: "read_file read file files Read a text file. path: File path" },
 ];
 
-const reads = (query: string) => isReadRequest(query, queryConcepts(query, STOCKROOM_TUNING));
+const reads = (query: string) => isReadRequest(query, queryConcepts(query, STOCKROOM_TUNING, resolveVocabulary()));
 
 describe("read requests", () => {
   it("are questions and lookups that name no change", () => {
@@ -82,7 +83,7 @@ describe("a read request about a file it names", () => {
     ...docs,
     { id: "ci.config_helper", name: "config_helper", namespace: "ci", text: "config_helper config helper ci Validate a CI config (config.yml) and explain its errors." },
   ];
-  const terms = (query: string) => queryConcepts(query, STOCKROOM_TUNING).map((c) => `${c.term}:${c.members[0]!.weight}`);
+  const terms = (query: string) => queryConcepts(query, STOCKROOM_TUNING, resolveVocabulary()).map((c) => `${c.term}:${c.members[0]!.weight}`);
 
   it("asks for the file's content", () => {
     expect(terms("what's in config.yaml?")).toEqual(["config:1", "yaml:1", "file:0.5", "read:0.5", "content:0.5"]);

@@ -13,7 +13,7 @@ const docs = [
 ];
 
 function ranking(tuning: { openingBoost?: number }): string[] {
-  const engine = new StockroomEngine(docs, resolveSettings({ profile: "stockroom" }), { relevanceFloor: 0, ...tuning });
+  const engine = new StockroomEngine(docs, resolveSettings({ profile: "stockroom" }), { strongFloor: 0, ...tuning });
   const scored = engine.score("frobnicate the widgets");
   const hits = Array.from({ length: scored.count }, (_, i) => ({ id: engine.ids[scored.docs[i]!]!, score: scored.scores[i]! }));
   return hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1)).map((hit) => hit.id);

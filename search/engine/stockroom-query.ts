@@ -5,7 +5,7 @@
 import { extractEntities } from "../analysis/entities";
 import { analyzeStockroomDetailed } from "../analysis/stockroom-analyzer";
 import { pluralTerms } from "../analysis/plural";
-import { relatedTerms } from "../analysis/synonyms";
+import type { Vocabulary } from "../vocabulary/vocabulary";
 import { isReadRequest } from "./stockroom-intent";
 
 export interface ConceptTerm {
@@ -32,10 +32,10 @@ export interface QueryWeights {
   entityWeight: number;
 }
 
-export function queryConcepts(query: string, weights: QueryWeights): QueryConcept[] {
+export function queryConcepts(query: string, weights: QueryWeights, vocabulary: Vocabulary): QueryConcept[] {
   const concepts = new Map<string, QueryConcept>();
   const entities = weights.entityWeight > 0 ? extractEntities(query) : { text: query, concepts: [] };
-  const { primary, alternatives } = analyzeStockroomDetailed(entities.text);
+  const { primary, alternatives } = analyzeStockroomDetailed(entities.text, vocabulary.glossary);
   const plurals = new Set(pluralTerms(entities.text));
   for (const term of primary) {
     const existing = concepts.get(term);
@@ -46,7 +46,7 @@ export function queryConcepts(query: string, weights: QueryWeights): QueryConcep
   // A request that asks about a file it names ("what's in config.yaml?") wants to read its content.
   if (values.includes("file") && isReadRequest(query, [...concepts.values()])) values.push("read", "content");
   for (const word of values) {
-    for (const term of analyzeStockroomDetailed(word).primary) {
+    for (const term of analyzeStockroomDetailed(word, vocabulary.glossary).primary) {
       const existing = concepts.get(term);
       if (existing) existing.count++;
       else concepts.set(term, { term, count: 1, members: [{ term, weight: weights.entityWeight }], plural: false });
@@ -56,7 +56,7 @@ export function queryConcepts(query: string, weights: QueryWeights): QueryConcep
   if (weights.synonymWeight > 0) {
     for (const concept of concepts.values()) {
       for (const { term } of [...concept.members]) {
-        for (const related of relatedTerms(term)) addMember(concept, related, weights.synonymWeight);
+        for (const related of vocabulary.related(term)) addMember(concept, related, weights.synonymWeight);
       }
     }
   }

@@ -22,19 +22,16 @@ export interface StockroomTuning {
   /** Weight of the concept a typed value in the query stands for (URL, e-mail address, file name). */
   entityWeight: number;
   /**
-   * Minimum score of the best hit, as a share of one perfect match on a term found in a single
-   * document (idf(N, 1) · (k1 + 1)); below it the query returns nothing. 0 turns the rule off.
+   * Score a strong hit reaches, as a share of one perfect match on a term found in a single document
+   * (idf(N, 1) · (k1 + 1)); below it a hit is weak (still returned). 0 makes every hit strong.
    */
-  relevanceFloor: number;
-  /** How much the floor rises with the share of query words that no document contains. */
+  strongFloor: number;
+  /** How much the strong bar rises with the share of query words that no document contains. */
   unknownPenalty: number;
-  /** Power (a whole number) of the best hit's lead over the fifth in the no-match evidence; 0 ignores it. */
+  /** Power (a whole number) of the best hit's lead over the fifth that lowers the bar; 0 ignores it. */
   gapExponent: number;
-  /**
-   * Minimum score, as a share of one perfect match, of a best hit whose opening (`openingTokens`) has none
-   * of the request's concepts; below it the query returns nothing. 0 turns it off.
-   */
-  unanchoredFloor: number;
+  /** The bar, as a share of one perfect match, when the best hit's opening has none of the request's concepts. */
+  unanchoredStrongFloor: number;
   /**
    * Ranking multiplier per unit of the share of the request's concepts (words the catalog knows, with
    * their synonyms) that the tool has in the opening of its text (`openingTokens`: its name and the first
@@ -48,6 +45,8 @@ export interface StockroomTuning {
    * ("which dependabot alerts are open?" → list_dependabot_alerts over get_dependabot_alert). Ranking only.
    */
   pluralNameBoost: number;
+  /** Score multiplier, less 1, for a tool the request names exactly (its name, spaced or with its namespace). */
+  exactNameBoost: number;
 }
 
 export const STOCKROOM_TUNING: StockroomTuning = {
@@ -59,11 +58,12 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   synonymWeight: 0.4,
   translationWeight: 0.5,
   entityWeight: 0.5,
-  relevanceFloor: 0.6,
+  strongFloor: 0.6,
   unknownPenalty: 1,
   gapExponent: 1,
-  unanchoredFloor: 0.8,
+  unanchoredStrongFloor: 0.8,
   openingBoost: 0.5,
   openingTokens: 15,
   pluralNameBoost: 0.3,
+  exactNameBoost: 1,
 };

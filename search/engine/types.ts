@@ -24,9 +24,25 @@ export interface TermExplanation {
 
 /** A multiplier the stockroom profile applies to a tool's sum of term contributions, and why. */
 export interface ScoreFactor {
-  kind: "name" | "namespace" | "change" | "opening" | "plural";
+  kind: "exact" | "name" | "namespace" | "change" | "opening" | "plural";
   factor: number;
   detail: string;
+}
+
+/** One request word and the related terms (in the catalog) its vocabulary added, with their source (a pack id, "catalog", "glossary"). */
+export interface VocabularyEffect {
+  term: string;
+  related: Array<{ term: string; source: string }>;
+}
+
+/** The score a hit needs, for one request, to count as a strong match (see search/README.md, "Match strength"). */
+export interface StrengthBar {
+  /** In score units; 0 = every hit is strong, Infinity = none is. */
+  bar: number;
+  /** One perfect match in score units (idf(N, 1) · (k1 + 1)), the unit reasons speak in. */
+  perfectMatch: number;
+  /** Why the bar is where it is, for a curator. */
+  reason: string;
 }
 
 /** Scored documents by internal index; the caller orders, limits and names them. */
@@ -35,10 +51,12 @@ export interface ScoredDocs {
   scores: Float64Array;
   count: number;
   /**
-   * Set when a no-match rule withheld every hit (`count` is then 0): why, and how many scored documents
-   * it withheld (their docs and scores are the first `count` entries of the arrays).
+   * Per entry, the score strength is judged on: the score before the ranking-only multipliers (the stockroom
+   * profile's change penalty, opening and plural boosts, which reorder hits but are no evidence of a match).
    */
-  withheld?: { reason: string; count: number };
+  matchScores: Float64Array;
+  /** What a hit's match score must reach to be strong for this request. */
+  strength: StrengthBar;
 }
 
 /** What a profile implements; `search-index.ts` adds validation, ordering and limits on top. */
@@ -47,6 +65,8 @@ export interface RankingEngine {
   readonly ids: readonly string[];
   analyze(text: string): string[];
   score(query: string): ScoredDocs;
+  /** What the vocabulary added to the request: each word's related terms the catalog has, and where each comes from. */
+  vocabularyEffect?(query: string): VocabularyEffect[];
   /** Per-term contributions and the multipliers (in the order `score` applies them) that turn their sum into the score. */
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] };
 }

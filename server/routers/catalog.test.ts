@@ -42,6 +42,26 @@ describe("catalog create / update / archive", () => {
     expect(event.after).toEqual({ name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12 });
   });
 
+  it("chooses vocabulary packs and adds catalog lines; a bad line is refused with its number and nothing is written", async () => {
+    const { team, editor } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id);
+    await createTools(db, catalog.id, [
+      { namespace: "billing", name: "create_refund", description: "Refund a charge." },
+      { namespace: "billing", name: "list_charges", description: "List charges." },
+    ]);
+    const ref = { team: team.slug, catalog: catalog.slug };
+    const api = callerFor(db, editor);
+    expect(await api.catalog.get(ref)).toMatchObject({ vocabularyPacks: ["general", "popular-servers"], vocabularyLines: "", dropWeakHits: false });
+    const bad = await failure(api.catalog.update({ ...ref, revision: 1, patch: { vocabularyLines: "zorp > create_refund\n开票" } }));
+    expect(bad).toMatchObject({ code: "BAD_REQUEST", message: "Vocabulary line 2 a Chinese word needs its English meaning after >." });
+    expect((await api.catalog.get(ref)).revision).toBe(1);
+    const saved = await api.catalog.update({ ...ref, revision: 1, patch: { vocabularyPacks: ["general"], vocabularyLines: "zorp > create_refund" } });
+    expect(saved).toMatchObject({ vocabularyPacks: ["general"], vocabularyLines: "zorp > create_refund", revision: 2 });
+    const result = await api.playground.search({ ...ref, query: "zorp a charge", version: null });
+    expect(result.hits[0]?.key).toBe("billing.create_refund");
+    expect(result.vocabulary).toEqual({ packs: [{ id: "general", version: 1 }], catalogLines: 1, effect: [{ term: "zorp", related: [{ term: "creat", source: "catalog" }, { term: "refund", source: "catalog" }] }] });
+  });
+
   it("archives on delete (owner, slug confirmed), keeps snapshots, hides the catalog and keeps its slug reserved", async () => {
     const { team, owner, editor } = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, team.id, { slug: "old-one" });

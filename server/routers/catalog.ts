@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CATALOG_LINES, MAX_LINE_LENGTH, VOCABULARY_PACK_IDS } from "@/search/index";
 import { catalogProcedure, router, teamProcedure } from "../trpc";
 import { archiveCatalog } from "../services/catalogs/archive-catalog";
 import { toCatalogSettings } from "../services/catalogs/catalog-settings";
@@ -26,6 +27,11 @@ const catalogSettings = z.object({
   description: z.string(),
   engineProfile: PROFILE,
   defaultLimit: z.number().int(),
+  /** Leave weak hits out of tool_search (search/README.md, "Match strength"). */
+  dropWeakHits: z.boolean(),
+  /** Vocabulary packs the stockroom profile expands requests with, and the catalog's own lines. */
+  vocabularyPacks: z.array(z.enum(VOCABULARY_PACK_IDS)),
+  vocabularyLines: z.string(),
   revision: z.number().int(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -34,6 +40,8 @@ const catalogSettings = z.object({
 const NAME = z.string().max(120, "Keep the name under 120 characters.");
 const DESCRIPTION = z.string().max(2000, "Keep the description under 2,000 characters.");
 const LIMIT = z.number().int("The default limit is a whole number.");
+const PACKS = z.array(z.enum(VOCABULARY_PACK_IDS)).max(VOCABULARY_PACK_IDS.length);
+const LINES = z.string().max(MAX_CATALOG_LINES * MAX_LINE_LENGTH, "Keep the vocabulary lines under 60,000 characters.");
 
 export const catalogRouter = router({
   list: teamProcedure("viewer")
@@ -50,7 +58,7 @@ export const catalogRouter = router({
     .mutation(({ ctx, input: { team: _t, ...input } }) => createCatalog({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), ...input })),
 
   update: catalogProcedure("editor")
-    .input(z.object({ revision: REVISION, patch: z.object({ name: NAME.optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional() }) }))
+    .input(z.object({ revision: REVISION, patch: z.object({ name: NAME.optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional(), dropWeakHits: z.boolean().optional(), vocabularyPacks: PACKS.optional(), vocabularyLines: LINES.optional() }) }))
     .output(catalogSettings)
     .mutation(({ ctx, input }) => updateCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), revision: input.revision, patch: input.patch })),
 

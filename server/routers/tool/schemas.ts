@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { jsonObjectSchema } from "@/sdk/snapshot";
 import type { McpToolMetadata } from "@/sdk/snapshot";
+import { ENGINE_PROFILES } from "@/search/index";
 import { TOOL_SORTS } from "../../services/tools/list-tools";
 
 export const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
 export const FALLBACK = z.enum(["direct", "hidden"]);
 export const SEARCH_TEXT_MODE = z.enum(["generated", "generated+extra", "override"]);
-export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
+export const PROFILE = z.enum(ENGINE_PROFILES);
 export const TOOL_ID = z.string().trim().min(1, "id is required").max(64);
 /** Revisions are Postgres `integer`s: past 2^31 - 1 no row can have it, so refuse it as input instead of overflowing. */
 export const REVISION = z.number().int("revision is a whole number").min(1, "revision starts at 1").max(2_147_483_647, "revision is at most 2147483647");

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Catalog, Prisma } from "@prisma/client";
+import type { Catalog, EngineProfile as DbEngineProfile, Prisma } from "@prisma/client";
+import { VOCABULARY_PACK_IDS, type EngineProfile } from "@/search/index";
 import { toProfile } from "./list-catalogs";
 
 export const catalogSettingsSelect = {
@@ -9,6 +10,9 @@ export const catalogSettingsSelect = {
   description: true,
   engineProfile: true,
   defaultLimit: true,
+  dropWeakHits: true,
+  vocabularyPacks: true,
+  vocabularyLines: true,
   revision: true,
   createdAt: true,
   updatedAt: true,
@@ -17,9 +21,13 @@ export const catalogSettingsSelect = {
 export const DEFAULT_LIMIT_RANGE = { min: 1, max: 50 } as const;
 
 export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: typeof catalogSettingsSelect }> | Catalog) {
-  const { id, slug, name, description, engineProfile, defaultLimit, revision, createdAt, updatedAt } = catalog;
-  return { id, slug, name, description, engineProfile: toProfile(engineProfile), defaultLimit, revision, createdAt, updatedAt };
+  const { id, slug, name, description, engineProfile, defaultLimit, dropWeakHits, vocabularyLines, revision, createdAt, updatedAt } = catalog;
+  const vocabularyPacks = VOCABULARY_PACK_IDS.filter((pack) => catalog.vocabularyPacks.includes(pack));
+  const profile = toProfile(engineProfile);
+  return { id, slug, name, description, engineProfile: profile, defaultLimit, dropWeakHits, vocabularyPacks, vocabularyLines, revision, createdAt, updatedAt };
 }
 
 export type CatalogSettings = ReturnType<typeof toCatalogSettings>;
-export const toDbProfile = (profile: "codex-bm25" | "stockroom") => (profile === "codex-bm25" ? ("codex_bm25" as const) : ("stockroom" as const));
+/** The engine's profile id → the database enum (one entry per profile: a new profile fails to compile until mapped). */
+const TO_DB = { "codex-bm25": "codex_bm25", stockroom: "stockroom" } as const satisfies Record<EngineProfile, DbEngineProfile>;
+export const toDbProfile = (profile: EngineProfile): DbEngineProfile => TO_DB[profile];

@@ -1,5 +1,6 @@
 import "server-only";
 import type { PrismaClient, Team } from "@prisma/client";
+import type { EngineProfile } from "@/search/index";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { SLUG_PATTERN, slugify } from "../teams/slugify";
@@ -13,7 +14,7 @@ export interface CreateCatalogOptions {
   name: string;
   slug?: string;
   description?: string;
-  engineProfile?: "codex-bm25" | "stockroom";
+  engineProfile?: EngineProfile;
   defaultLimit?: number;
 }
 

@@ -1,18 +1,22 @@
 import type { PrismaClient, Team } from "@prisma/client";
+import type { EngineProfile as DbEngineProfile } from "@prisma/client";
+import type { EngineProfile } from "@/search/index";
 
 export interface CatalogSummary {
   id: string;
   slug: string;
   name: string;
   description: string;
-  engineProfile: "codex-bm25" | "stockroom";
+  engineProfile: EngineProfile;
   defaultLimit: number;
   counts: { direct: number; deferred: number; hidden: number; total: number };
   latestVersion: number | null;
   updatedAt: Date;
 }
 
-export const toProfile = (value: "codex_bm25" | "stockroom"): "codex-bm25" | "stockroom" => (value === "codex_bm25" ? "codex-bm25" : "stockroom");
+/** The database enum (`codex_bm25`) → the engine's profile id (`codex-bm25`). */
+const FROM_DB = { codex_bm25: "codex-bm25", stockroom: "stockroom" } as const satisfies Record<DbEngineProfile, EngineProfile>;
+export const toProfile = (value: DbEngineProfile): EngineProfile => FROM_DB[value];
 
 /** The team's live catalogs with tool counts by exposure and the latest published version. */
 export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team }): Promise<CatalogSummary[]> {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
+import { checkCatalogLines, VOCABULARY_PACK_IDS, type EngineProfile, type VocabularyPackId } from "@/search/index";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProfile } from "./catalog-settings";
@@ -7,8 +8,20 @@ import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProf
 export interface CatalogPatch {
   name?: string;
   description?: string;
-  engineProfile?: "codex-bm25" | "stockroom";
+  engineProfile?: EngineProfile;
   defaultLimit?: number;
+  dropWeakHits?: boolean;
+  vocabularyPacks?: VocabularyPackId[];
+  vocabularyLines?: string;
+}
+
+/** Refuses catalog vocabulary lines that cannot be used, naming the first bad line. */
+function checkVocabularyLines(lines: string | undefined): void {
+  if (lines === undefined) return;
+  const [problem, ...more] = checkCatalogLines(lines);
+  if (!problem) return;
+  const others = more.length > 0 ? ` (and ${more.length} more)` : "";
+  throw new AppError("INVALID_INPUT", `Vocabulary line ${problem.line} ${problem.message}${others}.`, { fields: { vocabularyLines: `line ${problem.line}: ${problem.message}` } });
 }
 
 function staleCatalog(current: number, basedOn: number) {
@@ -23,6 +36,7 @@ export async function updateCatalog({ db, catalog, actor, revision, patch }: { d
   if (patch.defaultLimit !== undefined && (patch.defaultLimit < DEFAULT_LIMIT_RANGE.min || patch.defaultLimit > DEFAULT_LIMIT_RANGE.max)) {
     throw new AppError("INVALID_INPUT", `Default limit must be between ${DEFAULT_LIMIT_RANGE.min} and ${DEFAULT_LIMIT_RANGE.max}.`, { fields: { defaultLimit: "out of range" } });
   }
+  checkVocabularyLines(patch.vocabularyLines);
   return db.$transaction(async (tx) => {
     const current = toCatalogSettings(await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }));
     if (current.revision !== revision) throw staleCatalog(current.revision, revision);
@@ -31,8 +45,12 @@ export async function updateCatalog({ db, catalog, actor, revision, patch }: { d
       description: patch.description?.trim() ?? current.description,
       engineProfile: patch.engineProfile ?? current.engineProfile,
       defaultLimit: patch.defaultLimit ?? current.defaultLimit,
+      dropWeakHits: patch.dropWeakHits ?? current.dropWeakHits,
+      vocabularyPacks: patch.vocabularyPacks ? VOCABULARY_PACK_IDS.filter((id) => patch.vocabularyPacks!.includes(id)) : current.vocabularyPacks,
+      vocabularyLines: patch.vocabularyLines?.replace(/\r\n?/g, "\n").trim() ?? current.vocabularyLines,
     };
-    const changed = (Object.keys(next) as Array<keyof typeof next>).filter((k) => next[k] !== current[k]);
+    const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.join() === b.join() : a === b);
+    const changed = (Object.keys(next) as Array<keyof typeof next>).filter((k) => !same(next[k], current[k]));
     if (changed.length === 0) return current;
     const written = await tx.catalog.updateMany({
       where: { id: catalog.id, revision },

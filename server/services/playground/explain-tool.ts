@@ -42,6 +42,7 @@ export async function explainTool({ db, team, catalog, query, version, profile, 
     topScore: top[0]?.score ?? null,
     /** Score of the K-th hit: what this tool has to beat to enter the top K (null when fewer than K hits). */
     cutoffScore: cutoff,
-    withheld: explanation.withheld,
+    strengthReason: explanation.strength?.reason ?? index.strength(query).reason,
+    dropped: explanation.dropped,
   };
 }

@@ -38,22 +38,25 @@ describe("playground.explain (why not X?)", () => {
   });
 });
 
-describe("playground: requests the no-match rule withholds", () => {
-  it("says why the search came back empty and where a tool would have ranked; codex-bm25 has no such rule", async () => {
-    const { viewer, input } = await seedPlaygroundCatalog(db);
-    const api = callerFor(db, viewer).playground;
+describe("playground: match strength", () => {
+  it("returns every matching tool with its strength; a catalog that drops weak hits returns none, says why, and why-not says it was dropped", async () => {
+    const { viewer, editor, input } = await seedPlaygroundCatalog(db);
     const query = "delete the weather forecast for Paris";
-    const result = await api.search({ ...input, query });
-    expect(result.hits).toEqual([]);
-    expect(result.noMatch).toBe("The request asks to delete something, and the best-scoring tool, weather.get_forecast, never mentions it.");
-    const why = await api.explain({ ...input, query, key: "weather.get_forecast" });
-    expect(why).toMatchObject({ status: "ranked", score: 0, rank: null, withheld: { rank: 1, reason: result.noMatch } });
-    if (why.status !== "ranked") throw new Error("expected a ranked tool");
-    expect(why.withheld!.score).toBeGreaterThan(0);
-    const codex = await api.search({ ...input, query, profile: "codex-bm25" });
-    expect(codex.hits[0]?.key).toBe("weather.get_forecast");
-    expect(codex.noMatch).toBeNull();
-    expect((await api.search({ ...input, query: "refund" })).noMatch).toBeNull();
+    const shown = await callerFor(db, viewer).playground.search({ ...input, query });
+    expect(shown.hits[0]).toMatchObject({ key: "weather.get_forecast", strength: "weak", evidence: 0 });
+    expect(shown.bar).toEqual({ matches: null, reason: "No hit is strong: the request asks to delete something, and the best tool, weather.get_forecast, never mentions it." });
+    expect(shown).toMatchObject({ dropsWeakHits: false, noMatch: null });
+    expect((await callerFor(db, viewer).playground.search({ ...input, query: "refund" })).hits[0]).toMatchObject({ strength: "strong" });
+
+    const settings = await callerFor(db, editor).catalog.get(input);
+    await callerFor(db, editor).catalog.update({ ...input, revision: settings.revision, patch: { dropWeakHits: true } });
+    const dropped = await callerFor(db, viewer).playground.search({ ...input, query });
+    expect(dropped.hits).toEqual([]);
+    expect(dropped.noMatch).toBe(`Every matching tool is weak, and this catalog drops weak hits. ${shown.bar.reason}`);
+    const why = await callerFor(db, viewer).playground.explain({ ...input, query, key: "weather.get_forecast" });
+    expect(why).toMatchObject({ status: "ranked", rank: 1, strength: "weak", dropped: true, strengthReason: shown.bar.reason });
+    const codex = await callerFor(db, viewer).playground.search({ ...input, query, profile: "codex-bm25" });
+    expect(codex.hits.every((hit) => hit.strength === "strong") || codex.hits.length === 0).toBe(true);
   });
 });
 

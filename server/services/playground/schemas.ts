@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { ENGINE_PROFILES, MATCH_STRENGTHS } from "@/search/index";
 
 // Zod shapes of the playground procedures (input and output), shared by the router and its tests.
 
-export const PROFILE = z.enum(["codex-bm25", "stockroom"]);
+export const PROFILE = z.enum(ENGINE_PROFILES);
 /** Client profiles of the first-request preview: the provider formats and plain Chat Completions function calling. */
 export const PROVIDER = z.enum(["openai", "anthropic", "mcp", "chat-completions"]);
 /** null = the draft; a number = that published version. */
@@ -36,9 +37,12 @@ export const explainedTool = z.object({
   rank: z.number().int().nullable(),
   terms: z.array(term),
   termSum: z.number(),
-  factors: z.array(z.object({ kind: z.enum(["name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
+  factors: z.array(z.object({ kind: z.enum(["exact", "name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
   matchedTerms: z.array(z.string()),
   missingTerms: z.array(z.string()),
+  /** Match strength of the tool for the request (null when it scores 0) and score ÷ the request's bar. */
+  strength: z.enum(MATCH_STRENGTHS).nullable(),
+  evidence: z.number().nullable(),
   toolId: z.string().nullable(),
   revision: z.number().int().nullable(),
 });
@@ -50,7 +54,17 @@ export const searchOutput = z.object({
   indexed: z.number().int(),
   queryTokens: z.array(z.string()),
   hits: z.array(explainedTool),
-  /** Why there are no hits when the profile's no-match rule withheld them (null when there are hits, or nothing matched). */
+  /** The request's strong bar in perfect matches (null: no hit can be strong), and why it is there. */
+  bar: z.object({ matches: z.number().nullable(), reason: z.string() }),
+  /** The packs the source ranks with and what they and the catalog's lines added to the request. */
+  vocabulary: z.object({
+    packs: z.array(z.object({ id: z.string(), version: z.number().int() })),
+    catalogLines: z.number().int(),
+    effect: z.array(z.object({ term: z.string(), related: z.array(z.object({ term: z.string(), source: z.string() })) })),
+  }),
+  /** True when the catalog drops weak hits (what agents get too). */
+  dropsWeakHits: z.boolean(),
+  /** Set when every scored tool was weak and the catalog drops weak hits: why nothing came back. */
   noMatch: z.string().nullable(),
   tookMs: z.number(),
 });
@@ -63,8 +77,10 @@ export const explainOutput = z.discriminatedUnion("status", [
     inTopK: z.boolean(),
     topScore: z.number().nullable(),
     cutoffScore: z.number().nullable(),
-    /** Set when the no-match rule withheld every hit: this tool's score and rank among them, and why. */
-    withheld: z.object({ score: z.number(), rank: z.number().int(), reason: z.string() }).nullable(),
+    /** Why the tool's strength is what it is (the request's bar). */
+    strengthReason: z.string(),
+    /** True when the tool is weak and the catalog drops weak hits, so tool_search leaves it out. */
+    dropped: z.boolean(),
   }),
   z.object({ status: z.enum(["direct", "hidden", "absent"]), key: z.string(), message: z.string() }),
 ]);

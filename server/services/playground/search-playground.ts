@@ -1,6 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import type { EngineProfile, Explanation, ScoreFactor, TermExplanation } from "@/search/index";
+import { LEGACY_VOCABULARY, type EngineProfile, type Explanation, type ScoreFactor, type TermExplanation } from "@/search/index";
 import type { SnapshotTool } from "@/sdk/snapshot";
 import { highlightSearchText, type TextSegment } from "./highlight";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
@@ -54,8 +54,12 @@ export function describeExplanation(source: RankingSource, profile: EngineProfil
     factors: explanation.factors,
     matchedTerms: explanation.matchedTerms,
     missingTerms: explanation.missingTerms,
+    strength: explanation.strength?.level ?? null,
+    evidence: explanation.strength?.evidence ?? null,
   };
 }
+
+const countLines = (text: string) => text.split("\n").filter((line) => line.replace(/#.*/, "").trim().length > 0).length;
 
 /** Current ids and revisions of the draft rows behind `keys` (the editor needs them). */
 export async function liveRows(db: PrismaClient, catalog: Catalog, keys: string[]): Promise<Map<string, { id: string; revision: number }>> {
@@ -77,6 +81,8 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
   const hits = runQuery(() => index.search(query, max));
   const explained = hits.map((hit) => describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!));
   const live = await liveRows(db, catalog, hits.map((hit) => hit.id));
+  const strength = runQuery(() => index.strength(query));
+  const vocabulary = source.content.engine.vocabulary ?? LEGACY_VOCABULARY;
   return {
     version: source.version,
     profile: used,
@@ -84,7 +90,10 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
     indexed: index.size,
     queryTokens: index.analyze(query),
     hits: explained.map((hit) => ({ ...hit, toolId: live.get(hit.key)?.id ?? null, revision: live.get(hit.key)?.revision ?? null })),
-    noMatch: hits.length === 0 ? index.noMatchReason(query) : null,
+    bar: { matches: strength.bar, reason: strength.reason },
+    vocabulary: { packs: [...vocabulary.packs], catalogLines: countLines(vocabulary.lines), effect: used === "stockroom" ? runQuery(() => index.vocabularyEffect(query)) : [] },
+    dropsWeakHits: index.settings.dropWeakHits,
+    noMatch: hits.length === 0 && index.settings.dropWeakHits ? `Every matching tool is weak, and this catalog drops weak hits. ${strength.reason}` : null,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }

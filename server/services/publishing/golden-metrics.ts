@@ -13,7 +13,7 @@ export interface RankedGoldenQuery {
   query: GoldenQuery;
   /** Hits to depth max(K, 10): the top K is what tool_search returns, the rest feeds MRR and nDCG@10. */
   hits: SearchHit[];
-  /** Why there are no hits when the profile's no-match rule withheld them; null otherwise. */
+  /** Why there are no hits when every scored tool was weak and the catalog drops weak hits; null otherwise. */
   noMatch: string | null;
 }
 
@@ -51,7 +51,8 @@ export function rankGoldenQueries(index: SearchIndex, queries: readonly GoldenQu
     queries.map((query) => {
       try {
         const hits = index.search(query.query, depth);
-        return { query, hits, noMatch: hits.length === 0 ? index.noMatchReason(query.query) : null };
+        const noMatch = hits.length === 0 && index.settings.dropWeakHits ? index.strength(query.query).reason : null;
+        return { query, hits, noMatch };
       } catch (error) {
         if (error instanceof SearchQueryError) return { query, hits: [], noMatch: null }; // a stored query the engine refuses finds nothing
         throw error;

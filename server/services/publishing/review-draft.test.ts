@@ -15,13 +15,17 @@ describe("publish.review", () => {
     expect(orders.draft[0]).toMatchObject({ id: "crm.list_open_orders", rank: 1, isGold: true, change: "entered", previousRank: null, scoreDelta: null });
   });
 
-  it("says why a golden query has no hit when the no-match rule withheld the draft's results", async () => {
-    const { at, editor, viewer } = await createPublishingFixture(db);
+  it("says why a golden query has no hit when the catalog drops weak hits and every hit is weak", async () => {
+    const { at, editor, viewer, catalog } = await createPublishingFixture(db);
     await editor.golden.create({ ...at, query: "delete the customer refund", expected: [] });
+    const shown = (await viewer.publish.review(at)).queries.find((q) => q.query === "delete the customer refund")!;
+    expect(shown.draft[0]).toMatchObject({ id: "crm.refund_order" });
+    expect(shown.noMatch).toBeNull();
+    await db.catalog.update({ where: { id: catalog.id }, data: { dropWeakHits: true } });
     const review = await viewer.publish.review(at);
-    const withheld = review.queries.find((q) => q.query === "delete the customer refund")!;
-    expect(withheld.draft).toEqual([]);
-    expect(withheld.noMatch).toBe("The request asks to delete something, and the best-scoring tool, crm.refund_order, never mentions it.");
+    const dropped = review.queries.find((q) => q.query === "delete the customer refund")!;
+    expect(dropped.draft).toEqual([]);
+    expect(dropped.noMatch).toBe("No hit is strong: the request asks to delete something, and the best tool, crm.refund_order, never mentions it.");
     expect(review.queries.find((q) => q.query === "list open orders")!.noMatch).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import type { Catalog, Team } from "@prisma/client";
-import { DEFAULT_B, DEFAULT_K1, effectiveSearchText } from "@/search/index";
+import { currentPacks, DEFAULT_B, DEFAULT_K1, effectiveSearchText, LEGACY_VOCABULARY, vocabularyKey } from "@/search/index";
 import { MCP_METADATA_FIELDS, SNAPSHOT_FORMAT, type McpToolMetadata, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { toProfile } from "../catalogs/list-catalogs";
@@ -99,12 +99,25 @@ interface DraftRow {
   namespace: { name: string; description: string } | null;
 }
 
+/** The catalog's vocabulary for the snapshot: omitted when it is the legacy one, so older snapshots keep their hash. */
+function vocabularyOf(catalog: Catalog): Pick<SnapshotContent["engine"], "vocabulary"> {
+  const vocabulary = { packs: currentPacks(catalog.vocabularyPacks), lines: catalog.vocabularyLines };
+  return vocabularyKey(vocabulary) === vocabularyKey(LEGACY_VOCABULARY) ? {} : { vocabulary };
+}
+
 /** What the draft takes from the team and catalog rows (they are not re-read with the tools). */
 export function draftHeader(team: Pick<Team, "slug">, catalog: Catalog): Pick<SnapshotContent, "format" | "catalog" | "engine"> {
   return {
     format: SNAPSHOT_FORMAT,
     catalog: { team: team.slug, slug: catalog.slug, name: catalog.name },
-    engine: { profile: toProfile(catalog.engineProfile), k1: DEFAULT_K1, b: DEFAULT_B, defaultLimit: catalog.defaultLimit },
+    engine: {
+      profile: toProfile(catalog.engineProfile),
+      k1: DEFAULT_K1,
+      b: DEFAULT_B,
+      defaultLimit: catalog.defaultLimit,
+      ...(catalog.dropWeakHits ? { dropWeakHits: true as const } : {}),
+      ...vocabularyOf(catalog),
+    },
   };
 }
 

@@ -1,8 +1,407 @@
-// Hand-made Chinese→English glossary of common software and tool-request words (Stockroom, MIT).
-// One entry per line: `中文|变体=english words`; an empty right side marks filler words that carry no
-// tool meaning. Used by the stockroom profile to let Chinese requests find English tool descriptions.
-export const ZH_GLOSSARY = `
-帮我|帮忙|请|请你|麻烦|麻烦你|我想|我要|我想要|想要|需要|能否|能不能|可以|可不可以|一下|一个|一封|一条|一份|一些|这个|那个|这些|那些|把|给|的|了|吗|呢|吧|啊|我|你|他|她|我们|你们|他们|是|在|到|和|与|及|或|并|就|都|也|还|又|再|从|对|让|被|为|为了|用|使用|关于|里|里面|上面|下面|中=
+// Vocabulary pack `general` (Stockroom, MIT): how people ask software tools for things — actions and objects of
+// software tools, everyday request words, shell words, a Chinese→English glossary of common software words —
+// written by walking the words of tool names in a real MCP catalog, never naming a particular server.
+// A line `a b c` is a group of synonyms: each word expands to the others. A line `a b > x y` is directed: a and b
+// (how people ask) expand to x and y (how tools are described), not the reverse. Words are analysed like query
+// text (stemmed, stop words dropped), so one form per word is enough. Glossary lines: `中文|变体=english words`
+// (an empty right side marks filler words that carry no tool meaning).
+export const GENERAL_THESAURUS = `# actions: making, changing, removing
+create add new make insert generate register
+build compose construct > create make
+spin setup provision > create
+delete remove erase drop discard destroy purge wipe
+trash clear > delete remove
+cancel abort revoke > delete stop
+uninstall > remove delete
+update edit modify change alter amend revise patch
+adjust tweak fix correct > update edit change
+rename retitle > update name title
+replace substitute swap > update edit change
+move relocate transfer
+reschedule postpone delay > update move event
+copy duplicate clone
+fork > copy clone
+merge combine join
+squash > merge
+archive > label move
+restore recover undelete > undo
+undo revert rollback
+reset > undo revert
+unstage > reset
+# actions: finding and reading
+search find lookup locate seek discover query
+hunt > search find
+list enumerate
+browse > list search view
+show display view
+see > show view list
+get fetch retrieve obtain read load
+download > fetch get save
+read open view
+inspect examine check > describe view get
+describe explain detail > get info
+count tally > count number total
+filter > search query
+sort order rank
+rerank reorder > rank sort
+compare diff difference
+# actions: sending and talking
+send deliver dispatch
+email mail
+message dm text chat
+post publish
+notify alert ping > send notification
+reply respond answer
+forward > send
+comment remark > comment note
+react emoji > reaction
+ask question > query answer
+invite > attendee invitation
+accept decline rsvp > respond invitation
+share > send link
+# actions: running things
+run execute invoke launch trigger
+start begin kick > run start
+rerun retry > rerun restart run
+restart reboot > restart
+stop halt terminate kill end quit
+close shut exit > close stop
+pause suspend freeze > pause stop
+resume unpause > restore start
+deploy release ship publish rollout
+install setup configure
+upgrade > update version
+schedule plan book arrange
+remind reminder > event calendar
+scale resize > scale replicas
+replicas replica > scale
+debug troubleshoot diagnose > error log
+test > test check
+validate verify > check validate
+lint > check
+analyze analyse evaluate assess audit
+profile benchmark > performance trace
+monitor watch track observe
+subscribe follow watch
+unsubscribe unfollow > unsubscribe ignore
+assign allocate delegate
+approve > approve review
+review critique > review comment
+label tag categorize classify
+star bookmark favorite
+pin > star
+save store keep persist
+save store > put write upsert
+remember memorize > memory store save observation
+forget > delete memory
+upload attach
+import ingest > import upload insert
+export dump backup > export download
+convert transform
+translate > convert
+summarize summary tldr overview recap digest
+research investigate study
+write draft compose
+type enter input fill
+click tap press
+navigate visit go goto
+scrape crawl extract
+capture grab snap > screenshot capture
+record > record screencast capture
+login signin authenticate > auth login
+connect > connect connection
+embed vectorize > embedding vector
+calculate compute > calculate
+# objects: code and work
+repository repo codebase
+pr > pull request
+mr > merge request
+issue ticket bug task story
+workitem > work item
+item > item record entry
+commit changeset revision
+change changes changed > diff change
+branch
+file document doc
+folder directory dir
+path > path directory file
+code source
+snippet paste > gist code
+gist > snippet
+release version tag
+project workspace
+sprint iteration
+backlog todo > backlog work item
+milestone deadline > milestone
+board kanban > board project
+workflow pipeline
+build job
+test spec
+log logs output
+error failure fail failed crash exception broken
+flaky intermittent unreliable > flaky
+alert alarm warning
+notification notifications
+permission access role
+secret credential password token apikey
+key > key secret
+variable env environment
+config configuration settings preferences options
+template boilerplate > template
+function lambda serverless > function
+# objects: infrastructure and data
+server host machine instance vm
+container docker pod
+cluster kubernetes k8s
+node > node machine
+deployment > deployment deploy
+service > service
+database db datastore
+table schema column field
+row record entry document
+collection > collection table
+index > index
+sql > query sql
+bucket storage blob > bucket storage object
+queue > queue message
+domain dns zone
+route endpoint url
+model llm > model ai
+embedding vector
+usage quota consumption limit
+cost price billing
+performance speed slow latency
+memory heap
+cache kv > cache key value
+process program pid
+terminal shell console command cli
+session > session
+status state health progress
+metric metrics stats statistics analytics
+# objects: web and browser
+page site website webpage url link
+web internet online
+browser tab window
+screenshot screengrab
+screen > screenshot
+form field input
+button element control
+dialog popup modal prompt
+keyboard key keystroke
+network request traffic http
+console > console log message
+script javascript js
+# objects: people and communication
+user member person people account
+teammate colleague coworker employee > user member team
+customer client buyer
+contact lead > contact
+company organization org business
+team group
+channel room conversation thread
+inbox mailbox > email inbox
+attachment attached > attachment file
+reaction emoji
+# objects: calendar, places, time
+event meeting appointment session
+standup sync call > meeting event
+calendar agenda schedule
+busy availability available > freebusy
+time clock hour
+timezone zone > timezone time
+address location place
+coordinates latitude longitude geocode
+elevation altitude height
+directions route navigation
+drive driving commute > directions distance travel
+distance far travel
+nearby near around local > nearby local place
+restaurant cafe shop store business > place local
+# objects: money
+payment charge pay transaction
+refund reimburse
+subscription recurring
+membership > subscription
+invoice bill receipt
+coupon discount promo promotion voucher
+balance funds money
+product item goods
+price pricing cost fee
+# objects: content
+image picture photo pic
+video clip footage
+transcript captions subtitles
+news headlines
+article post blog
+paper papers arxiv publication > paper research
+documentation docs manual reference guide
+report > report research summary
+note notes memo
+markdown md
+pdf > pdf document
+knowledge > knowledge graph memory
+entity > entity node
+relation relationship connection > relation
+# how requests ask without naming the action or the field (a question's words)
+many > count number total
+big huge > size
+disk space footprint > storage size
+high tall > elevation height altitude
+latest newest recent
+last previous > latest recent
+pass passed succeed succeeded green > status result
+finished completed > status complete
+# storing and sending data
+upload > put write
+put > insert upsert upload write
+upsert > insert update
+insert > upsert
+# money, time, web, code
+plan plans tier > subscription price
+billing billed > subscription invoice payment
+free > freebusy availability available
+look > search find view
+tutorial tutorials > video
+vulnerable vulnerability vulnerabilities cve exploit > security advisory alert dependabot
+dependency dependencies package packages > dependency dependabot
+calls > request
+hours opening rating ratings > place details
+# a second walk over the words of tool names that had no line yet
+switch > checkout change select context
+stage staging > add
+assignee owner > assign
+assign > assignee
+batch bulk multiple several
+attribute > property field
+content contents body
+title heading subject
+info information details metadata
+mention mentions > notification
+leak leaked exposed > secret scanning
+var vars > variable env
+hourly daily weekly nightly periodic > cron schedule
+cron > schedule trigger
+migrate migration > schema
+wiki knowledgebase > documentation page
+hover mouseover
+choose pick > select option
+link linked associate > association relation
+activity activities > engagement
+extension addon plugin
+hierarchy structure > tree
+artifacts > artifact build output
+emulate simulate mimic
+screencast > screen recording video
+wait until > wait
+toggle enable disable
+audio music > media
+announce announcement followers > broadcast
+average sum > aggregate
+chargeback > dispute
+dismiss ignore hide
+authorship annotate > blame
+collaborators contributors > collaborator member
+prioritize priority > priority reprioritize
+stylesheet css > style
+lighthouse > audit performance accessibility seo
+accessibility seo > audit lighthouse
+inference predict > model run
+library libraries framework sdk > library documentation
+compress zip > gzip
+parse > convert extract
+colour > color
+cleanup prune tidy > delete cleanup
+exec > run execute
+disconnect logout signout > disconnect
+dsn uri > connection string url
+reasoning logic > reason
+history > log
+# shell commands people type as words
+mkdir > create directory folder
+rmdir > delete directory folder
+rm > delete remove file
+mv > move rename file
+cp > copy file
+ls > list directory files
+grep > search text files
+# pictures, places
+draw paint sketch illustrate > generate image
+lat lng > latitude longitude coordinates geocode
+# a third walk: everyday words requests use for tool actions and objects (phrasal verbs, slang, small talk)
+rid ditch nuke scrap toss junk axe > delete remove
+bump > update upgrade version increase
+raise increase boost > update increase
+lower decrease reduce shrink > update decrease
+grab snag > get download fetch
+print prints printed echo > output log
+catch > recent history summary
+jot > note create write
+mark flag > label update status
+wrap > complete close finish
+broke > error failure
+stuck hung hang hanging frozen > status pending error
+behind outdated stale > update latest
+refresh resync > update sync
+handoff reassign > assign update
+signup signups > customer user
+quickest fastest shortest > directions distance route duration
+venue venues spot > place
+hotel motel lodging > place
+due overdue > date milestone
+tracker > project board database
+revenue sales earnings income > payment balance charge
+unpaid outstanding owed > invoice
+expire expiring expiry lapse > subscription
+zip tarball tar > archive artifact file compress
+tail > read file lines log
+crashed outage incident > error status health
+attending attendees guests > attendee event
+slot slots > availability freebusy time
+manager boss > user
+phone mobile cell > phone contact
+spreadsheet sheet > csv file table
+deck slides presentation > document file
+chore errand todo > task
+logo icon banner illustration poster > image generate
+lgtm > approve review
+land > merge
+checks > status check run
+throttle throttled throttling > emulate network cpu
+ddl > migration schema
+downgrade > update subscription
+upgrade > subscription
+know knew > memory knowledge
+think thinking > thought reason
+visitors visits pageviews > analytics traffic
+crm > contact company deal
+tear > delete destroy
+clean > cleanup delete
+roll > rollback revert
+turn > toggle enable disable
+response responses > request network
+# a fourth walk, namespace by namespace (the general ones: time, fetch, files, git), from the tool list only
+# time
+tz utc gmt pst est cet > timezone time
+dst daylight > timezone time
+late early > time current
+# fetch
+curl wget > fetch url http request
+# filesystem
+touch > create file
+sed > edit replace file
+du > size directory
+kb mb gb bytes > size
+subfolder subfolders subdirectory > directory subdirectories tree
+mtime > modified time metadata
+whitelist whitelisted allowlist > allowed
+# git
+uncommitted dirty > status staged changes
+checkin > commit
+sha hash > commit revision
+trunk > main branch
+`;
+
+export const GENERAL_GLOSSARY = `帮我|帮忙|请|请你|麻烦|麻烦你|我想|我要|我想要|想要|需要|能否|能不能|可以|可不可以|一下|一个|一封|一条|一份|一些|这个|那个|这些|那些|把|给|的|了|吗|呢|吧|啊|我|你|他|她|我们|你们|他们|是|在|到|和|与|及|或|并|就|都|也|还|又|再|从|对|让|被|为|为了|用|使用|关于|里|里面|上面|下面|中=
 现在|当前|目前=current now
 几点|几点钟|时间|时刻=time
 时区=timezone time zone
@@ -617,7 +1016,6 @@ PDF|pdf=pdf
 开发分支=development branch
 公钥=publishable keys
 爬一下|扒一下|扒下来=scrape crawl
-油管=youtube
 抓下来|抓一下|抓下|扒一下页面=scrape fetch
 拒付|退单|拒付申请=chargeback dispute
 记着|记着的=remember memory

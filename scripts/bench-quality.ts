@@ -1,0 +1,118 @@
+// `npm run bench:quality`: ranking quality of every labelled set (search/testing/sets/manifest.json) for the
+// stockroom profile against codex-bm25 on the same search text; prints the table and writes it to
+// docs/benchmarks.md. `--json` prints the rows instead. Numbers only: the tests assert properties.
+import { createSearchIndex, currentPacks, evaluateRankings, type EngineProfile, type SearchIndex } from "../search/index";
+import type { LabelledQuery } from "../search/testing/corpus";
+import { readCatalog, readManifest, readSetQueries, type CatalogId } from "../search/testing/labelled-sets";
+import { writeBenchSection } from "./lib/bench-report";
+
+const K = 8;
+/** What is measured: the profile, and for stockroom the vocabulary packs (both, or the general pack alone). */
+const VARIANTS = [
+  { name: "stockroom", profile: "stockroom", packs: ["general", "popular-servers"] },
+  { name: "stockroom, general pack", profile: "stockroom", packs: ["general"] },
+  { name: "codex-bm25", profile: "codex-bm25", packs: [] },
+] as const satisfies ReadonlyArray<{ name: string; profile: EngineProfile; packs: readonly string[] }>;
+type Variant = (typeof VARIANTS)[number];
+
+interface Row {
+  set: string;
+  tuned: boolean;
+  profile: Variant["name"];
+  answerable: number;
+  successAt1: number;
+  successAt8: number;
+  /** English requests only (null when the set has none with gold). */
+  enSuccessAt8: number | null;
+  ndcg10: number;
+  empty: number;
+  noMatch: number;
+  noMatchEmpty: number | null;
+  /** With weak hits dropped (a catalog's opt-in): answerable requests left with nothing, and no-match requests emptied. */
+  dropEmpty: number;
+  dropNoMatchEmpty: number | null;
+}
+
+const indexes = new Map<string, SearchIndex>();
+function indexFor(catalog: CatalogId, variant: Variant, dropWeakHits = false): SearchIndex {
+  const key = `${catalog}/${variant.name}/${dropWeakHits}`;
+  let index = indexes.get(key);
+  if (!index) {
+    const vocabulary = { packs: currentPacks(variant.packs), lines: "" };
+    indexes.set(key, (index = createSearchIndex(readCatalog(catalog), { profile: variant.profile, dropWeakHits, vocabulary })));
+  }
+  return index;
+}
+
+function rank(index: SearchIndex, queries: readonly LabelledQuery[], depth: number) {
+  return queries.map((q) => ({ gold: q.gold, ranked: index.search(q.query, depth).map((hit) => hit.id) }));
+}
+
+function measure(): Row[] {
+  const rows: Row[] = [];
+  for (const set of readManifest()) {
+    const queries = readSetQueries(set);
+    for (const variant of VARIANTS) {
+      const results = rank(indexFor(set.catalog, variant), queries, 10);
+      const atK = evaluateRankings(results.map((r) => ({ ...r, ranked: r.ranked.slice(0, K) })), K);
+      const at10 = evaluateRankings(results, 10);
+      const english = queries.filter((q) => (q.lang ?? "en") === "en" && q.gold.length > 0);
+      const dropped = evaluateRankings(rank(indexFor(set.catalog, variant, true), queries, K), K);
+      rows.push({
+        set: set.id,
+        tuned: set.tuned,
+        profile: variant.name,
+        answerable: atK.count,
+        successAt1: atK.successAt1,
+        successAt8: atK.successAtK,
+        enSuccessAt8: english.length > 0 ? evaluateRankings(rank(indexFor(set.catalog, variant), english, K), K).successAtK : null,
+        ndcg10: at10.ndcg10,
+        empty: atK.noHit,
+        noMatch: results.length - atK.count,
+        noMatchEmpty: atK.noMatchEmptyRate,
+        dropEmpty: dropped.noHit,
+        dropNoMatchEmpty: dropped.noMatchEmptyRate,
+      });
+    }
+  }
+  return rows;
+}
+
+const pct = (x: number | null) => (x === null ? "–" : (100 * x).toFixed(1));
+
+function table(rows: Row[]): string {
+  const head = "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty |";
+  const share = (n: number, of: number) => `${n} (${pct(of ? n / of : 0)} %)`;
+  const lines = rows.map((r) =>
+    [r.set, r.tuned ? "yes" : "no", r.profile, r.answerable, pct(r.successAt1), pct(r.successAt8), pct(r.enSuccessAt8), pct(r.ndcg10),
+      share(r.empty, r.answerable), r.noMatch ? `${pct(r.noMatchEmpty)} % of ${r.noMatch}` : "–",
+      `${share(r.dropEmpty, r.answerable)} / ${r.noMatch ? `${pct(r.dropNoMatchEmpty)} %` : "–"}`]
+      .join(" | "),
+  );
+  return [head, `|${"---|".repeat(11)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
+}
+
+/** The issue's comparisons: leads over codex-bm25 on the catalogs nobody here curated, and the blind demo sets' English s@8. */
+function summary(rows: Row[]): string {
+  const row = (set: string, profile: string) => rows.find((r) => r.set === set && r.profile === profile)!;
+  const lead = (set: string, profile: string) => {
+    const ours = row(set, profile);
+    const codex = row(set, "codex-bm25");
+    const d = (a: number, b: number) => `${a >= b ? "+" : ""}${(100 * (a - b)).toFixed(1)}`;
+    return `${set} (${profile}): nDCG@10 ${d(ours.ndcg10, codex.ndcg10)}, s@8 ${d(ours.successAt8, codex.successAt8)}, s@1 ${d(ours.successAt1, codex.successAt1)} over codex-bm25`;
+  };
+  const blind = ["heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"];
+  const average = (profile: string) => pct(blind.reduce((sum, set) => sum + (row(set, profile).enSuccessAt8 ?? 0), 0) / blind.length);
+  return [
+    ...VARIANTS.filter((v) => v.profile === "stockroom").flatMap((v) => [lead("metatool", v.name), lead("bfcl-python", v.name)]),
+    `heldout5–10 English s@8 average: ${VARIANTS.map((v) => `${v.name} ${average(v.name)}`).join(", ")}`,
+  ].map((line) => `- ${line}`).join("\n");
+}
+
+const rows = measure();
+if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(rows)}\n`);
+else {
+  const body = `${summary(rows)}\n\n${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.`;
+  process.stdout.write(`${body}\n`);
+  if (!process.argv.includes("--no-write")) writeBenchSection("quality", "Search quality on every labelled set", body);
+}

@@ -1,0 +1,53 @@
+// Exact names: a request that is a tool's name ("create_issue"), its name with separators as spaces ("create issue"),
+// or namespace and name ("github create_issue") finds that tool first. The whole name acts as one more term that only
+// the tools so named have, at full saturation (idf(N, n) · (k1 + 1), n = how many tools share the name), and the
+// `exact` multiplier doubles their score (triples it for a name spelled exactly, case and separators included; its
+// term then counts n among the tools so spelled): a name is the most specific thing a request can say. Tools that share a name
+// in different namespaces are told apart only by a request that names the namespace.
+import { idf } from "../bm25/formulas";
+
+function push(map: Map<string, number[]>, key: string, doc: number): void {
+  const docs = map.get(key);
+  if (docs) docs.push(doc);
+  else map.set(key, [doc]);
+}
+
+/** Lowercased words of a name or request, separators (`_ - . /`, spaces, camel case) as single spaces. */
+export function nameKey(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(" ");
+}
+
+export class ExactNames {
+  private readonly byKey = new Map<string, number[]>();
+  /** Names (and `namespace.name`) exactly as written, to tell calculate_bmi from calculate_BMI. */
+  private readonly verbatim = new Map<string, number[]>();
+
+  add(doc: number, name: string | undefined, namespace: string | undefined): void {
+    if (!name) return;
+    const keys = new Set([nameKey(name), ...(namespace ? [nameKey(`${namespace} ${name}`)] : [])]);
+    for (const key of keys) if (key.length > 0) push(this.byKey, key, doc);
+    push(this.verbatim, name, doc);
+    if (namespace) push(this.verbatim, `${namespace}.${name}`, doc);
+  }
+
+  /** The tools the request names (empty for most requests). */
+  named(query: string): readonly number[] {
+    return this.byKey.get(nameKey(query)) ?? [];
+  }
+
+  /** Among `named`, the ones whose name the request spells exactly, case and separators included. */
+  namedVerbatim(query: string): readonly number[] {
+    return this.verbatim.get(query.trim()) ?? [];
+  }
+
+  /** The contribution of the whole name as a term for each of the `count` tools that have it. */
+  static weight(documentCount: number, count: number, k1: number): number {
+    return idf(documentCount, count) * (k1 + 1);
+  }
+}
