@@ -159,8 +159,11 @@ describe("HTTP import: never the host's own network", () => {
     try {
       const messages = new Set<string>();
       for (const port of [open.port, silent.port, closed]) {
+        const started = Date.now();
         const error = await failure(fetchMcpTools({ transport: "http", url: `http://127.0.0.1:${port}/mcp`, headers: {} }, { timeoutMs: 1500 }));
         expect(error.code, String(port)).toBe("UNPROCESSABLE");
+        // Nor does the time it takes: every one answers when the time is up.
+        expect(Date.now() - started, String(port)).toBeGreaterThanOrEqual(1490);
         messages.add(error.message.replace(`:${port}/`, ":PORT/"));
       }
       expect([...messages]).toEqual([expect.stringMatching(/^Could not reach an MCP server at http:\/\/127\.0\.0\.1:PORT\/mcp \(the connection failed/)]);

@@ -135,6 +135,7 @@ export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptio
   if (transport instanceof StdioClientTransport) transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const client = new Client({ name: "stockroom-import", version: "1.0.0" });
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const started = Date.now();
   const timedOut = new Error("timed out");
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut), timeoutMs)));
   try {
@@ -146,10 +147,16 @@ export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptio
     if (error === timedOut && connection.transport === "stdio") {
       throw new AppError("UNPROCESSABLE", `The MCP server did not answer within ${timeoutMs / 1000} s.`);
     }
-    throw new AppError(isBlockedAddress(error) ? "FORBIDDEN" : "UNPROCESSABLE", describeFailure(connection, error, stderr, timeoutMs));
+    const message = describeFailure(connection, error, stderr, timeoutMs);
+    // An unreachable HTTP server answers only when the time is up, so an open, a closed and a silent port take as
+    // long as each other: neither the message nor its timing tells them apart (no port scanner).
+    if (connection.transport === "http" && message === unreachableMessage(connection.url, timeoutMs)) await sleepUntil(started + timeoutMs);
+    throw new AppError(isBlockedAddress(error) ? "FORBIDDEN" : "UNPROCESSABLE", message);
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => {});
     await close().catch(() => {});
   }
 }
+
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
