@@ -10,6 +10,8 @@ from .first_request import provider_tool
 from .http import ApiTarget, StockroomApiError
 from .jcs import canonicalize, legacy_canonicalize
 from .snapshot import SNAPSHOT_FORMAT, SNAPSHOT_FORMATS, SnapshotIntegrityError, compute_content_hash, verify_snapshot
+from .telemetry import TelemetryReporter
+from .telemetry_session import CatalogTelemetry, calls_in
 from .tool_search import build_tool_search_output, resolve_tool_search_paths, tool_reference_result
 
 __version__ = "2.0.0"
@@ -22,11 +24,14 @@ __all__ = [
     "ChatToolSession",
     "chat_tool_search_tool",
     "Catalog",
+    "CatalogTelemetry",
     "SNAPSHOT_FORMAT",
     "SNAPSHOT_FORMATS",
     "SnapshotIntegrityError",
     "StockroomApiError",
+    "TelemetryReporter",
     "build_tool_search_output",
+    "calls_in",
     "canonicalize",
     "legacy_canonicalize",
     "compute_content_hash",
