@@ -9,7 +9,14 @@ from typing import Any, Dict
 
 from .jcs import canonicalize, legacy_canonicalize
 
-__all__ = ["SNAPSHOT_FORMAT", "SNAPSHOT_FORMATS", "SnapshotIntegrityError", "compute_content_hash", "parse_json", "verify_snapshot"]
+__all__ = [
+    "SNAPSHOT_FORMAT",
+    "SNAPSHOT_FORMATS",
+    "SnapshotIntegrityError",
+    "compute_content_hash",
+    "parse_json",
+    "verify_snapshot",
+]
 
 SNAPSHOT_FORMATS = ("stockroom.snapshot/v1", "stockroom.snapshot/v2")
 # The format new snapshots are published in; the package's major version is its number.

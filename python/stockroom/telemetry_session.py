@@ -78,7 +78,12 @@ class CatalogTelemetry:
         self._recent: "OrderedDict[str, List[Tuple[str, frozenset]]]" = OrderedDict()
 
     def record_search(
-        self, query: str, limit: Optional[int], hits: Sequence[Mapping[str, Any]], version: int, profile: str,
+        self,
+        query: str,
+        limit: Optional[int],
+        hits: Sequence[Mapping[str, Any]],
+        version: int,
+        profile: str,
         latency_ms: float,
     ) -> str:
         """Records one answered search; returns its event id."""

@@ -31,9 +31,7 @@ class CanonicalJsonTest(unittest.TestCase):
 
     def test_legacy_form_puts_array_index_keys_first_in_numeric_order(self) -> None:
         value = {"b": 1, "10": 2, "9": 3, "a": {"2": 0, "1": 0}, "4294967295": 4, "007": 5}
-        self.assertEqual(
-            legacy_canonicalize(value), '{"9":3,"10":2,"007":5,"4294967295":4,"a":{"1":0,"2":0},"b":1}'
-        )
+        self.assertEqual(legacy_canonicalize(value), '{"9":3,"10":2,"007":5,"4294967295":4,"a":{"1":0,"2":0},"b":1}')
         self.assertEqual(canonicalize(value), '{"007":5,"10":2,"4294967295":4,"9":3,"a":{"1":0,"2":0},"b":1}')
 
     def test_refuses_what_json_cannot_carry(self) -> None:

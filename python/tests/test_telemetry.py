@@ -102,7 +102,8 @@ class TelemetryQueueTest(unittest.TestCase):
             time.sleep(0.02)
         # A full batch wakes the thread at once, the timer sends the rest; how they split depends on timing.
         self.assertTrue(all(len(body["events"]) <= 2 for body in self.server.bodies))
-        self.assertEqual([i for n in range(len(self.server.bodies)) for i in self.server.ids(n)], ["e0", "e1", "e2", "e3", "e4"])
+        sent = [i for n in range(len(self.server.bodies)) for i in self.server.ids(n)]
+        self.assertEqual(sent, ["e0", "e1", "e2", "e3", "e4"])
         self.assertEqual(reporter.stats()["sent"], 5)
         reporter.close()
 
@@ -125,8 +126,11 @@ class TelemetryQueueTest(unittest.TestCase):
         ]
         self.assertEqual(
             calls_in(items),
-            [("call_1", "create_issue", "github"), ("toolu_1", "github__create_issue", None),
-             ("call_9", "refund", "stripe")],
+            [
+                ("call_1", "create_issue", "github"),
+                ("toolu_1", "github__create_issue", None),
+                ("call_9", "refund", "stripe"),
+            ],
         )
         self.assertEqual(calls_in({"content": items[2:3]}), [("toolu_1", "github__create_issue", None)])
         self.assertEqual(calls_in(None), [])
