@@ -12,6 +12,7 @@ from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names
 from .http import ApiTarget, fetch_snapshot, hosted_search
 from .snapshot import Snapshot
+from .catalog_telemetry import CatalogTelemetryMethods
 from .telemetry_session import CatalogTelemetry, tool_resolver_for
 from .tool_search import build_tool_search_output, no_match_result, parse_search_tool_use, parse_tool_search_call
 from .tool_search import resolve_tool_search_paths, tool_reference_result
@@ -23,7 +24,7 @@ Version = Union[int, str]
 MAX_HOSTED_LIMIT = 100
 
 
-class Catalog:
+class Catalog(CatalogTelemetryMethods):
     """Everything derived from one snapshot is replaced as a whole on refresh, so no answer mixes two versions."""
 
     def __init__(
@@ -189,30 +190,6 @@ class Catalog:
     def chat_session(self, max_loaded: int = DEFAULT_MAX_LOADED) -> ChatToolSession:
         """Deferred loading for one Chat Completions conversation (any model with function calling)."""
         return ChatToolSession(lambda: self._snapshot, lambda query, limit: self.search(query, limit), max_loaded)
-
-    def observe(self, items: Any) -> int:
-        """Reads the model's output items (Responses ``function_call`` items, Anthropic ``tool_use`` blocks, or the
-        response holding them) and records which deferred tool it called after which search; returns how many."""
-        return self.telemetry.observe(items, self._resolve_call, self.version) if self.telemetry else 0
-
-    def record_outcome(self, call_id: str, ok: bool, error: Optional[str] = None) -> None:
-        """Records how a call the model made ended (``call_id`` as the provider gave it)."""
-        if self.telemetry is not None:
-            self.telemetry.record_outcome(call_id, ok, error)
-
-    def set_conversation_id(self, conversation_id: str) -> None:
-        """Events from now on belong to this conversation (an opaque id of the agent's choosing)."""
-        if self.telemetry is not None and conversation_id:
-            self.telemetry.conversation_id = conversation_id
-
-    def telemetry_stats(self) -> Optional[Dict[str, int]]:
-        """Queued, sent, dropped (queue full), rejected and failed attempts; None when telemetry is off."""
-        return self.telemetry.reporter.stats() if self.telemetry else None
-
-    def close(self) -> None:
-        """Sends what telemetry is left and stops its thread; call before the agent exits. Never raises."""
-        if self.telemetry is not None:
-            self.telemetry.reporter.close()
 
     def refresh(self) -> Tuple[bool, int]:
         """Revalidates ``latest`` with its ETag: (changed, version). A pinned version never changes."""
