@@ -15,6 +15,9 @@ __all__ = ["CatalogTelemetry", "calls_in", "tool_resolver_for"]
 #: Searches remembered per conversation to link calls (calls follow searches closely), and conversations kept.
 RECENT_SEARCHES = 20
 MAX_CONVERSATIONS = 1000
+#: The events API's bounds on one search event.
+MAX_HITS = 200
+MAX_LIMIT = 1000
 
 ToolResolver = Callable[[str, Optional[str]], Optional[str]]
 
@@ -89,15 +92,16 @@ class CatalogTelemetry:
         """Records one answered search; returns its event id."""
         event_id = new_event_id()
         listed = []
-        for hit in hits:
+        # Within what the server accepts (sdk/telemetry-events.ts): one event out of bounds would refuse its batch.
+        for hit in hits[:MAX_HITS]:
             entry = {"id": str(hit["id"]), "rank": int(hit["rank"]), "score": float(hit["score"])}
             if hit.get("strength") in ("strong", "weak"):
                 entry["strength"] = hit["strength"]
             listed.append(entry)
         event: Dict[str, Any] = {"type": "search", "id": event_id, "at": _now(), "conversationId": self.conversation_id}
         event.update(query=query[:4000], hits=listed, snapshotVersion=version, profile=profile)
-        if limit:
-            event["limit"] = limit
+        if isinstance(limit, int) and limit >= 1:
+            event["limit"] = min(limit, MAX_LIMIT)
         event["latencyMs"] = max(0.0, latency_ms)
         self.reporter.record(event)
         recent = self._recent.pop(self.conversation_id, [])

@@ -7,7 +7,7 @@ import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, List, Tuple
 
-from stockroom import ApiTarget, TelemetryReporter, calls_in
+from stockroom import ApiTarget, CatalogTelemetry, TelemetryReporter, calls_in
 
 
 class ScriptedServer:
@@ -112,6 +112,19 @@ class TelemetryQueueTest(unittest.TestCase):
         reporter.record(event(1))
         reporter.close()
         self.assertEqual(reporter.stats(), {"queued": 1, "sent": 0, "dropped": 0, "rejected": 0, "failed_attempts": 1})
+
+    def test_a_large_search_stays_within_what_the_server_accepts(self) -> None:
+        self.server.script = []
+        telemetry = CatalogTelemetry(TelemetryReporter(self.server.target, flush_interval=3600), "conv")
+        hits = [
+            {"id": "t%d" % i, "rank": i + 1, "score": 1.0, "strength": "weak" if i else "strong"} for i in range(300)
+        ]
+        telemetry.record_search("q" * 5000, 5000, hits, 3, "stockroom", 1.5)
+        telemetry.reporter.flush()
+        sent = self.server.bodies[0]["events"][0]
+        self.assertEqual((len(sent["query"]), sent["limit"], len(sent["hits"])), (4000, 1000, 200))
+        self.assertEqual(sent["hits"][:2], [hits[0], hits[1]])
+        self.assertEqual((sent["conversationId"], sent["snapshotVersion"], sent["profile"]), ("conv", 3, "stockroom"))
 
     def test_reads_calls_from_openai_items_and_anthropic_blocks(self) -> None:
         class Item:  # the official clients return objects, not dicts
