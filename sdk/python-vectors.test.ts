@@ -10,7 +10,7 @@ import { PYTHON_TABLES, pythonTables } from "../scripts/generate-python-tables";
 import { toolReferenceResult } from "./anthropic-tool-search";
 import { ChatToolSession } from "./chat-completions";
 import { firstRequestTools, flatToolNames } from "./first-request";
-import { SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "./snapshot";
+import { legacyCanonicalJson, SNAPSHOT_FORMAT, sealSnapshot, type SnapshotContent, type SnapshotTool } from "./snapshot";
 import { createSnapshotIndex } from "./snapshot-index";
 import { buildToolSearchOutput } from "./tool-search-output";
 import { resolveToolSearchPaths } from "./tool-search-paths";
@@ -31,18 +31,29 @@ const JCS_INPUTS: Array<[string, string]> = [
   ["fractions", "[0.1,0.2,0.30000000000000004,1.0,-1.5,3.14159,2.5e-5,0.000001,123.456e10,1e-10]"],
   ["string escapes", '["\\u0000\\u0001\\u001f\\b\\f\\n\\r\\t\\"\\\\/","\\u007f\\u0080\\u2028\\u2029","\\u00e9\\u20ac\\ud83d\\ude00 plain"]'],
   ["nesting and empties", '{"b":[{},[],{"z":{"y":[1,{"x":null}]}}],"a":{"c":"","b":[[]]}}'],
+  ["integer-like keys (v1's legacy form puts them first)", '{"10":1,"9":2,"b":{"2":[],"1":null},"a":4,"4294967295":5,"4294967294":6,"01":7,"-1":8}'],
   ["lone surrogate is refused", '["\\ud800"]'],
   ["lone low surrogate key is refused", '{"\\udc00":1}'],
 ];
 
+/** `canonical`: RFC 8785 (v2 snapshots); `legacy`: the form v1 snapshots were hashed over. */
 function jcsVectors() {
   return JCS_INPUTS.map(([name, json]) => {
+    const legacy = legacyCanonicalJson(JSON.parse(json));
     try {
-      return { name, json, canonical: canonicalize(JSON.parse(json)) as string };
+      return { name, json, canonical: canonicalize(JSON.parse(json)) as string, legacy };
     } catch {
-      return { name, json, error: true };
+      return { name, json, error: true, legacy };
     }
   });
+}
+
+/** The same content sealed in both formats, with integer-like keys in a schema so the two hashes differ. */
+async function snapshotVectors() {
+  const tools = VECTOR_CONTENT.tools.map((t, i) => (i === 0 ? { ...t, spec: { ...t.spec, parameters: { ...t.spec.parameters, properties: { "10": { type: "string" }, "9": { type: "string" } } } } } : t));
+  const sealed = [];
+  for (const format of ["stockroom.snapshot/v1", "stockroom.snapshot/v2"] as const) sealed.push(await sealSnapshot({ ...VECTOR_CONTENT, format, tools }, 3, "2026-01-01T00:00:00.000Z"));
+  return sealed;
 }
 
 const params = (prop: string) => ({ type: "object", properties: { [prop]: { type: "string", description: "Ünïcode ✓" } }, required: [prop] });
@@ -119,7 +130,14 @@ describe("shared vectors for the Python SDK", () => {
   it("canonical JSON by npm canonicalize (RFC 8785)", () => {
     const vectors = jcsVectors();
     expect(vectors.filter((v) => "error" in v)).toHaveLength(2);
+    expect(vectors.filter((v) => "canonical" in v && v.canonical !== v.legacy).map((v) => v.name)).toEqual(["integer-like keys (v1's legacy form puts them first)"]);
     checkFile(path.join(VECTORS, "jcs.json"), `${JSON.stringify(vectors, null, 2)}\n`);
+  });
+
+  it("one content sealed as v1 (legacy hash) and as v2 (RFC 8785 hash)", async () => {
+    const [v1, v2] = await snapshotVectors();
+    expect(v1!.contentHash).not.toBe(v2!.contentHash);
+    checkFile(path.join(VECTORS, "snapshots.json"), `${JSON.stringify([v1, v2], null, 2)}\n`);
   });
 
   it("turn-one tools and paths answers of the TypeScript SDK", () => {

@@ -3,6 +3,7 @@ answered exactly as the TypeScript SDK answers it (locally for ``codex-bm25``, t
 
 from __future__ import annotations
 
+import time
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from ._text import js_trim
@@ -11,6 +12,8 @@ from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names
 from .http import ApiTarget, fetch_snapshot, hosted_search
 from .snapshot import Snapshot
+from .catalog_telemetry import CatalogTelemetryMethods
+from .telemetry_session import CatalogTelemetry, tool_resolver_for
 from .tool_search import build_tool_search_output, no_match_result, parse_search_tool_use, parse_tool_search_call
 from .tool_search import resolve_tool_search_paths, tool_reference_result
 
@@ -21,7 +24,7 @@ Version = Union[int, str]
 MAX_HOSTED_LIMIT = 100
 
 
-class Catalog:
+class Catalog(CatalogTelemetryMethods):
     """Everything derived from one snapshot is replaced as a whole on refresh, so no answer mixes two versions."""
 
     def __init__(
@@ -32,8 +35,10 @@ class Catalog:
         snapshot: Snapshot,
         source: str,
         rank_locally: Optional[bool] = None,
+        telemetry: Optional[CatalogTelemetry] = None,
     ) -> None:
         self._target = target
+        self.telemetry = telemetry
         self._pinned = version
         self._cache_dir = cache_dir
         self._rank_locally = rank_locally
@@ -51,6 +56,7 @@ class Catalog:
         listed = [t for t in tools if t["exposure"] == "direct"] + [t for t in tools if t["exposure"] == "deferred"]
         self._listed_names = flat_tool_names(listed)
         self._local_index: Any = None
+        self._resolve_call = tool_resolver_for(snapshot, self._top_level_names)
 
     @property
     def snapshot(self) -> Snapshot:
@@ -107,25 +113,42 @@ class Catalog:
 
     def search(self, query: str, limit: Optional[int] = None) -> List[Dict[str, Any]]:
         """Deferred tools ranked by the snapshot's engine: ``[{id, score, rank, …}]`` as the TypeScript SDK's hits."""
+        started = time.perf_counter()
         local = self._local()
         if local is not None:
-            return list(local.search(query, limit))
-        body: Dict[str, Any] = {"query": query}
-        if limit is not None:
-            body["limit"] = limit
-        return list(self._hosted(body)["hits"])
+            hits = list(local.search(query, limit))
+        else:
+            body: Dict[str, Any] = {"query": query}
+            if limit is not None:
+                body["limit"] = limit
+            hits = list(self._hosted(body)["hits"])
+        self._record_search(query, limit, hits, started)
+        return hits
+
+    def _record_search(self, query: str, limit: Optional[int], hits: List[Any], started: float) -> None:
+        """Telemetry hook of every answered search (search, both tool_search answers, chat sessions)."""
+        if self.telemetry is not None:
+            latency_ms = (time.perf_counter() - started) * 1000
+            self.telemetry.record_search(query, limit, hits, self.version, self.profile, latency_ms)
 
     def _found(self, query: str, limit: Optional[int], paths: Optional[List[str]]) -> Optional[List[Dict[str, Any]]]:
         """Tools to load, found locally (paths, codex-bm25); None when only the hosted endpoint can rank them."""
         if paths is not None:
             ids, _unknown = resolve_tool_search_paths(self._snapshot, paths)
-            return [self._tools[i] for i in ids]
-        if not js_trim(query):
-            return []  # every call needs an answer: an empty query loads nothing
-        local = self._local()
-        if local is None:
+            return [self._tools[i] for i in ids]  # loading by path is no search: not reported, as in TypeScript
+        started = time.perf_counter()
+        local = self._local() if js_trim(query) else None
+        if js_trim(query) and local is None:
             return None
-        return [self._tools[str(hit["id"])] for hit in local.search(query, limit)]
+        hits = list(local.search(query, limit)) if local is not None else []  # an empty query loads nothing
+        self._record_search(query, limit, hits, started)
+        return [self._tools[str(hit["id"])] for hit in hits]
+
+    def _hosted_answer(self, body: Dict[str, Any]) -> Dict[str, Any]:
+        started = time.perf_counter()
+        answer = self._hosted(body)
+        self._record_search(body["query"], body.get("limit"), list(answer.get("hits") or []), started)
+        return dict(answer["output"])
 
     @staticmethod
     def _valid_limit(limit: Any) -> Optional[int]:
@@ -146,7 +169,7 @@ class Catalog:
         body: Dict[str, Any] = {"query": query, "format": "openai", "call_id": call_id}
         if limit is not None:
             body["limit"] = limit
-        return dict(self._hosted(body)["output"])
+        return self._hosted_answer(body)
 
     def answer_tool_use(self, block: Mapping[str, Any]) -> Dict[str, Any]:
         """The ``tool_result`` for Claude's ``tool_use`` of the custom search tool (``tool_search="client"``):
@@ -159,7 +182,7 @@ class Catalog:
             body: Dict[str, Any] = {"query": query, "format": "anthropic", "tool_use_id": tool_use_id}
             if limit is not None:
                 body["limit"] = limit
-            return dict(self._hosted(body)["output"])
+            return self._hosted_answer(body)
         if not found:
             return no_match_result(tool_use_id, query)
         return tool_reference_result(tool_use_id, [self._listed_names[t["id"]] for t in found])

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import urllib.error
-from typing import Optional, Union
+from typing import Any, Mapping, Optional, Union
 
 from .cache import read_cached_snapshot, write_cached_snapshot
 from .catalog import Catalog
 from .http import ApiTarget, StockroomApiError, assert_snapshot_is_for, fetch_snapshot
+from .telemetry import TelemetryReporter
+from .telemetry_session import CatalogTelemetry
 
 __all__ = ["connect"]
 
@@ -21,6 +23,21 @@ def _is_transient(error: BaseException) -> bool:
     return isinstance(error, (urllib.error.URLError, OSError))
 
 
+def _telemetry_for(target: ApiTarget, telemetry: Union[bool, Mapping[str, Any]]) -> Optional[CatalogTelemetry]:
+    if telemetry is False:
+        return None
+    options = dict(telemetry) if isinstance(telemetry, Mapping) else {}
+    conversation_id = options.pop("conversation_id", None)
+    unknown = set(options) - {"max_queue", "flush_interval", "max_batch"}
+    if unknown:
+        raise ValueError("unknown telemetry options: %s" % ", ".join(sorted(unknown)))
+    return CatalogTelemetry(TelemetryReporter(target, **options), conversation_id)
+
+
+def _make(target: ApiTarget, pinned: Version, cache_dir: Optional[str], rank_locally: Optional[bool], telemetry: Any):
+    return lambda snapshot, source: Catalog(target, pinned, cache_dir, snapshot, source, rank_locally, telemetry)
+
+
 def connect(
     url: str,
     token: str,
@@ -30,15 +47,20 @@ def connect(
     cache_dir: Optional[str] = None,
     rank_locally: Optional[bool] = None,
     timeout: float = 30.0,
+    telemetry: Union[bool, Mapping[str, Any]] = True,
 ) -> Catalog:
     """Fetches the catalog's snapshot (latest or pinned) and verifies its hash and catalog. With ``cache_dir``: a
     pinned version already cached is used without a request; otherwise the cached copy is revalidated with its
     ETag and used as-is when the server cannot be reached. ``rank_locally``: None = codex-bm25 locally when
-    ``snowballstemmer`` is installed, True = require it, False = always hosted search."""
+    ``snowballstemmer`` is installed, True = require it, False = always hosted search. ``telemetry``: searches,
+    observed calls and outcomes go to the events API in the background (False: off; or a dict of
+    ``conversation_id``, ``max_queue`` (10,000), ``flush_interval`` (2.0 s), ``max_batch`` (500)); ``close()``
+    sends what is left."""
     pinned: Version = "latest" if version is None else version
     if pinned != "latest" and (not isinstance(pinned, int) or isinstance(pinned, bool) or pinned < 1):
         raise ValueError("version must be a positive integer or 'latest', got %r" % (version,))
     target = ApiTarget(url=url, token=token, team=team, catalog=catalog, timeout=timeout)
+    made = _make(target, pinned, cache_dir, rank_locally, _telemetry_for(target, telemetry))
     cached = read_cached_snapshot(cache_dir, team, catalog, pinned) if cache_dir else None
     if cached is not None:
         try:
@@ -46,17 +68,17 @@ def connect(
         except StockroomApiError:
             cached = None
     if cached is not None and pinned != "latest":
-        return Catalog(target, pinned, cache_dir, cached, "cache", rank_locally)
+        return made(cached, "cache")
     try:
         result = fetch_snapshot(target, pinned, etag=cached["contentHash"] if cached else None)
     except Exception as error:
         if cached is not None and _is_transient(error):
-            return Catalog(target, pinned, cache_dir, cached, "cache", rank_locally)
+            return made(cached, "cache")
         raise
     if result is None:
         assert cached is not None
-        return Catalog(target, pinned, cache_dir, cached, "network", rank_locally)
+        return made(cached, "network")
     snapshot, body = result
     if cache_dir:
         write_cached_snapshot(cache_dir, team, catalog, pinned, body)
-    return Catalog(target, pinned, cache_dir, snapshot, "network", rank_locally)
+    return made(snapshot, "network")

@@ -68,14 +68,27 @@ def provider_tool(tool: Tool, provider: str, name: Optional[str] = None, deferre
     return out
 
 
+def namespace_description_in(content: Dict[str, Any], name: str) -> str:
+    """A namespace's own description, or one generated from its deferred tools' names (as the TypeScript SDK's
+    namespaceDescriptionIn): a deferred namespace never goes out empty, the model reads nothing else about it."""
+    own = next((ns["description"] for ns in content["namespaces"] if ns["name"] == name), "")
+    if own.strip():
+        return own
+    members = [tool for tool in content["tools"] if tool.get("namespace") == name]
+    deferred = [tool for tool in members if tool["exposure"] == "deferred"]
+    names = [tool["spec"]["name"] for tool in (deferred or members)]
+    more = ", and %d more" % (len(names) - 6) if len(names) > 6 else ""
+    return "Tools in %s: %s%s." % (name, ", ".join(names[:6]), more)
+
+
 def _namespaces_of(content: Dict[str, Any], tools: Sequence[Tool]) -> List[Dict[str, str]]:
     used = {tool["namespace"] for tool in tools if tool.get("namespace")}
-    known = [ns for ns in content["namespaces"] if ns["name"] in used]
-    known_names = {ns["name"] for ns in known}
+    known = [ns["name"] for ns in content["namespaces"] if ns["name"] in used]
+    known_names = set(known)
     missing = sorted(
         (name for name in used if name not in known_names), key=lambda n: n.encode("utf-16-be", "surrogatepass")
     )
-    return known + [{"name": name, "description": ""} for name in missing]
+    return [{"name": name, "description": namespace_description_in(content, name)} for name in known + missing]
 
 
 def search_parameters(default_limit: int) -> Dict[str, Any]:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["canonicalize", "format_number"]
+__all__ = ["canonicalize", "format_number", "legacy_canonicalize"]
+
+_MAX_ARRAY_INDEX = 2**32 - 2
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _string(value: str) -> str:
+def _string(value: str, lone_surrogates: bool = False) -> str:
     out = ['"']
     for char in value:
         code = ord(char)
@@ -24,7 +26,9 @@ def _string(value: str) -> str:
         elif code < 0x20:
             out.append("\\u%04x" % code)
         elif 0xD800 <= code <= 0xDFFF:
-            raise ValueError("Lone surrogate is not allowed")
+            if not lone_surrogates:
+                raise ValueError("Lone surrogate is not allowed")
+            out.append("\\u%04x" % code)  # JSON.stringify (ES2019) escapes it, lowercase
         else:
             out.append(char)
     out.append('"')
@@ -65,7 +69,23 @@ def _utf16_key(key: str) -> bytes:
     return key.encode("utf-16-be", "surrogatepass")
 
 
-def _serialize(value: Any, out: list) -> None:
+def _is_array_index(key: str) -> bool:
+    return (key == "0" or (key[:1] in "123456789" and key.isdigit() and key.isascii())) and int(key) <= _MAX_ARRAY_INDEX
+
+
+def _key_order(value: dict, legacy: bool) -> list:
+    for key in value:
+        if not isinstance(key, str):
+            raise TypeError("object keys must be strings, got %r" % (key,))
+    keys = sorted(value, key=_utf16_key)
+    if not legacy:
+        return keys
+    # JSON.stringify writes array-index keys first, in numeric order, whatever order the object was built in.
+    indexes = sorted((key for key in keys if _is_array_index(key)), key=int)
+    return indexes + [key for key in keys if not _is_array_index(key)]
+
+
+def _serialize(value: Any, out: list, legacy: bool = False) -> None:
     if value is None:
         out.append("null")
     elif value is True:
@@ -73,7 +93,7 @@ def _serialize(value: Any, out: list) -> None:
     elif value is False:
         out.append("false")
     elif isinstance(value, str):
-        out.append(_string(value))
+        out.append(_string(value, legacy))
     elif isinstance(value, (int, float)):
         # JSON numbers are doubles on the TypeScript side: an integer is formatted as the double it parses to.
         out.append(format_number(float(value)))
@@ -82,19 +102,16 @@ def _serialize(value: Any, out: list) -> None:
         for i, item in enumerate(value):
             if i:
                 out.append(",")
-            _serialize(item, out)
+            _serialize(item, out, legacy)
         out.append("]")
     elif isinstance(value, dict):
         out.append("{")
-        for key in value:
-            if not isinstance(key, str):
-                raise TypeError("object keys must be strings, got %r" % (key,))
-        for i, key in enumerate(sorted(value, key=_utf16_key)):
+        for i, key in enumerate(_key_order(value, legacy)):
             if i:
                 out.append(",")
-            out.append(_string(key))
+            out.append(_string(key, legacy))
             out.append(":")
-            _serialize(value[key], out)
+            _serialize(value[key], out, legacy)
         out.append("}")
     else:
         raise TypeError("not a JSON value: %r" % (type(value).__name__,))
@@ -104,4 +121,12 @@ def canonicalize(value: Any) -> str:
     """The RFC 8785 canonical JSON text of a JSON value (dict, list, str, int, float, bool, None)."""
     out: list = []
     _serialize(value, out)
+    return "".join(out)
+
+
+def legacy_canonicalize(value: Any) -> str:
+    """The form ``stockroom.snapshot/v1`` hashed (the TypeScript SDK's ``legacyCanonicalJson``): keys sorted, then
+    JSON.stringify, which puts integer-like keys ("9", "10") first in numeric order. Equal to RFC 8785 otherwise."""
+    out: list = []
+    _serialize(value, out, legacy=True)
     return "".join(out)

@@ -1,4 +1,5 @@
-"""Snapshot format ``stockroom.snapshot/v1``: parsing, the shape checks that matter, and the content hash."""
+"""Snapshot formats ``stockroom.snapshot/v2`` (hash over RFC 8785) and ``v1`` (hash over the legacy form, still
+verified): parsing, the shape checks that matter, and the content hash, as the TypeScript SDK's sdk/snapshot.ts."""
 
 from __future__ import annotations
 
@@ -6,11 +7,20 @@ import hashlib
 import json
 from typing import Any, Dict
 
-from .jcs import canonicalize
+from .jcs import canonicalize, legacy_canonicalize
 
-__all__ = ["SNAPSHOT_FORMAT", "SnapshotIntegrityError", "compute_content_hash", "parse_json", "verify_snapshot"]
+__all__ = [
+    "SNAPSHOT_FORMAT",
+    "SNAPSHOT_FORMATS",
+    "SnapshotIntegrityError",
+    "compute_content_hash",
+    "parse_json",
+    "verify_snapshot",
+]
 
-SNAPSHOT_FORMAT = "stockroom.snapshot/v1"
+SNAPSHOT_FORMATS = ("stockroom.snapshot/v1", "stockroom.snapshot/v2")
+# The format new snapshots are published in; the package's major version is its number.
+SNAPSHOT_FORMAT = "stockroom.snapshot/v2"
 
 Snapshot = Dict[str, Any]
 
@@ -29,16 +39,20 @@ def parse_json(text: str) -> Any:
 
 
 def compute_content_hash(snapshot: Snapshot) -> str:
-    """``sha256-<hex>`` of the RFC 8785 canonical JSON of everything except ``contentHash``."""
+    """``sha256-<hex>`` of the canonical JSON of everything except ``contentHash``: RFC 8785 from v2 on, the
+    legacy form (integer-like keys first) for ``stockroom.snapshot/v1``."""
     rest = {key: value for key, value in snapshot.items() if key != "contentHash"}
-    return "sha256-" + hashlib.sha256(canonicalize(rest).encode("utf-8")).hexdigest()
+    form = legacy_canonicalize if rest.get("format") == "stockroom.snapshot/v1" else canonicalize
+    return "sha256-" + hashlib.sha256(form(rest).encode("utf-8")).hexdigest()
 
 
 def _check_shape(value: Any) -> Snapshot:
     if not isinstance(value, dict):
         raise SnapshotIntegrityError("Not a %s document: not an object" % SNAPSHOT_FORMAT)
-    if value.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotIntegrityError("Not a %s document: format is %r" % (SNAPSHOT_FORMAT, value.get("format")))
+    if value.get("format") not in SNAPSHOT_FORMATS:
+        raise SnapshotIntegrityError(
+            "Not a snapshot this SDK reads (%s): format is %r" % (" or ".join(SNAPSHOT_FORMATS), value.get("format"))
+        )
     for key, kind in (("catalog", dict), ("engine", dict), ("namespaces", list), ("tools", list), ("contentHash", str)):
         if not isinstance(value.get(key), kind):
             raise SnapshotIntegrityError(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .first_request import provider_tool
+from .first_request import namespace_description_in, provider_tool
 
 __all__ = [
     "build_tool_search_output",
@@ -55,7 +55,6 @@ def build_tool_search_output(
     content: Dict[str, Any], call_id: str, tools: Sequence[Tool], top_level_names: Optional[Mapping[str, str]] = None
 ) -> Dict[str, Any]:
     """The ``tool_search_output`` item: hits of one namespace merged into one entry, in order of their best hit."""
-    descriptions = {ns["name"]: ns["description"] for ns in content["namespaces"]}
     names = top_level_names or {}
     groups: Dict[Optional[str], List[Tool]] = {}
     for tool in tools:
@@ -71,7 +70,7 @@ def build_tool_search_output(
                 {
                     "type": "namespace",
                     "name": namespace,
-                    "description": descriptions.get(namespace, ""),
+                    "description": namespace_description_in(content, namespace),
                     "tools": [provider_tool(t, "openai", deferred=True) for t in members],
                 }
             )

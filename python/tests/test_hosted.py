@@ -26,7 +26,8 @@ class HostedTest(unittest.TestCase):
         cls.expected = json.loads(Path(ENV["EXPECTED"] or "").read_text(encoding="utf-8"))
 
     def connect(self, **options):
-        args = dict(url=ENV["URL"], token=ENV["TOKEN"], team=ENV["TEAM"], catalog=ENV["CATALOG"])
+        # Telemetry has its own test (test_hosted_telemetry.py); here it would only add 400 events per run.
+        args = dict(url=ENV["URL"], token=ENV["TOKEN"], team=ENV["TEAM"], catalog=ENV["CATALOG"], telemetry=False)
         args.update(options)
         return connect(**args)
 

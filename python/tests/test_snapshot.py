@@ -4,7 +4,7 @@ import tempfile
 import unittest
 
 from tests.support import REPO_ROOT, read_vectors
-from stockroom import SNAPSHOT_FORMAT, SnapshotIntegrityError, compute_content_hash, verify_snapshot
+from stockroom import SNAPSHOT_FORMAT, SNAPSHOT_FORMATS, SnapshotIntegrityError, compute_content_hash, verify_snapshot
 from stockroom.cache import read_cached_snapshot, write_cached_snapshot
 from stockroom.jcs import canonicalize
 
@@ -19,6 +19,27 @@ class SnapshotTest(unittest.TestCase):
     def test_format_is_the_typescript_one(self) -> None:
         source = (REPO_ROOT / "sdk" / "snapshot.ts").read_text(encoding="utf-8")
         self.assertIn('SNAPSHOT_FORMAT = "%s"' % SNAPSHOT_FORMAT, source)
+
+    def test_formats_are_the_typescript_ones(self) -> None:
+        source = (REPO_ROOT / "sdk" / "snapshot.ts").read_text(encoding="utf-8")
+        self.assertIn("SNAPSHOT_FORMATS = [%s] as const" % ", ".join('"%s"' % f for f in SNAPSHOT_FORMATS), source)
+        self.assertEqual(SNAPSHOT_FORMAT, "stockroom.snapshot/v2")
+
+    def test_verifies_what_the_typescript_sdk_sealed_in_both_formats(self) -> None:
+        # snapshots.json: one content sealed by sdk/snapshot.ts as v1 (legacy hash) and as v2 (RFC 8785 hash).
+        v1, v2 = read_vectors("snapshots.json")
+        self.assertEqual((v1["format"], v2["format"]), SNAPSHOT_FORMATS)
+        self.assertNotEqual(v1["contentHash"], v2["contentHash"])
+        for snapshot in (v1, v2):
+            with self.subTest(snapshot["format"]):
+                self.assertEqual(compute_content_hash(snapshot), snapshot["contentHash"])
+                self.assertIs(verify_snapshot(snapshot), snapshot)
+        # A v1 hash does not pass for v2 and back: each format is checked with its own form.
+        for snapshot, other in ((v1, v2), (v2, v1)):
+            with self.subTest("swapped " + snapshot["format"]), self.assertRaisesRegex(SnapshotIntegrityError, "hash"):
+                verify_snapshot({**snapshot, "contentHash": other["contentHash"]})
+        with self.assertRaisesRegex(SnapshotIntegrityError, "format is 'stockroom.snapshot/v3'"):
+            verify_snapshot({**v2, "format": "stockroom.snapshot/v3"})
 
     def test_verifies_and_refuses_tampering(self) -> None:
         snapshot = sealed()

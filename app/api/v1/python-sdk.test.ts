@@ -49,6 +49,34 @@ function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
   };
 }
 
+/** What python/tests/test_hosted_telemetry.py recorded per version, read back from the events table. */
+async function expectStoredTelemetry(db: PrismaClient, versions: number[]) {
+  for (const [profile, version] of [["stockroom", versions[0]], ["codex-bm25", versions[1]]] as const) {
+    const events = await db.agentEvent.findMany({ where: { conversationId: `py-telemetry-${profile}` }, orderBy: { at: "asc" } });
+    expect(events.map((e) => e.kind).sort(), profile).toEqual(["call", "call", "outcome", "outcome", "search", "search", "search", "search"]);
+    const searches = events.filter((e) => e.kind === "search");
+    for (const search of searches) {
+      expect(search).toMatchObject({ profile, snapshotVersion: version });
+      expect(search.latencyMs).toBeGreaterThanOrEqual(0);
+      const hits = search.hits as Array<{ id: string; rank: number; score: number; strength?: string }>;
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1));
+      expect(search.returnedIds).toEqual(hits.map((h) => h.id));
+    }
+    expect(searches.map((s) => s.limit)).toContain(3);
+    const calls = events.filter((e) => e.kind === "call");
+    expect(calls.map((c) => c.callId).sort()).toEqual(["call_py", "toolu_py"]);
+    for (const call of calls) {
+      // Linked to the newest search that returned the called tool, at the rank it had there.
+      const linked = searches.find((s) => s.clientEventId === call.searchEventId);
+      expect(linked?.returnedIds, profile).toContain(call.toolId);
+      expect(call.rank).toBe(linked!.returnedIds.indexOf(call.toolId!) + 1);
+    }
+    const outcomes = Object.fromEntries(events.filter((e) => e.kind === "outcome").map((e) => [e.callId, { ok: e.ok, error: e.error }]));
+    expect(outcomes).toEqual({ call_py: { ok: true, error: null }, toolu_py: { ok: false, error: "card declined" } });
+  }
+}
+
 function runPython(python: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(python, ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], { cwd: PYTHON_DIR, env: { ...process.env, ...env } });
@@ -112,5 +140,7 @@ describe("the Python SDK (python/) against a real server", () => {
     expect(output).not.toMatch(/skipped/);
     expect(output).toMatch(/test_every_golden_query_answers_as_the_typescript_sdk .* ok/);
     expect(output).toMatch(/Ran \d+ tests/);
+    expect(output).toMatch(/test_searches_calls_and_outcomes_are_stored .* ok/);
+    await expectStoredTelemetry(db, [v1.version, v2.version]);
   });
 });
