@@ -1,6 +1,7 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { TrpcReactProvider } from "@/components/trpc-provider";
+import { AppProviders } from "@/components/ui/app-providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,11 +9,23 @@ export const metadata: Metadata = {
   description: "Tool-catalog admin for LLM agents: exposure, search text, BM25 previews and versioned snapshots.",
 };
 
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fafafa" },
+    { media: "(prefers-color-scheme: dark)", color: "#0e0e11" },
+  ],
+};
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // next-themes sets the theme class before React hydrates, so <html> differs from the server's on purpose.
+    <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen font-sans">
-        <TrpcReactProvider>{children}</TrpcReactProvider>
+        <AppProviders>
+          <TrpcReactProvider>{children}</TrpcReactProvider>
+        </AppProviders>
       </body>
     </html>
   );

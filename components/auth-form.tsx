@@ -38,8 +38,8 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
   }
 
   return (
-    <div className="mx-auto mt-24 w-full max-w-sm">
-      <h1 className="mb-1 text-2xl font-semibold">Stockroom</h1>
+    <div className="mx-auto mt-8 w-full max-w-sm sm:mt-16">
+      <h1 className="mb-1 text-2xl font-semibold">{isSignUp ? "Create your account" : "Sign in"}</h1>
       <p className="mb-6 text-sm text-stone-600">{isSignUp ? "Create an account and a team." : "Sign in to your tool catalogs."}</p>
       {demo && !isSignUp && (
         <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="demo-credentials">

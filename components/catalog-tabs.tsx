@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-const TABS = [
+/** The catalog's pages, in tab order (the command palette lists them too). */
+export const CATALOG_TABS = [
   { href: "", label: "Tools" },
   { href: "/playground", label: "Playground" },
   { href: "/preview", label: "First request" },
@@ -29,7 +30,7 @@ export function CatalogTabs({ team, catalog, name }: { team: string; catalog: st
       </p>
       <h1 className="mb-3 text-xl font-semibold">{name}</h1>
       <nav className="-mb-px flex flex-wrap gap-1 text-sm" aria-label="Catalog">
-        {TABS.map((tab) => (
+        {CATALOG_TABS.map((tab) => (
           <Link
             key={tab.href}
             href={base + tab.href}

@@ -96,8 +96,10 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await expect(ranked.first().getByLabel(`Search text of ${EDITED}`).locator("mark", { hasText: KEYWORD })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `of ${DEFERRED.length} deferred tools` })).toBeVisible();
     expect(await ranked.count()).toBeGreaterThan(1); // first among several, not the only match
+    const save = page.getByRole("group", { name: "Save as golden query" });
+    await save.getByRole("button", { name: EDITED }).click();
     await expect(page.getByText(`Expects ${EDITED}`)).toBeVisible();
-    await page.getByRole("button", { name: "Save as golden query" }).click();
+    await save.getByRole("button", { name: "Save as golden query" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved — open golden queries" })).toBeVisible();
   });
 

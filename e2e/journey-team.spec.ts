@@ -10,9 +10,9 @@ const NEW_DESCRIPTION = "Look up a customer by email or phone number: plan and r
 /** A member of several teams picks one from the header's team menu. */
 async function openTeam(page: Page, teamName: string) {
   const teams = page.getByRole("navigation", { name: "Team" });
-  await teams.locator("summary").click();
-  await teams.getByRole("link", { name: teamName }).click();
-  await expect(teams.locator("summary")).toHaveText(`${teamName} ▾`);
+  await teams.getByRole("button", { name: /^Team: / }).click();
+  await page.getByRole("menuitem", { name: teamName }).click();
+  await expect(teams.getByRole("button", { name: `Team: ${teamName}` })).toBeVisible();
 }
 
 test("an owner invites an editor and a viewer; roles hold on every screen; the owner sees the editor's change", async ({ page, browser }, testInfo) => {

@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import { AuthForm } from "@/components/auth-form";
+import { SiteFrame } from "@/components/ui/site-frame";
 
 export const metadata: Metadata = { title: "Create an account" };
 
 export default function SignUpPage() {
-  return <AuthForm mode="sign-up" />;
+  return (
+    <SiteFrame>
+      <AuthForm mode="sign-up" />
+    </SiteFrame>
+  );
 }

@@ -36,9 +36,8 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
     trpc.playground.search.queryOptions({ team, catalog, query: debounced, version, profile, limit }, { enabled: hasQuery, placeholderData: keepPreviousData }),
   );
   const [expected, setExpected] = useState<string[]>([]);
-  const topKey = search.data?.hits[0]?.key;
-  // A new ranking starts with its top hit ticked as the expected answer.
-  useEffect(() => setExpected(topKey ? [topKey] : []), [debounced, topKey]);
+  // A new query starts with nothing ticked: pre-ticking the top hit would record today's answer as the right one.
+  useEffect(() => setExpected([]), [debounced]);
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -94,7 +93,16 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               Query terms: <span className="font-mono">{data.queryTokens.join(" · ")}</span>
             </p>
           )}
-          {canEdit && hasQuery && data && <SaveGoldenButton team={team} catalog={catalog} query={debounced} expected={expected} />}
+          {canEdit && hasQuery && data && (
+            <SaveGoldenButton
+              team={team}
+              catalog={catalog}
+              query={debounced}
+              expected={expected}
+              offered={data.hits.slice(0, 3).map((hit) => hit.key)}
+              onToggle={(key) => setExpected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]))}
+            />
+          )}
           {search.error && hasQuery && (
             <p role="alert" className="text-sm text-red-700">
               {search.error.message}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SiteFrame } from "@/components/ui/site-frame";
 import { buildOpenApiDocument } from "@/server/services/agent-api/openapi";
 import { OperationCard, type Operation } from "./operation-card";
 import { Prose } from "./prose";
@@ -12,14 +12,9 @@ export default function ApiDocsPage() {
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as unknown as Operation })));
   const schemas = doc.components.schemas as unknown as Record<string, Schema>;
   return (
-    <main className="mx-auto max-w-5xl space-y-8 px-6 py-10">
+    <SiteFrame>
+    <div className="space-y-8">
       <header className="space-y-2">
-        <p className="text-sm text-stone-500">
-          <Link href="/" className="hover:underline">
-            Stockroom
-          </Link>{" "}
-          / docs
-        </p>
         <h1 className="text-2xl font-semibold">{doc.info.title}</h1>
         <Prose text={doc.info.description} className="block max-w-3xl text-stone-700" />
         <p className="text-sm">
@@ -70,6 +65,7 @@ export default function ApiDocsPage() {
           </div>
         ))}
       </section>
-    </main>
+    </div>
+    </SiteFrame>
   );
 }

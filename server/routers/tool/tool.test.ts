@@ -190,6 +190,22 @@ describe("tool.list and tool.bulkUpdate", () => {
     expect((await viewer.tool.ids({ ...ref, namespace: "github" })).length).toBe(2);
   });
 
+  it("sorts a search by relevance: a name match above a description match, whatever the keys' order", async () => {
+    const { ref, viewer, catalog } = await setup();
+    await createTools(db, catalog.id, [
+      { name: "feedback", namespace: "firecrawl", description: "Report a bad crawl; ask for a refund of credits" },
+      { name: "create_refund", namespace: "stripe", description: "Refund a charge" },
+      { name: "refund", namespace: "shop", description: "Give money back" },
+      { name: "list_orders", namespace: "shop", description: "Orders" },
+    ]);
+    const ranked = await viewer.tool.list({ ...ref, search: "refund", sort: "relevance", pageSize: 2 });
+    expect(ranked).toMatchObject({ total: 3, pageCount: 2 });
+    expect(ranked.tools.map((t) => t.key)).toEqual(["shop.refund", "stripe.create_refund"]);
+    const second = await viewer.tool.list({ ...ref, search: "refund", sort: "relevance", pageSize: 2, page: 2 });
+    expect(second.tools.map((t) => t.key)).toEqual(["firecrawl.feedback"]);
+    expect((await viewer.tool.list({ ...ref, sort: "relevance" })).tools[0]!.key).toBe("firecrawl.feedback");
+  });
+
   it("changes exposure or namespace of a selection all-or-nothing, refusing stale or clashing selections", async () => {
     const { ref, editor, catalog } = await setup();
     const tools = await createTools(db, catalog.id, [
