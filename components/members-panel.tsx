@@ -11,8 +11,8 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
   const queryClient = useQueryClient();
   const members = useQuery(trpc.team.members.queryOptions({ team }));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.team.members.queryKey({ team }) });
-  const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: refresh }));
-  const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh }));
+  const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: refresh, meta: { success: "Invitation saved", errorTitle: "Nobody was invited" } }));
+  const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh, meta: { success: "Role changed", errorTitle: "The role was not changed" } }));
   const [email, setEmail] = useState("");
   const [role, setRoleValue] = useState<"owner" | "editor" | "viewer">("editor");
   const hydrated = useHydrated();

@@ -78,7 +78,8 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   await expect(v2).toContainText("@example.test");
   await expect(v2).toContainText("sha256-");
   await expect(versions.getByRole("row", { name: "Version 1" })).toContainText("First version");
-  await expect(page.getByRole("img", { name: /Metrics over versions/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Metrics over versions, rank scores/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Metrics over versions, rates/ })).toBeVisible();
 
   const href = await v2.getByRole("link", { name: "Download version 2" }).getAttribute("href");
   const download = await page.request.get(href!);

@@ -29,8 +29,8 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState("");
-  const update = useMutation(trpc.catalog.update.mutationOptions());
-  const archive = useMutation(trpc.catalog.archive.mutationOptions({ onSuccess: () => router.push(`/t/${team}`) }));
+  const update = useMutation(trpc.catalog.update.mutationOptions({ meta: { success: "Settings saved", errorTitle: "The settings were not saved" } }));
+  const archive = useMutation(trpc.catalog.archive.mutationOptions({ onSuccess: () => router.push(`/t/${team}`), meta: { success: "Catalog deleted; its snapshots are kept", errorTitle: "The catalog was not deleted" } }));
   const error = appErrorOf(update.error);
   const archiveError = appErrorOf(archive.error);
   const ref = { team, catalog: settings.slug };

@@ -19,8 +19,8 @@ function NamespaceRow({ team, catalog, namespace, canEdit, onChanged }: { team: 
   const trpc = useTRPC();
   const [name, setName] = useState(namespace.name);
   const [description, setDescription] = useState(namespace.description);
-  const update = useMutation(trpc.namespace.update.mutationOptions({ onSuccess: onChanged }));
-  const remove = useMutation(trpc.namespace.delete.mutationOptions({ onSuccess: onChanged }));
+  const update = useMutation(trpc.namespace.update.mutationOptions({ onSuccess: onChanged, meta: { success: "Namespace saved", errorTitle: "The namespace was not saved" } }));
+  const remove = useMutation(trpc.namespace.delete.mutationOptions({ onSuccess: onChanged, meta: { success: "Namespace deleted", errorTitle: "The namespace was not deleted" } }));
   const error = appErrorOf(update.error ?? remove.error);
   const dirty = name !== namespace.name || description !== namespace.description;
   return (

@@ -17,7 +17,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
   const [isImporting, setIsImporting] = useState(false);
   const list = useQuery({ ...trpc.golden.list.queryOptions({ team, catalog, search: search.trim() || undefined }), placeholderData: keepPreviousData });
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() });
-  const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()) }));
+  const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()), meta: { success: "Golden query added", errorTitle: "The golden query was not added" } }));
   const [exportError, setExportError] = useState<string | null>(null);
 
   async function download() {

@@ -27,7 +27,7 @@ interface GoldenRowProps {
 export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowProps) {
   const trpc = useTRPC();
   const [isEditing, setIsEditing] = useState(false);
-  const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()) }));
+  const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()), meta: { success: "Golden query saved", errorTitle: "The golden query was not saved" } }));
   const remove = useMutation(trpc.golden.delete.mutationOptions({ onSuccess: onChanged }));
   const issues = new Map(row.issues.map((issue) => [issue.id, issue.status]));
 

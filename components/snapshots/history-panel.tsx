@@ -4,7 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, useState } from "react";
 import { useTRPC } from "../trpc-provider";
-import { MetricsChart } from "./metrics-chart";
+import { MetricsChart, rollbackRegressions } from "./metrics-chart";
+import { Hash } from "../ui/copy-button";
+import { RelativeTime } from "../ui/relative-time";
 import { RollbackForm } from "./rollback-form";
 
 const pct = (x: number | undefined) => (x === undefined ? "–" : `${(100 * x).toFixed(0)}%`);
@@ -31,7 +33,8 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
     <div className="space-y-6">
       {metrics.data && <MetricsChart data={metrics.data} />}
       {metrics.error && <p role="alert" className="text-sm text-red-700">{metrics.error.message}</p>}
-      <table className="w-full border-collapse bg-white text-sm" aria-label="Versions">
+      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <table className="w-full border-collapse text-sm" aria-label="Versions">
         <thead>
           <tr className="border-b border-stone-200 text-left text-stone-500">
             <th className="px-3 py-2 font-medium">Version</th>
@@ -55,7 +58,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
                   {v.version === latest && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-normal text-emerald-800">latest</span>}
                 </td>
                 <td className="px-3 py-2 text-xs">
-                  <time dateTime={v.publishedAt.toISOString()}>{v.publishedAt.toLocaleString()}</time>
+                  <RelativeTime date={v.publishedAt} />
                   <div className="text-stone-500">{v.publishedBy || "unknown"}</div>
                 </td>
                 <td className="max-w-md px-3 py-2">
@@ -64,9 +67,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
                   {v.reason && <p className="text-xs text-red-800">Published despite worse metrics: {v.reason}</p>}
                 </td>
                 <td className="px-3 py-2">
-                  <code className="font-mono text-xs" title={v.contentHash}>
-                    {v.contentHash.slice(0, 19)}…
-                  </code>
+                  <Hash value={v.contentHash} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-right text-xs tabular-nums">
                   {v.metrics ? `${pct(v.metrics.successAt1)} · ${pct(v.metrics.recallAtK)} · ${v.metrics.mrr.toFixed(2)} · ${v.metrics.ndcg10.toFixed(2)}` : "–"}
@@ -86,7 +87,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
               {rollingBack === v.version && (
                 <tr>
                   <td colSpan={6} className="px-3 pb-3">
-                    <RollbackForm team={team} catalog={catalog} version={v.version} onDone={() => setRollingBack(null)} />
+                    <RollbackForm team={team} catalog={catalog} version={v.version} regressions={rollbackRegressions(metrics.data, v.version, latest)} onDone={() => setRollingBack(null)} />
                   </td>
                 </tr>
               )}
@@ -94,6 +95,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
   const [command, setCommand] = useState("");
   const [args, setArgs] = useState("");
   const [env, setEnv] = useState("");
-  const fetchMcp = useMutation(trpc.io.fetchMcp.mutationOptions({ onSuccess: onFetched }));
+  const fetchMcp = useMutation(trpc.io.fetchMcp.mutationOptions({ onSuccess: onFetched, meta: { success: "Read the server's tools: preview them below", errorTitle: "The MCP server was not read" } }));
   const error = appErrorOf(fetchMcp.error);
   function connect() {
     fetchMcp.mutate({

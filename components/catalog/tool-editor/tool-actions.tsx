@@ -14,7 +14,10 @@ export function ToolActions({ team, catalog, tool, canEdit }: { team: string; ca
   const trpc = useTRPC();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
-  const duplicate = useMutation(trpc.tool.duplicate.mutationOptions({ onSuccess: (copy) => router.push(`/t/${team}/${catalog}/tools/${copy.id}`) }));
+  const duplicate = useMutation(trpc.tool.duplicate.mutationOptions({
+      onSuccess: (copy) => router.push(`/t/${team}/${catalog}/tools/${copy.id}`),
+      meta: { success: "Tool duplicated: you are editing the copy", errorTitle: "The tool was not duplicated" },
+    }));
   const remove = useMutation(trpc.tool.delete.mutationOptions({ onSuccess: () => router.push(`/t/${team}/${catalog}`) }));
   const error = appErrorOf(duplicate.error ?? remove.error);
   return (

@@ -34,13 +34,13 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ revision: number; theirs: ToolForm | null } | null>(null);
+  const [conflict, setConflict] = useState<{ revision: number; theirs: ToolForm | null; changedBy: string | null } | null>(null);
   const [comparing, setComparing] = useState(false);
   const namespaces = useQuery(trpc.namespace.list.queryOptions({ team, catalog }));
   const errors = useMemo(() => formErrors(form), [form]);
   const parameters = useMemo(() => parseParameters(form.parametersText).value, [form.parametersText]);
-  const create = useMutation(trpc.tool.create.mutationOptions());
-  const update = useMutation(trpc.tool.update.mutationOptions());
+  const create = useMutation(trpc.tool.create.mutationOptions({ meta: { success: "Tool created", errorTitle: "The tool was not created" } }));
+  const update = useMutation(trpc.tool.update.mutationOptions({ meta: { success: "Tool saved", errorTitle: "The tool was not saved" } }));
   const serverError = appErrorOf(create.error ?? update.error);
   const isConflict = conflict !== null;
 
@@ -88,7 +88,8 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
           const e = appErrorOf(error);
           if (e?.code === "CONFLICT" && typeof e.details.currentRevision === "number") {
             const current = e.details.current as ToolDetail | undefined;
-            setConflict({ revision: e.details.currentRevision, theirs: current ? formOf(current) : null });
+            const changedBy = typeof e.details.changedBy === "string" ? e.details.changedBy : null;
+            setConflict({ revision: e.details.currentRevision, theirs: current ? formOf(current) : null, changedBy });
             setComparing(false);
           }
         },
@@ -141,7 +142,7 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
         </div>
       </div>
       {conflict && (
-        <ConflictBanner mine={form} theirs={conflict.theirs} revision={conflict.revision} comparing={comparing} onCompare={() => setComparing(true)} onReload={reloadTheirs} onKeepMine={keepMine} />
+        <ConflictBanner mine={form} theirs={conflict.theirs} revision={conflict.revision} changedBy={conflict.changedBy} comparing={comparing} onCompare={() => setComparing(true)} onReload={reloadTheirs} onKeepMine={keepMine} />
       )}
       {notice && (
         <p role="status" className="text-sm text-stone-700">

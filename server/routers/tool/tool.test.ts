@@ -112,7 +112,8 @@ describe("tool.update", () => {
     const error = await failure(editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { description: "mine" } }));
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toMatch(/changed by someone else since you opened it/);
-    expect(error.details).toMatchObject({ currentRevision: 2, current: { description: "theirs" } });
+    expect(error.details).toMatchObject({ currentRevision: 2, current: { description: "theirs" }, changedBy: expect.stringContaining("@") });
+    expect(error.message).toContain(`saved by ${(error.details as { changedBy: string }).changedBy}`);
     expect((await editor.tool.get({ ...ref, id: created.id })).description).toBe("theirs");
     expect(await db.auditEvent.count({ where: { catalogId: catalog.id } })).toBe(auditBefore);
   });

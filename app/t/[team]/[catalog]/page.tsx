@@ -3,7 +3,7 @@ import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/cat
 import { load } from "@/server/page-guard";
 
 const EXPOSURES = new Set(["direct", "deferred", "hidden"]);
-const SORTS = new Set(["key", "name", "updated", "exposure"]);
+const SORTS = new Set(["relevance", "key", "name", "updated", "exposure"]);
 
 export default async function CatalogPage({
   params,
@@ -18,7 +18,7 @@ export default async function CatalogPage({
     q: query.q?.slice(0, 200) ?? "",
     ns: query.ns === undefined ? null : query.ns.slice(0, 64),
     exp: query.exp && EXPOSURES.has(query.exp) ? (query.exp as Exposure) : null,
-    sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : "key",
+    sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : query.q ? "relevance" : "key",
     page: Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1)),
   };
   const [teams, list] = await Promise.all([
