@@ -3,7 +3,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
 import { authClient } from "./auth-client";
+import { useTRPCClient } from "./trpc-provider";
 import { useHydrated } from "./use-hydrated";
 
 interface AuthFormProps {
@@ -17,6 +19,15 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
   const [isPending, setIsPending] = useState(false);
   const isSignUp = mode === "sign-up";
   const hydrated = useHydrated();
+  const trpcClient = useTRPCClient();
+  const [name, setName] = useState("");
+
+  /** The account's own team is created as "<name>'s team"; the name typed at sign-up replaces it. */
+  async function nameOwnTeam(teamName: string) {
+    const teams = await trpcClient.team.mine.query();
+    const own = teams.find((t) => t.role === "owner" && t.catalogCount === 0);
+    if (own && own.name !== teamName) await trpcClient.team.rename.mutate({ team: own.slug, name: teamName });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,6 +43,14 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
     if (result.error) {
       setError(result.error.message ?? "That did not work; check the fields and try again.");
       return;
+    }
+    const teamName = String(form.get("team") ?? "").trim();
+    if (isSignUp && teamName) {
+      try {
+        await nameOwnTeam(teamName);
+      } catch (e) {
+        toast.error(`Your account is ready, but the team keeps its default name: ${(e as Error).message}`);
+      }
     }
     router.push("/");
     router.refresh();
@@ -53,7 +72,23 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
         {isSignUp && (
           <label className="block text-sm">
             Name
-            <input name="name" autoComplete="name" maxLength={100} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+            <input name="name" autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+          </label>
+        )}
+        {isSignUp && (
+          <label className="block text-sm">
+            Team
+            <input
+              name="team"
+              autoComplete="organization"
+              maxLength={80}
+              placeholder={`${name.trim() || "Your name"}'s team`}
+              aria-describedby="team-hint"
+              className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+            />
+            <span id="team-hint" className="mt-1 block text-xs text-stone-500">
+              Your team owns the catalogs; invite colleagues later. Leave blank for the name shown.
+            </span>
           </label>
         )}
         <label className="block text-sm">

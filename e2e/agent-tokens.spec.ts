@@ -33,7 +33,7 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
   await expect(page.getByRole("alert").filter({ hasText: /already exists/ })).toBeVisible();
 
   await row.getByRole("button", { name: "Revoke ci bot" }).click();
-  await row.getByRole("button", { name: "Confirm revoke" }).click();
+  await page.getByRole("alertdialog", { name: "Revoke ci bot?" }).getByRole("button", { name: "Confirm revoke" }).click();
   await expect(row).toContainText("revoked");
   await expect(row.getByRole("button", { name: "Revoke ci bot" })).toHaveCount(0);
   const refused = await request.get(url, { headers: auth });

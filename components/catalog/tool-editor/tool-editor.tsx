@@ -13,6 +13,7 @@ import { ExposureEditor } from "./exposure-editor";
 import { ParametersEditor } from "./parameters-editor";
 import { SearchTextEditor } from "./search-text-editor";
 import { ToolActions } from "./tool-actions";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { EMPTY_FORM, formErrors, formOf, inputOf, parseParameters, patchOf, type ToolDetail, type ToolForm } from "./tool-form";
 
 interface ToolEditorProps {
@@ -117,10 +118,13 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
 
   const namespaceDescription = namespaces.data?.find((ns) => ns.name === form.namespace.trim())?.description ?? null;
   const pending = create.isPending || update.isPending;
+  // Unsaved: any field differs from the stored tool (or, for a new tool, from the empty form).
+  const isDirty = canEdit && (base ? Object.keys(patchOf(formOf(base), form)).length > 0 : JSON.stringify(form) !== JSON.stringify(EMPTY_FORM));
   const generalError = serverError && !isConflict && Object.keys(serverError.fields).length === 0 ? serverError.message : null;
 
   return (
     <div className="space-y-4">
+      <UnsavedChangesGuard isDirty={isDirty} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="text-xs text-stone-500">
@@ -135,7 +139,7 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
         <div className="flex flex-wrap items-center gap-2">
           {base && <ToolActions team={team} catalog={catalog} tool={base} canEdit={canEdit} />}
           {canEdit && (
-            <button type="button" className={buttonClass} onClick={save} disabled={pending || isConflict}>
+            <button type="button" className={buttonClass} onClick={save} disabled={pending || isConflict} data-shortcut="save" aria-keyshortcuts="Control+S Meta+S">
               {base ? "Save" : "Create tool"}
             </button>
           )}
