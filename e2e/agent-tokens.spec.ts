@@ -42,8 +42,9 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
 
   await page.goto(`${base}/history`);
   const history = page.getByRole("list", { name: "History" });
-  await expect(history.getByRole("listitem").filter({ hasText: "agent_token.revoked" })).toContainText("ci bot");
-  await expect(history.getByRole("listitem").filter({ hasText: "agent_token.created" })).toContainText("ci bot");
+  await expect(history.getByRole("listitem").filter({ hasText: "revoked the agent token" })).toContainText("ci bot");
+  await expect(history.getByRole("listitem").filter({ hasText: "created the agent token" })).toContainText("ci bot");
+  await expect(history).not.toContainText("agent_token."); // sentences, never raw event names
 });
 
 test("members who are not owners are told to ask an owner", async ({ page, browser, baseURL }) => {

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { asRecord, describeEvent } from "./history-sentence";
 
 export interface HistoryEvent {
   id: string;
@@ -11,55 +13,45 @@ export interface HistoryEvent {
   after: unknown;
 }
 
-type Json = Record<string, unknown>;
-const asRecord = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const show = (v: unknown) => (v === undefined ? "—" : v === null || v === "" ? "(empty)" : typeof v === "string" ? v : JSON.stringify(v, null, 2));
-const SKIP = new Set(["id", "revision", "import", "bulk"]);
-
-const ACTIONS: Record<string, string> = {
-  "tool.created": "created tool",
-  "tool.updated": "changed tool",
-  "tool.deleted": "deleted tool",
-  "namespace.created": "created namespace",
-  "namespace.updated": "changed namespace",
-  "namespace.deleted": "deleted namespace",
-  "catalog.created": "created the catalog",
-  "catalog.updated": "changed catalog settings",
-  "catalog.archived": "archived the catalog",
-  "catalog.imported": "imported tools",
-};
 
 /** Who changed what, with each changed field before → after; long values fold away. */
 export function HistoryList({ team, catalog, events }: { team: string; catalog: string; events: HistoryEvent[] }) {
-  if (events.length === 0) return <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">No changes recorded yet.</p>;
+  const shown = events.flatMap((event) => {
+    const sentence = describeEvent(event.action, event.before, event.after);
+    return sentence ? [{ event, sentence }] : [];
+  });
+  if (shown.length === 0) return <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">No changes recorded yet.</p>;
   return (
     <ol className="space-y-3" aria-label="History">
-      {events.map((event) => {
-        const before = asRecord(event.before);
+      {shown.map(({ event, sentence }) => {
         const after = asRecord(event.after);
-        const label = (after.key ?? before.key ?? after.name ?? before.name) as string | undefined;
-        const isUpdate = event.action.endsWith(".updated");
-        const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !SKIP.has(f) && !(isUpdate && f === "key" && before.key === after.key));
-        const via = after.import ? ` (import from ${String(after.import)})` : after.bulk ? " (bulk change)" : "";
+        const fields = sentence.fields.map((f) => f.field);
+        const before = asRecord(event.before);
         return (
           <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
             <p>
-              <span className="font-medium">{event.actorLabel || "system"}</span> {ACTIONS[event.action] ?? event.action}{" "}
-              {event.targetType === "tool" && label ? (
-                <Link href={`/t/${team}/${catalog}/history?tool=${event.targetId}`} className="font-mono hover:underline">
-                  {label}
-                </Link>
-              ) : (
-                label && <span className="font-mono">{label}</span>
-              )}
-              {via}
+              <span className="font-medium">{event.actorLabel || "system"}</span> {sentence.text}{" "}
+              {sentence.subject &&
+                (event.targetType === "tool" ? (
+                  <Link href={`/t/${team}/${catalog}/history?tool=${event.targetId}`} className="font-mono hover:underline">
+                    {sentence.subject}
+                  </Link>
+                ) : (
+                  <span className="font-mono">{sentence.subject}</span>
+                ))}
               <span className="ml-2 text-xs text-stone-500">
-                <time dateTime={event.at.toISOString()}>{event.at.toISOString().replace("T", " ").slice(0, 19)} UTC</time>
+                <RelativeTime date={event.at} />
                 {typeof after.revision === "number" && ` · revision ${after.revision}`}
               </span>
             </p>
+            {sentence.details.map((d) => (
+              <p key={d} className="mt-1 text-xs text-stone-600">
+                {d}
+              </p>
+            ))}
             {fields.length > 0 && (
-              <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-xs">
+              <dl className="mt-2 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs sm:grid-cols-[10rem_minmax(0,1fr)]">
                 {fields.map((field) => {
                   const b = show(before[field]);
                   const a = show(after[field]);

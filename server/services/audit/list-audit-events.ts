@@ -3,10 +3,24 @@ import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 
 const select = { id: true, at: true, actorLabel: true, action: true, targetType: true, targetId: true, before: true, after: true } satisfies Prisma.AuditEventSelect;
 
-/** A catalog's history, newest first, optionally of one target (a tool's id); `cursor` is the last id of the previous page. */
-export async function listAuditEvents({ db, catalog, targetId, cursor, limit = 50 }: { db: PrismaClient; catalog: Catalog; targetId?: string | null; cursor?: string | null; limit?: number }) {
+export interface ListAuditEventsOptions {
+  db: PrismaClient;
+  catalog: Catalog;
+  /** One target (a tool's id). */
+  targetId?: string | null;
+  /** One person, by the label the events carry (their email). */
+  actor?: string | null;
+  /** One kind of target: "tool", "golden" (golden queries), "snapshot", "namespace", "catalog", "agent_token". */
+  type?: string | null;
+  /** The last id of the previous page. */
+  cursor?: string | null;
+  limit?: number;
+}
+
+/** A catalog's history, newest first, filtered by target, person and kind of change. */
+export async function listAuditEvents({ db, catalog, targetId, actor, type, cursor, limit = 50 }: ListAuditEventsOptions) {
   const rows = await db.auditEvent.findMany({
-    where: { catalogId: catalog.id, ...(targetId ? { targetId } : {}) },
+    where: { catalogId: catalog.id, ...(targetId ? { targetId } : {}), ...(actor ? { actorLabel: actor } : {}), ...(type ? { action: { startsWith: `${type}.` } } : {}) },
     select,
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: limit + 1,
@@ -14,4 +28,10 @@ export async function listAuditEvents({ db, catalog, targetId, cursor, limit = 5
   });
   const events = rows.slice(0, limit).map((row) => ({ ...row, before: row.before as unknown, after: row.after as unknown }));
   return { events, nextCursor: rows.length > limit ? events[events.length - 1]!.id : null };
+}
+
+/** The people who appear in a catalog's history, for the filter menu. */
+export async function listAuditActors({ db, catalog }: { db: PrismaClient; catalog: Catalog }): Promise<string[]> {
+  const rows = await db.auditEvent.findMany({ where: { catalogId: catalog.id }, select: { actorLabel: true }, distinct: ["actorLabel"], orderBy: { actorLabel: "asc" } });
+  return rows.map((r) => r.actorLabel).filter(Boolean);
 }
