@@ -6,6 +6,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/root";
 import { useTRPC } from "../trpc-provider";
 import { GoldenQueryForm } from "./golden-query-form";
+import { TodayBadge, type TodayResult } from "./today-result";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { toast } from "sonner";
 
@@ -21,12 +22,14 @@ interface GoldenRowProps {
   team: string;
   catalog: string;
   row: GoldenQueryRow;
+  today: TodayResult | undefined;
+  k: number;
   canEdit: boolean;
   onChanged: () => void;
 }
 
 /** One golden query: its expected tools (flagging ids tool_search can never return), edited in place with its revision. */
-export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowProps) {
+export function GoldenRow({ team, catalog, row, today, k, canEdit, onChanged }: GoldenRowProps) {
   const trpc = useTRPC();
   const [isEditing, setIsEditing] = useState(false);
   const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()), meta: { success: "Golden query saved", errorTitle: "The golden query was not saved" } }));
@@ -49,7 +52,7 @@ export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowP
   if (isEditing) {
     return (
       <tr className="border-b border-stone-100 bg-stone-50">
-        <td colSpan={4} className="px-3 py-3">
+        <td colSpan={5} className="px-3 py-3">
           <GoldenQueryForm
             team={team}
             catalog={catalog}
@@ -67,6 +70,9 @@ export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowP
   return (
     <tr className="border-b border-stone-100 align-top">
       <td className="px-3 py-2">{row.query}</td>
+      <td className="px-3 py-2">
+        <TodayBadge result={today} k={k} />
+      </td>
       <td className="px-3 py-2">
         {row.expected.length === 0 ? (
           <span className="text-xs text-stone-500">no tool should match</span>

@@ -36,7 +36,7 @@ export function MetricDeltas({ draft, latest, latestLabel }: { draft: SnapshotMe
       <tfoot>
         <tr>
           <td colSpan={4} className="px-3 py-2 text-xs text-stone-500">
-            {draft.queries} golden queries ({draft.withGold} with expected tools) · draft: {draft.tools.deferred} deferred of {draft.tools.total} published tools
+            {draft.queries} golden queries ({draft.withGold} with expected tools) · the draft would publish {draft.tools.total} {draft.tools.total === 1 ? "tool" : "tools"}, {draft.tools.deferred} of them deferred
           </td>
         </tr>
       </tfoot>

@@ -1,8 +1,12 @@
 import { score, signed, VERDICT_STYLE, VERDICT_TEXT, type QueryComparison } from "./format";
 
+/** Where the expected tool ranks, in words: "rank 2", "not in the top 8". */
+export const goldPlace = (rank: number | null, k: number) => (rank === null || rank > k ? `not in the top ${k}` : `rank ${rank}`);
+
+/** Marks only what matters: a tool crossing into the top K, and the expected tools moving. */
 function Marker({ hit }: { hit: QueryComparison["draft"][number] }) {
-  if (hit.change === "entered") return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800">entered</span>;
-  if (hit.change === "same" || hit.previousRank === null) return null;
+  if (hit.change === "entered") return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800">entered the top K</span>;
+  if (hit.change === "same" || hit.previousRank === null || !hit.isGold) return null;
   const up = hit.previousRank - hit.rank;
   return (
     <span className={`rounded px-1 text-xs ${up > 0 ? "bg-emerald-50 text-emerald-800" : "bg-amber-100 text-amber-900"}`} aria-label={`moved from ${hit.previousRank} to ${hit.rank}`}>
@@ -12,7 +16,7 @@ function Marker({ hit }: { hit: QueryComparison["draft"][number] }) {
 }
 
 /** One golden query: the latest version's top K beside the draft's, with entered / left / moved and score changes. */
-export function QueryDiff({ comparison, latestLabel }: { comparison: QueryComparison; latestLabel: string | null }) {
+export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryComparison; latestLabel: string | null; k: number }) {
   const { query, verdict, draft, left, quality, expected, noMatch } = comparison;
   const gold = new Set(expected);
   const latestTop = [...draft.filter((h) => h.previousRank !== null).map((h) => ({ id: h.id, rank: h.previousRank! })), ...left.map((h) => ({ id: h.id, rank: h.rank }))].sort((a, b) => a.rank - b.rank);
@@ -24,7 +28,8 @@ export function QueryDiff({ comparison, latestLabel }: { comparison: QueryCompar
         <h4 className="font-medium">“{query}”</h4>
         <span className="text-xs text-stone-500">
           expects {expected.length ? expected.join(", ") : "no tool"}
-          {quality.latest && ` · first expected tool at ${quality.latest.firstGoldRank ?? "–"} → ${quality.draft.firstGoldRank ?? "–"}`}
+          {quality.latest && expected.length > 0 && quality.latest.firstGoldRank !== quality.draft.firstGoldRank &&
+            ` · expected tool: ${goldPlace(quality.latest.firstGoldRank, k)} → ${goldPlace(quality.draft.firstGoldRank, k)}`}
         </span>
       </header>
       <div className={`grid gap-4 text-sm ${latestLabel ? "md:grid-cols-2" : ""}`}>
@@ -34,9 +39,9 @@ export function QueryDiff({ comparison, latestLabel }: { comparison: QueryCompar
             <ol className="space-y-0.5">
               {latestTop.map((hit) => (
                 <li key={hit.id} className={`flex gap-2 ${leftIds.has(hit.id) ? "text-red-700" : "text-stone-700"}`}>
-                  <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
+                  <span className="w-5 text-right tabular-nums text-stone-500">{hit.rank}</span>
                   <span className={`font-mono text-xs ${gold.has(hit.id) ? "font-semibold" : ""}`}>{hit.id}</span>
-                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800">left</span>}
+                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800">left the top K</span>}
                 </li>
               ))}
               {latestTop.length === 0 && <li className="text-xs text-stone-500">no hit</li>}
@@ -48,7 +53,7 @@ export function QueryDiff({ comparison, latestLabel }: { comparison: QueryCompar
           <ol className="space-y-0.5">
             {draft.map((hit) => (
               <li key={hit.id} className="flex flex-wrap items-center gap-2">
-                <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
+                <span className="w-5 text-right tabular-nums text-stone-500">{hit.rank}</span>
                 <span className={`font-mono text-xs ${hit.isGold ? "font-semibold text-stone-950" : "text-stone-700"}`}>
                   {hit.id}
                   {hit.isGold && <span className="ml-1 text-emerald-700" aria-label="expected">✓</span>}

@@ -63,7 +63,7 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
         </div>
         {data.queries.length === 0 && <p className="text-sm text-stone-500">No golden queries yet: add some to see how rankings move.</p>}
         {visible.map((q) => (
-          <QueryDiff key={q.id} comparison={q} latestLabel={latestLabel} />
+          <QueryDiff key={q.id} comparison={q} latestLabel={latestLabel} k={data.k} />
         ))}
         {visible.length === 0 && data.queries.length > 0 && <p className="text-sm text-stone-500">No golden query ranks differently.</p>}
       </section>
