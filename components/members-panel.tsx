@@ -65,7 +65,7 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
         </tbody>
       </table>
       {canManage && (
-        <form onSubmit={onInvite} className="flex items-end gap-2">
+        <form onSubmit={onInvite} className="flex flex-wrap items-end gap-2">
           <label className="text-sm">
             Invite by email
             <input

@@ -63,7 +63,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
           {search.trim() && list.data && ` · ${rows.length} matching`}
           {flagged > 0 && ` · ${flagged} expect tools tool_search cannot return`}
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <input
             aria-label="Filter golden queries"
             type="search"

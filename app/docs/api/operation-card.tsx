@@ -1,3 +1,5 @@
+import { CodeTabs } from "./code-tabs";
+import { examplesFor } from "./examples";
 import { Prose } from "./prose";
 import { typeLabel, type Schema } from "./schema-tree";
 
@@ -7,14 +9,16 @@ interface Operation {
   description: string;
   parameters: Array<{ name: string; in: string; required: boolean; schema: Schema; description: string }>;
   responses: Record<string, { description: string; headers?: Record<string, { description: string }>; content?: Record<string, { schema: Schema }> }>;
+  requestBody?: unknown;
 }
 
 const STATUS_STYLE = (status: string) => (status.startsWith("2") ? "bg-emerald-100 text-emerald-800" : status.startsWith("3") ? "bg-sky-100 text-sky-800" : "bg-amber-100 text-amber-900");
 
-/** One endpoint: path, parameters, and every response with its headers. */
+/** One endpoint: path, parameters, request examples (curl, Python, TypeScript, each encoding), every response. */
 export function OperationCard({ method, path, operation }: { method: string; path: string; operation: Operation }) {
+  const examples = examplesFor(method, path, operation);
   return (
-    <section id={operation.operationId} aria-label={operation.summary} className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+    <section id={operation.operationId} aria-label={operation.summary} className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 className="flex flex-wrap items-center gap-3">
         <span className="rounded bg-stone-900 px-2 py-0.5 font-mono text-xs font-semibold text-white uppercase">{method}</span>
         <code className="font-mono text-sm break-all">{path}</code>
@@ -23,6 +27,7 @@ export function OperationCard({ method, path, operation }: { method: string; pat
       <Prose text={operation.description} className="block text-sm text-stone-600" />
 
       <h4 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">Parameters</h4>
+      <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <tbody>
           {operation.parameters.map((p) => (
@@ -40,6 +45,19 @@ export function OperationCard({ method, path, operation }: { method: string; pat
           ))}
         </tbody>
       </table>
+      </div>
+
+      <h4 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">Request</h4>
+      <CodeTabs
+        label={`Examples for ${operation.summary}`}
+        examples={[
+          { name: "curl", code: examples.curl },
+          { name: "Python", code: examples.python },
+          { name: "TypeScript", code: examples.typescript },
+          { name: "Encodings", code: examples.encodings },
+          ...(examples.revalidate ? [{ name: "Revalidate (ETag)", code: examples.revalidate }] : []),
+        ]}
+      />
 
       <h4 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">Responses</h4>
       <ul className="space-y-1.5 text-sm">

@@ -49,14 +49,34 @@ export default function ApiDocsPage() {
         </div>
       </section>
 
-      <section aria-label="Endpoints" className="space-y-4">
-        <h2 className="text-lg font-semibold">Endpoints</h2>
-        {operations.map(({ path, method, operation }) => (
-          <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} />
-        ))}
-      </section>
+      <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        <nav aria-label="Endpoints" className="lg:sticky lg:top-6 lg:self-start">
+          <p className="mb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">Endpoints</p>
+          <ul className="space-y-1 text-sm">
+            {operations.map(({ method, operation }) => (
+              <li key={operation.operationId}>
+                <a href={`#${operation.operationId}`} className="flex items-baseline gap-2 rounded px-2 py-1 hover:bg-stone-100">
+                  <span className="font-mono text-[10px] font-semibold text-stone-500 uppercase">{method}</span>
+                  {operation.summary}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href="#schemas" className="block rounded px-2 py-1 hover:bg-stone-100">
+                Schemas
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <section aria-label="Endpoint reference" className="min-w-0 space-y-4">
+          <h2 className="text-lg font-semibold">Endpoints</h2>
+          {operations.map(({ path, method, operation }) => (
+            <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} />
+          ))}
+        </section>
+      </div>
 
-      <section aria-label="Schemas" className="space-y-4">
+      <section aria-label="Schemas" id="schemas" className="space-y-4">
         <h2 className="text-lg font-semibold">Schemas</h2>
         {Object.entries(schemas).map(([name, schema]) => (
           <div key={name} id={`schema-${name}`} className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">

@@ -77,7 +77,7 @@ const CATALOG_PARAMS = [
 
 const CONDITIONAL = [
   { name: "If-None-Match", in: "header", required: false, schema: { type: "string" }, description: "The ETag you hold; a match answers 304 without a body." },
-  { name: "Accept-Encoding", in: "header", required: false, schema: { type: "string" }, description: "`gzip` compresses the body (applied by the server for any response over 1 KB)." },
+  { name: "Accept-Encoding", in: "header", required: false, schema: { type: "string" }, description: "`br` (brotli) or `gzip` compress the body; with both accepted the server sends `br`, without either the body is sent as is (`identity`)." },
 ];
 
 function snapshotResponses(cacheControl: string) {
