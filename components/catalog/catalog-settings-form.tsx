@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "./app-error";
@@ -51,8 +52,10 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
     );
   }
 
+  const isDirty = canEdit && (["name", "description", "engineProfile", "defaultLimit"] as const).some((f) => form[f] !== settings[f]);
   return (
     <div className="max-w-2xl space-y-6">
+      <UnsavedChangesGuard isDirty={isDirty} />
       <Section title="Catalog">
         <form onSubmit={save} className="space-y-4" aria-label="Catalog settings">
           <Field label="Name" htmlFor="settings-name" error={error?.fields.name}>
@@ -80,7 +83,7 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
           )}
           {notice && <p role="status" className="text-sm text-emerald-800">{notice}</p>}
           {canEdit && (
-            <button className={buttonClass} disabled={update.isPending}>
+            <button className={buttonClass} disabled={update.isPending} data-shortcut="save" aria-keyshortcuts="Control+S Meta+S">
               Save settings
             </button>
           )}
