@@ -86,10 +86,12 @@ export function AuthForm({ mode, demo }: AuthFormProps) {
               aria-describedby="team-hint"
               className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
             />
-            <span id="team-hint" className="mt-1 block text-xs text-stone-500">
-              Your team owns the catalogs; invite colleagues later. Leave blank for the name shown.
-            </span>
           </label>
+        )}
+        {isSignUp && (
+          <p id="team-hint" className="-mt-2 text-xs text-stone-500">
+            Your team owns the catalogs; invite colleagues later. Left blank, it is called as shown.
+          </p>
         )}
         <label className="block text-sm">
           Email

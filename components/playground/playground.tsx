@@ -50,7 +50,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="min-w-72 flex-1 text-xs font-medium text-stone-700">
+        <label className="w-full flex-1 sm:min-w-72 text-xs font-medium text-stone-700">
           Query
           <input
             type="search"
@@ -75,7 +75,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
         </label>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <section aria-labelledby="ranking-title" className="space-y-3 lg:col-span-2">
           <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
             <h2 id="ranking-title" className="font-semibold">
