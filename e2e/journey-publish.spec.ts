@@ -40,7 +40,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
   });
 
   await step("import an MCP tools/list file", page, async () => {
-    await page.getByRole("link", { name: "Import" }).click();
+    await page.getByRole("link", { name: "Import", exact: true }).click();
     await page.getByLabel("Upload a JSON file").setInputFiles(HELPDESK_FILE);
     await expect(page.getByLabel("Tools JSON")).toHaveValue(/"escalate_ticket"/);
     await page.getByLabel("Namespace for tools without one").fill(NS);

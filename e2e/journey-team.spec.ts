@@ -67,7 +67,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
   await step("the viewer reads the catalog without edit controls", viewerPage, async () => {
     await viewerPage.getByRole("link", { name: new RegExp(catalogName) }).click();
     await expect(viewerPage.getByText("10 tools")).toBeVisible();
-    await expect(viewerPage.getByRole("link", { name: "Import" })).toHaveCount(0);
+    await expect(viewerPage.getByRole("link", { name: "Import", exact: true })).toHaveCount(0);
     await expect(viewerPage.getByRole("link", { name: "New tool" })).toHaveCount(0);
     await expect(viewerPage.getByRole("checkbox")).toHaveCount(0); // no selection, so no bulk changes
     await viewerPage.getByRole("link", { name: TOOL }).click();
@@ -86,7 +86,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
 
   await step("the editor edits a tool", editorPage, async () => {
     await editorPage.getByRole("link", { name: new RegExp(catalogName) }).click();
-    await expect(editorPage.getByRole("link", { name: "Import" })).toBeVisible();
+    await expect(editorPage.getByRole("link", { name: "Import", exact: true })).toBeVisible();
     await editorPage.getByRole("link", { name: TOOL }).click();
     await editorPage.getByLabel("Description", { exact: true }).fill(NEW_DESCRIPTION);
     await editorPage.getByRole("button", { name: "Save" }).click();

@@ -49,7 +49,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
   const data = hasQuery ? search.data : undefined;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-end gap-3 [&>*]:max-w-full">
         <label className="w-full flex-1 sm:min-w-72 text-xs font-medium text-stone-700">
           Query
           <input
