@@ -63,7 +63,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await bulk.getByRole("button", { name: "Apply exposure" }).click();
     await expect(bulk).toBeHidden();
     await page.getByLabel("Exposure", { exact: true }).selectOption("deferred");
-    await expect(page.getByText(`${DEFERRED.length} tools`)).toBeVisible();
+    await expect(page.getByText(`${DEFERRED.length} tools`, { exact: true })).toBeVisible();
     await expect(page.getByRole("table", { name: "Tools" }).getByRole("link")).toHaveText(DEFERRED.map((name) => `${NS}.${name}`).sort());
   });
 
