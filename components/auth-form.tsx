@@ -4,7 +4,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE } from "@/server/auth/password-limits";
+import { toast } from "sonner";
 import { authClient } from "./auth-client";
+import { useTRPCClient } from "./trpc-provider";
 import { useHydrated } from "./use-hydrated";
 
 interface AuthFormProps {
@@ -25,6 +27,15 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
   const [isPending, setIsPending] = useState(false);
   const isSignUp = mode === "sign-up";
   const hydrated = useHydrated();
+  const trpcClient = useTRPCClient();
+  const [name, setName] = useState("");
+
+  /** The account's own team is created as "<name>'s team"; the name typed at sign-up replaces it. */
+  async function nameOwnTeam(teamName: string) {
+    const teams = await trpcClient.team.mine.query();
+    const own = teams.find((t) => t.role === "owner" && t.catalogCount === 0);
+    if (own && own.name !== teamName) await trpcClient.team.rename.mutate({ team: own.slug, name: teamName });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,13 +63,21 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
       setError(result.error.message ?? "That did not work; check the fields and try again.");
       return;
     }
+    const teamName = String(form.get("team") ?? "").trim();
+    if (isSignUp && teamName) {
+      try {
+        await nameOwnTeam(teamName);
+      } catch (e) {
+        toast.error(`Your account is ready, but the team keeps its default name: ${(e as Error).message}`);
+      }
+    }
     router.push(safeNext(next));
     router.refresh();
   }
 
   return (
-    <div className="mx-auto mt-24 w-full max-w-sm">
-      <h1 className="mb-1 text-2xl font-semibold">Stockroom</h1>
+    <div className="mx-auto mt-8 w-full max-w-sm sm:mt-16">
+      <h1 className="mb-1 text-2xl font-semibold">{isSignUp ? "Create your account" : "Sign in"}</h1>
       <p className="mb-6 text-sm text-stone-600">{isSignUp ? "Create an account and a team." : "Sign in to your tool catalogs."}</p>
       {demo && !isSignUp && (
         <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="demo-credentials">
@@ -72,8 +91,26 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
         {isSignUp && (
           <label className="block text-sm">
             Name
-            <input name="name" autoComplete="name" maxLength={100} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+            <input name="name" autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
           </label>
+        )}
+        {isSignUp && (
+          <label className="block text-sm">
+            Team
+            <input
+              name="team"
+              autoComplete="organization"
+              maxLength={80}
+              placeholder={`${name.trim() || "Your name"}'s team`}
+              aria-describedby="team-hint"
+              className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+            />
+          </label>
+        )}
+        {isSignUp && (
+          <p id="team-hint" className="-mt-2 text-xs text-stone-500">
+            Your team owns the catalogs; invite colleagues later. Left blank, it is called as shown.
+          </p>
         )}
         <label className="block text-sm">
           Email

@@ -3,8 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-const TABS = [
+/** The catalog's pages, in tab order (the command palette lists them too). */
+export const CATALOG_TABS = [
   { href: "", label: "Tools" },
+  { href: "/namespaces", label: "Namespaces" },
   { href: "/playground", label: "Playground" },
   { href: "/preview", label: "First request" },
   { href: "/golden", label: "Golden queries" },
@@ -29,8 +31,8 @@ export function CatalogTabs({ team, catalog, name }: { team: string; catalog: st
         / <span className="font-mono">{catalog}</span>
       </p>
       <h1 className="mb-3 text-xl font-semibold">{name}</h1>
-      <nav className="-mb-px flex flex-wrap gap-1 text-sm" aria-label="Catalog">
-        {TABS.map((tab) => (
+      <nav className="-mb-px flex gap-1 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]" aria-label="Catalog">
+        {CATALOG_TABS.map((tab) => (
           <Link
             key={tab.href}
             href={base + tab.href}

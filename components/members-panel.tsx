@@ -12,8 +12,8 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
   const queryClient = useQueryClient();
   const members = useQuery(trpc.team.members.queryOptions({ team }));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.team.members.queryKey({ team }) });
-  const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh }));
-  const revoke = useMutation(trpc.team.revokeInvitation.mutationOptions({ onSuccess: refresh }));
+  const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh, meta: { success: "Role changed", errorTitle: "The role was not changed" } }));
+  const revoke = useMutation(trpc.team.revokeInvitation.mutationOptions({ onSuccess: refresh, meta: { success: "Invitation revoked", errorTitle: "The invitation was not revoked" } }));
 
   const error = setRole.error ?? revoke.error;
   return (

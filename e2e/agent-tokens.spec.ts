@@ -40,7 +40,7 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
   await expect(page.getByRole("alert").filter({ hasText: /already exists/ })).toBeVisible();
 
   await row.getByRole("button", { name: "Revoke ci bot" }).click();
-  await row.getByRole("button", { name: "Confirm revoke" }).click();
+  await page.getByRole("alertdialog", { name: "Revoke ci bot?" }).getByRole("button", { name: "Confirm revoke" }).click();
   await expect(row).toContainText("revoked");
   await expect(row.getByRole("button", { name: "Revoke ci bot" })).toHaveCount(0);
   const refused = await request.get(url, { headers: auth });
@@ -78,6 +78,17 @@ test("the API reference renders the OpenAPI document without signing in", async 
   await expect(search).toContainText("/api/v1/catalogs/{team}/{catalog}/search");
   await expect(search).toContainText("SearchRequest");
   await expect(page.getByRole("region", { name: "Schemas" })).toContainText("contentHash");
+  // Every endpoint: curl, Python and TypeScript, and each encoding; a side list jumps to it.
+  const examples = latest.getByRole("tablist", { name: "Examples for Get the latest snapshot" });
+  await expect(latest.getByRole("tabpanel")).toContainText('curl -sS --compressed');
+  await examples.getByRole("tab", { name: "Python" }).click();
+  await expect(latest.getByRole("tabpanel")).toContainText("requests.get(");
+  await examples.getByRole("tab", { name: "TypeScript" }).click();
+  await expect(latest.getByRole("tabpanel")).toContainText("await fetch(");
+  await examples.getByRole("tab", { name: "Encodings" }).click();
+  for (const encoding of ["br", "gzip", "identity"]) await expect(latest.getByRole("tabpanel")).toContainText(`Accept-Encoding: ${encoding}`);
+  await page.getByRole("navigation", { name: "Endpoints" }).getByRole("link", { name: /Get one version/ }).click();
+  await expect(page).toHaveURL(/#getSnapshot$/);
   await page.getByRole("link", { name: "/api/v1/openapi.json" }).click();
   await expect(page).toHaveURL(/openapi\.json$/);
 });

@@ -25,7 +25,7 @@ test("two people edit the same tool: the second save is refused, compared, reloa
 
   await page2.getByLabel("Description", { exact: true }).fill("Find an order (second edit).");
   await page2.getByRole("button", { name: "Save" }).click();
-  const banner = page2.getByRole("alert").filter({ hasText: "Someone else changed this tool since you opened it (it is now revision 2)" });
+  const banner = page2.getByRole("alert").filter({ hasText: /Someone else changed this tool since you opened it \(it is now revision 2, saved by \S+@\S+\)/ });
   await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Compare" }).click();
   const compare = page2.getByRole("table", { name: "Compare versions" });

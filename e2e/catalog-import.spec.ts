@@ -12,7 +12,7 @@ const file = (name: string, doc: unknown) => ({ name, mimeType: "application/jso
 
 test("imports an MCP tools/list file after a preview, and a re-import shows the change as a diff", async ({ page }) => {
   const { base } = await newUserWithCatalog(page);
-  await page.getByRole("link", { name: "Import" }).click();
+  await page.getByRole("link", { name: "Import", exact: true }).click();
   await page.getByLabel("Upload a JSON file").setInputFiles(file("weather.json", tools("Get the weather forecast for a city.")));
   await expect(page.getByLabel("Tools JSON")).toHaveValue(/get_forecast/);
   await page.getByLabel("Namespace for tools without one").fill("weather");
@@ -45,7 +45,7 @@ test("imports an MCP tools/list file after a preview, and a re-import shows the 
 
 test("a file with an invalid tool is refused until the invalid tool is skipped", async ({ page }) => {
   await newUserWithCatalog(page);
-  await page.getByRole("link", { name: "Import" }).click();
+  await page.getByRole("link", { name: "Import", exact: true }).click();
   const doc = tools("Forecast.");
   doc.tools.push({ name: "bad tool", description: "", inputSchema: { type: "object", properties: {} } });
   await page.getByLabel("Tools JSON").fill(JSON.stringify(doc));
@@ -64,7 +64,7 @@ test("connects to a live MCP server over Streamable HTTP (with a header) and imp
   const server = await startHttpServer({ token: "e2e-secret" });
   try {
     await newUserWithCatalog(page);
-    await page.getByRole("link", { name: "Import" }).click();
+    await page.getByRole("link", { name: "Import", exact: true }).click();
     await page.getByRole("tab", { name: "Live MCP server" }).click();
     await page.getByLabel("Server URL").fill(server.url);
     await page.getByRole("button", { name: "Connect and list tools" }).click();

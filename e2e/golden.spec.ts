@@ -60,8 +60,13 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
     { query: "book a flight", gold: [] },
   ]);
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await table.getByRole("button", { name: "Delete “book a flight”" }).click();
+  await page.getByRole("alertdialog", { name: "Delete this golden query?" }).getByRole("button", { name: "Delete golden query" }).click();
   await expect(table.getByRole("row", { name: /book a flight/ })).toHaveCount(0);
   await expect(page.getByText("2 golden queries")).toBeVisible();
+
+  // Undo from the toast brings it back with its tools and note.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(table.getByRole("row", { name: /book a flight/ })).toHaveCount(1);
+  await expect(page.getByText("3 golden queries")).toBeVisible();
 });

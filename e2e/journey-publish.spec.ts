@@ -40,7 +40,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
   });
 
   await step("import an MCP tools/list file", page, async () => {
-    await page.getByRole("link", { name: "Import" }).click();
+    await page.getByRole("link", { name: "Import", exact: true }).click();
     await page.getByLabel("Upload a JSON file").setInputFiles(HELPDESK_FILE);
     await expect(page.getByLabel("Tools JSON")).toHaveValue(/"escalate_ticket"/);
     await page.getByLabel("Namespace for tools without one").fill(NS);
@@ -63,7 +63,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await bulk.getByRole("button", { name: "Apply exposure" }).click();
     await expect(bulk).toBeHidden();
     await page.getByLabel("Exposure", { exact: true }).selectOption("deferred");
-    await expect(page.getByText(`${DEFERRED.length} tools`)).toBeVisible();
+    await expect(page.getByText(`${DEFERRED.length} tools`, { exact: true })).toBeVisible();
     await expect(page.getByRole("table", { name: "Tools" }).getByRole("link")).toHaveText(DEFERRED.map((name) => `${NS}.${name}`).sort());
   });
 
@@ -96,8 +96,10 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await expect(ranked.first().getByLabel(`Search text of ${EDITED}`).locator("mark", { hasText: KEYWORD })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `of ${DEFERRED.length} deferred tools` })).toBeVisible();
     expect(await ranked.count()).toBeGreaterThan(1); // first among several, not the only match
+    const save = page.getByRole("group", { name: "Save as golden query" });
+    await save.getByRole("button", { name: EDITED }).click();
     await expect(page.getByText(`Expects ${EDITED}`)).toBeVisible();
-    await page.getByRole("button", { name: "Save as golden query" }).click();
+    await save.getByRole("button", { name: "Save as golden query" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved — open golden queries" })).toBeVisible();
   });
 

@@ -10,9 +10,9 @@ const NEW_DESCRIPTION = "Look up a customer by email or phone number: plan and r
 /** A member of several teams picks one from the header's team menu. */
 async function openTeam(page: Page, teamName: string) {
   const teams = page.getByRole("navigation", { name: "Team" });
-  await teams.locator("summary").click();
-  await teams.getByRole("link", { name: teamName }).click();
-  await expect(teams.locator("summary")).toHaveText(`${teamName} ▾`);
+  await teams.getByRole("button", { name: /^Team: / }).click();
+  await page.getByRole("menuitem", { name: teamName }).click();
+  await expect(teams.getByRole("button", { name: `Team: ${teamName}` })).toBeVisible();
 }
 
 test("an owner invites an editor and a viewer; roles hold on every screen; the owner sees the editor's change", async ({ page, browser }, testInfo) => {
@@ -71,7 +71,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
   await step("the viewer reads the catalog without edit controls", viewerPage, async () => {
     await viewerPage.getByRole("link", { name: new RegExp(catalogName) }).click();
     await expect(viewerPage.getByText("10 tools")).toBeVisible();
-    await expect(viewerPage.getByRole("link", { name: "Import" })).toHaveCount(0);
+    await expect(viewerPage.getByRole("link", { name: "Import", exact: true })).toHaveCount(0);
     await expect(viewerPage.getByRole("link", { name: "New tool" })).toHaveCount(0);
     await expect(viewerPage.getByRole("checkbox")).toHaveCount(0); // no selection, so no bulk changes
     await viewerPage.getByRole("link", { name: TOOL }).click();
@@ -90,7 +90,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
 
   await step("the editor edits a tool", editorPage, async () => {
     await editorPage.getByRole("link", { name: new RegExp(catalogName) }).click();
-    await expect(editorPage.getByRole("link", { name: "Import" })).toBeVisible();
+    await expect(editorPage.getByRole("link", { name: "Import", exact: true })).toBeVisible();
     await editorPage.getByRole("link", { name: TOOL }).click();
     await editorPage.getByLabel("Description", { exact: true }).fill(NEW_DESCRIPTION);
     await editorPage.getByRole("button", { name: "Save" }).click();

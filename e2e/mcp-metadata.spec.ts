@@ -30,6 +30,6 @@ test("an imported tool shows its MCP hints as badges, and a deferred namespace w
   await expect(metadata.getByText("Display title (annotations.title): Delete file")).toBeVisible();
   await expect(page.getByLabel("MCP title")).toHaveValue("Delete a file"); // annotations.title is not the tool's title
 
-  await page.goto(`${base}/settings`);
-  await expect(page.getByLabel("Namespace files").getByText(/No description: on turn one the model reads only this about its 1 deferred tools/)).toBeVisible();
+  await page.goto(`${base}/namespaces`);
+  await expect(page.getByLabel("Namespace files").getByText(/No description: on turn one the model reads only this about its 1 deferred tool,/)).toBeVisible();
 });

@@ -92,8 +92,11 @@ test("an edit in the playground moves the draft ranking; compare it with the pub
   await page.getByRole("button", { name: "stockroom vs codex-bm25" }).click();
   await expect(page.getByRole("list", { name: /^Right column: Draft · codex-bm25 — what Codex would return/ })).toBeVisible();
 
-  // One click: save the run as a golden query with its ticked tool.
-  await page.getByRole("button", { name: "Save as golden query" }).click();
+  // Nothing is pre-ticked: the person picks the expected tool from the offered top hits, then saves.
+  const save = page.getByRole("group", { name: "Save as golden query" });
+  await expect(save.getByRole("button", { name: "Save as golden query" })).toBeDisabled();
+  await save.getByRole("button", { name: "crm.send_invoice" }).click();
+  await save.getByRole("button", { name: "Save as golden query" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved — open golden queries" })).toBeVisible();
   const golden = await trpc<{ queries: Array<{ query: string; expected: string[] }> }>(page, "golden.list", { team, catalog: "support" }, "query");
   expect(golden.queries.map((q) => [q.query, q.expected])).toEqual([["customer account", ["crm.send_invoice"]]]);

@@ -30,6 +30,15 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
         setMessage(`Updated ${result.updated} tools.`);
         onDone();
       },
+      meta: {
+        success: (result, variables) => {
+          const { updated } = result as { updated: number };
+          const { patch } = variables as { patch: { exposure?: string; namespace?: string | null } };
+          const what = patch.exposure ? `set to ${patch.exposure}` : patch.namespace ? `moved to ${patch.namespace}` : "moved out of their namespace";
+          return `${updated === 1 ? "1 tool" : `${updated} tools`} ${what}`;
+        },
+        errorTitle: "No tool was changed",
+      },
     }),
   );
   const items = [...selected].map(([id, revision]) => ({ id, revision }));

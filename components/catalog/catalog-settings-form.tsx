@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { ENGINE_PROFILES, PROFILES, VOCABULARY_PACK_IDS, VOCABULARY_PACKS, type EngineProfile, type VocabularyPackId } from "@/search/index";
@@ -29,8 +30,8 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirm, setConfirm] = useState("");
-  const update = useMutation(trpc.catalog.update.mutationOptions());
-  const archive = useMutation(trpc.catalog.archive.mutationOptions({ onSuccess: () => router.push(`/t/${team}`) }));
+  const update = useMutation(trpc.catalog.update.mutationOptions({ meta: { success: "Settings saved", errorTitle: "The settings were not saved" } }));
+  const archive = useMutation(trpc.catalog.archive.mutationOptions({ onSuccess: () => router.push(`/t/${team}`), meta: { success: "Catalog deleted; its snapshots are kept", errorTitle: "The catalog was not deleted" } }));
   const error = appErrorOf(update.error);
   const archiveError = appErrorOf(archive.error);
   const ref = { team, catalog: settings.slug };
@@ -51,8 +52,10 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
     );
   }
 
+  const isDirty = canEdit && (["name", "description", "engineProfile", "defaultLimit"] as const).some((f) => form[f] !== settings[f]);
   return (
     <div className="max-w-2xl space-y-6">
+      <UnsavedChangesGuard isDirty={isDirty} />
       <Section title="Catalog">
         <form onSubmit={save} className="space-y-4" aria-label="Catalog settings">
           <Field label="Name" htmlFor="settings-name" error={error?.fields.name}>
@@ -118,7 +121,7 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
           )}
           {notice && <p role="status" className="text-sm text-emerald-800">{notice}</p>}
           {canEdit && (
-            <button className={buttonClass} disabled={update.isPending}>
+            <button className={buttonClass} disabled={update.isPending} data-shortcut="save" aria-keyshortcuts="Control+S Meta+S">
               Save settings
             </button>
           )}

@@ -86,7 +86,7 @@ export function HistoryList({ team, catalog, events, isFiltered = false }: { tea
               </span>
             </p>
             {description.changes.length > 0 && (
-              <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-3 gap-y-1 text-xs">
+              <dl className="mt-2 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[10rem_minmax(0,1fr)] gap-y-1 text-xs">
                 {description.changes.map((change) => (
                   <div key={change.field} className="contents">
                     <dt className="font-medium text-stone-600 dark:text-stone-300">{change.label}</dt>

@@ -17,7 +17,10 @@ export function NewCatalogForm({ team }: { team: string }) {
   const [slug, setSlug] = useState("");
   const [engineProfile, setProfile] = useState<EngineProfile>(DEFAULT_PROFILE);
   const [defaultLimit, setLimit] = useState(8);
-  const create = useMutation(trpc.catalog.create.mutationOptions({ onSuccess: (catalog) => router.push(`/t/${team}/${catalog.slug}`) }));
+  const create = useMutation(trpc.catalog.create.mutationOptions({
+      onSuccess: (catalog) => router.push(`/t/${team}/${catalog.slug}`),
+      meta: { success: "Catalog created", errorTitle: "The catalog was not created" },
+    }));
   const error = appErrorOf(create.error);
   function submit(event: FormEvent) {
     event.preventDefault();

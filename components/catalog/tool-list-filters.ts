@@ -1,7 +1,7 @@
 // Shared by the server page and the client list: a "use client" module's constants would reach
 // a server component only as client references, so they live here.
 export type Exposure = "direct" | "deferred" | "hidden";
-export type ToolSort = "key" | "name" | "updated" | "exposure";
+export type ToolSort = "relevance" | "key" | "name" | "updated" | "exposure";
 
 export interface ToolListFilters {
   q: string;

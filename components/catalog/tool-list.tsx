@@ -2,14 +2,17 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useTRPC } from "@/components/trpc-provider";
 import type { AppRouter } from "@/server/routers/root";
 import { BulkBar } from "./bulk-bar";
 import { ExportMenu } from "./export-menu";
 import { PAGE_SIZE, type Exposure, type ToolListFilters, type ToolSort } from "./tool-list-filters";
-import { buttonClass, ExposureBadge, inputClass, secondaryButtonClass } from "./ui";
+import { ToolListEmpty } from "./tool-list-empty";
+import { ToolTable } from "./tool-table";
+import { buttonClass, inputClass, secondaryButtonClass } from "./ui";
+import { plural } from "@/components/ui/plural";
 import { refetchAfterChange } from "@/components/refetch";
 
 type Sort = ToolSort;
@@ -49,17 +52,30 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
     window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
   }, [search, filters.ns, filters.exp, filters.sort, filters.page]);
 
-  const update = (patch: Partial<ToolListFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  // A search ranks by relevance unless the person picked another order; clearing it goes back to key order.
+  const update = (patch: Partial<ToolListFilters>) =>
+    setFilters((f) => {
+      const next = { ...f, page: 1, ...patch };
+      if (patch.q !== undefined && !patch.sort) {
+        if (next.q.trim() && f.sort === "key") next.sort = "relevance";
+        if (!next.q.trim() && f.sort === "relevance") next.sort = "key";
+      }
+      return next;
+    });
   const data = list.data;
   const pageIds = data?.tools.map((t) => t.id) ?? [];
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const toggle = (id: string, revision: number) =>
-    setSelected((s) => {
-      const next = new Map(s);
-      if (next.has(id)) next.delete(id);
-      else next.set(id, revision);
-      return next;
-    });
+  const isFiltered = !!filters.q.trim() || filters.ns !== null || filters.exp !== null;
+  const toggle = useCallback(
+    (id: string, revision: number) =>
+      setSelected((s) => {
+        const next = new Map(s);
+        if (next.has(id)) next.delete(id);
+        else next.set(id, revision);
+        return next;
+      }),
+    [],
+  );
   const togglePage = () =>
     setSelected((s) => {
       const next = new Map(s);
@@ -81,7 +97,7 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         <div>
           <h2 className="text-lg font-semibold">Tools</h2>
           <p className="text-sm text-stone-600" aria-live="polite">
-            {data ? `${data.total} ${data.total === 1 ? "tool" : "tools"}` : "Loading…"}
+            {data ? plural(data.total, "tool") : "Loading…"}
             {list.isFetching && data ? " · updating…" : ""}
           </p>
         </div>
@@ -100,10 +116,10 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         </div>
       </div>
 
-      <div className="mb-3 grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
+      <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 md:[&>div:first-child]:col-span-1">
         <div className="text-xs text-stone-600">
           <label htmlFor="filter-search">Search tools</label>
-          <input id="filter-search" type="search" value={filters.q} onChange={(e) => update({ q: e.target.value })} placeholder="name or description" className={`${inputClass} mt-1`} />
+          <input id="filter-search" type="search" data-shortcut="search" aria-keyshortcuts="/" value={filters.q} onChange={(e) => update({ q: e.target.value })} placeholder="Name or description  ( / )" className={`${inputClass} mt-1`} />
         </div>
         <div className="text-xs text-stone-600">
           <label htmlFor="filter-namespace">Namespace</label>
@@ -129,6 +145,7 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         <div className="text-xs text-stone-600">
           <label htmlFor="filter-sort">Sort</label>
           <select id="filter-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as Sort })} className={`${inputClass} mt-1`}>
+            <option value="relevance">Best match (when searching)</option>
             <option value="key">Key (namespace.name)</option>
             <option value="name">Name</option>
             <option value="updated">Recently changed</option>
@@ -153,48 +170,19 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         />
       )}
 
-      <table className="w-full border-collapse bg-white text-sm shadow-sm" aria-label="Tools">
-        <thead>
-          <tr className="border-b border-stone-200 text-left text-stone-500">
-            {canEdit && (
-              <th className="w-8 px-3 py-2">
-                <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={togglePage} />
-              </th>
-            )}
-            <th className="px-3 py-2 font-medium">Tool</th>
-            <th className="px-3 py-2 font-medium">Exposure</th>
-            <th className="px-3 py-2 font-medium">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data?.tools.map((tool) => (
-            <tr key={tool.id} className="border-b border-stone-100 align-top hover:bg-stone-50">
-              {canEdit && (
-                <td className="px-3 py-2">
-                  <input type="checkbox" aria-label={`Select ${tool.key}`} checked={selected.has(tool.id)} onChange={() => toggle(tool.id, tool.revision)} />
-                </td>
-              )}
-              <td className="px-3 py-2 font-mono text-xs">
-                <Link href={`/t/${team}/${catalog}/tools/${tool.id}`} className="hover:underline">
-                  {tool.key}
-                </Link>
-              </td>
-              <td className="px-3 py-2">
-                <ExposureBadge exposure={tool.exposure} />
-                {tool.searchTextMode !== "generated" && <span className="ml-1 text-xs text-stone-500" title={`search text: ${tool.searchTextMode}`}>✎</span>}
-              </td>
-              <td className="max-w-xl truncate px-3 py-2 text-stone-700">{tool.description.split("\n")[0]}</td>
-            </tr>
-          ))}
-          {data && data.tools.length === 0 && (
-            <tr>
-              <td colSpan={4} className="px-3 py-8 text-center text-stone-500">
-                No tools match.
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <ToolTable
+        team={team}
+        catalog={catalog}
+        rows={data?.tools ?? []}
+        canEdit={canEdit}
+        search={search}
+        sort={filters.sort}
+        onSort={(sort) => update({ sort })}
+        selected={selected}
+        onToggle={toggle}
+        onTogglePage={togglePage}
+        empty={data ? <ToolListEmpty team={team} catalog={catalog} canEdit={canEdit} isFiltered={isFiltered} onClear={() => setFilters({ q: "", ns: null, exp: null, sort: "key", page: 1 })} /> : "Loading…"}
+      />
 
       <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
         <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>

@@ -3,13 +3,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../trpc-provider";
+import { plural } from "../ui/plural";
 
 type Policy = "reject" | "keep" | "drop";
 const POLICY_TEXT: Record<Policy, string> = {
   reject: "Refuse the import until the ids are fixed",
   keep: "Keep them (the query cannot reach full recall until the tool exists)",
-  drop: "Leave them out of those queries",
+  drop: "Leave them out of those queries (a query left with none is not imported)",
 };
+
+const importedText = ({ created, updated }: { created: number; updated: number }) =>
+  `Golden queries imported: ${created} created, ${updated} updated`;
 
 /** Paste or upload golden-query JSONL, check it (a dry run that lists every unknown tool id), then import. */
 export function GoldenImport({ team, catalog, onImported }: { team: string; catalog: string; onImported: () => void }) {
@@ -17,8 +21,13 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
   const id = useId();
   const [content, setContent] = useState("");
   const [policy, setPolicy] = useState<Policy>("reject");
-  const check = useMutation(trpc.golden.import.mutationOptions());
-  const commit = useMutation(trpc.golden.import.mutationOptions({ onSuccess: onImported }));
+  const check = useMutation(trpc.golden.import.mutationOptions({ meta: { errorTitle: "The file was not checked" } }));
+  const commit = useMutation(
+    trpc.golden.import.mutationOptions({
+      onSuccess: onImported,
+      meta: { success: (data) => importedText(data as { created: number; updated: number }), errorTitle: "Nothing was imported" },
+    }),
+  );
   const report = check.data;
   const error = check.error ?? commit.error;
   const badLines = ((error as { data?: { details?: { lines?: Array<{ line: number; message: string }> } } } | null)?.data?.details?.lines ?? []).slice(0, 20);
@@ -56,6 +65,7 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
         <div className="space-y-2 text-sm" role="status">
           <p>
             Would create {report.created}, update {report.updated}, leave {report.unchanged} unchanged.
+            {policy === "drop" && report.unknown.length > 0 && " Queries whose expected tools are all unknown are left out, not saved as “no tool should match”."}
           </p>
           {report.unknown.length > 0 && (
             <>
@@ -104,7 +114,8 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
       {commit.data && (
         <p role="status" className="text-sm text-emerald-800">
           Imported: {commit.data.created} created, {commit.data.updated} updated, {commit.data.unchanged} unchanged
-          {commit.data.unknown.length > 0 && ` (${commit.data.unknown.length} with unknown ids ${commit.data.unknownIds === "drop" ? "left out" : "kept"})`}.
+          {commit.data.unknown.length > 0 && ` (${commit.data.unknown.length} with unknown ids ${commit.data.unknownIds === "drop" ? "left out" : "kept"})`}
+          {commit.data.leftOut > 0 && `; ${plural(commit.data.leftOut, "query", "queries")} left out because none of their expected tools exists`}.
         </p>
       )}
       {error && (

@@ -6,6 +6,7 @@ import { useTRPC } from "../trpc-provider";
 import { GoldenImport } from "./golden-import";
 import { GoldenQueryForm } from "./golden-query-form";
 import { GoldenRow } from "./golden-row";
+import { todayResultOf, TodayLegend } from "./today-result";
 import { refetchAfterChange } from "../refetch";
 
 /** The catalog's golden queries: list, search, add, edit, delete, import and export JSONL. */
@@ -15,9 +16,14 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
   const [search, setSearch] = useState("");
   const [formKey, setFormKey] = useState(0);
   const [isImporting, setIsImporting] = useState(false);
+  // Today's pass / fail on the draft: the review ranks every golden query, so the table reuses it.
+  const review = useQuery(trpc.publish.review.queryOptions({ team, catalog }));
+  const today = new Map((review.data?.queries ?? []).map((q) => [q.id, todayResultOf(q.expected, q.quality.draft)]));
+  const k = review.data?.k ?? 0;
   const list = useQuery({ ...trpc.golden.list.queryOptions({ team, catalog, search: search.trim() || undefined }), placeholderData: keepPreviousData });
-  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() });
-  const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()) }));
+  const refresh = () =>
+    Promise.all([refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() }), refetchAfterChange(queryClient, { queryKey: trpc.publish.review.pathKey() })]);
+  const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()), meta: { success: "Golden query added", errorTitle: "The golden query was not added" } }));
   const [exportError, setExportError] = useState<string | null>(null);
 
   async function download() {
@@ -57,13 +63,15 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
           {search.trim() && list.data && ` · ${rows.length} matching`}
           {flagged > 0 && ` · ${flagged} expect tools tool_search cannot return`}
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <input
             aria-label="Filter golden queries"
+            type="search"
+            data-shortcut="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Filter by query, tool id or note"
-            className="w-64 rounded border border-stone-300 px-2 py-1 text-sm"
+            className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:w-64"
           />
           <button type="button" onClick={download} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100">
             Export JSONL
@@ -81,10 +89,13 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
         </p>
       )}
       {isImporting && canEdit && <GoldenImport team={team} catalog={catalog} onImported={refresh} />}
-      <table className="w-full border-collapse bg-white text-sm" aria-label="Golden queries">
+      {review.data && rows.length > 0 && <TodayLegend k={k} />}
+      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <table className="w-full border-collapse text-sm" aria-label="Golden queries">
         <thead>
           <tr className="border-b border-stone-200 text-left text-stone-500">
             <th className="px-3 py-2 font-medium">Query</th>
+            <th className="px-3 py-2 font-medium">Today</th>
             <th className="px-3 py-2 font-medium">Expected tools</th>
             <th className="px-3 py-2 font-medium">Note</th>
             <th className="px-3 py-2">
@@ -94,17 +105,18 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
         </thead>
         <tbody>
           {rows.map((row) => (
-            <GoldenRow key={`${row.id}:${row.revision}`} team={team} catalog={catalog} row={row} canEdit={canEdit} onChanged={refresh} />
+            <GoldenRow key={`${row.id}:${row.revision}`} team={team} catalog={catalog} row={row} today={review.isFetching ? undefined : today.get(row.id)} k={k} canEdit={canEdit} onChanged={refresh} />
           ))}
           {list.data && rows.length === 0 && (
             <tr>
-              <td colSpan={4} className="px-3 py-8 text-center text-stone-500">
+              <td colSpan={5} className="px-3 py-8 text-center text-stone-500">
                 {search.trim() ? "No golden query matches." : "No golden queries yet. Add what users ask and the tools that should answer."}
               </td>
             </tr>
           )}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { useHydrated } from "../use-hydrated";
 import { ToolPicker } from "./tool-picker";
 
@@ -36,8 +37,11 @@ export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending
     onSubmit(draft);
   }
 
+  const start = initial ?? { query: "", expected: [], note: "" };
+  const isDirty = draft.query !== start.query || draft.note !== start.note || draft.expected.join() !== start.expected.join();
   return (
     <form onSubmit={submit} className="grid gap-3 md:grid-cols-[2fr_2fr_1fr]" aria-label={submitLabel}>
+      <UnsavedChangesGuard isDirty={isDirty && !isPending} />
       <div className="space-y-1">
         <label htmlFor={`${id}-query`} className="block text-sm font-medium text-stone-800">
           Query
@@ -71,7 +75,7 @@ export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending
         />
       </div>
       <div className="flex items-center gap-2 md:col-span-3">
-        <button type="submit" disabled={!hydrated || isPending} className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
+        <button type="submit" disabled={!hydrated || isPending} data-shortcut="save" className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
           {isPending ? "Saving…" : submitLabel}
         </button>
         {onCancel && (

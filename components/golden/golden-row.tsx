@@ -6,6 +6,9 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/root";
 import { useTRPC } from "../trpc-provider";
 import { GoldenQueryForm } from "./golden-query-form";
+import { TodayBadge, type TodayResult } from "./today-result";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { toast } from "sonner";
 
 export type GoldenQueryRow = inferRouterOutputs<AppRouter>["golden"]["list"]["queries"][number];
 
@@ -19,22 +22,37 @@ interface GoldenRowProps {
   team: string;
   catalog: string;
   row: GoldenQueryRow;
+  today: TodayResult | undefined;
+  k: number;
   canEdit: boolean;
   onChanged: () => void;
 }
 
 /** One golden query: its expected tools (flagging ids tool_search can never return), edited in place with its revision. */
-export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowProps) {
+export function GoldenRow({ team, catalog, row, today, k, canEdit, onChanged }: GoldenRowProps) {
   const trpc = useTRPC();
   const [isEditing, setIsEditing] = useState(false);
-  const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()) }));
-  const remove = useMutation(trpc.golden.delete.mutationOptions({ onSuccess: onChanged }));
+  const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()), meta: { success: "Golden query saved", errorTitle: "The golden query was not saved" } }));
+  // Undo adds the query back with the same words, tools and note (a new id; nothing refers to golden query ids).
+  const restore = useMutation(trpc.golden.create.mutationOptions({ onSuccess: onChanged, meta: { success: "Golden query restored", errorTitle: "The golden query could not be restored" } }));
+  const remove = useMutation(
+    trpc.golden.delete.mutationOptions({
+      onSuccess: () => {
+        onChanged();
+        toast.success(`Deleted “${row.query}”`, {
+          duration: 8000,
+          action: { label: "Undo", onClick: () => restore.mutate({ team, catalog, query: row.query, expected: row.expected, note: row.note }) },
+        });
+      },
+      meta: { errorTitle: "The golden query was not deleted" },
+    }),
+  );
   const issues = new Map(row.issues.map((issue) => [issue.id, issue.status]));
 
   if (isEditing) {
     return (
       <tr className="border-b border-stone-100 bg-stone-50">
-        <td colSpan={4} className="px-3 py-3">
+        <td colSpan={5} className="px-3 py-3">
           <GoldenQueryForm
             team={team}
             catalog={catalog}
@@ -52,6 +70,9 @@ export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowP
   return (
     <tr className="border-b border-stone-100 align-top">
       <td className="px-3 py-2">{row.query}</td>
+      <td className="px-3 py-2">
+        <TodayBadge result={today} k={k} />
+      </td>
       <td className="px-3 py-2">
         {row.expected.length === 0 ? (
           <span className="text-xs text-stone-500">no tool should match</span>
@@ -80,15 +101,17 @@ export function GoldenRow({ team, catalog, row, canEdit, onChanged }: GoldenRowP
             <button type="button" onClick={() => setIsEditing(true)} className="text-sm text-stone-700 underline hover:text-stone-950" aria-label={`Edit “${row.query}”`}>
               Edit
             </button>
-            <button
-              type="button"
-              disabled={remove.isPending}
-              onClick={() => window.confirm(`Delete the golden query “${row.query}”?`) && remove.mutate({ team, catalog, id: row.id, revision: row.revision })}
-              className="ml-3 text-sm text-red-700 underline hover:text-red-900"
-              aria-label={`Delete “${row.query}”`}
-            >
-              Delete
-            </button>
+            <ConfirmDialog
+              trigger={
+                <button type="button" disabled={remove.isPending} className="ml-3 text-sm text-red-700 underline hover:text-red-900" aria-label={`Delete “${row.query}”`}>
+                  Delete
+                </button>
+              }
+              title="Delete this golden query?"
+              description={<>“{row.query}” leaves the golden set. You can undo from the message that follows.</>}
+              confirmLabel="Delete golden query"
+              onConfirm={() => remove.mutate({ team, catalog, id: row.id, revision: row.revision })}
+            />
             {remove.error && (
               <p role="alert" className="text-xs text-red-700">
                 {remove.error.message}

@@ -48,7 +48,7 @@ export function ComparePanel({ team, catalog, query, limit, versions, defaultPro
         </button>
         {latest === null && <span className="text-xs text-stone-500">Nothing published yet: compare profiles over the draft.</span>}
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         {(
           [
             ["Left", left, setLeft, compare.data?.left],

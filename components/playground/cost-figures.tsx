@@ -13,7 +13,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 }
 
 /** The cost model in numbers, a chart and words (DESIGN.md "Cost model"). */
-export function CostFigures({ cost }: { cost: Cost & { payload: number; omittedCount: number; deferredCount: number } }) {
+export function CostFigures({ cost, clientSearches }: { cost: Cost & { payload: number; omittedCount: number; deferredCount: number }; clientSearches: boolean }) {
   const percent = cost.everythingDirect > 0 ? Math.round((cost.saved / cost.everythingDirect) * 100) : 0;
   return (
     <section aria-labelledby="cost-title" className="space-y-4">
@@ -44,6 +44,13 @@ export function CostFigures({ cost }: { cost: Cost & { payload: number; omittedC
             {cost.saved < 0 || percent < 20
               ? " Here the saving is small: a catalog this size, used every turn, is better sent directly."
               : " With a catalog this large, deferring is clearly cheaper."}
+          </p>
+        ) : cost.toolCount === 0 ? (
+          <p>This catalog has no tools yet, so the first request carries none. Add or import tools on the Tools tab.</p>
+        ) : clientSearches && cost.deferredCount === 0 ? (
+          <p>
+            No tool is deferred, so there is nothing to search: the search tool is left out and every direct tool is sent in full on every turn. Mark tools as
+            deferred on the Tools tab to load them on demand.
           </p>
         ) : (
           <p>

@@ -91,7 +91,7 @@ export function FirstRequestPreview({ team, catalog, versions, defaultLimit }: {
       {!data && preview.isPending && <p className="text-sm text-stone-500">Counting tokens…</p>}
       {data && (
         <>
-          <CostFigures cost={data.cost} />
+          <CostFigures cost={data.cost} clientSearches={supportsToolSearch && provider !== "mcp"} />
           <PayloadView data={data} isUpdating={preview.isFetching} />
         </>
       )}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Description } from "@/components/ui/description";
 import { fmt } from "./format";
 import { HighlightedText, type Segment } from "./highlighted-text";
 import { SearchTextEditor } from "./search-text-editor";
@@ -55,7 +56,7 @@ export function HitCard({ hit, barReason, team, catalog, canEdit, isExpected, on
           Expected
         </label>
       </div>
-      <p className="mt-1 ml-10 text-sm text-stone-700">{hit.description.split("\n")[0]}</p>
+      <Description text={hit.description} className="mt-1 ml-10 text-stone-700" />
       <div className="mt-2 ml-10">
         <HighlightedText segments={hit.segments} label={`Search text of ${hit.key}`} />
         {hit.missingTerms.length > 0 && (

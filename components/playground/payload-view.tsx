@@ -29,7 +29,7 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
   }
 
   return (
-    <section aria-labelledby="payload-title" className="grid gap-6 lg:grid-cols-3">
+    <section aria-labelledby="payload-title" className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
       <div className="space-y-3 text-sm">
         <h3 className="font-semibold">What goes where</h3>
         <p>
@@ -41,7 +41,7 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
           )}
           .
         </p>
-        <ol aria-label="Payload entries" className="max-h-96 divide-y divide-stone-100 overflow-auto rounded border border-stone-200 bg-white text-xs">
+        <ol aria-label="Payload entries" tabIndex={0} className="max-h-96 divide-y divide-stone-100 overflow-auto rounded border border-stone-200 bg-white text-xs">
           {data.outline.map((entry, i) => (
             <li key={i} className="flex items-baseline gap-2 px-2 py-1">
               <span className="w-20 shrink-0 text-stone-500">{entry.kind}</span>
@@ -70,7 +70,7 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
             {copied ? "Copied" : "Copy JSON"}
           </button>
         </div>
-        <pre aria-label="Tools payload" className="max-h-[32rem] overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">
+        <pre aria-label="Tools payload" tabIndex={0} className="max-h-[32rem] overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">
           {shown}
         </pre>
         {lines.length > PREVIEW_LINES && (

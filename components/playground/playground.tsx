@@ -36,9 +36,8 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
     trpc.playground.search.queryOptions({ team, catalog, query: debounced, version, profile, limit }, { enabled: hasQuery, placeholderData: keepPreviousData }),
   );
   const [expected, setExpected] = useState<string[]>([]);
-  const topKey = search.data?.hits[0]?.key;
-  // A new ranking starts with its top hit ticked as the expected answer.
-  useEffect(() => setExpected(topKey ? [topKey] : []), [debounced, topKey]);
+  // A new query starts with nothing ticked: pre-ticking the top hit would record today's answer as the right one.
+  useEffect(() => setExpected([]), [debounced]);
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -50,8 +49,8 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
   const data = hasQuery ? search.data : undefined;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="min-w-72 flex-1 text-xs font-medium text-stone-700">
+      <div className="flex flex-wrap items-end gap-3 [&>*]:max-w-full">
+        <label className="w-full flex-1 sm:min-w-72 text-xs font-medium text-stone-700">
           Query
           <input
             type="search"
@@ -76,7 +75,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
         </label>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <section aria-labelledby="ranking-title" className="space-y-3 lg:col-span-2">
           <div className="flex flex-wrap items-baseline gap-x-3 text-sm">
             <h2 id="ranking-title" className="font-semibold">
@@ -108,7 +107,16 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               )}
             </p>
           )}
-          {canEdit && hasQuery && data && <SaveGoldenButton team={team} catalog={catalog} query={debounced} expected={expected} />}
+          {canEdit && hasQuery && data && (
+            <SaveGoldenButton
+              team={team}
+              catalog={catalog}
+              query={debounced}
+              expected={expected}
+              offered={data.hits.slice(0, 3).map((hit) => hit.key)}
+              onToggle={(key) => setExpected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]))}
+            />
+          )}
           {search.error && hasQuery && (
             <p role="alert" className="text-sm text-red-700">
               {search.error.message}

@@ -45,6 +45,7 @@ export function SearchTextEditor({ team, catalog, toolId, onDone }: { team: stri
         ]);
         onDone();
       },
+      meta: { success: "Search text saved to the draft", errorTitle: "The search text was not saved" },
     }),
   );
   const isConflict = update.error?.data?.code === "CONFLICT";

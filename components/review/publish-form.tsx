@@ -31,6 +31,7 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
         setAttempted(false);
         void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
       },
+      meta: { success: (data) => `Published version ${(data as { version: number }).version}`, errorTitle: "Nothing was published" },
     }),
   );
   // The draft may have changed since the review loaded: the server's regression list wins.

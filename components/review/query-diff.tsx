@@ -31,15 +31,15 @@ export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryCom
           {expectedToolPhrase(expected, quality, k) && ` · ${expectedToolPhrase(expected, quality, k)}`}
         </span>
       </header>
-      <div className={`grid gap-4 text-sm ${latestLabel ? "md:grid-cols-2" : ""}`}>
+      <div className={`grid grid-cols-1 gap-4 text-sm [&>div]:min-w-0 ${latestLabel ? "md:grid-cols-2" : ""}`}>
         {latestLabel && (
           <div>
             <h5 className="mb-1 text-xs font-medium uppercase tracking-wide text-stone-500">{latestLabel}</h5>
             <ol className="space-y-0.5">
               {latestTop.map((hit) => (
                 <li key={hit.id} className={`flex gap-2 ${leftIds.has(hit.id) ? "text-red-700" : "text-stone-700"}`}>
-                  <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
-                  <span className={`font-mono text-xs ${gold.has(hit.id) ? "font-semibold" : ""}`}>{hit.id}</span>
+                  <span className="w-5 text-right tabular-nums text-stone-500">{hit.rank}</span>
+                  <span className={`min-w-0 font-mono text-xs break-all ${gold.has(hit.id) ? "font-semibold" : ""}`}>{hit.id}</span>
                   {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-300">left the top {k}</span>}
                 </li>
               ))}
@@ -52,8 +52,8 @@ export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryCom
           <ol className="space-y-0.5">
             {draft.map((hit) => (
               <li key={hit.id} className="flex flex-wrap items-center gap-2">
-                <span className="w-5 text-right tabular-nums text-stone-400">{hit.rank}</span>
-                <span className={`font-mono text-xs ${hit.isGold ? "font-semibold text-stone-950" : "text-stone-700"}`}>
+                <span className="w-5 text-right tabular-nums text-stone-500">{hit.rank}</span>
+                <span className={`min-w-0 font-mono text-xs break-all ${hit.isGold ? "font-semibold text-stone-950" : "text-stone-700"}`}>
                   {hit.id}
                   {hit.isGold && <span className="ml-1 text-emerald-700" aria-label="expected">✓</span>}
                 </span>

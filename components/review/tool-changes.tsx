@@ -51,7 +51,7 @@ export function ToolChanges({ changes }: { changes: Changes }) {
         <ul className="space-y-1 text-sm" aria-label="Namespace changes">
           {changes.namespaces.map((ns) => (
             <li key={ns.name}>
-              Namespace <span className="font-mono">{ns.name}</span>:{" "}
+              Namespace <span className="font-mono break-all">{ns.name}</span>:{" "}
               {ns.before === null ? "added" : ns.after === null ? "removed" : (
                 <>
                   <del className="text-red-800">{ns.before || "(empty)"}</del> → <ins className="text-emerald-900 no-underline">{ns.after || "(empty)"}</ins>
@@ -67,7 +67,7 @@ export function ToolChanges({ changes }: { changes: Changes }) {
           <ul className="mt-1 space-y-0.5 text-xs">
             {changes.added.map((t) => (
               <li key={t.id}>
-                <span className="font-mono">{t.id}</span> <span className="text-stone-500">({t.exposure}) {t.description}</span>
+                <span className="font-mono break-all">{t.id}</span> <span className="text-stone-500">({t.exposure}) {t.description}</span>
               </li>
             ))}
           </ul>
@@ -79,7 +79,7 @@ export function ToolChanges({ changes }: { changes: Changes }) {
           <ul className="mt-1 space-y-0.5 text-xs">
             {changes.removed.map((t) => (
               <li key={t.id}>
-                <span className="font-mono">{t.id}</span> <span className="text-stone-500">{t.description}</span>
+                <span className="font-mono break-all">{t.id}</span> <span className="text-stone-500">{t.description}</span>
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { ContentHash } from "@/components/ui/content-hash";
 import { plural } from "@/components/ui/plural";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { useTRPC } from "../trpc-provider";
-import { MetricsChart } from "./metrics-chart";
+import { MetricsChart, rollbackRegressions } from "./metrics-chart";
 import { RollbackForm } from "./rollback-form";
 
 const pct = (x: number | undefined) => (x === undefined ? "–" : `${(100 * x).toFixed(0)}%`);
@@ -34,7 +34,8 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
     <div className="space-y-6">
       {metrics.data && <MetricsChart data={metrics.data} />}
       {metrics.error && <p role="alert" className="text-sm text-red-700">{metrics.error.message}</p>}
-      <table className="w-full border-collapse bg-white text-sm" aria-label="Versions">
+      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <table className="w-full border-collapse text-sm" aria-label="Versions">
         <thead>
           <tr className="border-b border-stone-200 text-left text-stone-500">
             <th className="px-3 py-2 font-medium">Version</th>
@@ -87,7 +88,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
               {rollingBack === v.version && (
                 <tr>
                   <td colSpan={6} className="px-3 pb-3">
-                    <RollbackForm team={team} catalog={catalog} version={v.version} onDone={() => setRollingBack(null)} />
+                    <RollbackForm team={team} catalog={catalog} version={v.version} regressions={rollbackRegressions(metrics.data, v.version, latest)} onDone={() => setRollingBack(null)} />
                   </td>
                 </tr>
               )}
@@ -95,6 +96,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

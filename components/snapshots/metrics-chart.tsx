@@ -122,3 +122,13 @@ export function MetricsChart({ data }: { data: MetricsOverVersions }) {
     </figure>
   );
 }
+
+/** What rolling back to `target` would make worse than `latest`, on today's golden queries (the server's own test). */
+export function rollbackRegressions(data: MetricsOverVersions | undefined, target: number, latest: number): string[] {
+  const from = data?.versions.find((v) => v.version === latest)?.metrics;
+  const to = data?.versions.find((v) => v.version === target)?.metrics;
+  if (!from || !to) return [];
+  return CHART_PANELS.flatMap((panel) =>
+    panel.series.filter((s) => to[s.key] < from[s.key] - 1e-9).map((s) => `${s.label} ${panel.format(from[s.key])} → ${panel.format(to[s.key])}`),
+  );
+}

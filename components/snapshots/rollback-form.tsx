@@ -6,7 +6,16 @@ import { useTRPC } from "../trpc-provider";
 import { refetchAfterChange } from "../refetch";
 
 /** Republishes an older version's content as a new version; asks for a reason when its metrics are worse. */
-export function RollbackForm({ team, catalog, version, onDone }: { team: string; catalog: string; version: number; onDone: () => void }) {
+interface RollbackFormProps {
+  team: string;
+  catalog: string;
+  version: number;
+  /** Metrics that version would make worse on today's golden queries: the reason is asked for up front. */
+  regressions: string[];
+  onDone: () => void;
+}
+
+export function RollbackForm({ team, catalog, version, regressions, onDone }: RollbackFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -18,9 +27,10 @@ export function RollbackForm({ team, catalog, version, onDone }: { team: string;
         void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
         onDone();
       },
+      meta: { success: (_data, variables) => `Rolled back to version ${(variables as { version: number }).version}`, errorTitle: "The rollback did not happen" },
     }),
   );
-  const needsReason = !!(rollback.error as { data?: { details?: { regressions?: unknown[] } | null } } | null)?.data?.details?.regressions;
+  const needsReason = regressions.length > 0 || !!(rollback.error as { data?: { details?: { regressions?: unknown[] } | null } } | null)?.data?.details?.regressions;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,6 +48,9 @@ export function RollbackForm({ team, catalog, version, onDone }: { team: string;
       <input id={`${id}-note`} required value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} className="w-full rounded border border-stone-300 px-2 py-1" />
       {needsReason && (
         <>
+          {regressions.length > 0 && (
+            <p className="text-red-800">Version {version} ranks today&apos;s golden queries worse than the latest version: {regressions.join(", ")}.</p>
+          )}
           <label htmlFor={`${id}-reason`} className="block font-medium text-red-800">
             Reason for publishing worse rankings
           </label>
@@ -45,7 +58,7 @@ export function RollbackForm({ team, catalog, version, onDone }: { team: string;
         </>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={rollback.isPending || !note.trim()} className="rounded bg-stone-900 px-3 py-1.5 text-white disabled:opacity-50">
+        <button type="submit" disabled={rollback.isPending || !note.trim() || (regressions.length > 0 && !reason.trim())} className="rounded bg-stone-900 px-3 py-1.5 text-white disabled:opacity-50">
           {rollback.isPending ? "Publishing…" : `Publish version ${version}'s content`}
         </button>
         <button type="button" onClick={onDone} className="rounded border border-stone-300 bg-white px-3 py-1.5">

@@ -17,8 +17,8 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   const input = { team, catalog };
   const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
-  const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh }));
-  const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh }));
+  const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh, meta: { success: "Token created: copy it now", errorTitle: "The token was not created" } }));
+  const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh, meta: { success: "Token revoked", errorTitle: "The token was not revoked" } }));
   const [name, setName] = useState("");
   const [canImport, setCanImport] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string; scopes: string[] } | null>(null);

@@ -1,15 +1,25 @@
 "use client";
 
 import { useState } from "react";
+import { toast } from "sonner";
 
-/** Copies a text and says so for two seconds; says why when the browser refuses (no clipboard on plain http). */
-export function CopyButton({ text, label = "Copy", className = "" }: { text: string; label?: string; className?: string }) {
+/**
+ * Copies a text and says so for two seconds; when the browser refuses (no clipboard on plain http) it says
+ * "Copy failed" and a toast says what to do instead. `value` is the same as `text` (older call sites).
+ */
+export function CopyButton({ text, value, label = "Copy", className = "" }: { text?: string; value?: string; label?: string; className?: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => setState("copied"),
-      () => setState("failed"),
-    ).finally(() => setTimeout(() => setState("idle"), 2000));
+    navigator.clipboard
+      .writeText(text ?? value ?? "")
+      .then(
+        () => setState("copied"),
+        () => {
+          setState("failed");
+          toast.error("The browser refused the clipboard; select the text and copy it by hand.");
+        },
+      )
+      .finally(() => setTimeout(() => setState("idle"), 2000));
   return (
     <button
       type="button"

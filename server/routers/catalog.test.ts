@@ -118,4 +118,18 @@ describe("audit.list", () => {
     expect((await callerFor(db, viewer).audit.list(ref)).events).toHaveLength(5);
     expect((await failure(callerFor(db, stranger).audit.list(ref))).code).toBe("NOT_FOUND");
   });
+
+  it("filters the history by person and by kind of change, and lists the people in it", async () => {
+    const { team, editor, owner } = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, team.id);
+    const ref = { team: team.slug, catalog: catalog.slug };
+    await callerFor(db, editor).tool.create({ ...ref, tool: { name: "lookup" } });
+    await callerFor(db, owner).agentToken.create({ ...ref, name: "bot" });
+    const api = callerFor(db, editor);
+    expect((await api.audit.list({ ...ref, actor: owner.email })).events.map((e) => e.action)).toEqual(["agent_token.created"]);
+    expect((await api.audit.list({ ...ref, type: "tools" })).events.map((e) => e.actorLabel)).toEqual([editor.email]);
+    expect((await api.audit.list({ ...ref, type: "tools", actor: owner.email })).events).toEqual([]);
+    expect((await api.audit.list(ref)).people.sort()).toEqual([editor.email, owner.email].sort());
+    expect((await failure(api.audit.list({ ...ref, type: "nope" as "tools" }))).code).toBe("BAD_REQUEST");
+  });
 });

@@ -71,6 +71,7 @@ export const goldenRouter = router({
         created: z.number().int(),
         updated: z.number().int(),
         unchanged: z.number().int(),
+        leftOut: z.number().int(),
         unknown: z.array(z.object({ line: z.number().int(), query: z.string(), ids: z.array(z.string()) })),
         unknownIds: z.enum(UNKNOWN_ID_POLICIES),
       }),

@@ -9,7 +9,7 @@ const DESCRIPTION = z.string().max(100_000);
 
 export const namespaceRouter = router({
   list: catalogProcedure("viewer")
-    .output(z.array(namespace.extend({ deferredCount: z.number().int() })))
+    .output(z.array(namespace.extend({ deferredCount: z.number().int(), exposureCounts: z.object({ direct: z.number().int(), deferred: z.number().int(), hidden: z.number().int() }) })))
     .query(({ ctx }) => listNamespaces({ db: ctx.db, catalog: ctx.catalog })),
 
   create: catalogProcedure("editor")

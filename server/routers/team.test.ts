@@ -33,6 +33,16 @@ describe("teams and roles", () => {
     expect((await callerFor(db, t.stranger).team.mine()).map((x) => x.slug)).not.toContain(t.team.slug);
   });
 
+  it("lets an owner rename the team (slug kept, audited); others and blank names are refused", async () => {
+    const t = await createTeamWithMembers(db);
+    const at = { team: t.team.slug };
+    await expect(callerFor(db, t.editor).team.rename({ ...at, name: "Editors' team" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(db, t.owner).team.rename({ ...at, name: "   " })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Enter a team name/) });
+    expect(await callerFor(db, t.owner).team.rename({ ...at, name: "  Support crew " })).toEqual({ slug: t.team.slug, name: "Support crew" });
+    expect((await callerFor(db, t.viewer).team.mine()).find((x) => x.slug === t.team.slug)?.name).toBe("Support crew");
+    expect(await db.auditEvent.count({ where: { teamId: t.team.id, action: "team.renamed" } })).toBe(1);
+  });
+
   it("lets only owners manage members", async () => {
     await expect(callerFor(db, t.editor).team.invite({ team: t.team.slug, email: "x@example.test", role: "viewer" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     // An existing account joins through the link too (accounts are not e-mail-verified, so the address is unproven).

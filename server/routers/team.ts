@@ -3,6 +3,7 @@ import { getEnv } from "../env";
 import { authedProcedure, publicProcedure, router, teamProcedure } from "../trpc";
 import { acceptInvitation, describeInvitation, inviteMember, revokeInvitation } from "../services/teams/invitations";
 import { changeMemberRole, listMyTeams, listTeamMembers } from "../services/teams/members";
+import { MAX_TEAM_NAME_LENGTH, renameTeam } from "../services/teams/rename-team";
 
 const ROLE = z.enum(["owner", "editor", "viewer"]);
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
@@ -51,4 +52,9 @@ export const teamRouter = router({
     .input(z.object({ email: z.string().trim().email().max(254) }))
     .output(z.void())
     .mutation(({ ctx, input }) => revokeInvitation({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), email: input.email })),
+
+  rename: teamProcedure("owner")
+    .input(z.object({ name: z.string().trim().min(1, "Enter a team name.").max(MAX_TEAM_NAME_LENGTH, `Keep the team name under ${MAX_TEAM_NAME_LENGTH} characters.`) }))
+    .output(z.object({ slug: z.string(), name: z.string() }))
+    .mutation(({ ctx, input }) => renameTeam({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), name: input.name })),
 });

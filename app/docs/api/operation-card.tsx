@@ -19,10 +19,10 @@ const STATUS_STYLE = (status: string) =>
       ? "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300"
       : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300";
 
-/** One endpoint: path, parameters, and every response with its headers. */
+/** One endpoint: path, request examples (curl, Python, TypeScript; each encoding it negotiates), parameters, every response. */
 export function OperationCard({ method, path, operation, examples }: { method: string; path: string; operation: Operation; examples: CodeExample[] }) {
   return (
-    <section id={operation.operationId} aria-label={operation.summary} className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+    <section id={operation.operationId} aria-label={operation.summary} className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
       <h3 className="flex flex-wrap items-center gap-3">
         <span className="rounded bg-stone-900 px-2 py-0.5 font-mono text-xs font-semibold text-white uppercase dark:bg-stone-100 dark:text-stone-900">{method}</span>
         <code className="font-mono text-sm break-all">{path}</code>
@@ -32,23 +32,25 @@ export function OperationCard({ method, path, operation, examples }: { method: s
       <ExampleTabs examples={examples} operationId={operation.operationId} />
 
       <h4 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">Parameters</h4>
-      <table className="w-full text-sm">
-        <tbody>
-          {operation.parameters.map((p) => (
-            <tr key={`${p.in}-${p.name}`} className="border-t border-stone-100 align-top dark:border-stone-800">
-              <td className="py-1.5 pr-3 font-mono whitespace-nowrap">{p.name}</td>
-              <td className="py-1.5 pr-3 text-xs whitespace-nowrap text-stone-500 dark:text-stone-400">
-                {p.in}
-                {p.required ? ", required" : ""}
-              </td>
-              <td className="py-1.5 pr-3 font-mono text-xs whitespace-nowrap text-sky-800 dark:text-sky-300">{typeLabel(p.schema)}</td>
-              <td className="py-1.5 text-stone-600 dark:text-stone-300">
-                <Prose text={p.description} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <tbody>
+            {operation.parameters.map((p) => (
+              <tr key={`${p.in}-${p.name}`} className="border-t border-stone-100 align-top dark:border-stone-800">
+                <td className="py-1.5 pr-3 font-mono whitespace-nowrap">{p.name}</td>
+                <td className="py-1.5 pr-3 text-xs whitespace-nowrap text-stone-500 dark:text-stone-400">
+                  {p.in}
+                  {p.required ? ", required" : ""}
+                </td>
+                <td className="py-1.5 pr-3 font-mono text-xs whitespace-nowrap text-sky-800 dark:text-sky-300">{typeLabel(p.schema)}</td>
+                <td className="py-1.5 text-stone-600 dark:text-stone-300">
+                  <Prose text={p.description} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       {operation.requestBody && (
         <p className="mt-3 text-sm">

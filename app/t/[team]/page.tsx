@@ -16,7 +16,14 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team:
         {isOwner && <NewCatalogForm team={team} />}
       </div>
       {catalogs.length === 0 ? (
-        <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">No catalogs yet.</p>
+        <div className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
+          <p className="font-medium text-stone-900">No catalogs yet.</p>
+          <p className="mt-1 text-sm">
+            {isOwner
+              ? "Create one with “New catalog” above, then import its tools from an MCP server or paste a tools list."
+              : "A team owner creates catalogs; ask one to add you to theirs."}
+          </p>
+        </div>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Catalogs">
           {catalogs.map((catalog) => (

@@ -133,6 +133,8 @@ function describeOther(event: AuditEventLike, before: Json, after: Json): Descri
       return { verb: "changed the role of", subject: email, details: ` from ${str(before.role)} to ${str(after.role)}`, changes: [] };
     case "member.invitation_revoked":
       return { verb: "withdrew the invitation of", subject: email, details: "", changes: [] };
+    case "team.renamed":
+      return { verb: "renamed the team", details: ` from “${str(before.name)}” to “${str(after.name)}”`, changes: [] };
   }
   return { verb: fallbackVerb(event.action), details: "", changes: changedFields(before, after), isGeneric: true };
 }

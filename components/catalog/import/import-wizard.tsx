@@ -17,20 +17,31 @@ const MAX_FILE_BYTES = 4_000_000;
 const namespaceOf = (name: string) => name.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);
 
 /** Paste / upload / live MCP → preview (new, changed with diff, unchanged, invalid) → import all or nothing. */
-export function ImportWizard({ team, catalog }: { team: string; catalog: string }) {
+interface ImportWizardProps {
+  team: string;
+  catalog: string;
+  initialSource?: "paste" | "live";
+  /** Pre-filled source text (the example tools an empty catalog offers). */
+  initial?: { text: string; namespace: string };
+}
+
+export function ImportWizard({ team, catalog, initialSource = "paste", initial }: ImportWizardProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [source, setSource] = useState<"paste" | "live">("paste");
-  const [text, setText] = useState("");
-  const [namespace, setNamespace] = useState("");
+  const [source, setSource] = useState<"paste" | "live">(initialSource);
+  const [text, setText] = useState(initial?.text ?? "");
+  const [namespace, setNamespace] = useState(initial?.namespace ?? "");
   const [mcpServer, setMcpServer] = useState("");
   // What a live server said about itself at initialize: the description of the namespace the import creates.
   const [serverDescription, setServerDescription] = useState<string | null>(null);
   const [exposure, setExposure] = useState<Exposure>("deferred");
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const preview = useMutation(trpc.io.previewImport.mutationOptions());
-  const commit = useMutation(trpc.io.commitImport.mutationOptions({ onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }) }));
+  const preview = useMutation(trpc.io.previewImport.mutationOptions({ meta: { errorTitle: "The preview failed" } }));
+  const commit = useMutation(trpc.io.commitImport.mutationOptions({
+      onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }),
+      meta: { success: "Tools imported", errorTitle: "Nothing was imported" },
+    }));
   const options = { namespace: namespace.trim() || null, mcpServer: mcpServer.trim() || null, exposure, namespaceDescription: serverDescription };
   const error = appErrorOf(preview.error) ?? appErrorOf(commit.error);
 

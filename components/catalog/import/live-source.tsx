@@ -28,7 +28,7 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
   const [env, setEnv] = useState("");
   const settings = useQuery(trpc.io.liveImportSettings.queryOptions({ team, catalog }));
   const stdioOff = settings.data?.stdioCommands.length === 0;
-  const fetchMcp = useMutation(trpc.io.fetchMcp.mutationOptions({ onSuccess: onFetched }));
+  const fetchMcp = useMutation(trpc.io.fetchMcp.mutationOptions({ onSuccess: onFetched, meta: { success: "Read the server's tools: preview them below", errorTitle: "The MCP server was not read" } }));
   const error = appErrorOf(fetchMcp.error);
   function connect() {
     fetchMcp.mutate({

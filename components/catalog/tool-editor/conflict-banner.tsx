@@ -13,6 +13,7 @@ export function ConflictBanner({
   mine,
   theirs,
   revision,
+  changedBy,
   comparing,
   onCompare,
   onReload,
@@ -21,6 +22,7 @@ export function ConflictBanner({
   mine: ToolForm;
   theirs: ToolForm | null;
   revision: number;
+  changedBy: string | null;
   comparing: boolean;
   onCompare: () => void;
   onReload: () => void;
@@ -31,7 +33,10 @@ export function ConflictBanner({
   const differing = b ? (Object.keys(a) as Array<keyof ToolFormInput>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])) : [];
   return (
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-medium">Someone else changed this tool since you opened it (it is now revision {revision}). Your edits were not saved.</p>
+      <p className="font-medium">
+        Someone else changed this tool since you opened it (it is now revision {revision}
+        {changedBy ? `, saved by ${changedBy}` : ""}). Your edits were not saved.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={secondaryButtonClass} onClick={onCompare}>
           Compare

@@ -15,6 +15,7 @@ import { McpMetadataBadges } from "./mcp-metadata-badges";
 import { ParametersEditor } from "./parameters-editor";
 import { SearchTextEditor } from "./search-text-editor";
 import { ToolActions } from "./tool-actions";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { EMPTY_FORM, formErrors, formOf, inputOf, parseParameters, patchOf, type ToolDetail, type ToolForm } from "./tool-form";
 
 interface ToolEditorProps {
@@ -36,13 +37,13 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ revision: number; theirs: ToolForm | null } | null>(null);
+  const [conflict, setConflict] = useState<{ revision: number; theirs: ToolForm | null; changedBy: string | null } | null>(null);
   const [comparing, setComparing] = useState(false);
   const namespaces = useQuery(trpc.namespace.list.queryOptions({ team, catalog }));
   const errors = useMemo(() => formErrors(form), [form]);
   const parameters = useMemo(() => parseParameters(form.parametersText).value, [form.parametersText]);
-  const create = useMutation(trpc.tool.create.mutationOptions());
-  const update = useMutation(trpc.tool.update.mutationOptions());
+  const create = useMutation(trpc.tool.create.mutationOptions({ meta: { success: "Tool created", errorTitle: "The tool was not created" } }));
+  const update = useMutation(trpc.tool.update.mutationOptions({ meta: { success: "Tool saved", errorTitle: "The tool was not saved" } }));
   const serverError = appErrorOf(create.error ?? update.error);
   const isConflict = conflict !== null;
 
@@ -90,7 +91,8 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
           const e = appErrorOf(error);
           if (e?.code === "CONFLICT" && typeof e.details.currentRevision === "number") {
             const current = e.details.current as ToolDetail | undefined;
-            setConflict({ revision: e.details.currentRevision, theirs: current ? formOf(current) : null });
+            const changedBy = typeof e.details.changedBy === "string" ? e.details.changedBy : null;
+            setConflict({ revision: e.details.currentRevision, theirs: current ? formOf(current) : null, changedBy });
             setComparing(false);
           }
         },
@@ -118,10 +120,13 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
 
   const namespaceDescription = namespaces.data?.find((ns) => ns.name === form.namespace.trim())?.description ?? null;
   const pending = create.isPending || update.isPending;
+  // Unsaved: any field differs from the stored tool (or, for a new tool, from the empty form).
+  const isDirty = canEdit && (base ? Object.keys(patchOf(formOf(base), form)).length > 0 : JSON.stringify(form) !== JSON.stringify(EMPTY_FORM));
   const generalError = serverError && !isConflict && Object.keys(serverError.fields).length === 0 ? serverError.message : null;
 
   return (
     <div className="space-y-4">
+      <UnsavedChangesGuard isDirty={isDirty} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="text-xs text-stone-500">
@@ -130,20 +135,20 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
             </Link>{" "}
             / {base ? "edit" : "new"}
           </p>
-          <h2 className="font-mono text-lg font-semibold">{base ? base.key : "New tool"}</h2>
+          <h2 className="font-mono text-lg font-semibold break-all">{base ? base.key : "New tool"}</h2>
           {base && <p className="text-xs text-stone-500">Revision {base.revision}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {base && <ToolActions team={team} catalog={catalog} tool={base} canEdit={canEdit} />}
           {canEdit && (
-            <button type="button" className={buttonClass} onClick={save} disabled={pending || isConflict}>
+            <button type="button" className={buttonClass} onClick={save} disabled={pending || isConflict} data-shortcut="save" aria-keyshortcuts="Control+S Meta+S">
               {base ? "Save" : "Create tool"}
             </button>
           )}
         </div>
       </div>
       {conflict && (
-        <ConflictBanner mine={form} theirs={conflict.theirs} revision={conflict.revision} comparing={comparing} onCompare={() => setComparing(true)} onReload={reloadTheirs} onKeepMine={keepMine} />
+        <ConflictBanner mine={form} theirs={conflict.theirs} revision={conflict.revision} changedBy={conflict.changedBy} comparing={comparing} onCompare={() => setComparing(true)} onReload={reloadTheirs} onKeepMine={keepMine} />
       )}
       {notice && (
         <p role="status" className="text-sm text-stone-700">

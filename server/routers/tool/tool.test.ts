@@ -112,7 +112,8 @@ describe("tool.update", () => {
     const error = await failure(editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { description: "mine" } }));
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toMatch(/changed by someone else since you opened it/);
-    expect(error.details).toMatchObject({ currentRevision: 2, current: { description: "theirs" } });
+    expect(error.details).toMatchObject({ currentRevision: 2, current: { description: "theirs" }, changedBy: expect.stringContaining("@") });
+    expect(error.message).toContain(`saved by ${(error.details as { changedBy: string }).changedBy}`);
     expect((await editor.tool.get({ ...ref, id: created.id })).description).toBe("theirs");
     expect(await db.auditEvent.count({ where: { catalogId: catalog.id } })).toBe(auditBefore);
   });
@@ -188,6 +189,22 @@ describe("tool.list and tool.bulkUpdate", () => {
     expect((await viewer.tool.list({ ...ref, namespace: "" })).tools.map((t) => t.key)).toEqual(["echo"]);
     expect((await viewer.tool.list({ ...ref, sort: "name" })).tools.map((t) => t.name)).toEqual(["create_issue", "echo", "list_issues", "send_message"]);
     expect((await viewer.tool.ids({ ...ref, namespace: "github" })).length).toBe(2);
+  });
+
+  it("sorts a search by relevance: a name match above a description match, whatever the keys' order", async () => {
+    const { ref, viewer, catalog } = await setup();
+    await createTools(db, catalog.id, [
+      { name: "feedback", namespace: "firecrawl", description: "Report a bad crawl; ask for a refund of credits" },
+      { name: "create_refund", namespace: "stripe", description: "Refund a charge" },
+      { name: "refund", namespace: "shop", description: "Give money back" },
+      { name: "list_orders", namespace: "shop", description: "Orders" },
+    ]);
+    const ranked = await viewer.tool.list({ ...ref, search: "refund", sort: "relevance", pageSize: 2 });
+    expect(ranked).toMatchObject({ total: 3, pageCount: 2 });
+    expect(ranked.tools.map((t) => t.key)).toEqual(["shop.refund", "stripe.create_refund"]);
+    const second = await viewer.tool.list({ ...ref, search: "refund", sort: "relevance", pageSize: 2, page: 2 });
+    expect(second.tools.map((t) => t.key)).toEqual(["firecrawl.feedback"]);
+    expect((await viewer.tool.list({ ...ref, sort: "relevance" })).tools[0]!.key).toBe("firecrawl.feedback");
   });
 
   it("changes exposure or namespace of a selection all-or-nothing, refusing stale or clashing selections", async () => {

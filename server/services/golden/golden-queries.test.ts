@@ -39,6 +39,19 @@ describe("golden queries: create, list, update, delete", () => {
     expect((await failure(callerFor(db, stranger).golden.list(at))).code).toBe("NOT_FOUND");
   });
 
+  it("the filter matches a substring of the query, of any expected tool id or of the note, in any case", async () => {
+    const { at, editor } = await setUp();
+    await editor.golden.create({ ...at, query: "show open orders", expected: ["crm.list_open_orders"], note: "Sales desk" });
+    await editor.golden.create({ ...at, query: "give the money back", expected: ["crm.refund_order"], note: "" });
+    const queriesFor = async (search: string) => (await editor.golden.list({ ...at, search })).queries.map((q) => q.query);
+    expect(await queriesFor("OPEN ord")).toEqual(["show open orders"]);
+    expect(await queriesFor("refund")).toEqual(["give the money back"]);
+    expect(await queriesFor("crm.")).toEqual(["show open orders", "give the money back"]);
+    expect(await queriesFor("sales")).toEqual(["show open orders"]);
+    expect(await queriesFor("100%_")).toEqual([]);
+    expect((await editor.golden.list({ ...at, search: "refund" })).total).toBe(2);
+  });
+
   it("reports every unknown tool id and writes nothing", async () => {
     const { at, editor } = await setUp();
     const error = await failure(editor.golden.create({ ...at, query: "refund it", expected: ["crm.refund_order", "crm.nope", "billing.refund"] }));
@@ -130,8 +143,10 @@ describe("golden queries: import and export JSONL", () => {
     expect(refused.message).toContain("line 3: crm.ghost");
     expect((await editor.golden.list(at)).total).toBe(0);
 
-    const dropped = await editor.golden.import({ ...at, content: FILE, unknownIds: "drop" });
-    expect(dropped).toMatchObject({ created: 3, unknown: [{ line: 3, ids: ["crm.ghost"] }], unknownIds: "drop" });
+    // A query whose only expected tool is unknown is left out: stored with no ids it would mean "no tool should match".
+    const ghostOnly = `${FILE}\n{"query": "summon a ghost", "gold": ["crm.ghost"]}`;
+    const dropped = await editor.golden.import({ ...at, content: ghostOnly, unknownIds: "drop" });
+    expect(dropped).toMatchObject({ created: 3, leftOut: 1, unknown: [{ line: 3, ids: ["crm.ghost"] }, { line: 5, ids: ["crm.ghost"] }], unknownIds: "drop" });
     const rows = (await editor.golden.list(at)).queries;
     expect(rows.map((r) => [r.query, r.expected, r.note])).toEqual([
       ["list open orders", ["crm.list_open_orders"], ""],

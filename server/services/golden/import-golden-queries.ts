@@ -16,7 +16,10 @@ export interface ImportGoldenQueriesOptions {
   actor: AuditActor;
   /** JSONL text: one `{"query","gold":[ids],"note"?}` per line. */
   content: string;
-  /** reject (default): refuse the import; keep: store them (the query then cannot reach full recall); drop: leave them out. */
+  /**
+   * reject (default): refuse the import; keep: store them (the query then cannot reach full recall); drop: leave them
+   * out, and leave out a query whose expected ids are all unknown rather than change its meaning to "no tool".
+   */
   unknownIds?: UnknownIdPolicy;
   /** Work out and report the outcome without writing anything. */
   dryRun?: boolean;
@@ -27,6 +30,8 @@ export interface ImportGoldenQueriesResult {
   created: number;
   updated: number;
   unchanged: number;
+  /** Queries left out under "drop": every id they expected is unknown, and an empty list would mean "no tool should match". */
+  leftOut: number;
   unknown: Array<{ line: number; query: string; ids: string[] }>;
   unknownIds: UnknownIdPolicy;
 }
@@ -54,7 +59,7 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
     const unknown = lines
       .map((l) => ({ line: l.line, query: l.query, ids: l.gold.filter((id) => statuses.get(id) === "missing") }))
       .filter((u) => u.ids.length > 0);
-    const result: ImportGoldenQueriesResult = { dryRun, created: 0, updated: 0, unchanged: 0, unknown, unknownIds };
+    const result: ImportGoldenQueriesResult = { dryRun, created: 0, updated: 0, unchanged: 0, leftOut: 0, unknown, unknownIds };
     if (unknown.length > 0 && unknownIds === "reject" && !dryRun) {
       const shown = unknown.slice(0, 5).map((u) => `line ${u.line}: ${u.ids.join(", ")}`).join("; ");
       throw new AppError(
@@ -68,6 +73,10 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
     const toCreate: Array<{ catalogId: string; query: string; expected: string[]; note: string }> = [];
     for (const line of lines) {
       const gold = unknownIds === "drop" ? line.gold.filter((id) => statuses.get(id) !== "missing") : line.gold;
+      if (gold.length === 0 && line.gold.length > 0) {
+        result.leftOut++;
+        continue;
+      }
       const current = byKey.get(queryKey(line.query));
       if (!current) {
         toCreate.push({ catalogId: catalog.id, query: line.query, expected: gold, note: line.note ?? "" });
@@ -94,7 +103,7 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
       action: "golden.imported",
       targetType: "catalog",
       targetId: catalog.id,
-      after: { created: result.created, updated: result.updated, unchanged: result.unchanged, unknownIds, unknown: unknown.length },
+      after: { created: result.created, updated: result.updated, unchanged: result.unchanged, leftOut: result.leftOut, unknownIds, unknown: unknown.length },
     });
     return result;
   }, LOCKED_TX_OPTIONS);

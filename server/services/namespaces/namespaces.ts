@@ -21,14 +21,20 @@ const taken = (name: string) => new AppError("CONFLICT", `The catalog already ha
 const stale = (name: string, current: number) =>
   new AppError("CONFLICT", `Namespace "${name}" was changed by someone else since you opened it (now revision ${current}); reload and try again.`, { currentRevision: current });
 
-/** The catalog's namespaces with their tool counts; `deferredCount` says which ones go out on turn one as namespaces. */
+/**
+ * The catalog's namespaces with their tool counts by exposure (the Namespaces page warns on > 10 deferred);
+ * `deferredCount` (= exposureCounts.deferred) says which ones go out on turn one as namespaces.
+ */
 export async function listNamespaces({ db, catalog }: { db: PrismaClient; catalog: Catalog }) {
-  const [rows, deferred] = await Promise.all([
+  const [rows, groups] = await Promise.all([
     db.namespace.findMany({ where: { catalogId: catalog.id }, select, orderBy: { name: "asc" } }),
-    db.tool.groupBy({ by: ["namespaceId"], where: { catalogId: catalog.id, exposure: "deferred" }, _count: { _all: true } }),
+    db.tool.groupBy({ by: ["namespaceId", "exposure"], where: { catalogId: catalog.id, namespaceId: { not: null } }, _count: { _all: true } }),
   ]);
-  const deferredBy = new Map(deferred.map((group) => [group.namespaceId, group._count._all]));
-  return rows.map((row) => ({ ...toNamespace(row), deferredCount: deferredBy.get(row.id) ?? 0 }));
+  const countOf = (id: string, exposure: string) => groups.find((g) => g.namespaceId === id && g.exposure === exposure)?._count._all ?? 0;
+  return rows.map((row) => {
+    const exposureCounts = { direct: countOf(row.id, "direct"), deferred: countOf(row.id, "deferred"), hidden: countOf(row.id, "hidden") };
+    return { ...toNamespace(row), deferredCount: exposureCounts.deferred, exposureCounts };
+  });
 }
 
 export async function createNamespace({ db, catalog, actor, name, description = "" }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; name: string; description?: string }) {

@@ -20,13 +20,24 @@ export interface UpdateToolOptions {
   patch: ToolPatch;
 }
 
-/** The message every stale write gets, with the current revision for the UI's reload/compare. */
-export function staleRevision(current: ToolRecord, basedOn: number): AppError {
+/** The message every stale write gets, with the current revision (and who wrote it) for the UI's reload/compare. */
+export function staleRevision(current: ToolRecord, basedOn: number, changedBy: string | null = null): AppError {
+  const who = changedBy ? `, saved by ${changedBy}` : "";
   return new AppError(
     "CONFLICT",
-    `"${current.key}" was changed by someone else since you opened it (you edited revision ${basedOn}, it is now ${current.revision}). Reload it or compare before saving again.`,
-    { currentRevision: current.revision, current: auditView(current) },
+    `"${current.key}" was changed by someone else since you opened it (you edited revision ${basedOn}, it is now ${current.revision}${who}). Reload it or compare before saving again.`,
+    { currentRevision: current.revision, current: auditView(current), changedBy },
   );
+}
+
+/** Who wrote the tool last, from the audit log (the tool row keeps no author). */
+export async function lastEditorOf(db: Prisma.TransactionClient, catalogId: string, toolId: string): Promise<string | null> {
+  const event = await db.auditEvent.findFirst({
+    where: { catalogId, targetId: toolId, targetType: "tool" },
+    orderBy: { at: "desc" },
+    select: { actorLabel: true },
+  });
+  return event?.actorLabel || null;
 }
 
 // Key order counts: schemas are stored as written and models read properties in that order.
@@ -49,7 +60,7 @@ export function changedFields(before: ToolRecord, patch: ToolPatch): ToolPatch {
 export async function updateTool({ db, catalog, actor, id, revision, patch }: UpdateToolOptions) {
   const row = await db.$transaction(async (tx) => {
     const before = toToolRecord(await findToolRow(tx, catalog.id, id));
-    if (before.revision !== revision) throw staleRevision(before, revision);
+    if (before.revision !== revision) throw staleRevision(before, revision, await lastEditorOf(tx, catalog.id, id));
     const changes = changedFields(before, patch);
     if (Object.keys(changes).length === 0) return null;
     // Strict mode is checked against the parameters it will apply to, changed or not.
@@ -83,7 +94,7 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
 
     // The revision in the WHERE makes a concurrent writer that committed first win; we then write nothing.
     const written = await tx.tool.updateMany({ where: { id, revision }, data }).catch((error: unknown) => rethrowDuplicate(error, key));
-    if (written.count === 0) throw staleRevision(toToolRecord(await findToolRow(tx, catalog.id, id)), revision);
+    if (written.count === 0) throw staleRevision(toToolRecord(await findToolRow(tx, catalog.id, id)), revision, await lastEditorOf(tx, catalog.id, id));
 
     const after = await tx.tool.findUniqueOrThrow({ where: { id }, select: toolSelect });
     const afterRecord = toToolRecord(after);

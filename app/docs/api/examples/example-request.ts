@@ -108,9 +108,10 @@ function authHeaders(security: Array<Record<string, string[]>>, schemes: z.infer
 
 /**
  * Every operation of an OpenAPI document as an example request, in document order. `values` replaces path and
- * query examples (the docs page uses the document's own; tests pass a catalog they created).
+ * query examples (the docs page uses the document's own; tests pass a catalog they created); `bodies` replaces
+ * the request body of the operations it names by operationId (e.g. an import preview's real fingerprint).
  */
-export function exampleRequestsOf(document: unknown, values: Record<string, string> = {}): ExampleRequest[] {
+export function exampleRequestsOf(document: unknown, values: Record<string, string> = {}, bodies: Record<string, unknown> = {}): ExampleRequest[] {
   const doc = documentSchema.parse(document);
   const requests: ExampleRequest[] = [];
   for (const [template, methods] of Object.entries(doc.paths)) {
@@ -139,7 +140,7 @@ export function exampleRequestsOf(document: unknown, values: Record<string, stri
         path: query.size > 0 ? `${path}?${query}` : path,
         pathParams,
         headers: authHeaders(operation.security ?? doc.security, doc.components.securitySchemes),
-        ...(json ? { body: json.example ?? sampleOf(json.schema, doc.components.schemas) } : {}),
+        ...(json ? { body: operation.operationId in bodies ? bodies[operation.operationId] : (json.example ?? sampleOf(json.schema, doc.components.schemas)) } : {}),
         variants,
         ...(operation["x-sdk"] ? { sdk: operation["x-sdk"] } : {}),
       });

@@ -20,6 +20,24 @@ import { buildOperationExamples, EXAMPLE_LANGUAGES, type CodeExample } from ".";
 import { exampleRequestsOf } from "./example-request";
 
 const run = promisify(execFile);
+
+/** Request bodies the schema alone cannot make valid: a search query, tools to import, a well-formed event batch. */
+const IMPORT_BODY = {
+  source: { tools: [{ name: "refund_order", description: "Refund an order.", inputSchema: { type: "object", properties: {} } }] },
+  options: { namespace: "crm" },
+};
+const BODIES: Record<string, unknown> = {
+  searchTools: { query: "refund an order", limit: 5 },
+  previewImport: IMPORT_BODY,
+  commitImport: { ...IMPORT_BODY, fingerprint: "from-the-preview" },
+  postEvents: {
+    events: [
+      { type: "search", id: "docs-search-1", query: "refund an order", hits: [{ id: "crm.refund_order", rank: 1, score: 1 }] },
+      { type: "call", id: "docs-call-1", callId: "call_1", toolId: "crm.refund_order", searchEventId: "docs-search-1" },
+      { type: "outcome", id: "docs-outcome-1", callId: "call_1", ok: true },
+    ],
+  },
+};
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
@@ -30,6 +48,9 @@ describe("the API docs examples", () => {
   let env: NodeJS.ProcessEnv = { ...process.env };
   let values: Record<string, string> = {};
   let hasBrotli = false;
+  let importSecret = "";
+  /** Import operations need a token created with the import scope; everything else runs with a read token. */
+  const secretFor = (operationId: string) => (operationId === "previewImport" || operationId === "commitImport" ? importSecret : env.STOCKROOM_TOKEN!);
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -42,6 +63,7 @@ describe("the API docs examples", () => {
     await createTools(handle.db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
     await insertTestSnapshot(handle.db, people.team, catalog, 1);
     const { secret } = await callerFor(handle.db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "docs" });
+    importSecret = (await callerFor(handle.db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "docs import", scopes: ["import"] })).secret;
     values = { team: people.team.slug, catalog: catalog.slug };
     env = { ...process.env, STOCKROOM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, STOCKROOM_TOKEN: secret };
     dir = mkdtempSync(path.join(tmpdir(), "stockroom-docs-"));
@@ -57,8 +79,8 @@ describe("the API docs examples", () => {
   });
 
   /** Runs one example; stdout, stderr. */
-  async function runExample(example: CodeExample, name: string) {
-    const options = { env, cwd: dir, maxBuffer: 64 << 20 };
+  async function runExample(example: CodeExample, name: string, token = env.STOCKROOM_TOKEN) {
+    const options = { env: { ...env, STOCKROOM_TOKEN: token }, cwd: dir, maxBuffer: 64 << 20 };
     if (example.language === "curl") return run("bash", ["-euo", "pipefail", "-c", example.code], options);
     if (example.language === "python") return run("python3", ["-c", example.code], options);
     const file = path.join(dir, `${name}.mts`);
@@ -117,19 +139,55 @@ describe("the API docs examples", () => {
   });
 
   it("every generated example runs against the real HTTP handler and gets what the API serves", { timeout: 240_000 }, async () => {
-    const requests = exampleRequestsOf(buildOpenApiDocument(), values);
-    for (const op of buildOperationExamples(buildOpenApiDocument(), values)) {
-      const request = requests.find((r) => r.operationId === op.operationId)!;
-      const direct = await fetch(`${env.STOCKROOM_URL}${request.path}`, { headers: { authorization: `Bearer ${env.STOCKROOM_TOKEN}` } });
-      expect(direct.status).toBe(200);
-      const served: unknown = await direct.json();
-      for (const example of op.examples) {
-        const label = `${op.operationId} ${example.language} ${example.variant}`;
+    const doc = buildOpenApiDocument();
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as Array<{ operationId: string; responses: Record<string, unknown> }>;
+    /** The bodies the POST operations need, fresh each time: a commit carries the fingerprint of a preview made just now. */
+    async function bodiesNow(): Promise<Record<string, unknown>> {
+      const preview = exampleRequestsOf(doc, values).find((r) => r.operationId === "previewImport")!;
+      const response = await fetch(`${env.STOCKROOM_URL}${preview.path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${importSecret}`, "content-type": "application/json" },
+        body: JSON.stringify(IMPORT_BODY),
+      });
+      expect(response.status, "previewImport for commitImport").toBe(200);
+      const { fingerprint } = (await response.json()) as { fingerprint: string };
+      return { ...BODIES, commitImport: { ...IMPORT_BODY, fingerprint } };
+    }
+    async function requestNow(operationId: string) {
+      const bodies = await bodiesNow();
+      return { request: exampleRequestsOf(doc, values, bodies).find((r) => r.operationId === operationId)!, bodies };
+    }
+    /** The operation called directly: its body, and the 2xx status the document promises. */
+    async function callDirectly(operationId: string) {
+      const { request } = await requestNow(operationId);
+      const response = await fetch(`${env.STOCKROOM_URL}${request.path}`, {
+        method: request.method,
+        headers: { authorization: `Bearer ${secretFor(operationId)}`, ...(request.body !== undefined ? { "content-type": "application/json" } : {}) },
+        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      });
+      return { method: request.method, status: response.status, body: (await response.json()) as unknown };
+    }
+
+    const covered: string[] = [];
+    for (const operation of operations) {
+      const { operationId } = operation;
+      const success = Number(Object.keys(operation.responses).find((status) => status.startsWith("2")));
+      const first = await callDirectly(operationId);
+      expect(first.status, `${operationId} direct`).toBe(success);
+      // The POST operations are idempotent (events by id, an unchanged import writes nothing): what every example
+      // gets is the answer to a repeat, which the second direct call shows.
+      const served = first.method === "GET" ? first.body : (await callDirectly(operationId)).body;
+      const variants = buildOperationExamples(doc, values, BODIES).find((op) => op.operationId === operationId)!.examples;
+      for (const { language, variant } of variants) {
+        const label = `${operationId} ${language} ${variant}`;
+        const example = buildOperationExamples(doc, values, (await requestNow(operationId)).bodies)
+          .find((op) => op.operationId === operationId)!
+          .examples.find((e) => e.language === language && e.variant === variant)!;
         if (example.language === "python" && example.variant === "br" && !hasBrotli) {
           await run("python3", ["-c", `compile(${JSON.stringify(example.code)}, "example", "exec")`]); // no decoder here: syntax only
           continue;
         }
-        const { stdout, stderr } = await runExample(example, label.replace(/\W+/g, "-"));
+        const { stdout, stderr } = await runExample(example, label.replace(/\W+/g, "-"), secretFor(operationId));
         if (example.variant === "revalidate") {
           expect(stdout.trim(), label).toBe(example.language === "sdk" ? "not-modified" : "304");
         } else if (example.language === "sdk") {
@@ -139,7 +197,9 @@ describe("the API docs examples", () => {
           if (example.variant !== "identity") expect(stderr.toLowerCase(), label).toContain(`content-encoding: ${example.variant}`);
         }
       }
-      if (op.operationId === "getLatestSnapshot") await expect(verifySnapshot(served)).resolves.toBeTruthy();
+      if (operationId === "getLatestSnapshot") await expect(verifySnapshot(served)).resolves.toBeTruthy();
+      covered.push(operationId);
     }
+    expect(covered).toEqual(expect.arrayContaining(["searchTools", "previewImport", "commitImport", "postEvents"]));
   });
 });

@@ -1,9 +1,11 @@
 import { ToolList } from "@/components/catalog/tool-list";
 import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/catalog/tool-list-filters";
+import { SetupChecklist } from "@/components/catalog/setup-checklist";
+import { getEnv } from "@/server/env";
 import { load } from "@/server/page-guard";
 
 const EXPOSURES = new Set(["direct", "deferred", "hidden"]);
-const SORTS = new Set(["key", "name", "updated", "exposure"]);
+const SORTS = new Set(["relevance", "key", "name", "updated", "exposure"]);
 
 export default async function CatalogPage({
   params,
@@ -18,13 +20,36 @@ export default async function CatalogPage({
     q: query.q?.slice(0, 200) ?? "",
     ns: query.ns === undefined ? null : query.ns.slice(0, 64),
     exp: query.exp && EXPOSURES.has(query.exp) ? (query.exp as Exposure) : null,
-    sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : "key",
+    sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : query.q ? "relevance" : "key",
     page: Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1)),
   };
-  const [teams, list] = await Promise.all([
+  const [teams, list, catalogs, golden] = await Promise.all([
     load((api) => api.team.mine()),
     load((api) => api.tool.list({ team, catalog, search: initial.q || undefined, namespace: initial.ns, exposure: initial.exp, sort: initial.sort, page: initial.page, pageSize: PAGE_SIZE })),
+    load((api) => api.catalog.list({ team })),
+    load((api) => api.golden.list({ team, catalog })),
   ]);
   const role = teams.find((t) => t.slug === team)?.role ?? "viewer";
-  return <ToolList team={team} catalog={catalog} canEdit={role !== "viewer"} initial={initial} initialData={list} />;
+  const summary = catalogs.find((c) => c.slug === catalog)!;
+  // Tokens are the owner's to see; for others the last two steps count as done (they cannot do them).
+  const tokens = role === "owner" ? await load((api) => api.agentToken.list({ team, catalog })) : null;
+  const active = tokens?.filter((t) => t.revokedAt === null) ?? [];
+  return (
+    <>
+      {role !== "viewer" && (
+        <SetupChecklist
+          team={team}
+          catalog={catalog}
+          origin={getEnv().STOCKROOM_URL}
+          tools={summary.counts.total}
+          deferred={summary.counts.deferred}
+          goldenQueries={golden.total}
+          latestVersion={summary.latestVersion}
+          activeTokens={tokens ? active.length : 1}
+          isConnected={tokens ? active.some((t) => t.lastUsedAt !== null) : true}
+        />
+      )}
+      <ToolList team={team} catalog={catalog} canEdit={role !== "viewer"} initial={initial} initialData={list} />
+    </>
+  );
 }

@@ -21,7 +21,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
   const query = Object.fromEntries(Object.entries({ tool: targetId, actor, toolKey, type }).filter((entry): entry is [string, string] => Boolean(entry[1])));
   return (
     <div>
-      <div className="mb-4 flex items-baseline justify-between">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{targetId ? <>History of <span className="font-mono">{key ?? "this tool"}</span></> : "History"}</h2>
         {targetId && (
           <span className="flex gap-3 text-sm">

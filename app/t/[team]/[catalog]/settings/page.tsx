@@ -1,5 +1,5 @@
+import Link from "next/link";
 import { CatalogSettingsForm } from "@/components/catalog/catalog-settings-form";
-import { NamespacesPanel } from "@/components/catalog/namespaces-panel";
 import { load } from "@/server/page-guard";
 
 export default async function CatalogSettingsPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
@@ -7,12 +7,16 @@ export default async function CatalogSettingsPage({ params }: { params: Promise<
   const [teams, settings] = await Promise.all([load((api) => api.team.mine()), load((api) => api.catalog.get({ team, catalog }))]);
   const role = teams.find((t) => t.slug === team)?.role ?? "viewer";
   return (
-    <div>
-      <h2 className="mb-4 text-lg font-semibold">Settings</h2>
-      <div className="grid gap-6 xl:grid-cols-2">
-        <CatalogSettingsForm team={team} settings={settings} canEdit={role !== "viewer"} isOwner={role === "owner"} />
-        <NamespacesPanel team={team} catalog={catalog} canEdit={role !== "viewer"} />
-      </div>
+    <div className="max-w-3xl">
+      <h2 className="mb-1 text-lg font-semibold">Settings</h2>
+      <p className="mb-4 text-sm text-stone-600">
+        Namespace names and descriptions are on the{" "}
+        <Link href={`/t/${team}/${catalog}/namespaces`} className="underline">
+          Namespaces
+        </Link>{" "}
+        page.
+      </p>
+      <CatalogSettingsForm team={team} settings={settings} canEdit={role !== "viewer"} isOwner={role === "owner"} />
     </div>
   );
 }

@@ -1,0 +1,153 @@
+"use client";
+
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { Description } from "@/components/ui/description";
+import { Highlight } from "@/components/ui/highlight";
+import { RelativeTime } from "@/components/ui/relative-time";
+import type { ToolPage } from "./tool-list";
+import type { ToolSort } from "./tool-list-filters";
+import { ExposureBadge } from "./ui";
+
+type Row = ToolPage["tools"][number];
+const column = createColumnHelper<Row>();
+/** Header sorting maps onto the server's sorts: the list is paged and sorted in the database. */
+const SORT_OF_COLUMN: Record<string, ToolSort> = { key: "key", exposure: "exposure", updatedAt: "updated" };
+
+interface ToolTableProps {
+  team: string;
+  catalog: string;
+  rows: Row[];
+  canEdit: boolean;
+  search: string;
+  sort: ToolSort;
+  onSort: (sort: ToolSort) => void;
+  selected: Map<string, number>;
+  onToggle: (id: string, revision: number) => void;
+  onTogglePage: () => void;
+  empty: React.ReactNode;
+}
+
+/** The tool list's table (TanStack Table): fixed, resizable columns, header sorting, row selection. */
+export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, selected, onToggle, onTogglePage, empty }: ToolTableProps) {
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: "select",
+        size: 40,
+        enableResizing: false,
+        header: () => <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={onTogglePage} />,
+        cell: ({ row }) => (
+          <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={selected.has(row.original.id)} onChange={() => onToggle(row.original.id, row.original.revision)} />
+        ),
+      }),
+      column.accessor("key", {
+        header: "Tool",
+        size: 300,
+        cell: ({ row }) => (
+          <Link href={`/t/${team}/${catalog}/tools/${row.original.id}`} className="font-mono text-xs break-all hover:underline">
+            <Highlight text={row.original.key} needle={search} />
+          </Link>
+        ),
+      }),
+      column.accessor("exposure", {
+        header: "Exposure",
+        size: 120,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            <ExposureBadge exposure={row.original.exposure} />
+            {row.original.searchTextMode !== "generated" && (
+              <span className="ml-1 text-xs text-stone-500" title={`search text: ${row.original.searchTextMode}`} aria-label={`search text ${row.original.searchTextMode}`}>
+                ✎
+              </span>
+            )}
+          </span>
+        ),
+      }),
+      column.accessor("description", {
+        header: "Description",
+        size: 520,
+        enableSorting: false,
+        cell: ({ row }) => <Description text={row.original.description} highlight={search} className="text-stone-700" />,
+      }),
+      column.accessor("updatedAt", { header: "Changed", size: 130, cell: ({ row }) => <span className="text-xs text-stone-500"><RelativeTime date={row.original.updatedAt} /></span> }),
+    ],
+    [team, catalog, search, selected, allOnPage, onToggle, onTogglePage],
+  );
+  const [columnSizing, setColumnSizing] = useState({});
+  const sorting: SortingState = Object.entries(SORT_OF_COLUMN)
+    .filter(([, s]) => s === sort)
+    .map(([id]) => ({ id, desc: sort === "updated" }));
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (row) => row.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    state: { sorting, columnSizing, columnVisibility: { select: canEdit } },
+    onColumnSizingChange: setColumnSizing,
+    columnResizeMode: "onChange",
+  });
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <table className="w-full table-fixed border-collapse text-sm" aria-label="Tools" style={{ minWidth: table.getTotalSize() }}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id} className="border-b border-stone-200 text-left text-xs text-stone-500">
+              {group.headers.map((header) => {
+                const serverSort = SORT_OF_COLUMN[header.column.id];
+                const isSorted = serverSort === sort;
+                return (
+                  <th
+                    key={header.id}
+                    style={{ width: header.getSize() }}
+                    className="relative px-3 py-2 font-medium"
+                    aria-sort={isSorted ? (sort === "updated" ? "descending" : "ascending") : undefined}
+                  >
+                    {serverSort ? (
+                      <button type="button" onClick={() => onSort(serverSort)} className="flex items-center gap-1 hover:text-stone-900">
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden>{isSorted ? (sort === "updated" ? "↓" : "↑") : ""}</span>
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                    {header.column.getCanResize() && (
+                      <div
+                        onMouseDown={header.getResizeHandler()}
+                        onTouchStart={header.getResizeHandler()}
+                        className="absolute top-0 right-0 h-full w-1 cursor-col-resize select-none hover:bg-stone-300"
+                        aria-hidden
+                      />
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="border-b border-stone-100 align-top last:border-0 hover:bg-stone-50">
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className="px-3 py-2" style={{ width: cell.column.getSize() }}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-8 text-center text-stone-600">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
