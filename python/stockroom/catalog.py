@@ -99,7 +99,7 @@ class Catalog(CatalogTelemetryMethods):
 
                 deferred = [(t["id"], t["searchText"]) for t in self._snapshot["tools"] if t["exposure"] == "deferred"]
                 engine = self._snapshot["engine"]
-                self._local_index = CodexIndex(deferred, engine["k1"], engine["b"], engine["defaultLimit"])
+                self._local_index = CodexIndex(deferred, engine["k1"], engine["b"], engine["defaultLimit"], bool(engine.get("dropWeakHits", False)))
             except ImportError:
                 if self._rank_locally:
                     raise

@@ -16,6 +16,12 @@ FALLBACK_AVGDL = 256.0
 _SEED32 = 0x27220A95
 
 
+#: Share of a perfect match (a word only one tool has, at full weight) a strong hit scores at least.
+STRONG_FLOOR = 0.6
+#: JavaScript's Number.MAX_VALUE: the evidence of a hit when the request has no bar.
+_MAX_VALUE = 1.7976931348623157e308
+
+
 class SearchQueryError(ValueError):
     """An empty query or a limit that is not a positive integer (``code`` as the TypeScript engine names it)."""
 
@@ -65,10 +71,17 @@ class CodexIndex:
     """An index over (id, text) documents ranking as the ``codex-bm25`` profile of search/ does."""
 
     def __init__(
-        self, docs: Iterable[Tuple[str, str]], k1: float = 1.2, b: float = 0.75, default_limit: int = 8
+        self,
+        docs: Iterable[Tuple[str, str]],
+        k1: float = 1.2,
+        b: float = 0.75,
+        default_limit: int = 8,
+        drop_weak_hits: bool = False,
     ) -> None:
         docs = list(docs)
         self.default_limit = default_limit
+        self.drop_weak_hits = drop_weak_hits
+        self._k1 = k1
         token_lists = [analyze(text) for _, text in docs]
         fitted = FALLBACK_AVGDL if not docs else f32(sum(len(t) for t in token_lists) / len(docs))
         avgdl = FALLBACK_AVGDL if fitted <= 0 else fitted
@@ -93,16 +106,27 @@ class CodexIndex:
         self._order = {doc_id: position for position, doc_id in enumerate(sorted(self.ids, key=_utf16))}
 
     def score(self, query: str) -> Dict[int, float]:
+        return self._score(query)[0]
+
+    def _score(self, query: str) -> Tuple[Dict[int, float], float]:
+        """Scores by document, and the request's strength bar (search/engine/strength.ts, `plainStrengthBar`)."""
         scores: Dict[int, float] = {}
-        for token in analyze(query):
+        tokens = analyze(query)
+        unknown = 0
+        for token in tokens:
             key = fxhash32(token)
             postings = self._postings.get(key)
             if not postings:
+                unknown += 1
                 continue
             idf = self._idf[key]
             for doc, weight in postings:
                 scores[doc] = f32(scores.get(doc, 0.0) + f32(idf * weight))
-        return scores
+        if not tokens:
+            return scores, 0.0
+        count = len(self.ids)
+        perfect_match = ln_f32(1 + (count - 1 + 0.5) / (1 + 0.5)) * (self._k1 + 1)
+        return scores, STRONG_FLOOR * (1 + unknown / len(tokens)) * perfect_match
 
     def search(self, query: str, limit: Optional[int] = None) -> List[Dict[str, object]]:
         """``[{id, score, rank}]``, best first, positive scores only, ties by id (UTF-16 code-unit order)."""
@@ -112,8 +136,14 @@ class CodexIndex:
         limit = self.default_limit if limit is None else limit
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise SearchQueryError("INVALID_LIMIT", "limit must be a positive integer, got %r" % (limit,))
+        scores, bar = self._score(text)
+        floor = bar if self.drop_weak_hits else 0.0
         ranked = sorted(
-            ((score, doc) for doc, score in self.score(text).items() if score > 0),
+            ((score, doc) for doc, score in scores.items() if score > 0 and score >= floor),
             key=lambda pair: (-pair[0], self._order[self.ids[pair[1]]]),
         )
-        return [{"id": self.ids[doc], "score": score, "rank": i + 1} for i, (score, doc) in enumerate(ranked[:limit])]
+        return [
+            {"id": self.ids[doc], "score": score, "rank": i + 1, "strength": "strong" if score >= bar else "weak",
+             "evidence": score / bar if bar > 0 else _MAX_VALUE}
+            for i, (score, doc) in enumerate(ranked[:limit])
+        ]
