@@ -10,7 +10,7 @@ type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
  * bound to it, so Prisma's private fields still work). Lets a test file name `db` at the top, as before.
  * `REAL_CLIENT` reads give the real object, so `sqlRunnerOf(db)` finds the driver under it.
  */
-function forwardTo<T extends object>(target: () => T): T {
+export function forwardTo<T extends object>(target: () => T): T {
   return new Proxy({} as T, {
     get(_, property) {
       const real = target();

@@ -1,13 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { PrismaClient } from "@prisma/client";
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
 import * as eventsRoute from "./catalogs/[team]/[catalog]/events/route";
 import * as openapiRoute from "./openapi.json/route";
 
@@ -25,25 +21,8 @@ const search = (id: string, query: string, hits: string[], extra: Record<string,
 });
 
 describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  let server: Server;
-  let baseUrl = "";
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    server = createServer(createNodeAgentHandler());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await handle.close();
-  });
-  beforeEach(() => {
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
-  });
+  const agentApi = useAgentApiServer();
+  const { db, handle } = agentApi;
 
   async function catalogWithToken() {
     const people = await createTeamWithMembers(db);
@@ -51,7 +30,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
     const { secret } = await callerFor(db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
     const path = `/api/v1/catalogs/${people.team.slug}/${catalog.slug}/events`;
     const post = (body: unknown, token = secret) =>
-      fetch(`${baseUrl}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+      fetch(`${agentApi.baseUrl()}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
     return { ...people, catalog, secret, path, post };
   }
 
@@ -128,7 +107,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
     expect(foreign.status).toBe(403);
     expect((await mine.post({ events: [search("s", "q", [])] }, "srk_" + "x".repeat(40))).status).toBe(401);
     expect(await countEvents(mine.catalog.id)).toBe(0);
-    const read = await fetch(`${baseUrl}${mine.path}`, { headers: { authorization: `Bearer ${mine.secret}` } });
+    const read = await fetch(`${agentApi.baseUrl()}${mine.path}`, { headers: { authorization: `Bearer ${mine.secret}` } });
     expect(read.status).toBe(405);
     expect(read.headers.get("allow")).toBe("POST");
     // The Next.js route handler answers the same.

@@ -1,13 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { PrismaClient } from "@prisma/client";
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
 import Ajv2020 from "ajv/dist/2020";
 import * as searchRoute from "./catalogs/[team]/[catalog]/search/route";
 import * as openapiRoute from "./openapi.json/route";
@@ -15,25 +11,8 @@ import * as openapiRoute from "./openapi.json/route";
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  let server: Server;
-  let baseUrl = "";
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    server = createServer(createNodeAgentHandler());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await handle.close();
-  });
-  beforeEach(() => {
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
-  });
+  const agentApi = useAgentApiServer();
+  const { db, handle } = agentApi;
 
   async function published() {
     const people = await createTeamWithMembers(db);
@@ -49,7 +28,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     const { secret } = await owner.agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
     const path = `/api/v1/catalogs/${people.team.slug}/${catalog.slug}/search`;
     const post = (body: unknown, token: string | null = secret, raw?: string) =>
-      fetch(`${baseUrl}${path}`, {
+      fetch(`${agentApi.baseUrl()}${path}`, {
         method: "POST",
         headers: token ? { authorization: `Bearer ${token}`, "content-type": "application/json" } : {},
         body: raw ?? JSON.stringify(body),
@@ -96,7 +75,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     await expectError(await post(null, secret, "{not json"), 400, "INVALID_INPUT", /not valid JSON/);
     await expectError(await post(null, secret, ""), 400, "INVALID_INPUT", /Send a JSON body/);
     await expectError(await post(null, secret, JSON.stringify({ query: "x".repeat(70_000) })), 413, "PAYLOAD_TOO_LARGE");
-    const get = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${secret}` } });
+    const get = await fetch(`${agentApi.baseUrl()}${path}`, { headers: { authorization: `Bearer ${secret}` } });
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
   });

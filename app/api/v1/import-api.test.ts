@@ -1,45 +1,23 @@
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 // POST /api/v1/catalogs/{team}/{catalog}/import[/preview] over real HTTP (the node:http handler `npm start` uses)
 // and through the Next.js route handlers; and an archived catalog's token refused at once.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { PrismaClient } from "@prisma/client";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 // @ts-expect-error plain ESM test fixture without types
 import { tinyTools } from "@/server/services/import/testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
 import * as importRoute from "./catalogs/[team]/[catalog]/import/route";
 import * as openapiRoute from "./openapi.json/route";
 import * as previewRoute from "./catalogs/[team]/[catalog]/import/preview/route";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 const OPTIONS = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
 describe("/api/v1 import", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  let server: Server;
-  let baseUrl = "";
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    server = createServer(createNodeAgentHandler());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await handle.close();
-  });
-  beforeEach(() => {
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
-  });
+  const agentApi = useAgentApiServer();
+  const { db, handle } = agentApi;
 
   async function setup() {
     const people = await createTeamWithMembers(db);
@@ -50,7 +28,7 @@ describe("/api/v1 import", () => {
     const importer = await owner.agentToken.create({ ...ref, name: "importer", scopes: ["import"] });
     const base = `/api/v1/catalogs/${ref.team}/${ref.catalog}`;
     const post = (path: string, secret: string | null, body: unknown) =>
-      fetch(`${baseUrl}${base}${path}`, { method: "POST", headers: { ...(secret ? { authorization: `Bearer ${secret}` } : {}), "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+      fetch(`${agentApi.baseUrl()}${base}${path}`, { method: "POST", headers: { ...(secret ? { authorization: `Bearer ${secret}` } : {}), "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
     return { ...people, catalog, owner, ref, reader, importer, base, post };
   }
 
@@ -93,8 +71,8 @@ describe("/api/v1 import", () => {
     expect([preview.status, (await preview.json()).error.message]).toEqual([403, expect.stringMatching(/only read snapshots; importing needs a token created with the import scope/)]);
     expect((await post("/import", reader.secret, { ...v1, fingerprint: "x" })).status).toBe(403);
     expect((await post("/import", null, { ...v1, fingerprint: "x" })).status).toBe(401);
-    expect((await fetch(`${baseUrl}${base}/import`, { headers: { authorization: `Bearer ${importer.secret}` } })).status).toBe(405);
-    expect((await fetch(`${baseUrl}${base}/snapshots`, { method: "POST", headers: { authorization: `Bearer ${importer.secret}` } })).status).toBe(405);
+    expect((await fetch(`${agentApi.baseUrl()}${base}/import`, { headers: { authorization: `Bearer ${importer.secret}` } })).status).toBe(405);
+    expect((await fetch(`${agentApi.baseUrl()}${base}/snapshots`, { method: "POST", headers: { authorization: `Bearer ${importer.secret}` } })).status).toBe(405);
     const notJson = await post("/import/preview", importer.secret, "{oops");
     expect([notJson.status, (await notJson.json()).error.message]).toEqual([400, expect.stringMatching(/not JSON/)]);
     expect((await post("/import/preview", importer.secret, { options: OPTIONS })).status).toBe(400);
@@ -135,7 +113,7 @@ describe("/api/v1 import", () => {
   it("refuses an archived catalog's tokens at once (401), for reads and imports", async () => {
     const { owner, ref, reader, importer, base, post, team, catalog } = await setup();
     await insertTestSnapshot(db, team, catalog, 1);
-    const latest = () => fetch(`${baseUrl}${base}/snapshots/latest`, { headers: { authorization: `Bearer ${reader.secret}` } });
+    const latest = () => fetch(`${agentApi.baseUrl()}${base}/snapshots/latest`, { headers: { authorization: `Bearer ${reader.secret}` } });
     expect((await latest()).status).toBe(200); // and now cached in this process
     await owner.catalog.archive({ ...ref, confirm: ref.catalog });
     const after = await latest();
