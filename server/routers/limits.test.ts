@@ -78,15 +78,16 @@ describe("quotas, LIKE escaping and length limits", () => {
 
   it("refuses over-long free text with 400 saying the limit", async () => {
     const { team, ref, owner } = await setup();
+    // Thunks, not promises: a refusal created before the loop awaits it would be an unhandled rejection.
     for (const call of [
-      owner.catalog.create({ team: team.slug, name: "n".repeat(100_000) }),
-      owner.catalog.update({ ...ref, revision: 1, patch: { description: "d".repeat(100_000) } }),
-      owner.publish.publish({ ...ref, note: "n".repeat(100_000) }),
-      owner.agentToken.create({ ...ref, name: "t".repeat(100_000) }),
-      owner.tool.list({ ...ref, search: "s".repeat(100_000) }),
-      owner.golden.create({ ...ref, query: "q".repeat(100_000), expected: [] }),
+      () => owner.catalog.create({ team: team.slug, name: "n".repeat(100_000) }),
+      () => owner.catalog.update({ ...ref, revision: 1, patch: { description: "d".repeat(100_000) } }),
+      () => owner.publish.publish({ ...ref, note: "n".repeat(100_000) }),
+      () => owner.agentToken.create({ ...ref, name: "t".repeat(100_000) }),
+      () => owner.tool.list({ ...ref, search: "s".repeat(100_000) }),
+      () => owner.golden.create({ ...ref, query: "q".repeat(100_000), expected: [] }),
     ]) {
-      const { code, message } = await refusal(call);
+      const { code, message } = await refusal(call());
       expect(code).toBe("BAD_REQUEST");
       expect(message).toMatch(/at most|under|longer than|too long|Too big/i);
     }
