@@ -84,7 +84,7 @@ test("connects to a live MCP server over Streamable HTTP (with a header) and imp
 
 test("the stdio form says it is off on this server and points to `stockroom import`", async ({ page }) => {
   await newUserWithCatalog(page);
-  await page.getByRole("link", { name: "Import" }).click();
+  await page.getByRole("link", { name: "Import", exact: true }).click();
   await page.getByRole("tab", { name: "Live MCP server" }).click();
   await page.getByLabel("stdio command").check();
   const note = page.getByRole("note", { name: "stdio import is off" });

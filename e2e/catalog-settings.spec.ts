@@ -13,9 +13,12 @@ test("an owner renames a catalog, changes its profile and limit, then deletes (a
   await expect(page.getByRole("heading", { name: "Support agent", level: 1 })).toBeVisible();
 
   const danger = page.getByRole("region", { name: "Delete catalog" });
-  const archive = danger.getByRole("button", { name: "Delete (archive) catalog" });
+  await danger.getByRole("button", { name: "Delete (archive) catalog" }).click();
+  // The shared confirmation dialog, with the slug typed inside it.
+  const dialog = page.getByRole("alertdialog", { name: `Delete the catalog ${catalog}?` });
+  const archive = dialog.getByRole("button", { name: "Delete catalog" });
   await expect(archive).toBeDisabled();
-  await danger.getByLabel(/Type .* to confirm/).fill(catalog);
+  await dialog.getByLabel(/Type .* to confirm/).fill(catalog);
   await archive.click();
   await expect(page.getByText("No catalogs yet.")).toBeVisible();
   const response = await page.goto(`${new URL(page.url()).pathname}/${catalog}`);

@@ -114,4 +114,13 @@ test("a selection changes exposure in bulk; the list filters and pages on the se
   await page.getByLabel("Search tools").fill("bet");
   await expect(table.getByRole("link")).toHaveText(["beta"]);
   await expect(page).toHaveURL(/q=bet/);
+
+  // Bulk extra search terms: a toast, and the tool's own editor shows the words in "Generated + extra" mode.
+  await page.getByLabel("Select beta").check();
+  await bulk.getByLabel("Extra search terms").fill("zebra stripes");
+  await bulk.getByRole("button", { name: "Add terms" }).click();
+  await expect(page.getByText("1 tool got the new search terms")).toBeVisible();
+  await expect(bulk).toBeHidden();
+  await table.getByRole("link", { name: "beta" }).click();
+  await expect(page.getByLabel("Extra search terms")).toHaveValue("zebra stripes");
 });

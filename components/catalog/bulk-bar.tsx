@@ -3,7 +3,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
+import { plural } from "@/components/ui/plural";
 import { appErrorOf } from "./app-error";
+import { BulkSearchTerms } from "./bulk-search-terms";
 import type { Exposure } from "./tool-list-filters";
 import { inputClass, secondaryButtonClass } from "./ui";
 
@@ -18,7 +20,7 @@ interface BulkBarProps {
   onDone: () => void;
 }
 
-/** Bulk exposure / namespace changes for the selected tools; refused whole if any was changed meanwhile. */
+/** Bulk exposure / namespace / search-term changes for the selected tools; refused whole if any was changed meanwhile. */
 export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAll, onClear, onDone }: BulkBarProps) {
   const trpc = useTRPC();
   const [exposure, setExposure] = useState<Exposure>("deferred");
@@ -27,7 +29,7 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
   const bulk = useMutation(
     trpc.tool.bulkUpdate.mutationOptions({
       onSuccess: (result) => {
-        setMessage(`Updated ${result.updated} tools.`);
+        setMessage(`Updated ${plural(result.updated, "tool")}.`);
         onDone();
       },
       meta: {
@@ -35,7 +37,7 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
           const { updated } = result as { updated: number };
           const { patch } = variables as { patch: { exposure?: string; namespace?: string | null } };
           const what = patch.exposure ? `set to ${patch.exposure}` : patch.namespace ? `moved to ${patch.namespace}` : "moved out of their namespace";
-          return `${updated === 1 ? "1 tool" : `${updated} tools`} ${what}`;
+          return `${plural(updated, "tool")} ${what}`;
         },
         errorTitle: "No tool was changed",
       },
@@ -83,6 +85,7 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
           Move
         </button>
       </div>
+      <BulkSearchTerms team={team} catalog={catalog} items={items} onDone={onDone} />
       <p className="mt-2 text-xs text-stone-600">Moving tools changes their keys (namespace.name); golden queries that name the old keys are not rewritten.</p>
       {error && (
         <p role="alert" className="mt-2 text-red-700">

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { ENGINE_PROFILES, PROFILES, VOCABULARY_PACK_IDS, VOCABULARY_PACKS, type EngineProfile, type VocabularyPackId } from "@/search/index";
 import { appErrorOf } from "./app-error";
+import { DeleteCatalogSection } from "./delete-catalog-section";
 import { buttonClass, Field, inputClass, Section } from "./ui";
 
 interface Settings {
@@ -29,11 +30,8 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
   const [settings, setSettings] = useState(initial);
   const [form, setForm] = useState(initial);
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState("");
   const update = useMutation(trpc.catalog.update.mutationOptions({ meta: { success: "Settings saved", errorTitle: "The settings were not saved" } }));
-  const archive = useMutation(trpc.catalog.archive.mutationOptions({ onSuccess: () => router.push(`/t/${team}`), meta: { success: "Catalog deleted; its snapshots are kept", errorTitle: "The catalog was not deleted" } }));
   const error = appErrorOf(update.error);
-  const archiveError = appErrorOf(archive.error);
   const ref = { team, catalog: settings.slug };
 
   function save(event: FormEvent) {
@@ -127,34 +125,7 @@ export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner 
           )}
         </form>
       </Section>
-      {isOwner && (
-        <section className="rounded-lg border border-red-200 bg-white p-5" aria-label="Delete catalog">
-          <h3 className="text-base font-semibold text-red-800">Delete catalog</h3>
-          <p className="mt-1 text-sm text-stone-600">
-            The catalog is archived: it leaves the team&apos;s lists and can no longer be edited. Its published snapshots are kept, unchanged. The slug stays reserved.
-          </p>
-          <form
-            className="mt-3 flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              archive.mutate({ ...ref, confirm });
-            }}
-          >
-            <label className="text-sm">
-              Type <span className="font-mono">{settings.slug}</span> to confirm
-              <input value={confirm} onChange={(e) => setConfirm(e.target.value)} className={`${inputClass} mt-1 w-64 font-mono`} />
-            </label>
-            <button className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50" disabled={confirm !== settings.slug || archive.isPending}>
-              Delete (archive) catalog
-            </button>
-          </form>
-          {archiveError && (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {archiveError.message}
-            </p>
-          )}
-        </section>
-      )}
+      {isOwner && <DeleteCatalogSection team={team} slug={settings.slug} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useTRPC } from "@/components/trpc-provider";
 import { DEFAULT_PROFILE, type EngineProfile } from "@/search/index";
 import { appErrorOf } from "./app-error";
@@ -35,6 +36,7 @@ export function NewCatalogForm({ team }: { team: string }) {
   }
   return (
     <form onSubmit={submit} aria-label="New catalog" className="w-full max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+      <UnsavedChangesGuard isDirty={!create.isPending && !create.isSuccess && Boolean(name.trim() || slug.trim())} />
       <Field label="Catalog name" htmlFor="catalog-name" error={error?.fields.name}>
         <input id="catalog-name" required value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
       </Field>

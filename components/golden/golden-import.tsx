@@ -70,7 +70,7 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
           {report.unknown.length > 0 && (
             <>
               <p className="font-medium text-amber-800">
-                {report.unknown.length} {report.unknown.length === 1 ? "query names" : "queries name"} tools that are not in this catalog:
+                {plural(report.unknown.length, "query names", "queries name")} tools that are not in this catalog:
               </p>
               <table className="w-full text-xs" aria-label="Unknown tool ids">
                 <thead>

@@ -8,6 +8,7 @@ import { GoldenQueryForm } from "./golden-query-form";
 import { GoldenRow } from "./golden-row";
 import { todayResultOf, TodayLegend } from "./today-result";
 import { refetchAfterChange } from "../refetch";
+import { plural } from "@/components/ui/plural";
 
 /** The catalog's golden queries: list, search, add, edit, delete, import and export JSONL. */
 export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog: string; canEdit: boolean }) {
@@ -59,7 +60,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
       )}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm text-stone-600" role="status">
-          {list.data ? `${list.data.total} golden ${list.data.total === 1 ? "query" : "queries"}` : "Loading…"}
+          {list.data ? plural(list.data.total, "golden query", "golden queries") : "Loading…"}
           {search.trim() && list.data && ` · ${rows.length} matching`}
           {flagged > 0 && ` · ${flagged} expect tools tool_search cannot return`}
         </p>

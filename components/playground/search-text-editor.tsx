@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
 import { refetchAfterChange } from "../refetch";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 
 type Mode = "generated" | "generated+extra" | "override";
 
@@ -65,8 +66,10 @@ export function SearchTextEditor({ team, catalog, toolId, onDone }: { team: stri
   if (tool.isPending) return <p className="mt-3 text-xs text-stone-500">Loading the tool…</p>;
   if (tool.error) return <p role="alert" className="mt-3 text-xs text-red-700">{tool.error.message}</p>;
   const data = tool.data;
+  const isDirty = !update.isPending && (mode !== data.searchTextMode || extra !== data.searchTextExtra || override !== data.searchTextOverride);
   return (
     <form onSubmit={onSubmit} className="mt-3 space-y-3 rounded border border-stone-200 bg-stone-50 p-3" aria-label={`Edit search text of ${data.key}`}>
+      <UnsavedChangesGuard isDirty={isDirty} />
       <fieldset className="flex flex-wrap gap-4 text-xs">
         <legend className="mb-1 font-medium text-stone-700">Search text mode (revision {loadedRevision})</legend>
         {MODES.map((option) => (

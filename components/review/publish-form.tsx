@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { useTRPC } from "../trpc-provider";
 import { refetchAfterChange } from "../refetch";
 
@@ -60,6 +61,7 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
   }
   return (
     <form onSubmit={submit} aria-label="Publish" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
+      <UnsavedChangesGuard isDirty={!publish.isPending && Boolean(note.trim() || reason.trim())} />
       <h3 className="font-semibold">Publish version {nextVersion}</h3>
       {isUnchanged && <p className="text-sm text-stone-600">The draft is identical to the latest version: there is nothing to publish.</p>}
       <div className="space-y-1">

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { appErrorOf } from "@/components/catalog/app-error";
 import { buttonClass, Field, inputClass } from "@/components/catalog/ui";
 import { useTRPC } from "@/components/trpc-provider";
@@ -45,6 +46,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
     <div className="space-y-6">
       {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
       <form onSubmit={onCreate} className="flex items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
+        <UnsavedChangesGuard isDirty={!create.isPending && name.trim() !== ""} />
         <div className="w-80">
           <Field label="Token name" htmlFor="token-name" error={createError?.fields.name ?? createError?.message} hint="Who or what uses it, e.g. “support bot (prod)”.">
             <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />

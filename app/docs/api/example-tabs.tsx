@@ -46,7 +46,8 @@ export function ExampleTabs({ examples, operationId }: { examples: CodeExample[]
         {example ? (
           <>
             <CopyButton text={example.code} label={`Copy the ${LANGUAGE_LABELS[language]} example`} className="absolute top-2 right-2" />
-            <pre className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800 dark:bg-stone-900 dark:text-stone-100">
+            {/* Long lines scroll sideways: focusable so keyboard users can scroll it too (axe scrollable-region-focusable). */}
+            <pre tabIndex={0} className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800 dark:bg-stone-900 dark:text-stone-100">
               <code>{example.code}</code>
             </pre>
           </>

@@ -5,6 +5,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { refetchAfterChange } from "@/components/refetch";
 import { appErrorOf } from "../app-error";
 import { buttonClass } from "../ui";
+import { plural } from "@/components/ui/plural";
 
 /** True for the text of a lossless Stockroom catalog export (checked cheaply; the server parses it for real). */
 export const isCatalogExport = (text: string) => /"format"\s*:\s*"stockroom\.catalog\/v1"/.test(text.slice(0, 2000));
@@ -23,7 +24,7 @@ export function CatalogRestore({ team, catalog, text }: { team: string; catalog:
       </button>
       {restore.data && (
         <p role="status" className="text-emerald-800">
-          Restored {restore.data.tools} tools, {restore.data.namespaces} namespaces and {restore.data.goldenQueries} golden queries.
+          Restored {plural(restore.data.tools, "tool")}, {plural(restore.data.namespaces, "namespace")} and {plural(restore.data.goldenQueries, "golden query", "golden queries")}.
         </p>
       )}
       {error && (

@@ -10,6 +10,7 @@ import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
 import { refetchAfterChange } from "@/components/refetch";
+import { plural } from "@/components/ui/plural";
 
 type Exposure = "direct" | "deferred" | "hidden";
 const MAX_FILE_BYTES = 4_000_000;
@@ -150,7 +151,7 @@ export function ImportWizard({ team, catalog, initialSource = "paste", initial }
               disabled={importable === 0 || blocked || commit.isPending || commit.isSuccess}
               onClick={() => commit.mutate({ team, catalog, text, options, fingerprint: plan.fingerprint, skipInvalid })}
             >
-              Import {importable} {importable === 1 ? "tool" : "tools"}
+              Import {plural(importable, "tool")}
             </button>
             <span className="text-xs text-stone-500">All or nothing, in one transaction.</span>
           </div>

@@ -1,5 +1,6 @@
 import type { McpToolMetadata } from "@/sdk/snapshot";
 import { mcpHints } from "@/server/services/tools/mcp-metadata";
+import { plural } from "@/components/ui/plural";
 
 const HINT_STYLE = { true: "bg-amber-100 text-amber-900", false: "bg-stone-100 text-stone-600" } as const;
 
@@ -15,7 +16,7 @@ export function McpMetadataBadges({ metadata }: { metadata: McpToolMetadata | nu
   const taskSupport = typeof metadata.execution?.taskSupport === "string" ? metadata.execution.taskSupport : null;
   const extras = [
     metadata.outputSchema ? "output schema" : null,
-    metadata.icons?.length ? `${metadata.icons.length} icon${metadata.icons.length === 1 ? "" : "s"}` : null,
+    metadata.icons?.length ? plural(metadata.icons.length, "icon") : null,
     taskSupport ? `tasks: ${taskSupport}` : null,
     metadata._meta ? "_meta" : null,
   ].filter((label): label is string => label !== null);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { catalogProcedure, router } from "../../trpc";
+import { bulkSearchTerms } from "../../services/tools/bulk-search-terms";
 import { bulkUpdateTools, BULK_LIMIT } from "../../services/tools/bulk-update-tools";
 import { createTool } from "../../services/tools/create-tool";
 import { deleteTool } from "../../services/tools/delete-tool";
@@ -59,6 +60,18 @@ export const toolRouter = router({
     )
     .output(z.object({ updated: z.number().int() }))
     .mutation(({ ctx, input }) => bulkUpdateTools({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), items: input.items, patch: input.patch })),
+
+  /** Adds terms to / removes terms from the extra search text of the selected tools, all or nothing. */
+  bulkSearchTerms: catalogProcedure("editor")
+    .input(
+      z.object({
+        items: z.array(z.object({ id: TOOL_ID, revision: REVISION })).min(1, "Select at least one tool.").max(BULK_LIMIT),
+        add: z.array(z.string().max(100, "Each term is at most 100 characters.")).max(50, "Add at most 50 terms at once.").default([]),
+        remove: z.array(z.string().max(100, "Each term is at most 100 characters.")).max(50, "Remove at most 50 terms at once.").default([]),
+      }),
+    )
+    .output(z.object({ updated: z.number().int(), unchanged: z.number().int() }))
+    .mutation(({ ctx, input }) => bulkSearchTerms({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), items: input.items, add: input.add, remove: input.remove })),
 
   /** Deferred tools whose effective search text is nearly identical to `text` (BM25 cannot tell them apart). */
   similar: catalogProcedure("viewer")

@@ -253,3 +253,41 @@ describe("tool.similar", () => {
     expect(await viewer.tool.similar({ ...ref, id: first!.id, text: detail.effectiveSearchText })).toEqual([]);
   });
 });
+
+describe("tool.bulkSearchTerms", () => {
+  it("adds and removes extra search terms on a selection through the revision check, with audit events", async () => {
+    const { ref, editor, catalog } = await setup();
+    const tools = await createTools(db, catalog.id, [{ name: "refund" }, { name: "charge" }]);
+    const items = tools.map((t) => ({ id: t.id, revision: t.revision }));
+    expect(await editor.tool.bulkSearchTerms({ ...ref, items, add: ["money", " payback ", "money"] })).toEqual({ updated: 2, unchanged: 0 });
+    const read = () => db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" }, select: { key: true, revision: true, searchTextMode: true, searchTextExtra: true } });
+    expect(await read()).toEqual([
+      { key: "charge", revision: 2, searchTextMode: "generated_extra", searchTextExtra: "money payback" },
+      { key: "refund", revision: 2, searchTextMode: "generated_extra", searchTextExtra: "money payback" },
+    ]);
+    const stale = await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["cash"] }));
+    expect(stale.code).toBe("CONFLICT");
+    const fresh = items.map((i) => ({ ...i, revision: 2 }));
+    expect(await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(0, 1), remove: ["MONEY"], add: ["cash"] })).toEqual({ updated: 1, unchanged: 0 });
+    expect((await read()).map((t) => t.searchTextExtra)).toEqual(["money payback", "payback cash"]);
+    // Nothing to change on a tool: no revision, no audit event.
+    expect(await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(1), remove: ["absent"] })).toEqual({ updated: 0, unchanged: 1 });
+    expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.updated" } })).toBe(3);
+    const event = await db.auditEvent.findFirstOrThrow({ where: { catalogId: catalog.id, targetId: tools[0]!.id, action: "tool.updated" }, orderBy: { at: "desc" } });
+    expect(event.after).toMatchObject({ searchTextExtra: "payback cash", revision: 3, bulk: true });
+  });
+
+  it("refuses empty, multi-word or oversized terms with a message and writes nothing", async () => {
+    const { ref, editor, catalog } = await setup();
+    const [tool] = await createTools(db, catalog.id, [{ name: "refund" }]);
+    const items = [{ id: tool!.id, revision: tool!.revision }];
+    expect((await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: [" "] }))).message).toMatch(/at least one term/);
+    expect((await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["two words"] }))).message).toMatch(/one word/);
+    // 16,300 bytes already: one more 100-character term passes the 16 KB limit.
+    await db.tool.update({ where: { id: tool!.id }, data: { searchTextExtra: "w".repeat(16_300) } });
+    const over = await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["z".repeat(100)] }));
+    expect(over.message).toMatch(/refund would pass the 16 KB limit/);
+    const row = await db.tool.findUniqueOrThrow({ where: { id: tool!.id } });
+    expect([row.revision, row.searchTextExtra.length, row.searchTextMode]).toEqual([1, 16_300, "generated"]);
+  });
+});

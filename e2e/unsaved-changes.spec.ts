@@ -1,0 +1,30 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newUserWithCatalog } from "./catalog-helpers";
+
+/** A link click with unsaved edits asks first: staying keeps the text, leaving goes where the link pointed. */
+async function expectGuarded(page: Page, link: () => ReturnType<Page["getByRole"]>, field: ReturnType<Page["getByLabel"]>, text: string, target: RegExp) {
+  await field.fill(text);
+  await link().click();
+  const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay and keep editing" }).click();
+  await expect(field).toHaveValue(text);
+  await link().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Leave and discard" }).click();
+  await expect(page).toHaveURL(target);
+}
+
+test("the new-catalog, token and publish-note forms warn before unsaved text is lost", async ({ page }) => {
+  const { team, base, name } = await newUserWithCatalog(page);
+  const tab = (label: string) => () => page.getByRole("link", { name: label, exact: true });
+
+  await page.goto(`/t/${team}`);
+  await page.getByRole("button", { name: "New catalog" }).click();
+  await expectGuarded(page, () => page.getByRole("link", { name: new RegExp(name) }).first(), page.getByLabel("Catalog name"), "Half typed", new RegExp(`${base}$`));
+
+  await page.goto(`${base}/tokens`);
+  await expectGuarded(page, tab("History"), page.getByLabel("Token name"), "support bot", /\/history$/);
+
+  await page.goto(`${base}/review`);
+  await expectGuarded(page, tab("Snapshots"), page.getByLabel("Release note"), "First release", /\/snapshots$/);
+});
