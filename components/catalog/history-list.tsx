@@ -14,7 +14,7 @@ export interface HistoryEvent {
   after: unknown;
 }
 
-const MUTED = "text-stone-500 dark:text-stone-400";
+const MUTED = "text-stone-500";
 
 function Subject({ subject, href }: { subject: NonNullable<DescribedEvent["subject"]>; href: string | null }) {
   if (!subject.text) return null;
@@ -36,10 +36,10 @@ function Change({ change, kind }: { change: FieldChange; kind: "created" | "dele
   if (long) {
     return (
       <details>
-        <summary className="cursor-pointer text-stone-600 dark:text-stone-300">show before / after</summary>
+        <summary className="cursor-pointer text-stone-600">show before / after</summary>
         <div className="mt-1 grid gap-2 md:grid-cols-2">
-          <pre className="overflow-auto rounded bg-red-50 p-2 whitespace-pre-wrap dark:bg-red-950/40">{b}</pre>
-          <pre className="overflow-auto rounded bg-emerald-50 p-2 whitespace-pre-wrap dark:bg-emerald-950/40">{a}</pre>
+          <pre className="overflow-auto rounded bg-red-50 p-2 whitespace-pre-wrap">{b}</pre>
+          <pre className="overflow-auto rounded bg-emerald-50 p-2 whitespace-pre-wrap">{a}</pre>
         </div>
       </details>
     );
@@ -48,8 +48,8 @@ function Change({ change, kind }: { change: FieldChange; kind: "created" | "dele
   if (kind === "deleted") return <span className={`font-mono ${MUTED}`}>{b}</span>;
   return (
     <span className="font-mono">
-      <span className="bg-red-50 text-red-800 line-through dark:bg-red-950/40 dark:text-red-300">{b}</span> →{" "}
-      <span className="bg-emerald-50 text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">{a}</span>
+      <span className="bg-red-50 text-red-800 line-through">{b}</span> →{" "}
+      <span className="bg-emerald-50 text-emerald-800">{a}</span>
     </span>
   );
 }
@@ -62,7 +62,7 @@ export function HistoryList({ team, catalog, events, isFiltered = false }: { tea
   });
   if (described.length === 0) {
     return (
-      <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600 dark:border-stone-700 dark:text-stone-300">
+      <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">
         {isFiltered ? "No changes match these filters." : "No changes recorded yet: edits, imports and publishes will show here."}
       </p>
     );
@@ -74,7 +74,7 @@ export function HistoryList({ team, catalog, events, isFiltered = false }: { tea
         const kind = event.action.endsWith(".created") ? "created" : event.action.endsWith(".deleted") ? "deleted" : "changed";
         const revision = (event.after as { revision?: unknown } | null)?.revision;
         return (
-          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
             <p>
               <span className="font-medium">{event.actorLabel || "Stockroom"}</span> {description.verb}{" "}
               {description.subject && <Subject subject={description.subject} href={toolHref} />}
@@ -89,7 +89,7 @@ export function HistoryList({ team, catalog, events, isFiltered = false }: { tea
               <dl className="mt-2 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[10rem_minmax(0,1fr)] gap-y-1 text-xs">
                 {description.changes.map((change) => (
                   <div key={change.field} className="contents">
-                    <dt className="font-medium text-stone-600 dark:text-stone-300">{change.label}</dt>
+                    <dt className="font-medium text-stone-600">{change.label}</dt>
                     <dd className="min-w-0">
                       <Change change={change} kind={kind} />
                     </dd>

@@ -4,12 +4,12 @@ import { expectedToolPhrase, isNotableMove, score, signed, VERDICT_STYLE, VERDIC
 function Marker({ hit, k }: { hit: QueryComparison["draft"][number]; k: number }) {
   if (!isNotableMove(hit)) return null;
   if (hit.change === "entered") {
-    return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">entered the top {k}</span>;
+    return <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-800">entered the top {k}</span>;
   }
   if (hit.previousRank === null) return null;
   const up = hit.previousRank - hit.rank;
   return (
-    <span className={`rounded px-1 text-xs ${up > 0 ? "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300"}`} aria-label={`moved from ${hit.previousRank} to ${hit.rank}`}>
+    <span className={`rounded px-1 text-xs ${up > 0 ? "bg-emerald-50 text-emerald-800" : "bg-amber-100 text-amber-900"}`} aria-label={`moved from ${hit.previousRank} to ${hit.rank}`}>
       {up > 0 ? `↑${up}` : `↓${-up}`} moved from {hit.previousRank}
     </span>
   );
@@ -22,11 +22,11 @@ export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryCom
   const latestTop = [...draft.filter((h) => h.previousRank !== null).map((h) => ({ id: h.id, rank: h.previousRank! })), ...left.map((h) => ({ id: h.id, rank: h.rank }))].sort((a, b) => a.rank - b.rank);
   const leftIds = new Set(left.map((h) => h.id));
   return (
-    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100">
+    <article aria-label={`Query: ${query}`} className="rounded-lg border border-stone-200 bg-white p-4">
       <header className="mb-2 flex flex-wrap items-baseline gap-2">
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${VERDICT_STYLE[verdict]}`}>{VERDICT_TEXT[verdict]}</span>
         <h4 className="font-medium">“{query}”</h4>
-        <span className="text-xs text-stone-500 dark:text-stone-400">
+        <span className="text-xs text-stone-500">
           expects {expected.length ? expected.join(", ") : "no tool"}
           {expectedToolPhrase(expected, quality, k) && ` · ${expectedToolPhrase(expected, quality, k)}`}
         </span>
@@ -40,7 +40,7 @@ export function QueryDiff({ comparison, latestLabel, k }: { comparison: QueryCom
                 <li key={hit.id} className={`flex gap-2 ${leftIds.has(hit.id) ? "text-red-700" : "text-stone-700"}`}>
                   <span className="w-5 text-right tabular-nums text-stone-500">{hit.rank}</span>
                   <span className={`min-w-0 font-mono text-xs break-all ${gold.has(hit.id) ? "font-semibold" : ""}`}>{hit.id}</span>
-                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-300">left the top {k}</span>}
+                  {leftIds.has(hit.id) && <span className="rounded bg-red-100 px-1 text-xs text-red-800">left the top {k}</span>}
                 </li>
               ))}
               {latestTop.length === 0 && <li className="text-xs text-stone-500">no hit</li>}

@@ -33,8 +33,8 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
   return (
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs">
-        <span className="font-medium text-stone-700 dark:text-stone-200">{panel.title}</span>
-        <span aria-live="polite" className="tabular-nums text-stone-600 dark:text-stone-300">
+        <span className="font-medium text-stone-700">{panel.title}</span>
+        <span aria-live="polite" className="tabular-nums text-stone-600">
           <span className="font-medium">{current.label}</span>
           {panel.series.map((s) => (
             <span key={s.key} className="ml-3">
@@ -46,16 +46,16 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${summary}`}>
         {panel.ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-stone-200 dark:stroke-stone-700" />
-            <text x={PAD.left - 6} y={yOf(tick) + 4} textAnchor="end" fontSize="12" className="fill-stone-500 dark:fill-stone-400">
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-stone-200" />
+            <text x={PAD.left - 6} y={yOf(tick) + 4} textAnchor="end" fontSize="12" className="fill-stone-500">
               {panel.format(tick)}
             </text>
           </g>
         ))}
-        <line x1={xOf(active, points.length)} x2={xOf(active, points.length)} y1={PAD.top} y2={PAD.top + INNER_H} className="stroke-stone-300 dark:stroke-stone-600" strokeDasharray="2 2" />
+        <line x1={xOf(active, points.length)} x2={xOf(active, points.length)} y1={PAD.top} y2={PAD.top + INNER_H} className="stroke-stone-300" strokeDasharray="2 2" />
         {points.map((p, i) =>
           labels.has(i) || i === active ? (
-            <text key={p.label} x={xOf(i, points.length)} y={HEIGHT - 8} textAnchor="middle" fontSize="12" fontWeight={i === active ? 600 : 400} className="fill-stone-600 dark:fill-stone-300">
+            <text key={p.label} x={xOf(i, points.length)} y={HEIGHT - 8} textAnchor="middle" fontSize="12" fontWeight={i === active ? 600 : 400} className="fill-stone-600">
               {p.label}
             </text>
           ) : null,
@@ -102,7 +102,7 @@ export function MetricsChart({ data }: { data: MetricsOverVersions }) {
   };
   return (
     <figure
-      className="rounded-lg border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100"
+      className="rounded-lg border border-stone-200 bg-white p-4 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600"
       tabIndex={0}
       onKeyDown={onKeyDown}
       onMouseLeave={() => setActive(points.length - 1)}
@@ -110,7 +110,7 @@ export function MetricsChart({ data }: { data: MetricsOverVersions }) {
     >
       <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="font-semibold">Metrics over versions</span>
-        <span className="text-xs text-stone-500 dark:text-stone-400">
+        <span className="text-xs text-stone-500">
           on today&apos;s {plural(data.goldenQueries, "golden query", "golden queries")}, K = {data.k}; hollow marks are the draft
         </span>
       </figcaption>

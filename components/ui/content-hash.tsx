@@ -5,7 +5,7 @@ export function ContentHash({ hash, className = "" }: { hash: string; className?
   const short = hash.length > 22 ? `${hash.slice(0, 19)}…` : hash;
   return (
     <span className={`inline-flex items-center gap-1.5 align-middle ${className}`}>
-      <code className="font-mono text-xs text-stone-700 dark:text-stone-300" title={hash}>
+      <code className="font-mono text-xs text-stone-700" title={hash}>
         {short}
       </code>
       <CopyButton text={hash} label={`Copy content hash ${hash}`} />

@@ -25,7 +25,7 @@ export function CopyButton({ text, value, label = "Copy", className = "" }: { te
       type="button"
       onClick={() => void copy()}
       aria-label={state === "idle" ? label : undefined}
-      className={`rounded border border-stone-300 bg-white px-1.5 py-0.5 text-xs text-stone-700 hover:bg-stone-100 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-200 dark:hover:bg-stone-700 ${className}`}
+      className={`rounded border border-stone-300 bg-white px-1.5 py-0.5 text-xs text-stone-700 hover:bg-stone-100 ${className}`}
     >
       <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}</span>
     </button>

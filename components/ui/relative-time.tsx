@@ -10,7 +10,7 @@ export function RelativeTime({ date, className = "" }: { date: Date; className?:
     <time
       dateTime={date.toISOString()}
       title={exact}
-      className={`cursor-help underline decoration-stone-300 decoration-dotted underline-offset-2 dark:decoration-stone-600 ${className}`}
+      className={`cursor-help underline decoration-stone-300 decoration-dotted underline-offset-2 ${className}`}
       suppressHydrationWarning
     >
       {timeAgo(date)}

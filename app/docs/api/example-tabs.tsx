@@ -17,8 +17,8 @@ function TabList<T extends string>(props: { label: string; options: readonly T[]
           onClick={() => props.onChange(option)}
           className={
             option === props.value
-              ? "rounded bg-stone-900 px-2 py-0.5 text-xs font-medium text-white dark:bg-stone-100 dark:text-stone-900"
-              : "rounded px-2 py-0.5 text-xs text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
+              ? "rounded bg-stone-900 px-2 py-0.5 text-xs font-medium text-white"
+              : "rounded px-2 py-0.5 text-xs text-stone-600 hover:bg-stone-100"
           }
         >
           {props.labels[option]}
@@ -37,8 +37,8 @@ export function ExampleTabs({ examples, operationId }: { examples: CodeExample[]
   const [variant, setVariant] = useState<ExampleVariant>(variants[0] ?? "identity");
   const example = examples.find((e) => e.language === language && e.variant === variant);
   return (
-    <div className="mt-4 rounded-md border border-stone-200 dark:border-stone-700" data-testid={`examples-${operationId}`}>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 px-2 py-1.5 dark:border-stone-700">
+    <div className="mt-4 rounded-md border border-stone-200" data-testid={`examples-${operationId}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 px-2 py-1.5">
         <TabList label="Language" options={languages} labels={LANGUAGE_LABELS} value={language} onChange={setLanguage} panelId={panelId} />
         {variants.length > 1 && <TabList label="Encoding" options={variants} labels={VARIANT_LABELS} value={variant} onChange={setVariant} panelId={panelId} />}
       </div>
@@ -47,12 +47,12 @@ export function ExampleTabs({ examples, operationId }: { examples: CodeExample[]
           <>
             <CopyButton text={example.code} label={`Copy the ${LANGUAGE_LABELS[language]} example`} className="absolute top-2 right-2" />
             {/* Long lines scroll sideways: focusable so keyboard users can scroll it too (axe scrollable-region-focusable). */}
-            <pre tabIndex={0} className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800 dark:bg-stone-900 dark:text-stone-100">
+            <pre tabIndex={0} className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800">
               <code>{example.code}</code>
             </pre>
           </>
         ) : (
-          <p className="p-3 text-sm text-stone-600 dark:text-stone-300">
+          <p className="p-3 text-sm text-stone-600">
             The SDK has no call for this variant: its <code className="font-mono">fetch</code> negotiates compression itself. Pick another language.
           </p>
         )}

@@ -1,7 +1,7 @@
 import { TOKEN_ENV, URL_ENV } from "./examples";
 
-const BOX = "rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100";
-const TEXT = "text-stone-600 dark:text-stone-300";
+const BOX = "rounded-lg border border-stone-200 bg-white p-4";
+const TEXT = "text-stone-600";
 const CODE = "font-mono";
 
 /** Auth, caching and verification in three boxes: what every agent needs before the first request. */
@@ -40,7 +40,7 @@ export function SetupGuide() {
         Every example reads the server’s address and an agent token from the environment, so it runs as pasted. curl needs 7.84 or later for the encoding report; Python 3 uses only the
         standard library (Brotli aside); the TypeScript runs on Node 18+ as an ES module (<code className={CODE}>.mts</code>, or <code className={CODE}>npx tsx</code>).
       </p>
-      <pre className="overflow-x-auto rounded bg-stone-50 p-3 font-mono text-xs dark:bg-stone-950 dark:text-stone-100">
+      <pre className="overflow-x-auto rounded bg-stone-50 p-3 font-mono text-xs">
         <code>{`export ${URL_ENV}=http://localhost:3000\nexport ${TOKEN_ENV}=srk_…   # from the catalog's Agent tokens tab`}</code>
       </pre>
     </section>

@@ -9,7 +9,7 @@ import { SchemaTree, type Schema } from "./schema-tree";
 
 export const metadata = { title: "Agent API" };
 
-const CARD = "rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100";
+const CARD = "rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5";
 
 /** The OpenAPI document rendered for people (the same object /api/v1/openapi.json serves), examples generated from it. */
 export default function ApiDocsPage() {
@@ -29,7 +29,7 @@ export default function ApiDocsPage() {
         <div className="min-w-0 space-y-8">
           <header className="space-y-2">
             <h1 className="text-2xl font-semibold">{doc.info.title}</h1>
-            <Prose text={doc.info.description} className="block max-w-3xl text-stone-700 dark:text-stone-300" />
+            <Prose text={doc.info.description} className="block max-w-3xl text-stone-700" />
             <p className="text-sm">
               OpenAPI {doc.openapi}:{" "}
               <a href="/api/v1/openapi.json" className="font-mono underline">

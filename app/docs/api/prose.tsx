@@ -5,7 +5,7 @@ export function Prose({ text, className }: { text: string | undefined; className
     <span className={className}>
       {text.split(/(`[^`]+`)/).map((part, i) =>
         part.startsWith("`") && part.endsWith("`") ? (
-          <code key={i} className="rounded bg-stone-100 px-1 font-mono text-[0.85em] text-stone-800 dark:bg-stone-800 dark:text-stone-100">
+          <code key={i} className="rounded bg-stone-100 px-1 font-mono text-[0.85em] text-stone-800">
             {part.slice(1, -1)}
           </code>
         ) : (

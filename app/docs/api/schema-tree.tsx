@@ -41,15 +41,15 @@ export function SchemaTree({ schema, depth = 0 }: { schema: Schema; depth?: numb
   if (!object?.properties) return null;
   const required = new Set(object.required ?? []);
   return (
-    <ul className={depth === 0 ? "divide-y divide-stone-100 dark:divide-stone-800" : "mt-2 border-l border-stone-200 pl-4 dark:border-stone-700"}>
+    <ul className={depth === 0 ? "divide-y divide-stone-100" : "mt-2 border-l border-stone-200 pl-4"}>
       {Object.entries(object.properties).map(([name, child]) => (
         <li key={name} className="py-2">
           <div className="flex flex-wrap items-baseline gap-x-2">
-            <code className="font-mono text-sm font-semibold text-stone-900 dark:text-stone-100">{name}</code>
-            <span className="font-mono text-xs text-sky-800 dark:text-sky-300">{typeLabel(child)}</span>
-            {!required.has(name) && <span className="text-xs text-stone-500 dark:text-stone-400">optional</span>}
+            <code className="font-mono text-sm font-semibold text-stone-900">{name}</code>
+            <span className="font-mono text-xs text-sky-800">{typeLabel(child)}</span>
+            {!required.has(name) && <span className="text-xs text-stone-500">optional</span>}
           </div>
-          {child.description && <Prose text={child.description} className="block text-sm text-stone-600 dark:text-stone-300" />}
+          {child.description && <Prose text={child.description} className="block text-sm text-stone-600" />}
           <SchemaTree schema={child} depth={depth + 1} />
         </li>
       ))}

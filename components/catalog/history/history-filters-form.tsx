@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { HISTORY_TYPE_LABELS, HISTORY_TYPES, type HistoryType } from "@/server/services/audit/history-filters";
 
-const FIELD = "rounded border border-stone-300 bg-white px-2 py-1 text-sm dark:border-stone-600 dark:bg-stone-900";
+const FIELD = "rounded border border-stone-300 bg-white px-2 py-1 text-sm";
 
 /** Person, type and tool filters as a plain GET form: works before hydration, and the URL can be shared. */
 export function HistoryFiltersForm(props: { base: string; people: string[]; actor: string | null; type: HistoryType | null; toolKey: string | null }) {
@@ -9,7 +9,7 @@ export function HistoryFiltersForm(props: { base: string; people: string[]; acto
   return (
     <form method="get" action={props.base} aria-label="Filter the history" className="mb-4 flex flex-wrap items-end gap-3 text-sm">
       <label className="flex flex-col gap-1">
-        <span className="text-xs text-stone-600 dark:text-stone-300">Person</span>
+        <span className="text-xs text-stone-600">Person</span>
         <select name="actor" defaultValue={props.actor ?? ""} className={FIELD}>
           <option value="">Everyone</option>
           {props.people.map((person) => (
@@ -20,7 +20,7 @@ export function HistoryFiltersForm(props: { base: string; people: string[]; acto
         </select>
       </label>
       <label className="flex flex-col gap-1">
-        <span className="text-xs text-stone-600 dark:text-stone-300">Type</span>
+        <span className="text-xs text-stone-600">Type</span>
         <select name="type" defaultValue={props.type ?? ""} className={FIELD}>
           <option value="">All changes</option>
           {HISTORY_TYPES.map((type) => (
@@ -31,14 +31,14 @@ export function HistoryFiltersForm(props: { base: string; people: string[]; acto
         </select>
       </label>
       <label className="flex flex-col gap-1">
-        <span className="text-xs text-stone-600 dark:text-stone-300">Tool id</span>
+        <span className="text-xs text-stone-600">Tool id</span>
         <input name="toolKey" defaultValue={props.toolKey ?? ""} placeholder="e.g. stripe.create_refund" className={`${FIELD} font-mono`} />
       </label>
-      <button type="submit" className="rounded bg-stone-900 px-3 py-1.5 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900 dark:hover:bg-stone-300">
+      <button type="submit" className="rounded bg-stone-900 px-3 py-1.5 text-white hover:bg-stone-700">
         Filter
       </button>
       {isFiltered && (
-        <Link href={props.base} className="py-1.5 text-stone-600 hover:underline dark:text-stone-300">
+        <Link href={props.base} className="py-1.5 text-stone-600 hover:underline">
           Clear filters
         </Link>
       )}

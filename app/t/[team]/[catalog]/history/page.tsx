@@ -25,10 +25,10 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
         <h2 className="text-lg font-semibold">{targetId ? <>History of <span className="font-mono">{key ?? "this tool"}</span></> : "History"}</h2>
         {targetId && (
           <span className="flex gap-3 text-sm">
-            <Link href={`/t/${team}/${catalog}/tools/${targetId}`} className="text-stone-600 hover:underline dark:text-stone-300">
+            <Link href={`/t/${team}/${catalog}/tools/${targetId}`} className="text-stone-600 hover:underline">
               Open tool
             </Link>
-            <Link href={base} className="text-stone-600 hover:underline dark:text-stone-300">
+            <Link href={base} className="text-stone-600 hover:underline">
               Whole catalog
             </Link>
           </span>
@@ -38,7 +38,7 @@ export default async function HistoryPage({ params, searchParams }: { params: Pr
       {!targetId && <HistoryFiltersForm key={`${actor}|${type}|${toolKey}`} base={base} people={page.people} actor={actor} type={type} toolKey={toolKey} />}
       <HistoryList team={team} catalog={catalog} events={page.events} isFiltered={Boolean(actor || type || toolKey)} />
       {page.nextCursor && (
-        <Link href={`${base}?${new URLSearchParams({ ...query, cursor: page.nextCursor })}`} className="mt-4 inline-block text-sm text-stone-700 hover:underline dark:text-stone-300">
+        <Link href={`${base}?${new URLSearchParams({ ...query, cursor: page.nextCursor })}`} className="mt-4 inline-block text-sm text-stone-700 hover:underline">
           Older changes →
         </Link>
       )}
