@@ -89,13 +89,22 @@ function urlOf(file: string): string | null {
   return url.endsWith("catalog.list") ? `${url}?input=${encodeURIComponent(JSON.stringify({ json: { team: scope.team } }))}` : url;
 }
 
+/** The body of a POST-only agent endpoint (a valid one, so the answer is about who asks), or null for a GET. */
+function postBodyOf(file: string): Record<string, unknown> | null {
+  if (!file.startsWith("api/v1/")) return null;
+  if (file.includes("/import/")) return { source: { tools: [] } };
+  if (file.includes("/search/")) return { query: "orders" };
+  if (file.includes("/events/")) return { events: [{ type: "search", id: `iso-${Date.now()}-${Math.random()}`, query: "orders", hits: [] }] };
+  return null;
+}
+
 function expected(file: string, who: Who): number[] {
   const isMember = who === "viewer" || who === "editor" || who === "owner";
   if (file.startsWith("api/v1/")) {
     if (file.includes("openapi.json")) return [200];
     if (file.includes("[...path]")) return who === "agent" || who === "otherAgent" ? [404] : [401, 404];
     if (file.includes("/import/")) return who === "agent" || who === "otherAgent" ? [403] : [401]; // a read token cannot import
-    if (who === "agent") return [200];
+    if (who === "agent") return file.includes("/events/") ? [202] : [200];
     if (who === "otherAgent") return [403];
     return [401];
   }
@@ -117,12 +126,12 @@ test("every page and API route answers each caller as it should", async () => {
     const url = urlOf(file);
     if (!url) continue;
     for (const who of WHO) {
-      // The import endpoints take POST only (GET answers 405); the rest is read with GET.
-      const isImport = file.startsWith("api/v1/") && file.includes("/import/");
-      const response = isImport ? await ctx[who].post(url, { data: { source: { tools: [] } }, maxRedirects: 0 }) : await ctx[who].get(url, { maxRedirects: 0 });
+      // The import, search and events endpoints take POST only (GET answers 405); the rest is read with GET.
+      const body = postBodyOf(file);
+      const response = body ? await ctx[who].post(url, { data: body, maxRedirects: 0 }) : await ctx[who].get(url, { maxRedirects: 0 });
       const status = response.status();
       const want = expected(file, who);
-      if (!want.includes(status)) failures.push(`${who.padEnd(10)} ${isImport ? "POST" : "GET"} ${url} → ${status}, want ${want.join(" or ")}`);
+      if (!want.includes(status)) failures.push(`${who.padEnd(10)} ${body ? "POST" : "GET"} ${url} → ${status}, want ${want.join(" or ")}`);
       const signedIn = who === "stranger" || who === "viewer" || who === "editor" || who === "owner";
       if (status === 307 && !signedIn && !(response.headers().location ?? "").includes("/sign-in")) failures.push(`${who} GET ${url} redirected to ${response.headers().location}`);
       if (who === "stranger" || who === "otherAgent" || who === "signedOut") {
