@@ -30,10 +30,10 @@ export function InviteForm({ team, onInvited }: { team: string; onInvited: () =>
 
   return (
     <div className="space-y-3">
-      <form onSubmit={onSubmit} className="flex items-end gap-2">
-        <label className="text-sm">
+      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+        <label className="max-w-full text-sm">
           Invite by email
-          <input type="email" required disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} className="mt-1 block w-72 rounded border border-stone-300 px-2 py-1" />
+          <input type="email" required disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} className="mt-1 block w-72 max-w-full rounded border border-stone-300 px-2 py-1" />
         </label>
         <select aria-label="Role" disabled={!hydrated} value={role} onChange={(e) => setRole(e.target.value as Role)} className="rounded border border-stone-300 px-2 py-1 text-sm">
           <option value="viewer">viewer — reads</option>
