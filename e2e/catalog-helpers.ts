@@ -10,7 +10,7 @@ export async function newUserWithCatalog(page: Page) {
   await page.getByLabel("Catalog name").fill(name);
   await page.getByRole("button", { name: "Create catalog" }).click();
   await expect(page.getByRole("heading", { name: "Tools", exact: true })).toBeVisible();
-  await expect(page.getByText("0 tools")).toBeVisible();
+  await expect(page.getByText("0 tools", { exact: true })).toBeVisible();
   const [, , team, catalog] = new URL(page.url()).pathname.split("/");
   return { ...user, team: team!, catalog: catalog!, name, base: `/t/${team}/${catalog}` };
 }

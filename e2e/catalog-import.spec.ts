@@ -25,7 +25,7 @@ test("imports an MCP tools/list file after a preview, and a re-import shows the 
   await expect(page.getByText("Imported: 3 created, 0 updated, 0 unchanged.")).toBeVisible();
 
   await page.getByRole("link", { name: "Back to the tools" }).click();
-  await expect(page.getByText("3 tools")).toBeVisible();
+  await expect(page.getByText("3 tools", { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.list_alerts" })).toBeVisible();
 
   await page.goto(`${base}/import`);
@@ -40,7 +40,7 @@ test("imports an MCP tools/list file after a preview, and a re-import shows the 
   await page.getByRole("button", { name: "Import 1 tool" }).click();
   await expect(page.getByText("Imported: 0 created, 1 updated, 2 unchanged.")).toBeVisible();
   await page.goto(base);
-  await expect(page.getByText("3 tools")).toBeVisible(); // updated, not duplicated
+  await expect(page.getByText("3 tools", { exact: true })).toBeVisible(); // updated, not duplicated
 });
 
 test("a file with an invalid tool is refused until the invalid tool is skipped", async ({ page }) => {

@@ -20,7 +20,7 @@ test("an invalid schema is refused at the field and nothing is saved; fixed, it 
   await page.getByLabel("Name", { exact: true }).fill("get_forecast");
 
   await page.goto(base);
-  await expect(page.getByText("0 tools")).toBeVisible(); // nothing was saved
+  await expect(page.getByText("0 tools", { exact: true })).toBeVisible(); // nothing was saved
 
   await page.goto(`${base}/tools/new`);
   await page.getByLabel("Namespace", { exact: true }).fill("weather");
@@ -108,7 +108,7 @@ test("a selection changes exposure in bulk; the list filters and pages on the se
   await bulk.getByRole("button", { name: "Apply exposure" }).click();
   await expect(bulk).toBeHidden(); // the selection clears once the change is saved
   await page.getByLabel("Exposure", { exact: true }).selectOption("hidden");
-  await expect(page.getByText("2 tools")).toBeVisible();
+  await expect(page.getByText("2 tools", { exact: true })).toBeVisible();
   await expect(table.getByRole("link")).toHaveText(["alpha", "gamma"]);
   await page.getByLabel("Exposure", { exact: true }).selectOption("");
   await page.getByLabel("Search tools").fill("bet");

@@ -25,7 +25,7 @@ test("the demo user signs in and sees the demo catalog's tool list", async ({ pa
   await expect(card.getByTestId("count-deferred")).toHaveText("593");
   await card.click();
   await expect(page.getByRole("heading", { name: "Tools", exact: true })).toBeVisible();
-  await expect(page.getByText("724 tools")).toBeVisible();
+  await expect(page.getByText("724 tools", { exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Tools" }).getByText("aws_kb_retrieval.retrieve_from_aws_kb")).toBeVisible();
 });
 

@@ -33,7 +33,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await page.getByLabel("Catalog name").fill(`Helpdesk agent ${randomBytes(2).toString("hex")}`);
     await page.getByRole("button", { name: "Create catalog" }).click();
     await expect(page.getByRole("heading", { name: "Tools", exact: true })).toBeVisible();
-    await expect(page.getByText("0 tools")).toBeVisible();
+    await expect(page.getByText("0 tools", { exact: true })).toBeVisible();
     const [, , team, catalog] = new URL(page.url()).pathname.split("/");
     scope = { team: team!, catalog: catalog! };
     base = `/t/${team}/${catalog}`;
@@ -52,7 +52,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await page.getByRole("button", { name: "Import 10 tools" }).click();
     await expect(page.getByText("Imported: 10 created, 0 updated, 0 unchanged.")).toBeVisible();
     await page.getByRole("link", { name: "Back to the tools" }).click();
-    await expect(page.getByText("10 tools")).toBeVisible();
+    await expect(page.getByText("10 tools", { exact: true })).toBeVisible();
   });
 
   await step("mark seven tools deferred", page, async () => {

@@ -25,7 +25,7 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
     await importHelpdesk(page, scope);
     await trpc(page, "golden.import", { ...scope, content: GOLDEN.map((g) => JSON.stringify(g)).join("\n"), unknownIds: "reject" });
     await page.reload(); // the tool list was cached empty before the API import
-    await expect(page.getByText("10 tools")).toBeVisible();
+    await expect(page.getByText("10 tools", { exact: true })).toBeVisible();
     await nav.getByRole("link", { name: "Review & publish" }).click();
     await expect(page.getByRole("table", { name: "Metrics" }).getByRole("row", { name: /success@1/ })).toContainText("100.0%");
     await publishForm.getByLabel("Release note").fill("Helpdesk tools");

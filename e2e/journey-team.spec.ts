@@ -31,7 +31,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
     owner = await ownerWithCatalog(page, catalogName);
     await importHelpdesk(page, owner.scope);
     await page.reload();
-    await expect(page.getByText("10 tools")).toBeVisible();
+    await expect(page.getByText("10 tools", { exact: true })).toBeVisible();
   });
 
   await step("the owner invites an editor and a viewer by email", page, async () => {
@@ -70,7 +70,7 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
 
   await step("the viewer reads the catalog without edit controls", viewerPage, async () => {
     await viewerPage.getByRole("link", { name: new RegExp(catalogName) }).click();
-    await expect(viewerPage.getByText("10 tools")).toBeVisible();
+    await expect(viewerPage.getByText("10 tools", { exact: true })).toBeVisible();
     await expect(viewerPage.getByRole("link", { name: "Import", exact: true })).toHaveCount(0);
     await expect(viewerPage.getByRole("link", { name: "New tool" })).toHaveCount(0);
     await expect(viewerPage.getByRole("checkbox")).toHaveCount(0); // no selection, so no bulk changes
