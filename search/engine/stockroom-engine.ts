@@ -10,6 +10,7 @@ import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
 import { hasCjk } from "../analysis/cjk";
 import { ExactNames, nameKey } from "./exact-names";
+import { NamePrefixes } from "./name-prefixes";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
@@ -88,6 +89,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   /** Per tool, the query's weight in its name (summed over name terms), for name coverage. */
   private readonly nameHits: Float64Array;
   private readonly idfCache = new Map<string, number>();
+  /** Name terms a request word begins or is begun by (compound names: "socialsearch" for "social"). */
+  private readonly namePrefixes: NamePrefixes;
 
   constructor(
     docs: readonly IndexDoc[],
@@ -168,6 +171,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const frequencies = new Map<string, number>();
     for (const [term, list] of this.postings) frequencies.set(term, list.docs.length);
     this.statistics = new CorpusStatistics(this.ids.length, avgdl, frequencies);
+    this.namePrefixes = new NamePrefixes(this.namePostings.keys(), this.tuning.namePrefixMinLength);
     this.scratch = new Float64Array(this.ids.length);
     this.nameHits = new Float64Array(this.ids.length);
     this.openingHits = new Float64Array(this.ids.length);
@@ -290,8 +294,13 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     return false;
   }
 
+  /** The request's concepts: its words with the vocabulary's related terms and the name terms they begin or are begun by. */
+  private concepts(query: string): QueryConcept[] {
+    return this.namePrefixes.expand(queryConcepts(query, this.tuning, this.vocabulary), this.tuning.namePrefixWeight);
+  }
+
   score(query: string): ScoredDocs {
-    const concepts = queryConcepts(query, this.tuning, this.vocabulary);
+    const concepts = this.concepts(query);
     const scores = this.scratch;
     const touched: number[] = [];
     for (const { term, weight } of queryTerms(concepts)) {
@@ -355,7 +364,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   }
 
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
-    const concepts = queryConcepts(query, this.tuning, this.vocabulary);
+    const concepts = this.concepts(query);
     const counts = new Map(concepts.map((c) => [c.term, c.count]));
     const docLength = this.docLengths[doc]!;
     const norm = lengthNorm(docLength, this.statistics.averageDocumentLength, this.settings.b);

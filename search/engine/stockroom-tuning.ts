@@ -45,6 +45,13 @@ export interface StockroomTuning {
    * ("which dependabot alerts are open?" → list_dependabot_alerts over get_dependabot_alert). Ranking only.
    */
   pluralNameBoost: number;
+  /**
+   * Weight of a catalog name term that a request word begins, or that begins it ("social" → "socialsearch",
+   * "discov" → "discover"): compound names identifier splitting cannot cut. 0 turns it off.
+   */
+  namePrefixWeight: number;
+  /** Shortest analysed term (request word and name term alike) that takes part in name prefixes. */
+  namePrefixMinLength: number;
   /** Score multiplier, less 1, for a tool the request names exactly (its name, spaced or with its namespace). */
   exactNameBoost: number;
 }
@@ -66,4 +73,6 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   openingTokens: 15,
   pluralNameBoost: 0.3,
   exactNameBoost: 1,
+  namePrefixWeight: 0.5,
+  namePrefixMinLength: 5,
 };
