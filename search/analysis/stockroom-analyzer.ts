@@ -14,11 +14,15 @@ import {
   type TextStep,
 } from "./pipeline";
 
-/** Words that only say "please do something" in a request; NLTK's list lacks them. */
+/**
+ * Words that only say "please do something" in a request; NLTK's list lacks them. "tool" and "tools" too: in a
+ * catalog of tools every document is one, so "a tool that converts speech" says no more than "converts speech",
+ * and names like ChartTool or JobTool would otherwise gain name coverage from any request that says "tool".
+ */
 const REQUEST_FILLER = [
   "please", "pls", "kindly", "want", "wanna", "need", "help", "like", "would", "could", "let", "lets",
   "us", "hey", "hi", "hello", "thanks", "thank", "ok", "okay", "also", "me", "my", "i'd", "i'm", "i've", "what's",
-  "can", "could", "tell", "give", "get", "show", "right",
+  "can", "could", "tell", "give", "get", "show", "right", "tool", "tools",
 ];
 
 const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => text.normalize("NFKC") });
