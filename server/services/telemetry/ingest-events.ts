@@ -70,16 +70,8 @@ export function ingestEvents({ sql, catalogId, tokenId, batch, now = new Date() 
   });
 }
 
+/** Writes the lane's batches until none wait; it is removed in the same tick as it is found empty. */
 async function drain(sql: Sql, catalogId: string, lane: Lane, byCatalog: Map<string, Lane>): Promise<void> {
-  try {
-    await writeWaiting(sql, catalogId, lane);
-  } finally {
-    byCatalog.delete(catalogId);
-    for (const pending of lane.waiting.splice(0)) pending.done(new Error("The event writer stopped."));
-  }
-}
-
-async function writeWaiting(sql: Sql, catalogId: string, lane: Lane): Promise<void> {
   while (lane.waiting.length > 0) {
     let events = 0;
     const group: Pending[] = [];
@@ -97,6 +89,7 @@ async function writeWaiting(sql: Sql, catalogId: string, lane: Lane): Promise<vo
       else for (const pending of group) await writeBatches(sql, catalogId, [pending]).then(([result]) => pending.done(result!), (alone: unknown) => pending.done(alone instanceof Error ? alone : new Error(String(alone))));
     }
   }
+  byCatalog.delete(catalogId);
 }
 
 const distinct = (values: Array<string | null | undefined>) => [...new Set(values.filter((v): v is string => !!v))];
