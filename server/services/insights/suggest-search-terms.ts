@@ -6,19 +6,22 @@ import { createSnapshotIndex } from "@/sdk/snapshot-index";
 import { queryRows } from "../../db/sql-source";
 import { AppError } from "../../errors";
 import { loadDraftSource } from "../playground/ranking-source";
-import { candidateWords } from "./candidate-words";
+import { candidateWords, trafficStats } from "./candidate-words";
 import type { Period } from "./insights-period";
 
 /** Ranks beyond this count as "not found" when comparing before and after. */
 const DEPTH = 50;
 const MAX_REQUESTS = 300;
-// Requests (as stored) whose search was followed by a successful call of the tool, returned by it or not.
+/** Requests of all tools read to tell which words set this tool apart. */
+const MAX_CATALOG_REQUESTS = 5_000;
+// Requests (as stored) whose search was followed by a successful call of a tool, returned by it or not: the tool's
+// own (at most MAX_REQUESTS) and, to weigh words against, every tool's.
 const REQUESTS_SQL = `
-  SELECT DISTINCT s."query" FROM "AgentEvent" c
+  SELECT DISTINCT c."toolId", s."query" FROM "AgentEvent" c
   JOIN "AgentEvent" s ON s."catalogId" = c."catalogId" AND s."kind" = 'search' AND s."clientEventId" = c."searchEventId"
-  WHERE c."catalogId" = $1 AND c."kind" = 'call' AND c."toolId" = $2 AND c."ok"
+  WHERE c."catalogId" = $1 AND c."kind" = 'call' AND c."ok" AND ($2::text IS NULL OR c."toolId" = $2)
     AND c."at" >= ($3::timestamptz AT TIME ZONE 'UTC') AND c."at" < ($4::timestamptz AT TIME ZONE 'UTC') AND s."query" IS NOT NULL
-  LIMIT ${MAX_REQUESTS}`;
+  LIMIT $5`;
 
 export interface TermSuggestion {
   term: string;
@@ -53,11 +56,17 @@ export async function suggestSearchTerms({ db, team, catalog, period, toolId }: 
   if (!tool || tool.exposure !== "deferred") throw new AppError("NOT_FOUND", `"${toolId}" is not a deferred tool of the draft; only deferred tools are searched.`);
   const row = await db.tool.findFirst({ where: { catalogId: catalog.id, key: toolId }, select: { id: true, revision: true } });
   if (!row) throw new AppError("NOT_FOUND", `"${toolId}" is not in the catalog.`);
-  const requests = (await queryRows<{ query: string }>(db, REQUESTS_SQL, [catalog.id, toolId, period.fromAt, period.toAt])).map((r) => r.query);
-  const profile = source.content.engine.profile;
+  const range = [period.fromAt, period.toAt];
+  const requests = (await queryRows<{ query: string }>(db, REQUESTS_SQL, [catalog.id, toolId, ...range, MAX_REQUESTS])).map((r) => r.query);
+  const requestsByTool = new Map<string, string[]>([[toolId, requests]]);
+  for (const row of await queryRows<{ toolId: string; query: string }>(db, REQUESTS_SQL, [catalog.id, null, ...range, MAX_CATALOG_REQUESTS])) {
+    if (row.toolId !== toolId) requestsByTool.set(row.toolId, [...(requestsByTool.get(row.toolId) ?? []), row.query]);
+  }
+  const toolTexts = new Map(source.content.tools.map((t) => [t.id, t.searchText]));
+  const stats = trafficStats({ toolTexts, requestsByTool }, source.content.engine.profile);
   const before = source.index();
   const suggestions: TermSuggestion[] = [];
-  for (const candidate of candidateWords(requests, tool.searchText, profile)) {
+  for (const candidate of candidateWords(toolId, stats)) {
     const after = createSnapshotIndex({ ...source.content, tools: source.content.tools.map((t) => (t.id === toolId ? { ...t, searchText: `${t.searchText} ${candidate.word}` } : t)) });
     const pairs = [...candidate.requests].map((request) => [rankOf(before, request, toolId), rankOf(after, request, toolId)] as const);
     const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;

@@ -1,8 +1,6 @@
-import type { SqlRunner } from "../../db/migrate";
-
 /**
  * The counters of "AgentEventDaily", one row per (catalog, UTC day, snapshot version, metric, tool, bucket).
- * Ingest adds to them in the same transaction as the events, so Insights sums a few thousand rows however
+ * Ingest adds to them in the same statement as the events, so Insights sums a few thousand rows however
  * many events there are. `toolId` is "" for catalog-wide metrics; `bucket` is 0 unless noted.
  */
 export const DAILY_METRICS = [
@@ -26,14 +24,6 @@ export const DAILY_METRICS = [
 ] as const;
 export type DailyMetric = (typeof DAILY_METRICS)[number];
 
-export interface CounterKey {
-  day: string; // YYYY-MM-DD (UTC)
-  version: number;
-  metric: DailyMetric;
-  toolId?: string;
-  bucket?: number;
-}
-
 /** Quarter-octave buckets (about ±9 %): bucket b covers latencies up to 2^(b/4) − 1 ms. */
 export function latencyBucket(ms: number): number {
   return Math.max(0, Math.ceil(4 * Math.log2(ms + 1)));
@@ -45,35 +35,32 @@ export function bucketUpperMs(bucket: number): number {
 
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Adds up counter increments in memory so one batch writes each counter row once. */
-export class CounterTally {
-  private readonly counts = new Map<string, number>();
+/**
+ * Counter increments as the columns the ingest statement unnests: each names the event (server id) it belongs
+ * to, and counts only if that event is inserted by the statement ("" = always).
+ */
+export class CounterColumns {
+  readonly eventId: string[] = [];
+  readonly day: string[] = [];
+  readonly version: number[] = [];
+  readonly metric: DailyMetric[] = [];
+  readonly toolId: string[] = [];
+  readonly bucket: number[] = [];
+  readonly count: number[] = [];
 
-  add(key: CounterKey, by = 1): void {
-    if (by === 0) return;
-    const id = JSON.stringify([key.day, key.version, key.metric, key.toolId ?? "", key.bucket ?? 0]);
-    this.counts.set(id, (this.counts.get(id) ?? 0) + by);
+  add(eventId: string, day: string, version: number, metric: DailyMetric, toolId = "", bucket = 0, count = 1): void {
+    if (count === 0) return;
+    this.eventId.push(eventId);
+    this.day.push(day);
+    this.version.push(version);
+    this.metric.push(metric);
+    this.toolId.push(toolId);
+    this.bucket.push(bucket);
+    this.count.push(count);
   }
 
-  /** Sorted, so concurrent batches lock the counter rows they share in the same order (no deadlocks). */
-  rows(): Array<{ day: string; version: number; metric: string; toolId: string; bucket: number; count: number }> {
-    return [...this.counts.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([id, count]) => {
-        const [day, version, metric, toolId, bucket] = JSON.parse(id) as [string, number, string, string, number];
-        return { day, version, metric, toolId, bucket, count };
-      });
+  /** The statement's parameters, in the order of its unnest(…). */
+  columns(): unknown[] {
+    return [this.eventId, this.day, this.version, this.metric, this.toolId, this.bucket, this.count];
   }
-}
-
-const UPSERT_SQL = `
-  INSERT INTO "AgentEventDaily" ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket", "count")
-  SELECT $1, r."day"::date, r."version", r."metric", r."toolId", r."bucket", r."count"
-  FROM jsonb_to_recordset($2::jsonb) AS r("day" text, "version" int, "metric" text, "toolId" text, "bucket" int, "count" int)
-  ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket")
-  DO UPDATE SET "count" = "AgentEventDaily"."count" + EXCLUDED."count"`;
-
-export async function writeCounters(tx: Pick<SqlRunner, "query">, catalogId: string, tally: CounterTally): Promise<void> {
-  const rows = tally.rows();
-  if (rows.length > 0) await tx.query(UPSERT_SQL, [catalogId, JSON.stringify(rows)]);
 }

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { EventBatch, EventBatchResult } from "@/sdk/telemetry-events";
 import type { SqlRunner } from "../../db/migrate";
-import { CounterTally, dayOf, writeCounters } from "./daily-counters";
-import { LINK_CALLS_SQL, MARK_FOLLOWED_SQL, MARK_REPEATED_SQL, RANK_CALLS_SQL, SETTLE_OUTCOMES_SQL, tallyNewEvents, type NewEventRow } from "./ingest-sql";
-import { hashRequestText, storedRequestText, type TelemetryTextMode } from "./privacy";
+import { dayOf } from "./daily-counters";
+import { CONTEXT_SQL, WRITE_SQL } from "./ingest-sql";
+import { planEvents, type IncomingEvent, type StoredEvent } from "./plan-batch";
+import type { TelemetryTextMode } from "./privacy";
+
+type Sql = Pick<SqlRunner, "query">;
 
 export interface IngestEventsOptions {
-  sql: SqlRunner;
+  sql: Sql;
   catalogId: string;
   tokenId: string | null;
   batch: EventBatch;
@@ -20,35 +23,7 @@ function newEventId(now: number): string {
   return `e${now.toString(36).padStart(9, "0")}${counter.toString(36).padStart(4, "0")}${randomBytes(5).toString("hex")}`;
 }
 
-const INSERT_SQL = `
-  INSERT INTO "AgentEvent" ("id", "catalogId", "clientEventId", "kind", "at", "receivedAt", "tokenId", "conversationId",
-    "snapshotVersion", "query", "queryHash", "limit", "profile", "latencyMs", "hits", "returnedIds", "weakOnly",
-    "callId", "toolId", "searchEventId", "ok", "error")
-  SELECT e."id", $1, e."clientEventId", e."kind"::"AgentEventKind", (e."at"::timestamptz AT TIME ZONE 'UTC'),
-    ($2::timestamptz AT TIME ZONE 'UTC'), $3, e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
-    e."profile", e."latencyMs", e."hits", ARRAY(SELECT jsonb_array_elements_text(COALESCE(e."returnedIds", '[]'::jsonb))),
-    e."weakOnly", e."callId", e."toolId", e."searchEventId", e."ok", e."error"
-  FROM jsonb_to_recordset($4::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "conversationId" text,
-    "snapshotVersion" int, "query" text, "queryHash" text, "limit" int, "profile" text, "latencyMs" float8, "hits" jsonb,
-    "returnedIds" jsonb, "weakOnly" boolean, "callId" text, "toolId" text, "searchEventId" text, "ok" boolean, "error" text)
-  ORDER BY e."id"
-  ON CONFLICT ("catalogId", "clientEventId") DO NOTHING
-  RETURNING "id"`;
-
-function toRows(batch: EventBatch, textMode: TelemetryTextMode, now: Date) {
-  return batch.events.map((event) => {
-    const common = { id: newEventId(now.getTime()), clientEventId: event.id, kind: event.type, at: event.at ?? now.toISOString(), conversationId: event.conversationId ?? null, snapshotVersion: event.snapshotVersion ?? null };
-    if (event.type === "search") {
-      const weakOnly = event.hits.length > 0 && event.hits.every((hit) => hit.strength === "weak");
-      const shared = { limit: event.limit ?? null, profile: event.profile ?? null, latencyMs: event.latencyMs ?? null, hits: event.hits, weakOnly };
-      return { ...common, ...shared, query: storedRequestText(event.query, textMode), queryHash: hashRequestText(event.query), returnedIds: event.hits.map((hit) => hit.id) };
-    }
-    if (event.type === "call") return { ...common, callId: event.callId, toolId: event.toolId, searchEventId: event.searchEventId ?? null };
-    return { ...common, callId: event.callId, ok: event.ok, error: event.error ?? null };
-  });
-}
-
-/** Deadlocks between two batches of one catalog are retried; the loser's transaction was rolled back whole. */
+/** Deadlocks between two writes of one catalog are retried; the loser's statement was rolled back whole. */
 async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -60,36 +35,92 @@ async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   }
 }
 
+interface Pending {
+  batch: EventBatch;
+  tokenId: string | null;
+  now: Date;
+  done: (result: EventBatchResult | Error) => void;
+}
+
+/** One catalog's writes in this process: at most one statement in flight, the batches that came meanwhile. */
+interface Lane {
+  waiting: Pending[];
+}
+
+/** Batches written together at most: the statement's JSON stays a few MB. */
+const MAX_EVENTS_PER_WRITE = 2_000;
+const lanes = new WeakMap<Sql, Map<string, Lane>>();
+
 /**
- * Stores a validated batch in one transaction: events new to the catalog (by client id) are inserted, the
- * rest skipped (a retried batch is never counted twice); calls are linked to the search they followed and
- * ranked there, outcomes settle their calls, and the day's counters move by exactly what was new.
+ * Stores a validated batch: events new to the catalog (by client id) are stored, the rest skipped, so a retried
+ * batch is never counted twice. No transaction: one read (the catalog's text mode, the stored events the batch
+ * links to), links made in memory (plan-batch.ts), one atomic statement that writes the events and their day
+ * counters. Batches of one catalog that arrive while its statement runs are written together by the next one
+ * (group commit): under load agents share statements instead of queueing behind each other's counter rows.
  */
-export async function ingestEvents({ sql, catalogId, tokenId, batch, now = new Date() }: IngestEventsOptions): Promise<EventBatchResult> {
-  return withRetry(() =>
-    sql.transaction(async (tx) => {
-      const [catalog] = await tx.query<{ telemetryText: TelemetryTextMode }>(`SELECT "telemetryText"::text AS "telemetryText" FROM "Catalog" WHERE "id" = $1`, [catalogId]);
-      const rows = toRows(batch, catalog?.telemetryText ?? "redacted", now);
-      const inserted = await tx.query<{ id: string }>(INSERT_SQL, [catalogId, now.toISOString(), tokenId, JSON.stringify(rows)]);
-      const ids = inserted.map((row) => row.id);
-      const tally = new CounterTally();
-      if (ids.length > 0) {
-        await tx.query(MARK_REPEATED_SQL, [catalogId, ids]);
-        await tx.query(LINK_CALLS_SQL, [catalogId, ids]);
-        await tx.query(RANK_CALLS_SQL, [catalogId, ids]);
-        const followed = await tx.query<{ atMs: number; version: number }>(MARK_FOLLOWED_SQL, [catalogId, ids]);
-        for (const row of followed) tally.add({ day: dayOf(new Date(row.atMs)), version: row.version, metric: "search.followed" });
-        const settled = await tx.query<{ atMs: number; version: number; toolId: string; ok: boolean }>(SETTLE_OUTCOMES_SQL, [catalogId, ids]);
-        for (const row of settled) {
-          const key = { day: dayOf(new Date(row.atMs)), version: row.version };
-          tally.add({ ...key, metric: "call.finished" });
-          if (row.ok) tally.add({ ...key, metric: "call.ok" }), tally.add({ ...key, metric: "tool.ok", toolId: row.toolId });
-        }
-        tallyNewEvents(tally, await tx.query<NewEventRow>(`SELECT "kind"::text AS "kind", (extract(epoch FROM "at") * 1000)::float8 AS "atMs", COALESCE("snapshotVersion", 0) AS "version", "returnedIds", "weakOnly", "repeated", "latencyMs", "toolId", "rank" FROM "AgentEvent" WHERE "id" = ANY($1::text[])`, [ids]));
-      }
-      if (batch.dropped) tally.add({ day: dayOf(now), version: 0, metric: "sdk.dropped" }, batch.dropped);
-      await writeCounters(tx, catalogId, tally);
-      return { accepted: batch.events.length, stored: ids.length, duplicates: batch.events.length - ids.length };
-    }),
-  );
+export function ingestEvents({ sql, catalogId, tokenId, batch, now = new Date() }: IngestEventsOptions): Promise<EventBatchResult> {
+  return new Promise((resolve, reject) => {
+    const pending: Pending = { batch, tokenId, now, done: (result) => (result instanceof Error ? reject(result) : resolve(result)) };
+    const byCatalog = lanes.get(sql) ?? lanes.set(sql, new Map()).get(sql)!;
+    const lane = byCatalog.get(catalogId);
+    if (lane) return void lane.waiting.push(pending);
+    const started: Lane = { waiting: [pending] };
+    byCatalog.set(catalogId, started);
+    void drain(sql, catalogId, started, byCatalog);
+  });
+}
+
+/** Writes the lane's batches until none wait; it is removed in the same tick as it is found empty. */
+async function drain(sql: Sql, catalogId: string, lane: Lane, byCatalog: Map<string, Lane>): Promise<void> {
+  while (lane.waiting.length > 0) {
+    let events = 0;
+    const group: Pending[] = [];
+    while (lane.waiting.length > 0 && (group.length === 0 || events + lane.waiting[0]!.batch.events.length <= MAX_EVENTS_PER_WRITE)) {
+      const next = lane.waiting.shift()!;
+      events += next.batch.events.length;
+      group.push(next);
+    }
+    try {
+      const results = await withRetry(() => writeBatches(sql, catalogId, group));
+      group.forEach((pending, index) => pending.done(results[index]!));
+    } catch (error) {
+      // One batch's data may be what the database refused: alone, each of the others can still be stored.
+      if (group.length === 1) group[0]!.done(error instanceof Error ? error : new Error(String(error)));
+      else for (const pending of group) await writeBatches(sql, catalogId, [pending]).then(([result]) => pending.done(result!), (alone: unknown) => pending.done(alone instanceof Error ? alone : new Error(String(alone))));
+    }
+  }
+  byCatalog.delete(catalogId);
+}
+
+const distinct = (values: Array<string | null | undefined>) => [...new Set(values.filter((v): v is string => !!v))];
+
+/** Writes batches of one catalog in one read and one statement; answers each batch's own counts. */
+async function writeBatches(sql: Sql, catalogId: string, group: Pending[]): Promise<EventBatchResult[]> {
+  const incoming: IncomingEvent[] = [];
+  const owner: number[] = [];
+  const seen = new Set<string>();
+  group.forEach(({ batch, tokenId, now }, index) => {
+    const receivedAt = now.toISOString();
+    for (const event of batch.events) {
+      if (seen.has(event.id)) continue; // sent twice at once (a client's retry): the first copy is the one stored
+      seen.add(event.id);
+      incoming.push({ event, id: newEventId(now.getTime()), at: event.at ?? receivedAt, receivedAt, tokenId });
+      owner.push(index);
+    }
+  });
+  const events = incoming.map((e) => e.event);
+  const calls = events.filter((event) => event.type === "call");
+  const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, [
+    catalogId,
+    distinct(events.map((event) => event.conversationId)),
+    distinct(calls.filter((call) => !call.searchEventId).map((call) => call.toolId)),
+    distinct(calls.map((call) => call.searchEventId)),
+    distinct(events.map((event) => (event.type === "search" ? null : event.callId))),
+  ]);
+  const { rows, counters } = planEvents(incoming, found.filter((row) => row.id !== null), found[0]?.mode ?? "redacted");
+  for (const { batch, now } of group) if (batch.dropped) counters.add("", dayOf(now), 0, "sdk.dropped", "", 0, batch.dropped);
+  const inserted = new Set((await sql.query<{ id: string }>(WRITE_SQL, [catalogId, JSON.stringify(rows), ...counters.columns()])).map((row) => row.id));
+  const stored = group.map(() => 0);
+  incoming.forEach((event, index) => inserted.has(event.id) && stored[owner[index]!]!++);
+  return group.map(({ batch }, index) => ({ accepted: batch.events.length, stored: stored[index]!, duplicates: batch.events.length - stored[index]! }));
 }

@@ -1,91 +1,83 @@
-import { dayOf, latencyBucket, type CounterTally } from "./daily-counters";
+// The two statements of one batch: read what it can link to, then write it. `"kind"::text` keeps the planner off
+// the (catalogId, kind, at) index here: PGlite never analyzes on its own, and with stale statistics it would scan
+// every search of the catalog through that index instead of looking one up by conversation, client id or call id.
 
-// The statements ingest runs after inserting a batch; $1 = catalog id, $2 = the ids inserted just now.
-// Each touches only new events (or the few older ones they link to), so a batch costs the same however
-// many events the catalog already has. `"kind"::text` keeps the planner off the (catalogId, kind, at) index
-// here: PGlite never analyzes on its own, and with stale statistics it would scan every search of the catalog
-// through that index instead of looking one up by conversation, client id or call id.
+const STORED_COLUMNS = `"id", "clientEventId", "kind"::text AS "kind", (extract(epoch FROM "at") * 1000)::float8 AS "atMs",
+  "conversationId", "snapshotVersion", "returnedIds", "callId", "ok", "error"`;
 
-/** A search is a repeat when its conversation already had one (earlier, or earlier in the same batch). */
-export const MARK_REPEATED_SQL = `
-  UPDATE "AgentEvent" s SET "repeated" = true
-  WHERE s."id" = ANY($2::text[]) AND s."kind"::text = 'search' AND s."conversationId" IS NOT NULL
-    AND EXISTS (SELECT 1 FROM "AgentEvent" p
-                WHERE p."catalogId" = $1 AND p."conversationId" = s."conversationId" AND p."kind"::text = 'search'
-                  AND (p."at" < s."at" OR (p."at" = s."at" AND p."id" < s."id")))`;
+/**
+ * The catalog's text mode and the stored events a batch can link to: $2 its conversations' first search (a later
+ * search there is a repeat) and, $3, their searches that returned a tool the batch calls; $4 the searches its calls
+ * name; $5 the calls and outcomes of its call ids. One round trip, each part an index lookup.
+ */
+export const CONTEXT_SQL = `
+  SELECT m."mode", x.* FROM (SELECT "telemetryText"::text AS "mode" FROM "Catalog" WHERE "id" = $1) m
+  LEFT JOIN LATERAL (
+    (SELECT DISTINCT ON ("conversationId") ${STORED_COLUMNS} FROM "AgentEvent"
+     WHERE "catalogId" = $1 AND "conversationId" = ANY($2::text[]) AND "kind"::text = 'search'
+     ORDER BY "conversationId", "at", "id")
+    UNION ALL
+    SELECT ${STORED_COLUMNS} FROM "AgentEvent"
+    WHERE "catalogId" = $1 AND "conversationId" = ANY($2::text[]) AND "kind"::text = 'search' AND "returnedIds" && $3::text[]
+    UNION ALL
+    SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "clientEventId" = ANY($4::text[]) AND "kind"::text = 'search'
+    UNION ALL
+    SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "callId" = ANY($5::text[])
+  ) x ON true`;
 
-/** A call that names no search follows the latest search of its conversation that returned its tool. */
-export const LINK_CALLS_SQL = `
-  UPDATE "AgentEvent" c SET "searchEventId" = (
-      SELECT s."clientEventId" FROM "AgentEvent" s
-      WHERE s."catalogId" = $1 AND s."kind"::text = 'search' AND s."conversationId" = c."conversationId"
-        AND c."toolId" = ANY(s."returnedIds") AND s."at" <= c."at"
-      ORDER BY s."at" DESC, s."id" DESC LIMIT 1)
-  WHERE c."id" = ANY($2::text[]) AND c."kind"::text = 'call' AND c."searchEventId" IS NULL AND c."conversationId" IS NOT NULL`;
-
-/** The called tool's rank in the search it followed (null: that search did not return it); its version if unset. */
-export const RANK_CALLS_SQL = `
-  UPDATE "AgentEvent" c SET "rank" = array_position(s."returnedIds", c."toolId"),
-                            "snapshotVersion" = COALESCE(c."snapshotVersion", s."snapshotVersion")
-  FROM "AgentEvent" s
-  WHERE c."id" = ANY($2::text[]) AND c."kind"::text = 'call'
-    AND s."catalogId" = $1 AND s."kind"::text = 'search' AND s."clientEventId" = c."searchEventId"`;
-
-/** Searches newly followed by a call of a tool they returned; each is counted once, on its own day. */
-export const MARK_FOLLOWED_SQL = `
-  UPDATE "AgentEvent" s SET "followed" = true
-  FROM (SELECT DISTINCT "searchEventId" FROM "AgentEvent"
-        WHERE "id" = ANY($2::text[]) AND "kind"::text = 'call' AND "rank" IS NOT NULL) c
-  WHERE s."catalogId" = $1 AND s."kind"::text = 'search' AND s."clientEventId" = c."searchEventId" AND NOT s."followed"
-  RETURNING (extract(epoch FROM s."at") * 1000)::float8 AS "atMs", COALESCE(s."snapshotVersion", 0) AS "version"`;
-
-/** Outcomes settle their calls, whichever of the two arrived first; a call is settled once. */
-export const SETTLE_OUTCOMES_SQL = `
-  WITH touched AS MATERIALIZED (
-         SELECT DISTINCT "callId" FROM "AgentEvent" WHERE "id" = ANY($2::text[]) AND "callId" IS NOT NULL),
-       o AS MATERIALIZED (
-         SELECT t."callId", x."ok", x."error" FROM touched t
-         CROSS JOIN LATERAL (SELECT "ok", "error" FROM "AgentEvent"
-                             WHERE "catalogId" = $1 AND "callId" = t."callId" AND "kind"::text = 'outcome'
-                             ORDER BY "at" DESC, "id" DESC LIMIT 1) x)
-  UPDATE "AgentEvent" c SET "ok" = o."ok", "error" = o."error"
-  FROM o
-  WHERE c."catalogId" = $1 AND c."callId" = o."callId" AND c."kind"::text = 'call' AND c."ok" IS NULL
-  RETURNING (extract(epoch FROM c."at") * 1000)::float8 AS "atMs", COALESCE(c."snapshotVersion", 0) AS "version",
-            c."toolId", c."ok"`;
-
-export interface NewEventRow {
-  kind: "search" | "call" | "outcome";
-  atMs: number;
-  version: number;
-  returnedIds: string[];
-  weakOnly: boolean | null;
-  repeated: boolean;
-  latencyMs: number | null;
-  toolId: string | null;
-  rank: number | null;
-}
-
-/** The counters the new events themselves move (links and outcomes are counted where they are made). */
-export function tallyNewEvents(tally: CounterTally, rows: NewEventRow[]): void {
-  for (const row of rows) {
-    const key = { day: dayOf(new Date(row.atMs)), version: row.version };
-    if (row.kind === "search") {
-      tally.add({ ...key, metric: "search" });
-      if (row.returnedIds.length === 0) tally.add({ ...key, metric: "search.empty" });
-      if (row.weakOnly) tally.add({ ...key, metric: "search.weak" });
-      if (row.repeated) tally.add({ ...key, metric: "search.repeated" });
-      if (row.latencyMs !== null) tally.add({ ...key, metric: "search.latency", bucket: latencyBucket(row.latencyMs) });
-      for (const toolId of new Set(row.returnedIds)) tally.add({ ...key, metric: "tool.returned", toolId });
-    } else if (row.kind === "call" && row.toolId) {
-      tally.add({ ...key, metric: "call" });
-      tally.add({ ...key, metric: "tool.called", toolId: row.toolId });
-      if (row.rank === null) tally.add({ ...key, metric: "call.unreturned" });
-      else {
-        tally.add({ ...key, metric: "call.rank", bucket: row.rank });
-        tally.add({ ...key, metric: "tool.ranked", toolId: row.toolId });
-        tally.add({ ...key, metric: "tool.rankSum", toolId: row.toolId }, row.rank);
-      }
-    }
-  }
-}
+/**
+ * Writes planned events (plan-batch.ts; $2) in one statement, so it is atomic without a transaction: events new to
+ * the catalog (by client id) are inserted and the rest skipped; stored searches a new call ranked become followed
+ * and stored calls a new outcome settles take it (each once); the day counters move by the increments of the
+ * events really inserted ($3…$9, each naming its event's server id; "" = always) plus those two updates.
+ * Counter rows are upserted in key order, so concurrent statements lock shared rows in the same order.
+ * Answers the server ids inserted.
+ */
+export const WRITE_SQL = `
+  WITH ins AS (
+    INSERT INTO "AgentEvent" ("id", "catalogId", "clientEventId", "kind", "at", "receivedAt", "tokenId", "conversationId",
+      "snapshotVersion", "query", "queryHash", "limit", "profile", "latencyMs", "hits", "returnedIds", "weakOnly",
+      "repeated", "followed", "callId", "toolId", "searchEventId", "rank", "ok", "error")
+    SELECT e."id", $1, e."clientEventId", e."kind"::"AgentEventKind", (e."at"::timestamptz AT TIME ZONE 'UTC'),
+      (e."receivedAt"::timestamptz AT TIME ZONE 'UTC'), e."tokenId", e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
+      e."profile", e."latencyMs", e."hits", ARRAY(SELECT jsonb_array_elements_text(COALESCE(e."returnedIds", '[]'::jsonb))),
+      e."weakOnly", COALESCE(e."repeated", false), COALESCE(e."followed", false), e."callId", e."toolId", e."searchEventId",
+      e."rank", e."ok", e."error"
+    FROM jsonb_to_recordset($2::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "receivedAt" text, "tokenId" text, "conversationId" text,
+      "snapshotVersion" int, "query" text, "queryHash" text, "limit" int, "profile" text, "latencyMs" float8, "hits" jsonb,
+      "returnedIds" jsonb, "weakOnly" boolean, "repeated" boolean, "followed" boolean, "callId" text, "toolId" text,
+      "searchEventId" text, "rank" int, "ok" boolean, "error" text)
+    ORDER BY e."id"
+    ON CONFLICT ("catalogId", "clientEventId") DO NOTHING
+    RETURNING "id", "kind"::text AS "kind", "at", "callId", "searchEventId", "rank", "ok", "error"),
+  followed AS (
+    UPDATE "AgentEvent" s SET "followed" = true
+    FROM (SELECT DISTINCT "searchEventId" FROM ins WHERE "kind" = 'call' AND "rank" IS NOT NULL) c
+    WHERE s."catalogId" = $1 AND s."kind"::text = 'search' AND s."clientEventId" = c."searchEventId" AND NOT s."followed"
+    RETURNING s."at", COALESCE(s."snapshotVersion", 0) AS "version"),
+  outcome AS (
+    SELECT DISTINCT ON ("callId") "callId", "ok", "error" FROM ins WHERE "kind" = 'outcome' ORDER BY "callId", "at" DESC, "id" DESC),
+  settled AS (
+    UPDATE "AgentEvent" c SET "ok" = o."ok", "error" = o."error"
+    FROM outcome o
+    WHERE c."catalogId" = $1 AND c."callId" = o."callId" AND c."kind"::text = 'call' AND c."ok" IS NULL
+    RETURNING c."at", COALESCE(c."snapshotVersion", 0) AS "version", c."toolId", c."ok"),
+  increments AS (
+    SELECT t."day"::date AS "day", t."version", t."metric", t."toolId", t."bucket", t."count"
+    FROM unnest($3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::int[], $9::int[])
+      AS t("eventId", "day", "version", "metric", "toolId", "bucket", "count")
+    WHERE t."eventId" = '' OR t."eventId" IN (SELECT "id" FROM ins)
+    UNION ALL
+    SELECT f."at"::date, f."version", 'search.followed', '', 0, 1 FROM followed f
+    UNION ALL
+    SELECT s."at"::date, s."version", m."metric", CASE WHEN m."metric" = 'tool.ok' THEN s."toolId" ELSE '' END, 0, 1
+    FROM settled s CROSS JOIN (VALUES ('call.finished'), ('call.ok'), ('tool.ok')) AS m("metric")
+    WHERE m."metric" = 'call.finished' OR s."ok"),
+  counted AS (
+    INSERT INTO "AgentEventDaily" ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket", "count")
+    SELECT $1, "day", "version", "metric", "toolId", "bucket", sum("count")::int FROM increments
+    GROUP BY "day", "version", "metric", "toolId", "bucket"
+    ORDER BY "day", "version", "metric", "toolId", "bucket"
+    ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket")
+    DO UPDATE SET "count" = "AgentEventDaily"."count" + EXCLUDED."count")
+  SELECT "id" FROM ins`;
