@@ -15,7 +15,7 @@ import { createTestDatabase } from "@/server/testing/test-db";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
 const cli = path.join(repoRoot, "scripts/stockroom-cli.ts");
-const FIXTURE = path.join(repoRoot, "server/services/import/testing/tiny-mcp-server.mjs");
+const FIXTURE = path.join(repoRoot, "server/testing/tiny-mcp-server.mjs");
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle> };
 
 function runCli(args: string[], token: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { insertTestSnapshot } from "../agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "../../testing/insert-test-snapshot";
 import { CacheRegistry } from "../../cache/bounded-cache";
 import { listenForCacheChanges } from "../../cache/cache-notifications";
 import { AGENT_ACCESS_OPTIONS, agentAccessCache, createAgentAccessCache } from "./access-cache";

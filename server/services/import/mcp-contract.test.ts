@@ -12,7 +12,7 @@ import { startAgentApi } from "../../testing/agent-api-server";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { createTestDatabase } from "../../testing/test-db";
 import { describeServer } from "./fetch-mcp-tools";
-import { binOf, realMcpServers, versionOf, type RealMcpServer } from "./testing/real-mcp-servers";
+import { binOf, realMcpServers, versionOf, type RealMcpServer } from "../../testing/real-mcp-servers";
 
 interface Listed {
   server: RealMcpServer;

@@ -7,7 +7,7 @@ import { AGENT_ACCESS_OPTIONS } from "../agent-tokens/access-cache";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadDraftContent } from "../snapshots/draft-cache";
 import { publishSnapshot } from "./publish-snapshot";
-import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
+import { createPublishingFixture, editTool } from "../../testing/publishing-fixture";
 
 // The publishing transaction runs on the plain driver (not a Prisma transaction); `db` here is the tests'
 // stand-in client, so these also prove that the driver is found under it.
