@@ -1,18 +1,24 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealSnapshot } from "@/sdk/snapshot";
+import type { DatabaseHandle } from "../db/open";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { useTestDatabase } from "../testing/use-test-database";
+import { createTestDatabase } from "../testing/test-db";
 import { createAgentToken } from "./agent-tokens/create-agent-token";
 import { revokeAgentToken } from "./agent-tokens/revoke-agent-token";
 import { buildSnapshotContent } from "./snapshots/build-snapshot-content";
 
 /** Concurrency under pressure, on PGlite and the Postgres server. */
 describe("concurrency", () => {
-  const { db, handle } = useTestDatabase();
+  let handle: DatabaseHandle;
+  let db: PrismaClient;
   let t: Awaited<ReturnType<typeof createTeamWithMembers>>;
   beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
     t = await createTeamWithMembers(db);
   });
+  afterAll(() => handle.close());
 
   it("no snapshot fetch that starts after a revocation succeeds, during a burst", async () => {
     const catalog = await createCatalog(db, t.team.id);
