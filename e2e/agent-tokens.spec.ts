@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
 import { signUpThroughInvite } from "./helpers";
 
-test("an owner creates a token, copies the secret shown once, sees it used, and revokes it", async ({ page, request }) => {
-  const { team, catalog, base } = await newUserWithCatalog(page);
+test("an owner creates a token, copies the secret shown once, sees it used, and revokes it", async ({ page, request, newCatalog }) => {
+  const { team, catalog, base } = newCatalog;
   await page.getByRole("link", { name: "Agent tokens" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/tokens$`));
   await expect(page.getByText("No tokens yet.")).toBeVisible();
@@ -54,8 +53,8 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
   await expect(history).not.toContainText("agent_token");
 });
 
-test("members who are not owners are told to ask an owner", async ({ page, browser, baseURL }) => {
-  const { team, base } = await newUserWithCatalog(page);
+test("members who are not owners are told to ask an owner", async ({ page, browser, baseURL, newCatalog }) => {
+  const { team, base } = newCatalog;
   const viewerEmail = `viewer-${Date.now().toString(36)}@example.test`;
   const invite = await page.request.post("/api/trpc/team.invite", { data: { json: { team, email: viewerEmail, role: "viewer" } }, headers: { origin: baseURL! } });
   expect(invite.status()).toBe(200);
@@ -83,8 +82,8 @@ test("the API reference renders the OpenAPI document without signing in", async 
   await expect(page).toHaveURL(/openapi\.json$/);
 });
 
-test("an owner creates an import token on request; a read token cannot import", async ({ page, request }) => {
-  const { team, catalog } = await newUserWithCatalog(page);
+test("an owner creates an import token on request; a read token cannot import", async ({ page, request, newCatalog }) => {
+  const { team, catalog } = newCatalog;
   await page.getByRole("link", { name: "Agent tokens" }).click();
   await page.getByLabel("Token name").fill("reader");
   await page.getByRole("button", { name: "Create token" }).click();

@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
 import { signIn } from "./helpers";
 
-test("two people edit the same tool: the second save is refused, compared, reloaded, never silently overwritten", async ({ page, browser }) => {
-  const { base, email, password } = await newUserWithCatalog(page);
+test("two people edit the same tool: the second save is refused, compared, reloaded, never silently overwritten", async ({ page, browser, newCatalog }) => {
+  const { base, email, password } = newCatalog;
   await page.getByRole("link", { name: "New tool" }).click();
   await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("lookup_order");

@@ -60,7 +60,7 @@ test("a file with an invalid tool is refused until the invalid tool is skipped",
 
 test("connects to a live MCP server over Streamable HTTP (with a header) and imports its tools", async ({ page }) => {
   // @ts-expect-error plain ESM test fixture without types
-  const { startHttpServer } = await import("../server/services/import/testing/tiny-mcp-server.mjs");
+  const { startHttpServer } = await import("../server/testing/tiny-mcp-server.mjs");
   const server = await startHttpServer({ token: "e2e-secret" });
   try {
     await newUserWithCatalog(page);

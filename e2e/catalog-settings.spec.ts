@@ -1,8 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
 
-test("an owner renames a catalog, changes its profile and limit, then deletes (archives) it after confirming", async ({ page }) => {
-  const { catalog } = await newUserWithCatalog(page);
+test("an owner renames a catalog, changes its profile and limit, then deletes (archives) it after confirming", async ({ page, newCatalog }) => {
+  const { catalog } = newCatalog;
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Support agent");
   await page.getByLabel("Engine profile").selectOption("codex-bm25");

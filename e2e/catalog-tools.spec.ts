@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog, setParameters } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
+import { setParameters } from "./catalog-helpers";
 
-test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({ page }) => {
-  const { base } = await newUserWithCatalog(page);
+test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({ page, newCatalog }) => {
+  const { base } = newCatalog;
   await page.getByRole("link", { name: "New tool" }).click();
   await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
   await page.getByLabel("Namespace", { exact: true }).fill("weather");
@@ -43,8 +43,8 @@ test("an invalid schema is refused at the field and nothing is saved; fixed, it 
   await expect(page).toHaveURL(/\/tools\/new$/);
 });
 
-test("exposure changes with the rule shown; search text tokens update as you type; history records both", async ({ page }) => {
-  const { base } = await newUserWithCatalog(page);
+test("exposure changes with the rule shown; search text tokens update as you type; history records both", async ({ page, newCatalog }) => {
+  const { base } = newCatalog;
   await page.getByRole("link", { name: "New tool" }).click();
   await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("send_mail");
@@ -90,8 +90,8 @@ test("exposure changes with the rule shown; search text tokens update as you typ
   await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "send_mail" })).toBeVisible();
 });
 
-test("a selection changes exposure in bulk; the list filters and pages on the server", async ({ page }) => {
-  const { base } = await newUserWithCatalog(page);
+test("a selection changes exposure in bulk; the list filters and pages on the server", async ({ page, newCatalog }) => {
+  const { base } = newCatalog;
   for (const name of ["alpha", "beta", "gamma"]) {
     await page.goto(`${base}/tools/new`);
     await page.getByLabel("Name", { exact: true }).fill(name);

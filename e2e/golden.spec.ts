@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
 import { trpc } from "./playground-helpers";
 
 const TOOLS = [
@@ -7,8 +6,8 @@ const TOOLS = [
   { name: "list_invoices", description: "List the invoices of a customer.", inputSchema: { type: "object", properties: {} } },
 ];
 
-test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({ page }) => {
-  const { team, catalog, base } = await newUserWithCatalog(page);
+test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({ page, newCatalog }) => {
+  const { team, catalog, base } = newCatalog;
   const text = JSON.stringify({ tools: TOOLS });
   const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
   const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog, text, options });

@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
 import { trpc } from "./playground-helpers";
 
-test("the history reads as sentences, hides no-op saves, and filters by type and tool id", async ({ page }) => {
-  const { team, catalog, base } = await newUserWithCatalog(page);
+test("the history reads as sentences, hides no-op saves, and filters by type and tool id", async ({ page, newCatalog }) => {
+  const { team, catalog, base } = newCatalog;
   const ref = { team, catalog };
   const tool = await trpc<{ id: string }>(page, "tool.create", { ...ref, tool: { namespace: "crm", name: "refund_order", description: "Refund an order." } });
   await trpc(page, "tool.update", { ...ref, id: tool.id, revision: 1, patch: { exposure: "direct" } });

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import { expect, test } from "./fixtures";
 
 // A tools/list as MCP servers send it: behaviour hints in annotations, an output schema, and no namespace description.
 const doc = {
@@ -15,8 +14,8 @@ const doc = {
   ],
 };
 
-test("an imported tool shows its MCP hints as badges, and a deferred namespace without a description is flagged", async ({ page }) => {
-  const { base } = await newUserWithCatalog(page);
+test("an imported tool shows its MCP hints as badges, and a deferred namespace without a description is flagged", async ({ page, newCatalog }) => {
+  const { base } = newCatalog;
   await page.goto(`${base}/import`);
   await page.getByLabel("Upload a JSON file").setInputFiles({ name: "files.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
   await page.getByLabel("Namespace for tools without one").fill("files");

@@ -1,13 +1,12 @@
-import { expect, test, type Locator } from "@playwright/test";
-import { signInAsDemo } from "./helpers";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const figure = async (figures: Locator, label: string | RegExp) => {
   const text = await figures.locator("div").filter({ has: figures.page().getByText(label, { exact: true }) }).locator("dd").first().innerText();
   return Number(text.replace(/,/g, ""));
 };
 
-test("the first-request preview shows the payload and its token figures per client profile", async ({ page }) => {
-  await signInAsDemo(page);
+test("the first-request preview shows the payload and its token figures per client profile", async ({ page, demo }) => {
   await page.goto("/t/demo/mcp-tools/preview");
 
   const figures = page.getByLabel("Token figures");

@@ -1,9 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { signInAsDemo, signUpNewUser } from "./helpers";
+import { expect, test } from "./fixtures";
 import { createPublishedCatalog, trpc } from "./playground-helpers";
 
-test("type a query, read the ranked list, open an explanation and ask why not another tool", async ({ page }) => {
-  await signInAsDemo(page);
+test("type a query, read the ranked list, open an explanation and ask why not another tool", async ({ page, demo }) => {
   await page.goto("/t/demo/mcp-tools/playground");
   await page.getByLabel("Query", { exact: true }).fill("post a message to a slack channel");
 
@@ -38,8 +36,7 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   await expect(page).toHaveURL(/q=post\+a\+message/);
 });
 
-test("a request no tool fits well: the playground still ranks the matching tools, marks them weak, and says why", async ({ page }) => {
-  await signInAsDemo(page);
+test("a request no tool fits well: the playground still ranks the matching tools, marks them weak, and says why", async ({ page, demo }) => {
   await page.goto("/t/demo/mcp-tools/playground");
   await page.getByLabel("Query", { exact: true }).fill("dim the kitchen lights to 30 percent");
 
@@ -56,8 +53,8 @@ test("a request no tool fits well: the playground still ranks the matching tools
   await expect(why).toContainText(/Matches: .*percent/);
 });
 
-test("an edit in the playground moves the draft ranking; compare it with the published version; save it as golden", async ({ page }) => {
-  const { team } = await signUpNewUser(page);
+test("an edit in the playground moves the draft ranking; compare it with the published version; save it as golden", async ({ page, newUser }) => {
+  const { team } = newUser;
   await createPublishedCatalog(page, team, "support");
   await page.goto(`/t/${team}/support/playground`);
   await page.getByLabel("Query", { exact: true }).fill("customer account");
@@ -102,8 +99,8 @@ test("an edit in the playground moves the draft ranking; compare it with the pub
   expect(golden.queries.map((q) => [q.query, q.expected])).toEqual([["customer account", ["crm.send_invoice"]]]);
 });
 
-test("a search-text edit based on a stale revision is refused with the editor's conflict message", async ({ page }) => {
-  const { team } = await signUpNewUser(page);
+test("a search-text edit based on a stale revision is refused with the editor's conflict message", async ({ page, newUser }) => {
+  const { team } = newUser;
   await createPublishedCatalog(page, team, "support");
   await page.goto(`/t/${team}/support/playground`);
   await page.getByLabel("Query", { exact: true }).fill("refund");

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { trpc } from "./playground-helpers";
 
 const param = (name: string, description: string) => ({ type: "object", properties: { [name]: { type: "string", description } }, required: [name] });
@@ -29,8 +29,8 @@ async function addGoldenQuery(page: Page, query: string, tool: string) {
   await expect(page.getByRole("table", { name: "Golden queries" }).getByRole("row", { name: new RegExp(query) })).toContainText(tool);
 }
 
-test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({ page }) => {
-  const { team, catalog, base } = await newUserWithCatalog(page);
+test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({ page, newCatalog }) => {
+  const { team, catalog, base } = newCatalog;
   await importTools(page, team, catalog);
 
   await page.goto(`${base}/golden`);
@@ -99,8 +99,8 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   expect(snapshot.tools.find((t) => t.id === "crm.lookup_customer")!.spec.description).toContain("invoice history");
 });
 
-test("roll back to version 1: its content is published as version 3", async ({ page }) => {
-  const { team, catalog, base } = await newUserWithCatalog(page);
+test("roll back to version 1: its content is published as version 3", async ({ page, newCatalog }) => {
+  const { team, catalog, base } = newCatalog;
   await importTools(page, team, catalog);
   await trpc(page, "publish.publish", { team, catalog, note: "v1" });
   const [tool] = (await trpc<{ tools: Array<{ id: string; revision: number }> }>(page, "tool.list", { team, catalog, search: "refund_order" }, "query")).tools;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { newUserWithCatalog } from "./catalog-helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** A link click with unsaved edits asks first: staying keeps the text, leaving goes where the link pointed. */
 async function expectGuarded(page: Page, link: () => ReturnType<Page["getByRole"]>, field: ReturnType<Page["getByLabel"]>, text: string, target: RegExp) {
@@ -14,8 +14,8 @@ async function expectGuarded(page: Page, link: () => ReturnType<Page["getByRole"
   await expect(page).toHaveURL(target);
 }
 
-test("the new-catalog, token and publish-note forms warn before unsaved text is lost", async ({ page }) => {
-  const { team, base, name } = await newUserWithCatalog(page);
+test("the new-catalog, token and publish-note forms warn before unsaved text is lost", async ({ page, newCatalog }) => {
+  const { team, base, name } = newCatalog;
   const tab = (label: string) => () => page.getByRole("link", { name: label, exact: true });
 
   await page.goto(`/t/${team}`);

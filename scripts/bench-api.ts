@@ -12,8 +12,10 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "./lib/app-server";
+import { recordBenchOutput } from "./lib/bench-report";
 import { SessionClient } from "./lib/session-client";
 
+const report = recordBenchOutput("api", "Snapshot API vs a plain node:http server (`npm run bench:api`)");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench-api";
 const CONNECTIONS = 10;
@@ -174,3 +176,4 @@ try {
   peer?.server.close();
   app.stop();
 }
+report.write();

@@ -23,8 +23,10 @@ import { clearRankingCaches } from "../server/services/publishing/ranking-cache"
 import { reviewDraft } from "../server/services/publishing/review-draft";
 import { clearDraftCache } from "../server/services/snapshots/draft-cache";
 import { createTestDatabase, TEST_PG_ADMIN_URL } from "../server/testing/test-db";
+import { recordBenchOutput } from "./lib/bench-report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const report = recordBenchOutput("publish", "Review and publish (`npm run bench:publish`)");
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const at = argv.indexOf(`--${name}`);
@@ -228,3 +230,4 @@ if (DBS === "postgres" || DBS === "both") {
   if (await isPostgresUp()) await bench("postgres");
   else console.log(`\nPostgres server: not reachable at ${new URL(TEST_PG_ADMIN_URL).host}; skipped (set STOCKROOM_TEST_PG_URL).`);
 }
+report.write();

@@ -12,6 +12,9 @@ import MiniSearch from "minisearch";
 import winkBm25 from "wink-bm25-text-search";
 import nlp from "wink-nlp-utils";
 import { createSearchIndex, effectiveSearchText, forgetAnalysedTexts, type EngineProfile, type IndexDoc } from "../search/index";
+import { recordBenchOutput } from "./lib/bench-report";
+
+const report = recordBenchOutput("search", "Search engine speed (`npm run bench:search`)");
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shared = path.resolve(repoRoot, "../shared");
@@ -194,3 +197,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+report.write();

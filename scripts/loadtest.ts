@@ -7,8 +7,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startAppServer } from "./lib/app-server";
+import { recordBenchOutput } from "./lib/bench-report";
 import { SessionClient } from "./lib/session-client";
 
+const report = recordBenchOutput("loadtest", "Load test: snapshot fetches with playground traffic (`npm run loadtest`)");
 const PG_ADMIN_URL = process.env.STOCKROOM_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -128,4 +130,5 @@ if (only !== "pglite") {
   const met = await withFreshPostgresDatabase((url) => loadTest(`Postgres server (${new URL(PG_ADMIN_URL).host})`, url));
   if (met !== null) results.push(met);
 }
+report.write();
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -19,11 +19,11 @@ const runRecipe = hasPython || process.env.CI === "true";
 
 const VECTORS = path.join(import.meta.dirname, "testing", "jcs-vectors.json");
 
-/** The README's Python recipe, taken from README.md itself so the two cannot drift apart. */
+/** The Python hash recipe of docs/agents.md, taken from the document itself so the two cannot drift apart. */
 function readmeRecipe(): { definitions: string; whole: string } {
-  const readme = readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");
+  const readme = readFileSync(path.join(import.meta.dirname, "..", "docs", "agents.md"), "utf8");
   const block = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1]!).find((code) => code.includes("def canonical_json"));
-  if (!block) throw new Error("README.md has no python block defining canonical_json");
+  if (!block) throw new Error("docs/agents.md has no python block defining canonical_json");
   return { definitions: block.slice(0, block.indexOf("\nreq = ")), whole: block };
 }
 
@@ -53,7 +53,7 @@ function awkwardContent(format?: SnapshotContent["format"]): SnapshotContent {
   return content;
 }
 
-describe("the README's hash recipe (Python)", () => {
+describe("the hash recipe of docs/agents.md (Python)", () => {
   let server: SnapshotServer;
   beforeAll(async () => {
     server = await startSnapshotServer(awkwardContent());

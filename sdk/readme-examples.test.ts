@@ -1,6 +1,6 @@
-// The README's TypeScript examples, compiled as a user compiles them: `--strict`, `@stockroom/sdk` resolved to
-// these sources, and the official `openai` and `@anthropic-ai/sdk` packages (dev dependencies) for the clients.
-// Read from README.md each run, so an example that drifts from the SDK's types fails here.
+// The TypeScript examples of README.md and docs/agents.md, compiled as a user compiles them: `--strict`,
+// `@stockroom/sdk` resolved to these sources, and the official `openai` and `@anthropic-ai/sdk` packages (dev
+// dependencies) for the clients. Read from the documents each run, so an example that drifts from the SDK's types fails.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+const DOCUMENTS = ["README.md", "docs/agents.md"];
 
 /** The bodies of the ```ts / ```typescript fenced blocks of a Markdown text, in order. */
 function typescriptBlocks(markdown: string): string[] {
@@ -43,7 +44,7 @@ function writeProject(dir: string, sources: string[]): void {
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
 }
 
-describe("the README's TypeScript examples", () => {
+describe("the TypeScript examples of the README and docs/agents.md", () => {
   const dirs: string[] = [];
   const project = (sources: string[]) => {
     const dir = mkdtempSync(path.join(tmpdir(), "stockroom-readme-"));
@@ -58,8 +59,9 @@ describe("the README's TypeScript examples", () => {
   });
 
   it("compile with --strict against the official openai and @anthropic-ai/sdk packages", { timeout: 180_000 }, () => {
-    const blocks = typescriptBlocks(readFileSync(path.join(ROOT, "README.md"), "utf8"));
-    expect(blocks.length).toBeGreaterThan(0);
+    const perDocument = DOCUMENTS.map((file) => typescriptBlocks(readFileSync(path.join(ROOT, file), "utf8")));
+    for (const [i, blocks] of perDocument.entries()) expect(blocks.length, DOCUMENTS[i]).toBeGreaterThan(0);
+    const blocks = perDocument.flat();
     const all = blocks.join("\n");
     for (const used of ['from "@stockroom/sdk"', 'from "openai"', 'from "@anthropic-ai/sdk"', "answerToolSearchCall", "answerToolUse"]) expect(all).toContain(used);
     expect(compile(project(blocks))).toBe("");

@@ -1,8 +1,8 @@
 import "server-only";
 import type { PrismaClient } from "@prisma/client";
+import { listenForCacheChanges } from "./cache/cache-notifications";
 import { getEnv } from "./env";
 import { openDatabase, type DatabaseHandle } from "./db/open";
-import { listenForAgentAccessChanges } from "./services/agent-tokens/access-listener";
 import { seedDemo } from "./services/seed/seed-demo";
 
 const globalForDb = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle> };
@@ -15,8 +15,8 @@ export function getDatabase(): Promise<DatabaseHandle> {
   globalForDb.stockroomDb ??= (async () => {
     const env = getEnv();
     const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.STOCKROOM_DATA_DIR}/pglite` });
-    // Other app instances on the same server revoke tokens and publish too: hear about it.
-    if (env.DATABASE_URL) await listenForAgentAccessChanges(env.DATABASE_URL).ready;
+    // Other app instances on the same server revoke tokens and publish too: hear which caches that makes stale.
+    if (env.DATABASE_URL) await listenForCacheChanges(env.DATABASE_URL).ready;
     if (env.STOCKROOM_DEMO === "1") await seedDemo({ db: handle.db, password: env.STOCKROOM_DEMO_PASSWORD, log: console.log });
     return handle;
   })();

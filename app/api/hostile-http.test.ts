@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { rememberedRouteCount } from "@/server/services/agent-api/http/agent-http";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
-import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { createAgentToken } from "@/server/services/agent-tokens/create-agent-token";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";

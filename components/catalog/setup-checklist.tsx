@@ -14,7 +14,7 @@ export interface SetupState {
   isConnected: boolean;
 }
 
-/** The copy-paste snippet that connects a TypeScript agent to this catalog (README "TypeScript: the SDK"). */
+/** The copy-paste snippet that connects a TypeScript agent to this catalog (docs/agents.md, "TypeScript: the SDK"). */
 export function connectSnippet({ origin, team, catalog }: Pick<SetupState, "origin" | "team" | "catalog">): string {
   return [
     'import { connect } from "@stockroom/sdk";',

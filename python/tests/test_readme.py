@@ -1,4 +1,4 @@
-"""The README's Python quick start: it compiles, and every ``catalog.…`` / ``stockroom.…`` it uses exists."""
+"""The Python quick start of docs/agents.md: it compiles, and every ``catalog.…`` / ``stockroom.…`` it uses exists."""
 
 import re
 import unittest
@@ -15,11 +15,11 @@ def python_blocks(markdown: str):
 class ReadmeTest(unittest.TestCase):
     def test_quick_start_compiles_and_names_real_api(self) -> None:
         blocks = [
-            b for b in python_blocks((REPO_ROOT / "README.md").read_text(encoding="utf-8")) if "stockroom.connect" in b
+            b for b in python_blocks((REPO_ROOT / "docs" / "agents.md").read_text(encoding="utf-8")) if "stockroom.connect" in b
         ]
         self.assertEqual(len(blocks), 1)
         source = blocks[0]
-        compile(source, "README.md", "exec")
+        compile(source, "docs/agents.md", "exec")
         for name in set(re.findall(r"\bcatalog\.(\w+)\(", source)):
             self.assertTrue(callable(getattr(Catalog, name, None)), "Catalog has no %s()" % name)
         for name in set(re.findall(r"\bstockroom\.(\w+)\(", source)):

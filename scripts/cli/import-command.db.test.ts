@@ -5,18 +5,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useTestDatabase } from "@/server/testing/use-test-database";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
 const cli = path.join(repoRoot, "scripts/stockroom-cli.ts");
-const FIXTURE = path.join(repoRoot, "server/services/import/testing/tiny-mcp-server.mjs");
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle> };
+const FIXTURE = path.join(repoRoot, "server/testing/tiny-mcp-server.mjs");
 
 function runCli(args: string[], token: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -27,21 +24,16 @@ function runCli(args: string[], token: string): Promise<{ code: number; stdout: 
 }
 
 describe("stockroom import", { timeout: 90_000 }, () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+  const { db, handle } = useTestDatabase({ asAppDatabase: true });
   let server: Server;
   let url = "";
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
     server = createServer(createNodeAgentHandler());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await handle.close();
   });
 
   it("starts the server locally, previews, commits with --yes, and shows a re-import's diff without writing", async () => {

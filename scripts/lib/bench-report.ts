@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { format } from "node:util";
 
 const REPORT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
 const HEADER = "# Benchmarks\n\nWritten by the bench scripts (`npm run bench:*`); each section is replaced by its own bench's last run.\n";
@@ -25,4 +26,23 @@ export function writeBenchSection(name: string, title: string, body: string): vo
   const to = current.indexOf(end);
   const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(REPORT, next);
+}
+
+/**
+ * For a bench that reports by printing: what it prints from now on goes to its section of docs/benchmarks.md too
+ * (as a code block, stamped like every section) when `write()` is called at the end of a complete run.
+ */
+export function recordBenchOutput(name: string, title: string): { write(): void } {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => {
+    lines.push(format(...args));
+    log(...args);
+  };
+  return {
+    write() {
+      console.log = log;
+      writeBenchSection(name, title, `\`\`\`\n${lines.join("\n").trim()}\n\`\`\``);
+    },
+  };
 }

@@ -1,8 +1,6 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callerFor, createTeamWithMembers } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import { createAuth, type Auth } from "./create-auth";
 
 const BASE = "http://localhost:3999";
@@ -18,15 +16,11 @@ function post(auth: Auth, path: string, body: unknown, ip = "203.0.113.7") {
 }
 
 describe("accounts (better-auth over our database)", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+  const { db, handle } = useTestDatabase();
   let auth: Auth;
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
     auth = createAuth({ db, secret: "x".repeat(40), baseURL: BASE, signInPerMinute: 5 });
   });
-  afterAll(() => handle.close());
 
   it("signs up with a team of one's own, stores only a memory-hard hash, and sets a safe session cookie", async () => {
     const response = await post(auth, "/sign-up/email", { email: "Ada@Example.test", password: "correct horse", name: "Ada" }, "203.0.113.1");

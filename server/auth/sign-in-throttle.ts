@@ -1,9 +1,12 @@
+import { BoundedCache } from "../cache/bounded-cache";
+
 /**
  * Failed sign-ins, counted per (account, address): after `maxFailures` wrong passwords for one account from one
  * address, that pair waits out `windowSeconds`. Nothing is counted per account alone, so a stranger guessing
  * from elsewhere never locks the owner out; guessing many accounts from one address meets better-auth's
  * per-address limit (`STOCKROOM_SIGNIN_PER_MINUTE`) as well. Per process, in memory: a restart forgets (the
- * per-address limit still holds), and entries expire with their window.
+ * per-address limit still holds), and entries expire with their window. Not a cache: counts, bounded by the
+ * shared helper so a spray of addresses cannot grow it; only a success or the window's end clears a pair.
  */
 export interface SignInThrottleOptions {
   maxFailures: number;
@@ -19,8 +22,10 @@ interface Entry {
 }
 
 export class SignInThrottle {
-  private readonly entries = new Map<string, Entry>();
-  constructor(private readonly options: SignInThrottleOptions) {}
+  private readonly entries: BoundedCache<Entry>;
+  constructor(private readonly options: SignInThrottleOptions) {
+    this.entries = new BoundedCache<Entry>({ name: "sign-in-failures", max: options.maxEntries ?? 100_000 });
+  }
 
   private keyOf(account: string, address: string): string {
     return `${account.trim().toLowerCase()}\u0000${address}`;
@@ -48,10 +53,7 @@ export class SignInThrottle {
     const current = this.entries.get(key);
     const entry = current && current.windowEndsAt > now ? current : { failures: 0, windowEndsAt: now + this.options.windowSeconds * 1000 };
     entry.failures += 1;
-    this.entries.delete(key); // re-insert: Map order is the eviction order
-    this.entries.set(key, entry);
-    const max = this.options.maxEntries ?? 100_000;
-    while (this.entries.size > max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry); // most recently used: the least recently failing pairs are forgotten first
   }
 
   /** A correct password clears the pair's count. */

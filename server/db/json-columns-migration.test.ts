@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sealSnapshot, verifySnapshot, type SnapshotContent } from "@/sdk/snapshot";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import { applyMigrations, loadMigrations } from "./migrate";
-import type { DatabaseHandle } from "./open";
 
 // 0005 turns jsonb columns into json (text kept as written). Data written before it must come through intact,
 // and a v1 snapshot (hashed with the legacy canonical form, stored as jsonb) must still verify.
@@ -17,13 +16,11 @@ const v1Content = (): SnapshotContent => ({
 });
 
 describe("migration 0005 (json columns) on existing data", () => {
-  let handle: DatabaseHandle;
+  const { handle } = useTestDatabase();
   beforeAll(async () => {
-    handle = await createTestDatabase();
     await handle.sql.exec(`DROP SCHEMA public CASCADE; CREATE SCHEMA public;`);
     await applyMigrations(handle.sql, (await loadMigrations()).filter((m) => m.name < "0005"));
   }, 120_000);
-  afterAll(() => handle?.close());
 
   it("keeps tools and published v1 snapshots, which still verify", async () => {
     const sealed = await sealSnapshot(v1Content(), 1, "2026-11-01T00:00:00.000Z");

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDbKind } from "../testing/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbKind } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 
 // A transaction whose connection dies mid-way: the caller gets its own error, and the dead connection is
 // dropped from the pool instead of being handed to the next query.
 describe.skipIf(testDbKind() !== "postgres")("the Postgres runner's transactions", () => {
-  let handle: Awaited<ReturnType<typeof createTestDatabase>>;
-  beforeAll(async () => {
-    handle = await createTestDatabase("postgres");
-  });
-  afterAll(() => handle?.close());
+  const { handle } = useTestDatabase({ kind: "postgres" });
 
   it("reports the caller's error when the connection is lost, and the pool keeps working", async () => {
     const failure = handle.sql.transaction(async (tx) => {

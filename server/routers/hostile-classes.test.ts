@@ -3,7 +3,7 @@ import type { AnyProcedure } from "@trpc/server";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { createAgentToken } from "../services/agent-tokens/create-agent-token";
-import { insertTestSnapshot } from "../services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "../testing/insert-test-snapshot";
 import { createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { hostileFor, mergedInputShape } from "../testing/hostile-values";
 import { trpcOverHttp } from "../testing/trpc-http";

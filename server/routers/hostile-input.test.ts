@@ -1,9 +1,7 @@
-import type { PrismaClient } from "@prisma/client";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import { outcomeCode } from "../testing/outcome";
 
 /**
@@ -51,15 +49,13 @@ const hostileTool = fc.record(
 );
 
 describe("hostile input", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+
+  const { db, handle } = useTestDatabase();
   let caller: ReturnType<typeof callerFor>;
   let scope: { team: string; catalog: string };
   let catalogId: string;
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
     const t = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, t.team.id);
     await createTools(db, catalog.id, [{ name: "list_orders", namespace: "crm", description: "List open orders." }]);
@@ -67,7 +63,6 @@ describe("hostile input", () => {
     scope = { team: t.team.slug, catalog: catalog.slug };
     catalogId = catalog.id;
   });
-  afterAll(() => handle.close());
 
   it("tool.create: a valid tool or a clear 4xx, never a 500, nothing written on refusal", async () => {
     await fc.assert(

@@ -8,12 +8,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 // @ts-expect-error plain ESM test fixture without types
-import { startHttpServer } from "../services/import/testing/tiny-mcp-server.mjs";
+import { startHttpServer } from "../testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
 
 const { db } = useTestDatabase();
-const FIXTURE = path.resolve(import.meta.dirname, "../services/import/testing/tiny-mcp-server.mjs");
+const FIXTURE = path.resolve(import.meta.dirname, "../testing/tiny-mcp-server.mjs");
 const MCP = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" as const };
 
 async function failure(promise: Promise<unknown>) {

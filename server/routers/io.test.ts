@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM test fixture without types
-import { tinyTools } from "../services/import/testing/tiny-mcp-server.mjs";
+import { tinyTools } from "../testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
 

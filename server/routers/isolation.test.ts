@@ -1,11 +1,9 @@
-import type { PrismaClient } from "@prisma/client";
 import type { AnyProcedure } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAgentToken } from "../services/agent-tokens/create-agent-token";
 import { hasRole } from "../services/teams/roles";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import type { Access } from "../trpc";
 import { appRouter } from "./root";
 
@@ -32,16 +30,14 @@ async function outcome(caller: Caller, path: string, input: unknown): Promise<{ 
 const isScopeNotFound = (o: { code: string; message: string }) => o.code === "NOT_FOUND" && /^(Team|Catalog) "/.test(o.message);
 
 describe("isolation matrix", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+
+  const { db, handle } = useTestDatabase();
   let t: Awaited<ReturnType<typeof createTeamWithMembers>>;
   let input: { team: string; catalog: string };
   let agentSecret: string;
   let otherCatalogSecret: string;
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
     t = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, t.team.id, { slug: "support" });
     const other = await createCatalog(db, t.team.id, { slug: "other" });
@@ -51,7 +47,6 @@ describe("isolation matrix", () => {
     agentSecret = (await createAgentToken({ db, team: t.team, catalog, actor, name: "matrix" })).secret;
     otherCatalogSecret = (await createAgentToken({ db, team: t.team, catalog: other, actor, name: "other" })).secret;
   });
-  afterAll(() => handle.close());
 
   it("finds the procedures, and every one declares its access", () => {
     expect(procedures.length).toBeGreaterThan(20);

@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
-import { insertTestSnapshot } from "../services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "../testing/insert-test-snapshot";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
 import { outcomeCode } from "../testing/outcome";

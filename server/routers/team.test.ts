@@ -1,16 +1,11 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 
 describe("teams and roles", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+  const { db, handle } = useTestDatabase();
   let t: Awaited<ReturnType<typeof createTeamWithMembers>>;
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
     t = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, t.team.id, { slug: "support" });
     await createTools(db, catalog.id, [
@@ -19,7 +14,6 @@ describe("teams and roles", () => {
       { name: "c", namespace: "crm", exposure: "hidden" },
     ]);
   });
-  afterAll(() => handle.close());
 
   it("lists a member's catalogs with tool counts by exposure", async () => {
     const list = await callerFor(db, t.viewer).catalog.list({ team: t.team.slug });

@@ -1,43 +1,37 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { DatabaseHandle } from "../db/open";
+import { afterAll, beforeAll } from "vitest";
 import { createNodeAgentHandler } from "../services/agent-api/http/node-handler";
-import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
-import { createTestDatabase } from "./test-db";
-import { forwardTo } from "./use-test-database";
-
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+import { useTestDatabase, type TestDatabaseOptions } from "./use-test-database";
 
 /**
- * A fresh test database that the app's code reads as its own (`getDatabase()`), served by the agent API's
- * node:http handler on a loopback port as `scripts/serve.mjs` serves it; every test gets a fresh rate limiter.
+ * `useTestDatabase({ asAppDatabase: true })` served by the agent API's node:http handler on a loopback port, as
+ * `scripts/serve.mjs` serves it; every test gets a fresh rate limiter.
  *
  *     const api = useAgentApiServer();
  *     await fetch(`${api.baseUrl()}/api/v1/catalogs/…`);
  */
-export function useAgentApiServer(): { db: PrismaClient; handle: DatabaseHandle; baseUrl: () => string } {
-  let opened: DatabaseHandle | undefined;
+export function useAgentApiServer(options: Omit<TestDatabaseOptions, "asAppDatabase"> = {}) {
+  const { db, handle } = useTestDatabase({ ...options, asAppDatabase: true });
   let server: Server | undefined;
   let baseUrl = "";
   beforeAll(async () => {
-    opened = await createTestDatabase();
-    globals.stockroomDb = Promise.resolve(opened);
     server = createServer(createNodeAgentHandler());
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     if (server) await new Promise((resolve) => server!.close(resolve));
-    await opened?.close();
   });
-  beforeEach(() => {
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
-  });
-  const current = () => {
-    if (!opened) throw new Error("useAgentApiServer(): the server starts in beforeAll; use it inside tests and hooks.");
-    return opened;
+  return {
+    db,
+    handle,
+    baseUrl: () => baseUrl,
+    /** The snapshot's bytes as served (identity encoding). */
+    async fetchSnapshotText(team: string, catalog: string, secret: string, version: number | "latest" = "latest") {
+      const response = await fetch(`${baseUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/${version}`, { headers: { authorization: `Bearer ${secret}` } });
+      if (!response.ok) throw new Error(`snapshot fetch answered ${response.status}: ${await response.text()}`);
+      return response.text();
+    },
   };
-  return { db: forwardTo(() => current().db), handle: forwardTo(current), baseUrl: () => baseUrl };
 }

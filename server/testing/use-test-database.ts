@@ -1,9 +1,10 @@
 import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll } from "vitest";
-import { REAL_CLIENT } from "../db/open";
-import { createTestDatabase } from "./test-db";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { REAL_CLIENT, type DatabaseHandle } from "../db/open";
+import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
+import { createTestDatabase, type TestDbKind } from "./test-db";
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
 /**
  * A stand-in for an object that exists only once `beforeAll` ran: property reads go to the real one (methods
@@ -24,17 +25,37 @@ export function forwardTo<T extends object>(target: () => T): T {
   });
 }
 
+export interface TestDatabaseOptions {
+  /** Default: the vitest project's (STOCKROOM_TEST_DB); "postgres" for tests that need the server. */
+  kind?: TestDbKind;
+  /**
+   * Make it the app's own database, the one `getDatabase()` returns (route handlers, the agent API), with a
+   * fresh agent rate limiter of `agentRequestsPerMinute` (default 1000) before all and before each test.
+   */
+  asAppDatabase?: boolean;
+  agentRequestsPerMinute?: number;
+}
+
+const appGlobals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+
 /**
- * A fresh database (in-memory PGlite, or a new database on the Postgres server) for the tests of the calling
- * file or describe block: opened before them, closed and dropped after them.
+ * The one database fixture: a fresh, migrated database (in-memory PGlite, or a new database on the Postgres
+ * server) for the tests of the calling file or describe block, opened before them, closed and dropped after.
  *
  *     const { db, handle } = useTestDatabase();
+ *     const { db } = useTestDatabase({ asAppDatabase: true }); // the route handlers read it too
  */
-export function useTestDatabase(): { db: PrismaClient; handle: TestDatabase } {
+export function useTestDatabase(options: TestDatabaseOptions = {}): { db: PrismaClient; handle: TestDatabase } {
   let opened: TestDatabase | undefined;
+  const freshLimiter = () => {
+    if (options.asAppDatabase) appGlobals.stockroomAgentLimiter = new TokenBucketLimiter(options.agentRequestsPerMinute ?? 1000);
+  };
   beforeAll(async () => {
-    opened = await createTestDatabase();
+    opened = await createTestDatabase(options.kind);
+    if (options.asAppDatabase) appGlobals.stockroomDb = Promise.resolve(opened);
+    freshLimiter();
   });
+  beforeEach(freshLimiter);
   afterAll(() => opened?.close());
   const current = () => {
     if (!opened) throw new Error("useTestDatabase(): the database opens in beforeAll; use it inside tests and hooks.");

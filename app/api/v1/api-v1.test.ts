@@ -1,16 +1,13 @@
-import { createServer, get as httpGet, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get as httpGet } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
-import type { PrismaClient } from "@prisma/client";
 import Ajv2020 from "ajv/dist/2020";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { verifySnapshot } from "@/sdk/snapshot";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
-import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import * as fallbackRoute from "./[...path]/route";
 import * as listRoute from "./catalogs/[team]/[catalog]/snapshots/route";
 import * as versionRoute from "./catalogs/[team]/[catalog]/snapshots/[version]/route";
@@ -46,23 +43,10 @@ function getThroughNext(path: string, headers: Record<string, string> = {}): Pro
 }
 
 describe("/api/v1 agent API", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  let server: Server;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    server = createServer(createNodeAgentHandler());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await handle.close();
-  });
-  beforeEach(() => {
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
+  const api = useAgentApiServer();
+  const { db } = api;
+  beforeAll(() => {
+    baseUrl = api.baseUrl();
   });
 
   async function published() {

@@ -2,31 +2,24 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
-import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
-import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useTestDatabase } from "@/server/testing/use-test-database";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 // An agent built on the SDK, against the agent API over real HTTP and a real database (PGlite and Postgres).
 describe("an SDK agent reports to the running server", () => {
-  let handle: DatabaseHandle;
+  const { handle } = useTestDatabase({ asAppDatabase: true });
   let server: Server;
   let url = "";
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    globals.stockroomDb = Promise.resolve(handle);
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
     server = createServer(createNodeAgentHandler());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await handle.close();
   });
 
   it("stores its searches, calls and outcomes, each call linked to its search and ranked there", async () => {

@@ -1,29 +1,20 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import { flatToolNames, providerTool } from "@/sdk/first-request";
-import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useTestDatabase } from "@/server/testing/use-test-database";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 // Item 1 of issue 22: hosted search answers what the SDK ranks locally on the same snapshot, over real HTTP.
 describe("POST …/search = the SDK's local answer (demo corpus, every golden query, both profiles)", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+  const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
   let server: Server;
   let url = "";
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(100_000);
     await seedDemo({ db, password: "hosted-search-test-password" });
     const handler = createNodeAgentHandler();
     server = createServer((req, res) => {
@@ -35,7 +26,6 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
   }, 180_000);
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await handle.close();
   });
 
   it("answers identical hits (every field) and provider items for both engine profiles", { timeout: 300_000 }, async () => {

@@ -1,7 +1,7 @@
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import Ajv2020 from "ajv/dist/2020";

@@ -4,10 +4,10 @@ import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 // @ts-expect-error plain ESM test fixture without types
-import { tinyTools } from "@/server/services/import/testing/tiny-mcp-server.mjs";
+import { tinyTools } from "@/server/testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
 import * as importRoute from "./catalogs/[team]/[catalog]/import/route";
 import * as openapiRoute from "./openapi.json/route";

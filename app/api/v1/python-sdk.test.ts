@@ -10,15 +10,12 @@ import { flatToolNames } from "@/sdk/first-request";
 import { connect, type StockroomCatalog } from "@/sdk/index";
 import { buildToolSearchOutput } from "@/sdk/tool-search-output";
 import { resolveToolSearchPaths } from "@/sdk/tool-search-paths";
-import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";
 import { PYTHON_DIR, testPython } from "@/server/testing/python";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useTestDatabase } from "@/server/testing/use-test-database";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 /** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
 function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
@@ -90,16 +87,11 @@ function runPython(python: string, env: Record<string, string>): Promise<{ code:
 
 // Items 2-4 of issue 22: the Python SDK's unittest suite, run here against a real server over HTTP.
 describe("the Python SDK (python/) against a real server", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+  const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
   let server: Server;
   let url = "";
   const scratch = mkdtempSync(path.join(tmpdir(), "stockroom-python-"));
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(100_000);
     await seedDemo({ db, password: "python-sdk-test-password" });
     // The handler runs in this process while Python waits on it, so keep-alive races do not arise; still close.
     const handler = createNodeAgentHandler();
@@ -112,7 +104,6 @@ describe("the Python SDK (python/) against a real server", () => {
   }, 180_000);
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await handle.close();
     rmSync(scratch, { recursive: true, force: true });
   });
 

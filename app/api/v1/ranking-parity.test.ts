@@ -1,16 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
-import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useTestDatabase } from "@/server/testing/use-test-database";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 /** The agent API's node:http handler (what `npm start` serves) on a loopback socket, so the SDK fetches over HTTP as agents do. */
 async function serveRoutes(): Promise<{ server: Server; url: string }> {
@@ -26,20 +22,14 @@ async function serveRoutes(): Promise<{ server: Server; url: string }> {
 
 // Point 5 of the agent-delivery issue: what an agent ranks from the HTTP snapshot is what the playground showed.
 describe("SDK ranking from the HTTP snapshot = playground ranking of that version (demo corpus, every golden query)", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
+  const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
   let http: { server: Server; url: string };
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    globals.stockroomDb = Promise.resolve(handle);
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(100_000);
     await seedDemo({ db, password: "parity-test-password" });
     http = await serveRoutes();
   }, 180_000);
   afterAll(async () => {
     await new Promise((resolve) => http.server.close(resolve));
-    await handle.close();
   });
 
   it("is identical in ids, order, scores and strength for both engine profiles, with weak hits dropped and with another vocabulary", { timeout: 300_000 }, async () => {

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { boundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
 import { snapshotBodyCache, type SnapshotBody, type SnapshotBodyCache } from "./snapshot-body-cache";
 import type { SnapshotVersion } from "./snapshot-api-schemas";
@@ -11,9 +12,8 @@ export interface SnapshotRef {
 
 const NOTHING_PUBLISHED = "Nothing has been published in this catalog yet: publish a version first.";
 
-/** Numbered versions never change or disappear (a trigger refuses UPDATE/DELETE), so their row refs are kept. */
-const numberedRefs = new Map<string, SnapshotRef>();
-const MAX_NUMBERED_REFS = 10_000;
+/** Numbered versions never change or disappear (a trigger refuses UPDATE/DELETE): never stale, nothing clears it. */
+const numberedRefs = boundedCache<SnapshotRef>({ name: "numbered-snapshot-refs", max: 10_000 });
 
 interface FindSnapshotRefOptions {
   db: PrismaClient;
@@ -38,10 +38,7 @@ export async function findSnapshotRef({ db, catalogId, version, latest }: FindSn
       ? await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select })
       : await db.snapshot.findUnique({ where: { catalogId_version: { catalogId, version } }, select });
   if (ref) {
-    if (version !== "latest") {
-      if (numberedRefs.size >= MAX_NUMBERED_REFS) numberedRefs.delete(numberedRefs.keys().next().value!);
-      numberedRefs.set(key, ref);
-    }
+    if (version !== "latest") numberedRefs.set(key, ref);
     return ref;
   }
   const newest = await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select: { version: true } });

@@ -1,4 +1,5 @@
 import type { SearchIndex } from "@/search/index";
+import { boundedCache } from "../../cache/bounded-cache";
 import { toolReferenceResult } from "@/sdk/anthropic-tool-search";
 import { flatToolNames, providerTool } from "@/sdk/first-request";
 import type { Snapshot, SnapshotTool } from "@/sdk/snapshot";
@@ -30,20 +31,13 @@ export function searchableSnapshot(snapshot: Snapshot): SearchableSnapshot {
   };
 }
 
-// Snapshots never change, so an index keyed by the snapshot's row id and content hash is never stale; least
-// recently used ones are dropped past MAX_INDEXES (a 5,000-tool index holds a few MB).
-const MAX_INDEXES = 16;
-const globalForIndexes = globalThis as unknown as { stockroomSearchIndexes?: Map<string, SearchableSnapshot> };
+// Snapshots never change, so an index keyed by the snapshot's row id and content hash is never stale and nothing
+// clears it; the least recently used are dropped past 16 (a 5,000-tool index holds a few MB).
+const searchIndexes = boundedCache<SearchableSnapshot>({ name: "hosted-search-indexes", max: 16 });
 
 /** The searchable form of a snapshot from this process's bounded cache, built on first use. */
 export function cachedSearchableSnapshot(key: string, snapshot: Snapshot): SearchableSnapshot {
-  const cache = (globalForIndexes.stockroomSearchIndexes ??= new Map());
-  let entry = cache.get(key);
-  if (entry) cache.delete(key);
-  else entry = searchableSnapshot(snapshot);
-  cache.set(key, entry);
-  while (cache.size > MAX_INDEXES) cache.delete(cache.keys().next().value!);
-  return entry;
+  return searchIndexes.getOrSet(key, () => searchableSnapshot(snapshot));
 }
 
 /** The provider item for the loaded tools (none for `hits`). */

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { verifySnapshot, type Snapshot } from "@/sdk/snapshot";
+import { boundedCache, type BoundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
 import type { ContentEncoding } from "./http/negotiate";
 
@@ -46,55 +47,30 @@ function createBody(snapshot: Snapshot): SnapshotBody {
 }
 
 /**
- * Snapshots never change, so their serialised bytes are kept per snapshot id, least recently
- * used evicted past `maxBytes`. A payload whose hash does not match its row is never served.
+ * Snapshots never change (a trigger refuses UPDATE/DELETE), so their serialised bytes are kept per snapshot id,
+ * least recently used dropped past `maxBytes`: never stale, so nothing clears it. A payload whose hash does not
+ * match its row is never served (nor kept).
  */
 export class SnapshotBodyCache {
-  private readonly entries = new Map<string, Promise<SnapshotBody>>();
-  private bytes = 0;
-  private readonly sizes = new Map<string, number>();
-
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(private readonly entries: BoundedCache<Promise<SnapshotBody>>) {}
 
   get(id: string, contentHash: string, loadPayload: () => Promise<unknown>): Promise<SnapshotBody> {
-    const cached = this.entries.get(id);
-    if (cached) {
-      this.entries.delete(id);
-      this.entries.set(id, cached);
-      return cached;
-    }
-    const pending = (async () => {
-      const snapshot = await verifySnapshot(await loadPayload()).catch((error: unknown) => {
-        throw new AppError("INTERNAL", `Stored snapshot ${id} failed its integrity check and was not served: ${(error as Error).message}`);
-      });
-      if (snapshot.contentHash !== contentHash) throw new AppError("INTERNAL", `Stored snapshot ${id} carries hash ${snapshot.contentHash}, its row says ${contentHash}; not served.`);
-      return createBody(snapshot);
-    })();
-    this.entries.set(id, pending);
-    pending.then(
-      (body) => this.account(id, body.identity.length),
-      () => this.entries.delete(id),
-    );
-    return pending;
-  }
-
-  private account(id: string, size: number) {
-    if (!this.entries.has(id)) return;
-    this.sizes.set(id, size);
-    this.bytes += size;
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes || key === id) break;
-      this.entries.delete(key);
-      this.bytes -= this.sizes.get(key) ?? 0;
-      this.sizes.delete(key);
-    }
+    return this.entries.getOrSet(id, () => {
+      const pending = (async () => {
+        const snapshot = await verifySnapshot(await loadPayload()).catch((error: unknown) => {
+          throw new AppError("INTERNAL", `Stored snapshot ${id} failed its integrity check and was not served: ${(error as Error).message}`);
+        });
+        if (snapshot.contentHash !== contentHash) throw new AppError("INTERNAL", `Stored snapshot ${id} carries hash ${snapshot.contentHash}, its row says ${contentHash}; not served.`);
+        return createBody(snapshot);
+      })();
+      // Counted as 1 while loading, then at its size in bytes (a body over the whole bound is served, not kept).
+      pending.then((body) => this.entries.resize(id, pending, body.identity.length), () => undefined);
+      return pending;
+    });
   }
 }
 
-const globalForCache = globalThis as unknown as { stockroomSnapshotBodies?: SnapshotBodyCache };
-
 /** The process-wide cache the HTTP and tRPC APIs share. */
 export function snapshotBodyCache(): SnapshotBodyCache {
-  globalForCache.stockroomSnapshotBodies ??= new SnapshotBodyCache();
-  return globalForCache.stockroomSnapshotBodies;
+  return new SnapshotBodyCache(boundedCache({ name: "snapshot-bodies", max: 10_000, maxSize: 64 * 1024 * 1024 }) /* 64 MB of bytes */);
 }

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { insertTestSnapshot } from "../agent-api/insert-test-snapshot";
-import { AgentAccessCache, agentAccessCache } from "./access-cache";
-import { listenForAgentAccessChanges } from "./access-listener";
+import { insertTestSnapshot } from "../../testing/insert-test-snapshot";
+import { CacheRegistry } from "../../cache/bounded-cache";
+import { listenForCacheChanges } from "../../cache/cache-notifications";
+import { AGENT_ACCESS_OPTIONS, agentAccessCache, createAgentAccessCache } from "./access-cache";
 import { authorizeAgent, type QueryRunner } from "./authorize-agent";
 import { TokenBucketLimiter } from "./rate-limit";
 import { hashTokenSecret } from "./token-secret";
@@ -85,13 +86,13 @@ describe("authorizeAgent", () => {
     const limiter = new TokenBucketLimiter(100);
     // a fresh cache each time, so each call really runs its query
     for (const query of [undefined, raw]) {
-      expect((await authorizeAgent({ db, query, secret, ...input, limiter, cache: new AgentAccessCache() })).latest).toBeNull();
+      expect((await authorizeAgent({ db, query, secret, ...input, limiter, cache: createAgentAccessCache() })).latest).toBeNull();
     }
     await insertTestSnapshot(db, team, catalog, 1);
     const v2 = await insertTestSnapshot(db, team, catalog, 2);
     const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version: 2 } } });
     for (const query of [undefined, raw]) {
-      expect(await authorizeAgent({ db, query, secret, ...input, limiter, cache: new AgentAccessCache() })).toEqual({ tokenId: token.id, catalogId: catalog.id, latest: { id: row.id, version: 2, contentHash: v2.contentHash } });
+      expect(await authorizeAgent({ db, query, secret, ...input, limiter, cache: createAgentAccessCache() })).toEqual({ tokenId: token.id, catalogId: catalog.id, latest: { id: row.id, version: 2, contentHash: v2.contentHash } });
     }
     const t0 = new Date(Date.now() + 3_600_000);
     await authorizeAgent({ db, query: raw, secret, ...input, limiter, now: t0 });
@@ -146,21 +147,24 @@ describe("authorizeAgent", () => {
   });
 
   it("does not keep a row read before an invalidation", () => {
-    const cache = new AgentAccessCache();
+    let clock = 1_000_000;
+    const cache = createAgentAccessCache(() => clock);
     const row = { id: "t", catalogId: "c", isRevoked: false, canImport: false, lastUsedMs: null, catalogSlug: "c", teamSlug: "t", latestId: null, latestVersion: null, latestHash: null };
     const started = cache.currentGeneration;
-    cache.invalidate(); // e.g. a revocation committed while the lookup was in flight
-    cache.store("hash", row, started);
+    cache.clear(); // e.g. a revocation committed while the lookup was in flight
+    cache.set("hash", row, { generation: started });
     expect(cache.get("hash")).toBeUndefined();
-    cache.store("hash", row, cache.currentGeneration);
+    cache.set("hash", row, { generation: cache.currentGeneration });
     expect(cache.get("hash")).toBe(row);
-    expect(cache.get("hash", Date.now() + 60_000)).toBeUndefined(); // expired
+    clock += 60_000;
+    expect(cache.get("hash")).toBeUndefined(); // expired
   });
 
   it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("hears revocations committed by another process (LISTEN/NOTIFY)", async () => {
     const { owner, input, token, secret } = await tokenFor();
-    const elsewhere = new AgentAccessCache(); // another app instance's cache
-    const listener = listenForAgentAccessChanges(handle.url!, elsewhere);
+    const otherProcess = new CacheRegistry(); // another app instance's caches
+    const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
+    const listener = listenForCacheChanges(handle.url!, otherProcess);
     try {
       await listener.ready;
       await authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(1000), cache: elsewhere });
@@ -179,8 +183,9 @@ describe("authorizeAgent", () => {
 
   it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("drops an archived catalog's tokens in another process at once (LISTEN/NOTIFY)", async () => {
     const { owner, input, secret, catalog } = await tokenFor();
-    const elsewhere = new AgentAccessCache();
-    const listener = listenForAgentAccessChanges(handle.url!, elsewhere);
+    const otherProcess = new CacheRegistry();
+    const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
+    const listener = listenForCacheChanges(handle.url!, otherProcess);
     try {
       await listener.ready;
       const limiter = new TokenBucketLimiter(1000);

@@ -113,6 +113,6 @@ async function findToken(hash: string, query: QueryRunner, cache: AgentAccessCac
   if (cached) return cached;
   const generation = cache.currentGeneration;
   const [row] = await query<TokenRow>(TOKEN_SQL, [hash]);
-  if (row) cache.store(hash, row, generation);
+  if (row) cache.set(hash, row, { generation });
   return row;
 }

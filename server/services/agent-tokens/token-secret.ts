@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { boundedCache } from "../../cache/bounded-cache";
 
 /** Every agent token starts with this, so a leaked secret is recognisable (and secret scanners can match it). */
 export const TOKEN_PREFIX = "srk_";
@@ -11,19 +12,12 @@ export function generateTokenSecret(): string {
   return TOKEN_PREFIX + randomBytes(30).toString("base64url");
 }
 
-/** Recent secret → hash, so an agent's repeated requests hash once (forgotten all at once when full). */
-const recentHashes = new Map<string, string>();
-const MAX_RECENT_HASHES = 10_000;
+/** Recent secret → hash, so an agent's repeated requests hash once. A pure function: never stale, nothing clears it. */
+const recentHashes = boundedCache<string>({ name: "token-hashes", max: 10_000 });
 
 /** Only this hash is stored; a fast hash is enough because the secret has 240 bits of entropy. */
 export function hashTokenSecret(secret: string): string {
-  let hash = recentHashes.get(secret);
-  if (hash === undefined) {
-    hash = createHash("sha256").update(secret).digest("hex");
-    if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear();
-    recentHashes.set(secret, hash);
-  }
-  return hash;
+  return recentHashes.getOrSet(secret, () => createHash("sha256").update(secret).digest("hex"));
 }
 
 export function visiblePrefixOf(secret: string): string {

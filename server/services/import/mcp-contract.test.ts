@@ -3,16 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerTool } from "@/sdk/first-request";
 import { verifySnapshot, type Snapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../../db/open";
-import { startAgentApi } from "../../testing/agent-api-server";
+import { useAgentApiServer } from "../../testing/use-agent-api-server";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
 import { describeServer } from "./fetch-mcp-tools";
-import { binOf, realMcpServers, versionOf, type RealMcpServer } from "./testing/real-mcp-servers";
+import { binOf, realMcpServers, versionOf, type RealMcpServer } from "../../testing/real-mcp-servers";
 
 interface Listed {
   server: RealMcpServer;
@@ -57,9 +54,8 @@ async function listTools(server: RealMcpServer, workDir: string): Promise<Listed
 }
 
 describe("contract: tools of real MCP servers come out of Stockroom exactly as they went in", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  let api: Awaited<ReturnType<typeof startAgentApi>>;
+  const api = useAgentApiServer({ agentRequestsPerMinute: 10_000 });
+  const { db } = api;
   let workDir: string;
   let listed: Listed[];
   let snapshot: Snapshot;
@@ -67,12 +63,7 @@ describe("contract: tools of real MCP servers come out of Stockroom exactly as t
 
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(tmpdir(), "stockroom-mcp-contract-"));
-    // The servers start in parallel with the database.
-    const [servers, opened] = await Promise.all([Promise.all(realMcpServers(workDir).map((s) => listTools(s, workDir))), createTestDatabase()]);
-    listed = servers;
-    handle = opened;
-    db = handle.db;
-    api = await startAgentApi(handle);
+    listed = await Promise.all(realMcpServers(workDir).map((s) => listTools(s, workDir)));
 
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
@@ -93,8 +84,6 @@ describe("contract: tools of real MCP servers come out of Stockroom exactly as t
   }, 240_000);
 
   afterAll(async () => {
-    await api?.close();
-    await handle?.close();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,5 @@
 import { analyzeText, type EngineProfile } from "@/search/index";
+import { boundedCache } from "../../cache/bounded-cache";
 
 /** A run of the search text; `term` is the matched (analysed) query term when the run is highlighted. */
 export interface TextSegment {
@@ -8,33 +9,21 @@ export interface TextSegment {
 
 const segmenter = new Intl.Segmenter("en", { granularity: "word" });
 
-/** Word → analysed tokens per profile. A catalog's vocabulary is small and repeats, so this stays warm. */
-const MAX_MEMO = 100_000;
-const tokenMemo: Record<EngineProfile, Map<string, string[]>> = { "codex-bm25": new Map(), stockroom: new Map() };
+/** (Profile, word) → analysed tokens: a pure function, never stale, nothing clears it. A vocabulary repeats. */
+const tokenMemo = boundedCache<string[]>({ name: "highlight-tokens", max: 200_000 });
 
 function tokensOf(word: string, profile: EngineProfile): string[] {
-  const memo = tokenMemo[profile];
-  let tokens = memo.get(word);
-  if (!tokens) {
-    if (memo.size >= MAX_MEMO) memo.clear();
-    tokens = analyzeText(word, profile);
-    memo.set(word, tokens);
-  }
-  return tokens;
+  return tokenMemo.getOrSet(`${profile}\u0000${word}`, () => analyzeText(word, profile));
 }
 
-/** Search text → its UAX #29 segments. ICU segmentation is the slow part of highlighting, and a hit's text repeats across queries. */
-const MAX_TEXTS = 10_000;
-const segmentMemo = new Map<string, Array<{ segment: string; isWordLike: boolean }>>();
+/**
+ * Search text → its UAX #29 segments. ICU segmentation is the slow part of highlighting, and a hit's text repeats
+ * across queries. A pure function: never stale, nothing clears it.
+ */
+const segmentMemo = boundedCache<Array<{ segment: string; isWordLike: boolean }>>({ name: "highlight-segments", max: 10_000 });
 
 function segmentsOf(text: string): Array<{ segment: string; isWordLike: boolean }> {
-  let segments = segmentMemo.get(text);
-  if (!segments) {
-    if (segmentMemo.size >= MAX_TEXTS) segmentMemo.clear();
-    segments = Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({ segment, isWordLike: isWordLike ?? false }));
-    segmentMemo.set(text, segments);
-  }
-  return segments;
+  return segmentMemo.getOrSet(text, () => Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({ segment, isWordLike: isWordLike ?? false })));
 }
 
 /**

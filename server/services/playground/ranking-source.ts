@@ -3,6 +3,7 @@ import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { EngineProfile, SearchIndex } from "@/search/index";
 import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { createSnapshotIndex } from "@/sdk/snapshot-index";
+import { boundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
 import { loadDraftContent } from "../snapshots/draft-cache";
 
@@ -19,14 +20,11 @@ export interface RankingSource {
   memo<T>(key: string, build: () => T): T;
 }
 
-interface Entry {
-  source: Promise<RankingSource>;
-  lastUsed: number;
-}
-
-/** Built sources kept per server process: a 5,000-tool draft takes ~100 ms to build, a query < 10 ms. */
-const MAX_ENTRIES = 24;
-const cache = new Map<string, Entry>();
+/**
+ * Built sources of published snapshots, kept per server process (a 5,000-tool index takes ~100 ms to build, a
+ * query < 10 ms). Snapshots are immutable, so (catalog, version) keys are never stale and nothing clears them.
+ */
+const snapshotSources = boundedCache<Promise<RankingSource>>({ name: "playground-snapshot-sources", max: 24 });
 let builds = 0;
 
 /** How many sources were built (not served from the cache) since start: tests check typing does not rebuild. */
@@ -57,24 +55,17 @@ function makeSource(version: number | null, content: SnapshotContent): RankingSo
 }
 
 function remember(key: string, build: () => Promise<RankingSource>): Promise<RankingSource> {
-  const hit = cache.get(key);
-  if (hit) {
-    hit.lastUsed = Date.now();
-    return hit.source;
-  }
-  builds++;
-  const source = build();
-  cache.set(key, { source, lastUsed: Date.now() });
-  source.catch(() => cache.delete(key));
-  if (cache.size > MAX_ENTRIES) {
-    const oldest = [...cache.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
-    if (oldest) cache.delete(oldest[0]);
-  }
-  return source;
+  return snapshotSources.getOrSet(key, () => {
+    builds++;
+    return build();
+  });
 }
 
-/** Per catalog, the source of its current draft content: the same content object means nothing changed. */
-const draftSources = new Map<string, RankingSource>();
+/**
+ * Per catalog, the source of its current draft content. Checked against the draft cache's content object on every
+ * read (a new object means a row changed), so an entry is replaced, never served stale.
+ */
+const draftSources = boundedCache<RankingSource>({ name: "playground-draft-sources", max: 24 });
 
 export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pick<Team, "slug">; catalog: Catalog }): Promise<RankingSource> {
   const content = await loadDraftContent({ db, team, catalog });
@@ -82,16 +73,14 @@ export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pic
   if (current?.content === content) return current;
   builds++;
   const source = makeSource(null, content);
-  draftSources.delete(catalog.id); // re-insert: Map order is the LRU order
   draftSources.set(catalog.id, source);
-  while (draftSources.size > MAX_ENTRIES) draftSources.delete(draftSources.keys().next().value!);
   return source;
 }
 
 export async function loadSnapshotSource({ db, catalog, version }: { db: Db; catalog: Catalog; version: number }): Promise<RankingSource> {
   // Snapshots are immutable, so (catalog, version) is a complete cache key.
   const key = `snapshot:${catalog.id}:${version}`;
-  if (!cache.has(key)) {
+  if (!snapshotSources.has(key)) {
     const exists = await db.snapshot.findUnique({ where: { catalogId_version: { catalogId: catalog.id, version } }, select: { id: true } });
     if (!exists) throw new AppError("NOT_FOUND", `Version ${version} of "${catalog.slug}" was never published; pick a version from the list.`);
   }

@@ -1,5 +1,6 @@
 import type { Catalog } from "@prisma/client";
 import { snapshotSchema, type Snapshot } from "@/sdk/snapshot";
+import { boundedCache } from "../../cache/bounded-cache";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { AppError } from "../../errors";
 import type { GoldenQuery } from "./golden-metrics";
@@ -25,24 +26,18 @@ export async function loadGoldenQueries(db: SqlSource, catalogId: string): Promi
   return queryRows<GoldenQuery>(db, GOLDEN_SQL, [catalogId]);
 }
 
-// Published payloads never change (a trigger refuses UPDATE), so a parsed payload can be kept by
-// catalog and version: the review and the publish right after it read the latest version once.
-const MAX_PAYLOADS = 4;
-const payloads = new Map<string, Snapshot>();
+// Published payloads never change (a trigger refuses UPDATE), so a parsed payload can be kept by catalog and
+// version: the review and the publish right after it read the latest version once. Each read checks the row's
+// hash, so an entry a rolled-back publish remembered is never served; only the benchmark clears it.
+const payloads = boundedCache<Snapshot>({ name: "published-payloads", max: 4 });
 
 /** Called after inserting a version: the review that follows reads it back without a round trip. */
 export function rememberPublishedVersion(catalogId: string, snapshot: Snapshot): void {
-  remember(`${catalogId}:v${snapshot.version}`, snapshot);
+  payloads.set(`${catalogId}:v${snapshot.version}`, snapshot);
 }
 
 export function clearPublishedVersionCache(): void {
   payloads.clear();
-}
-
-function remember(key: string, snapshot: Snapshot): void {
-  payloads.delete(key);
-  payloads.set(key, snapshot);
-  while (payloads.size > MAX_PAYLOADS) payloads.delete(payloads.keys().next().value!);
 }
 
 /** A published version with its parsed payload; `version` omitted = the latest; null when nothing is published. */
@@ -65,6 +60,6 @@ export async function loadPublishedVersion(db: SqlSource, catalog: Pick<Catalog,
     if (!parsed.success) throw new AppError("INTERNAL", `Version ${row.version} of catalog "${catalog.slug}" has an unreadable payload.`);
     snapshot = parsed.data;
   }
-  remember(key, snapshot);
+  payloads.set(key, snapshot);
   return { ...row, snapshot };
 }

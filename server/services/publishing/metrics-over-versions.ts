@@ -1,4 +1,5 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { boundedCache } from "../../cache/bounded-cache";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
 import type { SnapshotMetrics } from "./golden-metrics";
@@ -7,14 +8,8 @@ import { goldenFingerprint, rankContent } from "./ranking-cache";
 /** Versions re-evaluated for the chart; older ones keep only the metrics recorded at publish time. */
 export const MAX_CHARTED_VERSIONS = 30;
 
-/** Metrics of a version on a given golden set never change: remember them across page loads. */
-const evaluated = new Map<string, SnapshotMetrics>();
-const MAX_EVALUATED = 500;
-
-function remember(key: string, metrics: SnapshotMetrics): void {
-  evaluated.set(key, metrics);
-  if (evaluated.size > MAX_EVALUATED) evaluated.delete(evaluated.keys().next().value!);
-}
+/** Metrics of a version on a given golden set (in the key) and K never change: never stale, nothing clears it. */
+const evaluated = boundedCache<SnapshotMetrics>({ name: "metrics-over-versions", max: 500 });
 
 /**
  * The draft and each recent version evaluated on today's golden queries (so the lines are comparable),
@@ -37,7 +32,7 @@ export async function metricsOverVersions({ db, team, catalog }: { db: PrismaCli
       const published = await loadPublishedVersion(db, catalog, row.version);
       if (!published) continue;
       metrics = rankContent({ content: published.snapshot, golden, goldenKey, k, keepIndex: row.version === latestVersion }).metrics;
-      remember(key, metrics);
+      evaluated.set(key, metrics);
     }
     versions.push({ version: row.version, publishedAt: row.publishedAt, metrics });
   }

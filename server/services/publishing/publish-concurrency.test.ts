@@ -5,7 +5,7 @@ import { createTools } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { publishContent } from "./publish-content";
-import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
+import { createPublishingFixture, editTool } from "../../testing/publishing-fixture";
 
 // Runs on PGlite and on the Postgres server (vitest projects): on the server the 20 calls really
 // run in parallel on 10 pooled connections and queue on the catalog row lock.

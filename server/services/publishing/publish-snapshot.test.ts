@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { isSameContent, SNAPSHOT_FORMAT, verifySnapshot } from "@/sdk/snapshot";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
+import { createPublishingFixture, editTool } from "../../testing/publishing-fixture";
 
 const { db, handle } = useTestDatabase();
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { canonicalJson, sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { AgentAccessCache } from "../agent-tokens/access-cache";
-import { listenForAgentAccessChanges } from "../agent-tokens/access-listener";
+import { CacheRegistry } from "../../cache/bounded-cache";
+import { listenForCacheChanges } from "../../cache/cache-notifications";
+import { AGENT_ACCESS_OPTIONS } from "../agent-tokens/access-cache";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadDraftContent } from "../snapshots/draft-cache";
 import { publishSnapshot } from "./publish-snapshot";
-import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
+import { createPublishingFixture, editTool } from "../../testing/publishing-fixture";
 
 // The publishing transaction runs on the plain driver (not a Prisma transaction); `db` here is the tests'
 // stand-in client, so these also prove that the driver is found under it.
@@ -99,8 +100,9 @@ describe("the publishing transaction", () => {
 
   it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("tells other processes' agent caches at commit, and only when it commits", async () => {
     const { at, editor, catalog } = await createPublishingFixture(db);
-    const elsewhere = new AgentAccessCache(); // another app instance's cache
-    const listener = listenForAgentAccessChanges(handle.url!, elsewhere);
+    const otherProcess = new CacheRegistry(); // another app instance's caches
+    const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
+    const listener = listenForCacheChanges(handle.url!, otherProcess);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
     try {
       await listener.ready;

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { createPublishingFixture, editTool } from "./testing/publishing-fixture";
+import { createPublishingFixture, editTool } from "../../testing/publishing-fixture";
 
 const { db } = useTestDatabase();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson, computeContentHash, sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
-import { createPublishingFixture } from "./testing/publishing-fixture";
+import { createPublishingFixture } from "../../testing/publishing-fixture";
 
 const { db } = useTestDatabase();
 

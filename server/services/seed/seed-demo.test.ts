@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/open";
-import { createTestDatabase } from "../../testing/test-db";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../testing/use-test-database";
 import { DEMO_EMAIL, findInvalidSeedTools, readDemoTools, seedDemo } from "./seed-demo";
 
 describe("seedDemo", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(() => handle.close());
+  const { handle } = useTestDatabase();
 
   it("holds only tools that pass Stockroom's own validation (the import's), and the check catches a broken one", async () => {
     const tools = await readDemoTools();

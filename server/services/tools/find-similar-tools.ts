@@ -1,6 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { analyzeText, effectiveSearchText, textSimilarity } from "@/search/index";
+import { boundedCache } from "../../cache/bounded-cache";
 import { toProfile } from "../catalogs/list-catalogs";
 import { searchTextInput, toolSelect } from "./tool-shape";
 
@@ -14,9 +15,9 @@ interface IndexedDoc {
 }
 
 // Analysing 5,000 search texts on every keystroke would be wasteful: the deferred corpus of a catalog is kept
-// until its fingerprint (count and latest change of tools and namespaces) moves.
-const cache = new Map<string, { fingerprint: string; docs: IndexedDoc[] }>();
-const CACHE_LIMIT = 16;
+// until its fingerprint (count and latest change of tools and namespaces, read on every call) moves, so a
+// change in any process replaces the entry on the next read.
+const cache = boundedCache<{ fingerprint: string; docs: IndexedDoc[] }>({ name: "similar-tool-corpora", max: 16 });
 
 async function deferredDocs(db: PrismaClient, catalog: Catalog): Promise<IndexedDoc[]> {
   const [tools, namespaces] = await Promise.all([
@@ -29,7 +30,6 @@ async function deferredDocs(db: PrismaClient, catalog: Catalog): Promise<Indexed
   const rows = await db.tool.findMany({ where: { catalogId: catalog.id, exposure: "deferred" }, select: toolSelect });
   const profile = toProfile(catalog.engineProfile);
   const docs = rows.map((row) => ({ id: row.id, key: row.key, tokens: analyzeText(effectiveSearchText(searchTextInput(row)), profile) }));
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(catalog.id, { fingerprint, docs });
   return docs;
 }

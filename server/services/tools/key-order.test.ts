@@ -1,11 +1,8 @@
-import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connect } from "@/sdk/catalog";
 import { computeContentHash, legacyCanonicalJson, verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../../db/open";
-import { startAgentApi } from "../../testing/agent-api-server";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
-import { createTestDatabase } from "../../testing/test-db";
+import { useAgentApiServer } from "../../testing/use-agent-api-server";
 
 // GitHub's create_issue as its server writes it: owner, repo, title, body… (sorted would be assignees, body, …).
 const createIssue = {
@@ -26,18 +23,8 @@ const reordered = { ...createIssue, properties: Object.fromEntries(Object.entrie
 const imported = { type: "object", properties: { zeta: { type: "string" }, alpha: { type: "integer", maximum: 1e21 }, mid: { type: "boolean" } }, required: ["zeta"] };
 
 describe("schema key order", () => {
-  let handle: DatabaseHandle;
-  let db: PrismaClient;
-  let api: Awaited<ReturnType<typeof startAgentApi>>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-    api = await startAgentApi(handle);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await handle?.close();
-  });
+  const api = useAgentApiServer({ agentRequestsPerMinute: 10_000 });
+  const { db } = api;
 
   it("is kept from editor and import through storage, update, exports, the served snapshot and the SDK", async () => {
     const people = await createTeamWithMembers(db);
@@ -74,7 +61,7 @@ describe("schema key order", () => {
     // The hash is over the canonical form: the same for the sorted document.
     expect(await computeContentHash(JSON.parse(legacyCanonicalJson(snapshot)) as typeof snapshot)).toBe(snapshot.contentHash);
 
-    const agent = await connect({ url: api.url, token: secret, team: at.team, catalog: at.catalog });
+    const agent = await connect({ url: api.baseUrl(), token: secret, team: at.team, catalog: at.catalog });
     const tools = agent.firstRequestTools({ provider: "openai", supportsToolSearch: true }) as Array<{ name: string; parameters?: unknown; tools?: Array<{ parameters: unknown }> }>;
     expect(order(tools.find((t) => t.name === "create_issue")?.parameters)).toBe(order(reordered));
     expect(order(tools.find((t) => t.name === "docs")?.tools?.[0]?.parameters)).toBe(order(imported));

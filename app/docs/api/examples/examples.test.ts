@@ -9,13 +9,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
-import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
+import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { buildOpenApiDocument } from "@/server/services/agent-api/openapi";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
-import { createTestDatabase } from "@/server/testing/test-db";
+import { useTestDatabase } from "@/server/testing/use-test-database";
 import { buildOperationExamples, EXAMPLE_LANGUAGES, type CodeExample } from ".";
 import { exampleRequestsOf } from "./example-request";
 
@@ -39,10 +37,10 @@ const BODIES: Record<string, unknown> = {
   },
 };
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
 
 describe("the API docs examples", () => {
-  let handle: DatabaseHandle;
+
+  const { handle } = useTestDatabase({ asAppDatabase: true });
   let server: Server;
   let dir = "";
   let env: NodeJS.ProcessEnv = { ...process.env };
@@ -53,9 +51,6 @@ describe("the API docs examples", () => {
   const secretFor = (operationId: string) => (operationId === "previewImport" || operationId === "commitImport" ? importSecret : env.STOCKROOM_TOKEN!);
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    globals.stockroomDb = Promise.resolve(handle);
-    globals.stockroomAgentLimiter = new TokenBucketLimiter(1000);
     server = createServer(createNodeAgentHandler());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const people = await createTeamWithMembers(handle.db);
@@ -74,7 +69,6 @@ describe("the API docs examples", () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await handle.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

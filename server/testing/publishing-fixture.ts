@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../../testing/factories";
+import { callerFor, createCatalog, createTeamWithMembers, createTools } from "./factories";
 
 /** A small support catalog whose golden queries each have one clear answer, for publishing tests. */
 export async function createPublishingFixture(db: PrismaClient) {
