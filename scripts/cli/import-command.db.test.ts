@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
 import { createTestDatabase } from "@/server/testing/test-db";
 

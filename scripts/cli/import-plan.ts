@@ -1,6 +1,6 @@
 // `stockroom import`'s two halves that do not start anything: the agent API calls and the preview as text.
 
-/** The plan POST …/import/preview answers (server/services/import/import-schemas.ts, importPreviewSchema). */
+/** The plan POST …/import/preview answers (domain/import.ts, importPreviewSchema). */
 export interface ImportPlan {
   format: string;
   fingerprint: string;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DatabaseHandle } from "../db/open";
-import { createNodeAgentHandler } from "../services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "../http/agent-dispatch";
 import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
 
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };

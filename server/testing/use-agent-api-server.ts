@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { DatabaseHandle } from "../db/open";
-import { createNodeAgentHandler } from "../services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "../http/agent-dispatch";
 import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
 import { createTestDatabase } from "./test-db";
 import { forwardTo } from "./use-test-database";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { insertTestSnapshot } from "@/server/services/agent-api/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";

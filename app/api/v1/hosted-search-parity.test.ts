@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import { flatToolNames, providerTool } from "@/sdk/first-request";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";

@@ -11,7 +11,7 @@ import { connect, type StockroomCatalog } from "@/sdk/index";
 import { buildToolSearchOutput } from "@/sdk/tool-search-output";
 import { resolveToolSearchPaths } from "@/sdk/tool-search-paths";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";

@@ -4,7 +4,7 @@ import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import type { DatabaseHandle } from "@/server/db/open";
-import { createNodeAgentHandler } from "@/server/services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor } from "@/server/testing/factories";

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { snapshotBodyCache, type SnapshotBody, type SnapshotBodyCache } from "./snapshot-body-cache";
-import type { SnapshotVersion } from "./snapshot-api-schemas";
+import type { SnapshotVersion } from "@/domain/agent-api/schemas";
 
 export interface SnapshotRef {
   id: string;

@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { verifySnapshot, type Snapshot } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
-import type { ContentEncoding } from "./http/negotiate";
+import type { ContentEncoding } from "../../http/negotiate";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
