@@ -3,7 +3,7 @@
 import { EVENT_BATCH_LIMITS, eventBatchResultSchema, eventBatchSchema } from "../agent-events";
 import { importCommitRequestSchema, importPreviewRequestSchema, importPreviewSchema, importResultSchema } from "../import";
 import { IMMUTABLE, REVALIDATE } from "./cache-control";
-import { defineRoute, type HeaderDoc, type RequestHeaderDoc, type ResponseDoc } from "./route-spec";
+import { defineRoute, type AgentRouteSpec, type HeaderDoc, type RequestHeaderDoc, type ResponseDoc } from "./route-spec";
 import { catalogPathSchema, searchRequestSchema, searchResponseSchema, snapshotListSchema, snapshotPathSchema, snapshotSchema } from "./schemas";
 
 /** Import bodies: a 4 MB tools list plus the options fits. */
@@ -208,7 +208,7 @@ export const postEventsRoute = defineRoute({
  * The agent API, in the order the OpenAPI document and the docs page list it. A literal segment is listed
  * before a parameter in the same place (`snapshots/latest` before `snapshots/{version}`): the first match wins.
  */
-export const AGENT_ROUTE_SPECS = [
+export const AGENT_ROUTE_SPECS: readonly AgentRouteSpec[] = [
   listSnapshotsRoute,
   getLatestSnapshotRoute,
   getSnapshotRoute,
@@ -216,4 +216,4 @@ export const AGENT_ROUTE_SPECS = [
   previewImportRoute,
   commitImportRoute,
   postEventsRoute,
-] as const;
+];
