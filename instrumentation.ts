@@ -6,8 +6,8 @@ export async function register() {
   const { getDatabase } = await import("./server/db");
   const handle = await getDatabase();
   console.log(`Stockroom database ready (${handle.kind}).`);
-  // scripts/start.mjs serves the agent snapshot API with this, in front of Next.js.
-  const { registerClientAddressResolver, registerNodeAgentHandler } = await import("./server/services/agent-api/http/node-handler");
+  // scripts/serve.mjs serves the agent API's route table with this, in front of Next.js.
+  const { registerClientAddressResolver, registerNodeAgentHandler } = await import("./server/http/serve-hooks");
   registerNodeAgentHandler();
   registerClientAddressResolver(env.STOCKROOM_TRUSTED_PROXIES);
   const { startRetentionJob } = await import("./server/services/telemetry/delete-expired-events");

@@ -1,11 +1,13 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { AGENT_ROUTE_SPECS } from "../domain/agent-api/routes";
 
 /**
  * The isolation matrix over real HTTP: every page and API route file under app/ (found on disk, so
- * a new one cannot be forgotten) is requested as a signed-out visitor, a member of another team,
- * a viewer, an editor, an owner, and with agent tokens; each gets the right status and nothing leaks.
+ * a new one cannot be forgotten) and every endpoint of the agent route table is requested as a signed-out
+ * visitor, a member of another team, a viewer, an editor, an owner, and with agent tokens; each gets the
+ * right status and nothing leaks.
  */
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -14,7 +16,9 @@ function routeFiles(dir: string): string[] {
     return name === "page.tsx" || name === "route.ts" ? [full] : [];
   });
 }
-const FILES = routeFiles("app").map((f) => path.relative("app", f).split(path.sep).join("/"));
+/** The agent API's endpoints, from its route table (one catch-all route file serves them all), named as route files. */
+const AGENT_ENDPOINTS = AGENT_ROUTE_SPECS.map((spec) => `${spec.path.slice(1).replace(/\{(\w+)\}/g, "[$1]")}/route.ts`);
+const FILES = [...routeFiles("app").map((f) => path.relative("app", f).split(path.sep).join("/")), ...AGENT_ENDPOINTS];
 
 type Who = "signedOut" | "stranger" | "viewer" | "editor" | "owner" | "agent" | "otherAgent";
 const WHO: Who[] = ["signedOut", "stranger", "viewer", "editor", "owner", "agent", "otherAgent"];

@@ -11,7 +11,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DatabaseHandle } from "../server/db/open";
-import { createNodeAgentHandler } from "../server/services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "../server/http/agent-dispatch";
 import { createAgentToken } from "../server/services/agent-tokens/create-agent-token";
 import { TokenBucketLimiter } from "../server/services/agent-tokens/rate-limit";
 import { createTestDatabase, type TestDbKind } from "../server/testing/test-db";

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { StockroomCatalog } from "../sdk/catalog";
 import { sealSnapshot, SNAPSHOT_FORMAT, type Snapshot, type SnapshotContent, type SnapshotTool } from "../sdk/snapshot";
 import { cachedSearchableSnapshot, searchSnapshot } from "../server/services/agent-api/hosted-search";
-import { searchRequestSchema } from "../server/services/agent-api/search-api-schemas";
+import { searchRequestSchema } from "../domain/agent-api/schemas";
 import { writeBenchSection } from "./lib/bench-report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,6 +1,6 @@
-// Serves a built app (scripts/start.mjs builds it first): the agent API (/api/v1/catalogs/…: snapshots, search, imports) on
-// node:http directly, everything else through Next.js in the same process (see
-// server/services/agent-api/http/node-handler.ts for why). PORT (default 3000), NEXT_DIST_DIR.
+// Serves a built app (scripts/start.mjs builds it first): the agent API's route table (server/http/agent-routes.ts)
+// on node:http directly, everything else through Next.js in the same process (see server/http/agent-dispatch.ts
+// for why). PORT (default 3000), NEXT_DIST_DIR.
 import { createServer } from "node:http";
 
 const port = Number(process.env.PORT ?? "3000");
@@ -10,8 +10,8 @@ const app = next({ dev: false, dir: process.cwd(), port });
 const nextHandler = app.getRequestHandler();
 await app.prepare(); // starts instrumentation.ts: environment check, migrations, demo seed, agent handler
 
-// Registered by instrumentation.ts once the database is ready; until then Next.js's own /api/v1 route
-// handlers answer (the same answers, in identity).
+// Registered by instrumentation.ts once the database is ready (server/http/serve-hooks.ts); it answers the paths
+// of the route table and returns true. Until then Next.js's /api/v1 catch-all answers (the same table, identity).
 const AGENT_API = Symbol.for("stockroom.agentApiHandler");
 // The client's address, from the socket (X-Forwarded-For only from proxies in STOCKROOM_TRUSTED_PROXIES; see
 // server/http/client-address.ts), for rate limits. Always set here, so a client's own value never gets through.
@@ -20,8 +20,7 @@ const server = createServer((req, res) => {
   const setClientAddress = globalThis[CLIENT_ADDRESS];
   if (setClientAddress) setClientAddress(req);
   else req.headers["x-stockroom-client-ip"] = req.socket.remoteAddress ?? "unknown";
-  const agentApi = globalThis[AGENT_API];
-  if (agentApi && req.url?.startsWith("/api/v1/catalogs/")) return agentApi(req, res);
+  if (globalThis[AGENT_API]?.(req, res)) return;
   return nextHandler(req, res);
 });
 // Keep idle keep-alive sockets longer than clients do (undici 4 s, Playwright and most agents unlimited), so a

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCE_DIRS = ["app", "components", "server", "search", "sdk", "prisma", "public"];
+const SOURCE_DIRS = ["app", "components", "server", "domain", "search", "sdk", "prisma", "public"];
 const SOURCE_FILES = ["next.config.mjs", "package-lock.json", "instrumentation.ts", "tsconfig.json", "postcss.config.mjs"];
 
 function newestMtime(entry) {

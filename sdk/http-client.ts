@@ -1,4 +1,7 @@
-// The agent API over HTTP with plain `fetch`: no Node-only APIs, so it runs in Node, Deno, Bun and browsers.
+// The agent API over HTTP with plain `fetch`: no Node-only APIs, so it runs in Node, Deno, Bun and browsers. URLs and
+// answer types come from the route specs the server routes by (domain/agent-api/routes.ts).
+import { pathOf, type ResponseOf } from "../domain/agent-api/route-spec";
+import { getSnapshotRoute, listSnapshotsRoute } from "../domain/agent-api/routes";
 import { verifySnapshot, type Snapshot } from "./snapshot";
 
 export interface ApiTarget {
@@ -26,9 +29,12 @@ export class StockroomApiError extends Error {
   }
 }
 
+/** The server's origin without trailing slashes, to put a route's path after. */
+export const originOf = (target: Pick<ApiTarget, "url">) => target.url.replace(/\/+$/, "");
+
 export function snapshotsUrl(target: Pick<ApiTarget, "url" | "team" | "catalog">, version?: number | "latest"): string {
-  const base = `${target.url.replace(/\/+$/, "")}/api/v1/catalogs/${encodeURIComponent(target.team)}/${encodeURIComponent(target.catalog)}/snapshots`;
-  return version === undefined ? base : `${base}/${version}`;
+  const { team, catalog } = target;
+  return originOf(target) + (version === undefined ? pathOf(listSnapshotsRoute, { team, catalog }) : pathOf(getSnapshotRoute, { team, catalog, version }));
 }
 
 async function send(target: ApiTarget, url: string, headers: Record<string, string>): Promise<Response> {
@@ -86,11 +92,8 @@ export function assertSnapshotIsFor(snapshot: Snapshot, target: Pick<ApiTarget, 
   }
 }
 
-export interface SnapshotListing {
-  catalog: { team: string; slug: string; name: string };
-  latestVersion: number | null;
-  snapshots: Array<{ version: number; contentHash: string; publishedAt: string; note: string; rolledBackFrom: number | null }>;
-}
+/** What `GET …/snapshots` answers: the catalog, its newest version and every published version, newest first. */
+export type SnapshotListing = ResponseOf<typeof listSnapshotsRoute>;
 
 /** The catalog's published versions, newest first. */
 export async function listSnapshots(target: ApiTarget): Promise<SnapshotListing> {

@@ -1,7 +1,9 @@
 // Background reporting of what an agent searched and called (`POST …/events`). Nothing here may block or fail
 // the agent: events wait in a bounded queue, go out in batches on a timer, back off on 429/5xx and network
 // errors, drop the oldest when the queue is full (counted, reported with the next batch) and flush on close().
-import type { ApiTarget } from "./http-client";
+import { pathOf } from "../domain/agent-api/route-spec";
+import { postEventsRoute } from "../domain/agent-api/routes";
+import { originOf, type ApiTarget } from "./http-client";
 import { EVENT_BATCH_LIMITS, type AgentEvent, type EventBatchResult } from "./telemetry-events";
 
 export interface TelemetryOptions {
@@ -161,5 +163,5 @@ export class TelemetryReporter {
 }
 
 export function eventsUrl(target: Pick<ApiTarget, "url" | "team" | "catalog">): string {
-  return `${target.url.replace(/\/+$/, "")}/api/v1/catalogs/${encodeURIComponent(target.team)}/${encodeURIComponent(target.catalog)}/events`;
+  return originOf(target) + pathOf(postEventsRoute, target);
 }

@@ -20,7 +20,7 @@ from .tool_search import resolve_tool_search_paths, tool_reference_result
 __all__ = ["Catalog"]
 
 Version = Union[int, str]
-#: The hosted endpoint's bound on one answer (MAX_SEARCH_LIMIT in server/services/agent-api/search-api-schemas.ts).
+#: The hosted endpoint's bound on one answer (MAX_SEARCH_LIMIT in domain/agent-api/schemas.ts).
 MAX_HOSTED_LIMIT = 100
 
 

@@ -18,7 +18,7 @@ from .http import ApiTarget
 
 __all__ = ["TelemetryReporter", "events_url", "new_event_id"]
 
-#: One request carries at most this many events and bytes (EVENT_BATCH_LIMITS in sdk/telemetry-events.ts).
+#: One request carries at most this many events and bytes (EVENT_BATCH_LIMITS in domain/agent-events.ts).
 MAX_EVENTS_PER_BATCH = 1000
 #: Below the server's 1 MB, leaving room for the envelope.
 MAX_BATCH_BYTES = 1_000_000 - 10_000

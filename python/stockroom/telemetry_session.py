@@ -92,7 +92,7 @@ class CatalogTelemetry:
         """Records one answered search; returns its event id."""
         event_id = new_event_id()
         listed = []
-        # Within what the server accepts (sdk/telemetry-events.ts): one event out of bounds would refuse its batch.
+        # Within what the server accepts (domain/agent-events.ts): one event out of bounds would refuse its batch.
         for hit in hits[:MAX_HITS]:
             entry = {"id": str(hit["id"]), "rank": int(hit["rank"]), "score": float(hit["score"])}
             if hit.get("strength") in ("strong", "weak"):

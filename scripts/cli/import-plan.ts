@@ -1,19 +1,9 @@
 // `stockroom import`'s two halves that do not start anything: the agent API calls and the preview as text.
+import { pathOf, type ResponseOf } from "../../domain/agent-api/route-spec";
+import { commitImportRoute, previewImportRoute } from "../../domain/agent-api/routes";
 
-/** The plan POST …/import/preview answers (server/services/import/import-schemas.ts, importPreviewSchema). */
-export interface ImportPlan {
-  format: string;
-  fingerprint: string;
-  counts: Record<"new" | "changed" | "unchanged" | "invalid" | "skipped", number>;
-  rows: Array<{
-    label: string;
-    status: string;
-    key: string | null;
-    messages: string[];
-    changes: Array<{ field: string; before: string; after: string }>;
-    exposure: string | null;
-  }>;
-}
+/** The plan POST …/import/preview answers (its spec in domain/agent-api/routes.ts). */
+export type ImportPlan = ResponseOf<typeof previewImportRoute>;
 
 export interface ImportTarget {
   url: string;
@@ -25,8 +15,11 @@ export interface ImportTarget {
 /** An answer of the API that is not 2xx, with its `{ error: { code, message } }`. */
 export class ApiError extends Error {}
 
-export async function postImport<T>(target: ImportTarget, path: "/import/preview" | "/import", body: unknown): Promise<T> {
-  const url = `${target.url.replace(/\/+$/, "")}/api/v1/catalogs/${encodeURIComponent(target.team)}/${encodeURIComponent(target.catalog)}${path}`;
+type ImportRoute = typeof previewImportRoute | typeof commitImportRoute;
+
+/** POSTs to an import route; the answer is typed by the route's spec. */
+export async function postImport<R extends ImportRoute>(target: ImportTarget, route: R, body: unknown): Promise<ResponseOf<R>> {
+  const url = target.url.replace(/\/+$/, "") + pathOf<ImportRoute>(route, target);
   let response: Response;
   try {
     const headers = { authorization: `Bearer ${target.token}`, "content-type": "application/json" };
@@ -45,7 +38,7 @@ export async function postImport<T>(target: ImportTarget, path: "/import/preview
     const error = (parsed as { error?: { code?: string; message?: string } }).error;
     throw new ApiError(`${response.status} ${error?.code ?? "ERROR"}: ${error?.message ?? text.slice(0, 200)}`);
   }
-  return parsed as T;
+  return parsed as ResponseOf<R>;
 }
 
 const MARK: Record<string, string> = { new: "+", changed: "~", unchanged: "=", invalid: "!", skipped: "-" };

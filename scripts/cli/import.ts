@@ -5,6 +5,7 @@ import { createInterface } from "node:readline/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { runCommand, UsageError, type Flags } from "./io";
+import { commitImportRoute, previewImportRoute } from "../../domain/agent-api/routes";
 import { formatPlan, postImport, type ImportPlan } from "./import-plan";
 import { API_USAGE, apiTargetOf } from "./snapshot-source";
 
@@ -103,7 +104,7 @@ export function run(argv: string[]): Promise<number> {
     const { serverName, tools } = await listLocalTools(parsed);
     const options = { namespace: (flags.namespace as string | undefined) ?? null, mcpServer: (flags["mcp-server"] as string | undefined) ?? serverName, exposure };
     const body = { source: { tools }, options };
-    const plan = await postImport<ImportPlan>(target, "/import/preview", body);
+    const plan = await postImport(target, previewImportRoute, body);
     const out = (text: string) => process.stdout.write(`${text}\n`);
     if (flags.json) out(JSON.stringify(plan));
     else {
@@ -116,7 +117,7 @@ export function run(argv: string[]): Promise<number> {
     }
     if (!(await confirmed(flags, plan))) return void out("Nothing written: run again with --yes to import.");
     const commit = { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"] };
-    const result = await postImport<Record<string, number>>(target, "/import", commit);
+    const result = await postImport(target, commitImportRoute, commit);
     const summary = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped} skipped`;
     out(flags.json ? JSON.stringify(result) : `Imported: ${summary} (draft; publish from the UI).`);
   });

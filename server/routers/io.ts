@@ -7,7 +7,7 @@ import { getMcpImportSettings } from "../env";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 import { CLI_IMPORT_HINT } from "../services/import/live-import-policy";
 import { commitImport, previewImport } from "../services/import/import-tools";
-import { importOptionsSchema, importPreviewSchema, importResultSchema, importSourceTextSchema } from "../services/import/import-schemas";
+import { importOptionsSchema, importPreviewSchema, importResultSchema, importSourceTextSchema } from "@/domain/import";
 import { actorOf } from "./tool/schemas";
 
 const SOURCE = importSourceTextSchema;

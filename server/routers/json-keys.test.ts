@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../db/open";
 import { describe, expect, it } from "vitest";
-import { answerAgentRequest } from "../services/agent-api/http/agent-http";
+import { answerAgentRequest } from "../http/agent-dispatch";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
 import { trpcOverHttp } from "../testing/trpc-http";
 import { useTestDatabase } from "../testing/use-test-database";

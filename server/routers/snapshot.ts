@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getSnapshot } from "../services/agent-api/get-snapshot";
 import { listSnapshots } from "../services/agent-api/list-snapshots";
-import { snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "../services/agent-api/snapshot-api-schemas";
+import { snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "@/domain/agent-api/schemas";
 import { agentProcedure, router } from "../trpc";
 
 /** The agent API over tRPC: the same reads as GET /api/v1/catalogs/{team}/{catalog}/snapshots[/…], with a Bearer agent token. */

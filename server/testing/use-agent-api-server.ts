@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
-import { createNodeAgentHandler } from "../services/agent-api/http/node-handler";
+import { createNodeAgentHandler } from "../http/agent-dispatch";
 import { useTestDatabase, type TestDatabaseOptions } from "./use-test-database";
 
 /**

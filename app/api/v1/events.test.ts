@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
-import * as eventsRoute from "./catalogs/[team]/[catalog]/events/route";
+import * as eventsRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
 
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };

@@ -5,7 +5,7 @@ import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import Ajv2020 from "ajv/dist/2020";
-import * as searchRoute from "./catalogs/[team]/[catalog]/search/route";
+import * as searchRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
 
 const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };

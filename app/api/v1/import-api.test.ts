@@ -9,9 +9,8 @@ import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 // @ts-expect-error plain ESM test fixture without types
 import { tinyTools } from "@/server/testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
-import * as importRoute from "./catalogs/[team]/[catalog]/import/route";
+import * as importRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
-import * as previewRoute from "./catalogs/[team]/[catalog]/import/preview/route";
 
 const OPTIONS = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
@@ -105,7 +104,7 @@ describe("/api/v1 import", () => {
     const request = (path: string, body: unknown) =>
       new Request(`http://stockroom.test/api/v1/catalogs/${ref.team}/${ref.catalog}${path}`, { method: "POST", headers: { authorization: `Bearer ${importer.secret}` }, body: JSON.stringify(body) });
     const v1 = { source: { tools: tinyTools("1") }, options: OPTIONS };
-    const plan = await (await previewRoute.POST(request("/import/preview", v1))).json();
+    const plan = await (await importRoute.POST(request("/import/preview", v1))).json();
     expect(plan.counts.new).toBe(3);
     expect(await (await importRoute.POST(request("/import", { ...v1, fingerprint: plan.fingerprint }))).json()).toMatchObject({ created: 3 });
   });

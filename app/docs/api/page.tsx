@@ -1,5 +1,5 @@
 import { SiteFrame } from "@/components/ui/site-frame";
-import { buildOpenApiDocument } from "@/server/services/agent-api/openapi";
+import { buildOpenApiDocument } from "@/domain/agent-api/openapi";
 import { ApiNav } from "./api-nav";
 import { buildOperationExamples } from "./examples";
 import { EncodingGuide, Essentials, SetupGuide } from "./guides";

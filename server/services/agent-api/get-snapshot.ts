@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { boundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
 import { snapshotBodyCache, type SnapshotBody, type SnapshotBodyCache } from "./snapshot-body-cache";
-import type { SnapshotVersion } from "./snapshot-api-schemas";
+import type { SnapshotVersion } from "@/domain/agent-api/schemas";
 
 export interface SnapshotRef {
   id: string;

@@ -6,7 +6,7 @@ import type { Snapshot, SnapshotTool } from "@/sdk/snapshot";
 import { createSnapshotIndex, toolsById } from "@/sdk/snapshot-index";
 import { buildToolSearchOutput } from "@/sdk/tool-search-output";
 import { resolveToolSearchPaths } from "@/sdk/tool-search-paths";
-import type { SearchRequest, SearchResponse } from "./search-api-schemas";
+import type { SearchRequest, SearchResponse } from "@/domain/agent-api/schemas";
 
 /** Everything search derives from one snapshot; built once per snapshot and process. */
 export interface SearchableSnapshot {

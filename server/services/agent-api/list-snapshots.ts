@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import type { SnapshotList } from "./snapshot-api-schemas";
+import type { SnapshotList } from "@/domain/agent-api/schemas";
 
 const SNAPSHOT_SUMMARY_SELECT = {
   version: true,

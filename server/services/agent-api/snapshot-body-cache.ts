@@ -3,7 +3,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { verifySnapshot, type Snapshot } from "@/sdk/snapshot";
 import { boundedCache, type BoundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
-import type { ContentEncoding } from "./http/negotiate";
+import type { ContentEncoding } from "../../http/negotiate";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "@/server/services/agent-api/openapi";
+import { buildOpenApiDocument } from "@/domain/agent-api/openapi";
 
 export const dynamic = "force-static";
 

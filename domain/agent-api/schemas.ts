@@ -1,5 +1,46 @@
+// The agent API's own shapes (paths, listings, search, errors); the route table (routes.ts) names them per endpoint.
 import { z } from "zod";
-import { snapshotVersionSchema } from "./snapshot-api-schemas";
+import { ENGINE_PROFILES } from "../../search/settings";
+import { snapshotSchema } from "../snapshot";
+
+/** One published version as agents list it: no payload, no publisher identity. */
+export const snapshotSummarySchema = z.object({
+  version: z.number().int().min(1),
+  contentHash: z.string().regex(/^sha256-[0-9a-f]{64}$/),
+  publishedAt: z.string().describe("ISO 8601"),
+  note: z.string(),
+  rolledBackFrom: z.number().int().nullable().describe("Set when this version republished an older one."),
+});
+
+export const snapshotListSchema = z.object({
+  catalog: z.object({ team: z.string(), slug: z.string(), name: z.string() }),
+  latestVersion: z.number().int().nullable(),
+  snapshots: z.array(snapshotSummarySchema).describe("Newest first."),
+});
+
+const SLUG = z.string().trim().min(1).max(64);
+
+/** `/api/v1/catalogs/{team}/{catalog}/…` */
+export const catalogPathSchema = z.object({
+  team: SLUG.meta({ description: "Team slug, e.g. `demo`.", example: "demo" }),
+  catalog: SLUG.meta({ description: "Catalog slug, e.g. `mcp-tools`.", example: "mcp-tools" }),
+});
+
+/** `latest` or a version number, as the URL path or the tRPC input carries it. */
+export const snapshotVersionSchema = z.union([z.literal("latest"), z.coerce.number().int("version must be a whole number").min(1, "version starts at 1").max(2_147_483_647, "version is at most 2147483647")]);
+
+export const snapshotPathSchema = catalogPathSchema.extend({ version: snapshotVersionSchema.meta({ description: "A version number (or `latest`).", example: 1 }) });
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE", "RATE_LIMITED", "INTERNAL"]),
+    message: z.string().describe("What went wrong and what to do about it."),
+    requestId: z.string().optional().describe("On a 500 only: the id the server log records the cause under."),
+    invalidEvents: z.array(z.object({ index: z.number().int(), message: z.string() })).optional().describe("A refused event batch: its bad events by index."),
+  }),
+});
+
+export { snapshotSchema };
 
 /** What `POST …/search` answers: the ranked hits alone, or with the item to hand to a provider's model. */
 export const SEARCH_FORMATS = ["hits", "openai", "anthropic", "mcp"] as const;
@@ -38,7 +79,7 @@ export const searchHitSchema = z.object({ id: z.string(), score: z.number(), ran
 export const searchResponseSchema = z.object({
   version: z.number().int().min(1),
   contentHash: z.string(),
-  profile: z.enum(["codex-bm25", "stockroom"]),
+  profile: z.enum(ENGINE_PROFILES),
   hits: z.array(searchHitSchema).describe("Best first (query form); empty for paths."),
   toolIds: z.array(z.string()).describe("The tools this answer loads, in the order of `output`."),
   unknown: z.array(z.string()).describe("Paths that name no deferred tool or namespace."),
@@ -48,3 +89,8 @@ export const searchResponseSchema = z.object({
     .describe("openai: a `tool_search_output` item; anthropic: a `tool_result` with `tool_reference` blocks; mcp: `{ tools }` definitions."),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;
+export type SnapshotList = z.infer<typeof snapshotListSchema>;
+export type SnapshotVersion = z.infer<typeof snapshotVersionSchema>;
+export type CatalogPath = z.infer<typeof catalogPathSchema>;
+export type SnapshotPath = z.infer<typeof snapshotPathSchema>;

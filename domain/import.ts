@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { EXPOSURE } from "../../routers/tool/schemas";
+
+/** A tool's exposure (the same list as the tool router's EXPOSURE; one value list in domain/ replaces both). */
+const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
 
 /** The import shapes shared by the UI's tRPC procedures (io.*) and the agent API's POST …/import. */
 export const IMPORT_SOURCE_MAX = 4_000_000;

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { ZodError, z } from "zod";
-import { getEnv } from "../../../env";
-import { AppError, httpStatusOf, isAppError } from "../../../errors";
-import { hstsHeader } from "../../../http/page-security";
+import { getEnv } from "../env";
+import { AppError, httpStatusOf, isAppError } from "../errors";
+import { hstsHeader } from "./page-security";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * Headers on every agent API answer. The API is served outside Next.js (see node-handler.ts), so it does not
+ * Headers on every agent API answer. The API is served outside Next.js (see agent-dispatch.ts), so it does not
  * get next.config's page headers; these are the ones that matter for JSON (OWASP REST Security Cheat Sheet).
  */
 const API_SECURITY_HEADERS: Record<string, string> = {
@@ -69,7 +69,7 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
   return result.data;
 }
 
-/** For Next.js route handlers, which cannot declare a Content-Encoding (see agent-http.ts). */
+/** For Next.js route handlers, which cannot declare a Content-Encoding (see agent-dispatch.ts). */
 export function toWebResponse({ status, headers, body }: AgentAnswer): Response {
   return new Response(body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null, { status, headers });
 }

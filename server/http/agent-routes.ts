@@ -1,0 +1,134 @@
+import "server-only";
+import type { z } from "zod";
+import { IMMUTABLE, REVALIDATE } from "@/domain/agent-api/cache-control";
+import type { AgentRouteSpec } from "@/domain/agent-api/route-spec";
+import {
+  commitImportRoute,
+  getLatestSnapshotRoute,
+  getSnapshotRoute,
+  listSnapshotsRoute,
+  postEventsRoute,
+  previewImportRoute,
+  searchToolsRoute,
+} from "@/domain/agent-api/routes";
+import type { SnapshotVersion } from "@/domain/agent-api/schemas";
+import { apiImportOptions, IMPORT_SOURCE_MAX } from "@/domain/import";
+import type { DatabaseHandle } from "../db/open";
+import { AppError } from "../errors";
+import type { AgentAccess, QueryRunner } from "../services/agent-tokens/authorize-agent";
+import { findSnapshotRef, loadSnapshotBody } from "../services/agent-api/get-snapshot";
+import { cachedSearchableSnapshot, searchSnapshot } from "../services/agent-api/hosted-search";
+import { listSnapshots } from "../services/agent-api/list-snapshots";
+import { commitImport, previewImport } from "../services/import/import-tools";
+import { ingestEvents } from "../services/telemetry/ingest-events";
+import { validateEventBatch } from "../services/telemetry/validate-batch";
+import { answer, jsonAnswer, parseParams, type AgentAnswer } from "./agent-answer";
+import { chooseEncoding, matchesEtag } from "./negotiate";
+
+/** What a handler gets once the dispatcher has matched the path, validated its parameters and authorized the token. */
+export interface RouteCall<Params> {
+  params: Params;
+  agent: AgentAccess;
+  db: DatabaseHandle["db"];
+  sql: DatabaseHandle["sql"];
+  query: QueryRunner;
+  ifNoneMatch: string | null;
+  /** null: always answer identity (Next.js route handlers drop Content-Encoding and gzip by themselves). */
+  acceptEncoding: string | null;
+  /** The body, refused with the spec's 413 past its `maxBytes` (read only when the handler asks). */
+  readBody: () => Promise<Buffer>;
+}
+
+export interface AgentRoute<S extends AgentRouteSpec = AgentRouteSpec> {
+  spec: S;
+  handle: (call: RouteCall<z.output<S["params"]>>) => Promise<AgentAnswer>;
+}
+
+const route = <S extends AgentRouteSpec>(spec: S, handle: AgentRoute<S>["handle"]): AgentRoute => ({ spec, handle }) as unknown as AgentRoute;
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** JSON text → value; `hint` says what to send instead. */
+function parseJson(bytes: Buffer, hint: (reason: string) => string): unknown {
+  const text = bytes.toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError("INVALID_INPUT", hint((error as Error).message));
+  }
+}
+
+/** A snapshot with ETag/304 and a content encoding compressed once per snapshot (br or gzip). */
+async function answerSnapshot(call: RouteCall<unknown>, version: SnapshotVersion): Promise<AgentAnswer> {
+  const { db, agent } = call;
+  const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version, latest: agent.latest });
+  const etag = `"${ref.contentHash}"`;
+  const headers: Record<string, string> = {
+    ETag: etag,
+    "Cache-Control": version === "latest" ? REVALIDATE : IMMUTABLE,
+    // Responses depend on the token (403 for others) and the encoding; shared caches must key on both.
+    Vary: "Accept-Encoding, Authorization",
+    "X-Stockroom-Version": String(ref.version),
+  };
+  if (matchesEtag(call.ifNoneMatch, etag)) return answer(304, headers, null);
+  const encoding = chooseEncoding(call.acceptEncoding);
+  const bytes = await (await loadSnapshotBody({ db, ref })).encoded(encoding);
+  headers["Content-Type"] = "application/json; charset=utf-8";
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  return answer(200, headers, bytes);
+}
+
+async function answerSearch(call: RouteCall<unknown>): Promise<AgentAnswer> {
+  const bytes = await call.readBody();
+  if (bytes.toString("utf8").trim().length === 0) throw new AppError("INVALID_INPUT", 'Send a JSON body, e.g. { "query": "refund a payment" }.');
+  const body = parseParams(searchToolsRoute.body.schema, parseJson(bytes, (reason) => `The body is not valid JSON: ${reason}`));
+  const { db, agent } = call;
+  const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version: body.version ?? "latest", latest: agent.latest });
+  const { snapshot } = await loadSnapshotBody({ db, ref });
+  const started = performance.now();
+  const result = searchSnapshot(cachedSearchableSnapshot(`${ref.id}:${ref.contentHash}`, snapshot), body);
+  const took = performance.now() - started;
+  return jsonAnswer(result, {
+    // Index lookup + ranking + the provider item, for clients and the bench (W3C Server Timing).
+    headers: { ...NO_STORE, "X-Stockroom-Version": String(ref.version), "Server-Timing": `search;dur=${took.toFixed(3)}` },
+  });
+}
+
+/** The same plan, validation and all-or-nothing commit as the UI's import. */
+async function answerImport(call: RouteCall<unknown>, spec: typeof previewImportRoute | typeof commitImportRoute): Promise<AgentAnswer> {
+  const hint = (reason: string) => `The request body is not JSON (${reason}); send { "source": <tools>, "options": {…} }.`;
+  const input = parseParams(spec.body.schema, parseJson(await call.readBody(), hint));
+  const text = JSON.stringify(input.source);
+  if (text.length > IMPORT_SOURCE_MAX) throw new AppError("PAYLOAD_TOO_LARGE", "The import is over 4 MB; split it.");
+  // Postgres cannot store U+0000 (tRPC refuses it in a middleware; the HTTP API here).
+  if (text.includes("\\u0000")) throw new AppError("INVALID_INPUT", "The tools contain a NUL character (U+0000), which cannot be stored; remove it.");
+  const { db, agent } = call;
+  const catalog = await db.catalog.findUniqueOrThrow({ where: { id: agent.catalogId } });
+  const options = apiImportOptions(input.options);
+  if (!("fingerprint" in input)) return jsonAnswer(await previewImport({ db, catalog, text, options }), { headers: NO_STORE });
+  const token = await db.agentToken.findUniqueOrThrow({ where: { id: agent.tokenId }, select: { name: true, prefix: true } });
+  const actor = { id: null, label: `agent token "${token.name}" (${token.prefix}…)` };
+  const { fingerprint, skipInvalid } = input;
+  return jsonAnswer(await commitImport({ db, catalog, text, options, actor, fingerprint, skipInvalid }), { headers: NO_STORE });
+}
+
+/** Every event valid (400 naming each bad one by index), then stored once per client event id. */
+async function answerEvents(call: RouteCall<unknown>): Promise<AgentAnswer> {
+  const hint = () => 'The body is not valid JSON; send { "events": [...] } as application/json.';
+  const batch = validateEventBatch(parseJson(await call.readBody(), hint));
+  const result = await ingestEvents({ sql: call.sql, catalogId: call.agent.catalogId, tokenId: call.agent.tokenId, batch });
+  return jsonAnswer(result, { status: 202, headers: NO_STORE });
+}
+
+/**
+ * The agent API: each spec (domain/agent-api/routes.ts) with the handler that answers it, in the specs' order
+ * (the first match wins). The dispatcher (agent-dispatch.ts) serves it on node:http and in Next.js.
+ */
+export const AGENT_ROUTES: readonly AgentRoute[] = [
+  route(listSnapshotsRoute, async ({ db, agent }) => jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" } })),
+  route(getLatestSnapshotRoute, (call) => answerSnapshot(call, "latest")),
+  route(getSnapshotRoute, (call) => answerSnapshot(call, call.params.version)),
+  route(searchToolsRoute, answerSearch),
+  route(previewImportRoute, (call) => answerImport(call, previewImportRoute)),
+  route(commitImportRoute, (call) => answerImport(call, commitImportRoute)),
+  route(postEventsRoute, answerEvents),
+];
