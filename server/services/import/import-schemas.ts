@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOOL_IMPORTED_FIELDS } from "@/domain/tool";
 import { EXPOSURE } from "../../routers/tool/schemas";
 
 /** The import shapes shared by the UI's tRPC procedures (io.*) and the agent API's POST …/import. */
@@ -15,7 +16,8 @@ export const importOptionsSchema = z.object({
 
 export const IMPORT_ROW_STATUSES = ["new", "changed", "unchanged", "invalid", "skipped"] as const;
 const STATUS = z.enum(IMPORT_ROW_STATUSES);
-const CHANGED_FIELD = z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer", "mcpMetadata"]);
+/** The fields a re-import updates (domain/tool.ts `imported`). */
+const CHANGED_FIELD = z.enum(TOOL_IMPORTED_FIELDS);
 
 export const importPreviewSchema = z.object({
   format: z.enum(["mcp", "openai", "anthropic"]),

@@ -42,7 +42,7 @@ export function toToolRecord(row: ToolRow) {
 }
 
 /** The columns Prisma writes for (some) fields in API form; the namespace, a relation, is the caller's. */
-export function toolColumns(values: ToolValues): ToolColumns;
+export function toolColumns(values: Omit<ToolValues, "namespace">): ToolColumns;
 export function toolColumns(values: Partial<ToolValues>): Partial<ToolColumns>;
 export function toolColumns(values: Partial<ToolValues>): Partial<ToolColumns> {
   const data: Record<string, unknown> = {};
