@@ -59,9 +59,10 @@ export interface ToolFieldSpec<S extends z.ZodType = z.ZodType> {
 
 type Snapshot = ToolFieldSpec["snapshot"];
 type Imported = ToolFieldSpec["imported"];
+type Form = ToolFieldSpec["form"];
 /** Declares a field: checks its default against its schema and keeps every schema's own type. */
-const field = <S extends z.ZodType, O extends z.ZodType, C extends ToolFieldSpec["column"], P extends Snapshot, I extends Imported>(
-  spec: Omit<ToolFieldSpec<S>, "output" | "column" | "snapshot" | "imported"> & { output: O; column: C; snapshot: P; imported: I },
+const field = <S extends z.ZodType, O extends z.ZodType, C extends ToolFieldSpec["column"], P extends Snapshot, I extends Imported, F extends Form>(
+  spec: Omit<ToolFieldSpec<S>, "output" | "column" | "snapshot" | "imported" | "form"> & { output: O; column: C; snapshot: P; imported: I; form: F },
 ) => spec;
 
 // Lengths here only stop absurd payloads; validate-tool.ts gives the precise rules and messages.

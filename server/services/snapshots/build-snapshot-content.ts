@@ -7,7 +7,7 @@ import { queryRows, type SqlSource } from "../../db/sql-source";
 import { toProfile } from "../catalogs/list-catalogs";
 
 /** A tool row as the draft query reads it: every column of domain/tool.ts, the namespace's name and description. */
-type ToolRow = { id: string; key: string; nsName: string | null; nsDescription: string | null; version: string } & {
+export type DraftToolRow = { id: string; key: string; nsName: string | null; nsDescription: string | null; version: string } & {
   [K in ToolFieldName as (typeof TOOL)[K]["column"]["kind"] extends "namespace" ? never : K]: z.output<(typeof TOOL)[K]["schema"]>;
 };
 
@@ -42,7 +42,7 @@ const TOOL_VERSIONS_SQL = `SELECT t."id", ${VERSION} AS "version" ${FROM_TOOLS}`
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The snapshot's `mcp` object: server and title, then the metadata in MCP's field order (as the schema parses it). */
-function mcpOf(row: ToolRow): NonNullable<SnapshotTool["mcp"]> {
+function mcpOf(row: DraftToolRow): NonNullable<SnapshotTool["mcp"]> {
   const metadata = row.mcpMetadata ?? {};
   const present = MCP_METADATA_FIELDS.filter((field) => metadata[field] !== undefined).map((field) => [field, metadata[field]]);
   return { server: row.mcpServer, title: row.mcpTitle, ...Object.fromEntries(present) };
@@ -52,7 +52,7 @@ function mcpOf(row: ToolRow): NonNullable<SnapshotTool["mcp"]> {
 const PLACED_TOP_LEVEL = new Set(["namespace", "exposure", "fallback"]);
 
 /** A tool in snapshot form, or null when hidden (hidden tools are not published). `def` is for tests extending it. */
-export function toSnapshotTool(row: ToolRow, def: ToolDefinition = TOOL): SnapshotTool | null {
+export function toSnapshotTool(row: DraftToolRow, def: ToolDefinition = TOOL): SnapshotTool | null {
   if (row.exposure === "hidden") return null;
   const values = row as unknown as Record<string, unknown>;
   // Left out at the default, so a field added later does not change the hash of snapshots published before it.
@@ -116,7 +116,7 @@ export function draftHeader(team: Pick<Team, "slug">, catalog: Catalog): Pick<Sn
   };
 }
 
-const draftRow = (row: ToolRow): DraftRow => ({
+const draftRow = (row: DraftToolRow): DraftRow => ({
   version: row.version,
   tool: toSnapshotTool(row),
   namespace: row.nsName === null ? null : { name: row.nsName, description: row.nsDescription ?? "" },
@@ -144,7 +144,7 @@ type DraftOptions = { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog 
  */
 export async function readDraft({ db, team, catalog }: DraftOptions, previous?: DraftState): Promise<DraftState> {
   if (!previous) {
-    const rows = await queryRows<ToolRow>(db, TOOLS_SQL, [catalog.id]);
+    const rows = await queryRows<DraftToolRow>(db, TOOLS_SQL, [catalog.id]);
     return assemble(team, catalog, new Map(rows.map((row) => [row.id, draftRow(row)])));
   }
   const versions = await queryRows<{ id: string; version: string }>(db, TOOL_VERSIONS_SQL, [catalog.id]);
@@ -154,7 +154,7 @@ export async function readDraft({ db, team, catalog }: DraftOptions, previous?: 
   const rows: DraftState["rows"] = new Map([...previous.rows].filter(([id]) => current.has(id)));
   // A row changed again (or deleted) since its version was read is read as it is now, or dropped.
   for (const id of changed) rows.delete(id);
-  if (changed.length > 0) for (const row of await queryRows<ToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)])) rows.set(row.id, draftRow(row));
+  if (changed.length > 0) for (const row of await queryRows<DraftToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)])) rows.set(row.id, draftRow(row));
   return assemble(team, catalog, rows);
 }
 
