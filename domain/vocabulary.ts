@@ -10,8 +10,14 @@ export { SEARCH_TEXT_MODES, type SearchTextMode } from "../search/search-text";
 
 /** Engine profiles: the registry is search/profiles.ts (labels and descriptions there). */
 export const engineProfileSchema = z.enum(ENGINE_PROFILES);
-/** The database enum cannot hold "-": Prisma's `EngineProfile` spells `codex-bm25` as `codex_bm25`. */
-export const ENGINE_PROFILE_DB = { "codex-bm25": "codex_bm25", stockroom: "stockroom" } as const satisfies Record<EngineProfile, string>;
+type Underscored<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Underscored<B>}` : S;
+/**
+ * A database enum value cannot hold "-": Prisma's `EngineProfile` spells `codex-bm25` as `codex_bm25` (and maps it
+ * back with `@map`), so a profile's database spelling is its id with "_" for "-".
+ */
+export const ENGINE_PROFILE_DB = Object.fromEntries(ENGINE_PROFILES.map((id) => [id, id.replaceAll("-", "_")])) as {
+  readonly [P in EngineProfile]: Underscored<P>;
+};
 
 /** How a tool reaches an agent (DESIGN.md "Exposure"). */
 export const EXPOSURES = ["direct", "deferred", "hidden"] as const;

@@ -1,4 +1,4 @@
-import { analyzeText, type EngineProfile } from "@/search/index";
+import { analyzeText, ENGINE_PROFILES, type EngineProfile } from "@/search/index";
 
 /** A run of the search text; `term` is the matched (analysed) query term when the run is highlighted. */
 export interface TextSegment {
@@ -10,7 +10,7 @@ const segmenter = new Intl.Segmenter("en", { granularity: "word" });
 
 /** Word → analysed tokens per profile. A catalog's vocabulary is small and repeats, so this stays warm. */
 const MAX_MEMO = 100_000;
-const tokenMemo: Record<EngineProfile, Map<string, string[]>> = { "codex-bm25": new Map(), stockroom: new Map() };
+const tokenMemo = Object.fromEntries(ENGINE_PROFILES.map((profile) => [profile, new Map()])) as Record<EngineProfile, Map<string, string[]>>;
 
 function tokensOf(word: string, profile: EngineProfile): string[] {
   const memo = tokenMemo[profile];
