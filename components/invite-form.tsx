@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "./trpc-provider";
 import { useHydrated } from "./use-hydrated";
 
-type Role = "owner" | "editor" | "viewer";
+import type { Role } from "@/domain/vocabulary";
 
 /** Invites by e-mail; the single-use link is shown here once, for the owner to send on. */
 export function InviteForm({ team, onInvited }: { team: string; onInvited: () => Promise<unknown> | void }) {

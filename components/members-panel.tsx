@@ -5,7 +5,7 @@ import { useTRPC } from "./trpc-provider";
 import { InviteForm } from "./invite-form";
 import { refetchAfterChange } from "./refetch";
 
-type Role = "owner" | "editor" | "viewer";
+import type { Role } from "@/domain/vocabulary";
 
 export function MembersPanel({ team, canManage }: { team: string; canManage: boolean }) {
   const trpc = useTRPC();

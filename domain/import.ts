@@ -1,7 +1,6 @@
 import { z } from "zod";
-
-/** A tool's exposure (the same list as the tool router's EXPOSURE; one value list in domain/ replaces both). */
-const EXPOSURE = z.enum(["direct", "deferred", "hidden"]);
+import { exposureSchema as EXPOSURE } from "./vocabulary";
+import { TOOL_IMPORTED_FIELDS } from "./tool";
 
 /** The import shapes shared by the UI's tRPC procedures (io.*) and the agent API's POST …/import. */
 export const IMPORT_SOURCE_MAX = 4_000_000;
@@ -17,7 +16,8 @@ export const importOptionsSchema = z.object({
 
 export const IMPORT_ROW_STATUSES = ["new", "changed", "unchanged", "invalid", "skipped"] as const;
 const STATUS = z.enum(IMPORT_ROW_STATUSES);
-const CHANGED_FIELD = z.enum(["description", "parameters", "strict", "mcpTitle", "mcpServer", "mcpMetadata"]);
+/** The fields a re-import updates (domain/tool.ts `imported`). */
+const CHANGED_FIELD = z.enum(TOOL_IMPORTED_FIELDS);
 
 export const importPreviewSchema = z.object({
   format: z.enum(["mcp", "openai", "anthropic"]),

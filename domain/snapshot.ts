@@ -2,6 +2,7 @@
 // and serves snapshots, the agent API's route table and OpenAPI document, and the SDK that verifies them.
 import { z } from "zod";
 import { ENGINE_PROFILES } from "../search/settings";
+import { mcpToolMetadataSchema, snapshotFields, TOOL, type SnapshotSchemasAt, type ToolDefinition } from "./tool";
 
 /**
  * Snapshot formats (see DESIGN.md "Snapshot format"), shared by the server, the HTTP API and the SDK. v2 hashes
@@ -13,45 +14,30 @@ export type SnapshotFormat = (typeof SNAPSHOT_FORMATS)[number];
 /** The format new snapshots are published in. */
 export const SNAPSHOT_FORMAT = "stockroom.snapshot/v2" satisfies SnapshotFormat;
 
+export { jsonObjectSchema, MCP_METADATA_FIELDS, mcpToolMetadataSchema, type McpToolMetadata } from "./tool";
+
 /**
- * A JSON object kept exactly as it came: `z.record` builds a new object and skips an own `__proto__` key, which
- * for a JSON Schema is a property like any other.
+ * The snapshot tool: its identity (id, namespace, name), then the definition's fields placed at the top level, the
+ * effective search text, the function spec (the fields placed in `spec`) and the MCP object.
  */
-export const jsonObjectSchema = z
-  .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "must be a JSON object")
-  .meta({ type: "object" });
-const jsonSchemaObject = jsonObjectSchema;
-
-/** MCP tool metadata beyond name, description and inputSchema, kept as the server sent it. */
-export const mcpToolMetadataSchema = z.object({
-  icons: z.array(z.unknown()).optional(),
-  outputSchema: jsonSchemaObject.optional(),
-  annotations: z.record(z.string(), z.unknown()).optional(),
-  execution: z.record(z.string(), z.unknown()).optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
-});
-export type McpToolMetadata = z.infer<typeof mcpToolMetadataSchema>;
-/** The metadata fields, in the order MCP's Tool schema (and its TypeScript SDK's client) has them. */
-export const MCP_METADATA_FIELDS = ["icons", "outputSchema", "annotations", "execution", "_meta"] as const;
-
-export const snapshotToolSchema = z.object({
-  /** `namespace.name`, or `name` for a tool without a namespace. */
-  id: z.string().min(1),
-  namespace: z.string().nullable(),
-  name: z.string().min(1),
-  exposure: z.enum(["direct", "deferred"]),
-  /** For deferred tools: what a client that cannot call tool_search does with it. */
-  fallback: z.enum(["direct", "hidden"]).optional(),
-  searchText: z.string(),
-  spec: z.object({
-    type: z.literal("function"),
+export function snapshotToolShape<D extends ToolDefinition>(def: D) {
+  const schemaAt = <A extends "tool" | "spec">(at: A) =>
+    Object.fromEntries(snapshotFields(def, at).map((name) => [name, (def[name]!.snapshot as { schema: z.ZodType }).schema])) as SnapshotSchemasAt<D, A>;
+  const { namespace, ...top } = schemaAt("tool") as SnapshotSchemasAt<D, "tool"> & { namespace: z.ZodNullable<z.ZodString> };
+  return {
+    /** `namespace.name`, or `name` for a tool without a namespace. */
+    id: z.string().min(1),
+    namespace,
     name: z.string().min(1),
-    description: z.string(),
-    parameters: jsonSchemaObject,
-    strict: z.boolean(),
-  }),
-  mcp: z.object({ server: z.string().nullable(), title: z.string().nullable() }).extend(mcpToolMetadataSchema.shape).optional(),
-});
+    /** `exposure` direct or deferred; `fallback` (deferred tools): what a client that cannot call tool_search does. */
+    ...top,
+    searchText: z.string(),
+    spec: z.object({ type: z.literal("function"), ...schemaAt("spec") }),
+    mcp: z.object({ server: z.string().nullable(), title: z.string().nullable() }).extend(mcpToolMetadataSchema.shape).optional(),
+  };
+}
+
+export const snapshotToolSchema = z.object(snapshotToolShape(TOOL));
 
 export const snapshotContentSchema = z.object({
   format: z.enum(SNAPSHOT_FORMATS),

@@ -1,4 +1,4 @@
-// `npm run build:sdk`: compiles sdk/ and the search/ files it imports into sdk/dist as an ESM package with
+// `npm run build:sdk`: compiles sdk/ and the domain/ and search/ files it imports into sdk/dist as an ESM package with
 // types. tsc keeps the sources' extensionless relative imports, which Node's ESM loader refuses, so a
 // second pass adds `.js` (or `/index.js`) to every relative specifier in the emitted .js and .d.ts files.
 import { execFileSync } from "node:child_process";

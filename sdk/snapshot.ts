@@ -10,6 +10,7 @@ export {
   snapshotContentSchema,
   snapshotSchema,
   snapshotToolSchema,
+  snapshotToolShape,
   type McpToolMetadata,
   type Snapshot,
   type SnapshotContent,

@@ -3,9 +3,9 @@
 // (nested properties too), MCP server and title. Parts are joined with spaces, never newlines: the
 // codex-bm25 normaliser glues words across a newline once the text has a non-ASCII character.
 
-export type SearchTextMode = "generated" | "generated+extra" | "override";
-
-export const SEARCH_TEXT_MODES: readonly SearchTextMode[] = ["generated", "generated+extra", "override"];
+/** How a tool's search text is made (domain/vocabulary.ts adds the schema, labels and database spelling). */
+export const SEARCH_TEXT_MODES = ["generated", "generated+extra", "override"] as const;
+export type SearchTextMode = (typeof SEARCH_TEXT_MODES)[number];
 
 export interface SearchTextTool {
   name: string;

@@ -1,17 +1,8 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { ERROR_CODE_STATUS, type ErrorCode } from "@/domain/vocabulary";
 
-export const APP_ERROR_CODES = {
-  INVALID_INPUT: { trpc: "BAD_REQUEST", http: 400 },
-  UNAUTHORIZED: { trpc: "UNAUTHORIZED", http: 401 },
-  FORBIDDEN: { trpc: "FORBIDDEN", http: 403 },
-  NOT_FOUND: { trpc: "NOT_FOUND", http: 404 },
-  METHOD_NOT_ALLOWED: { trpc: "METHOD_NOT_SUPPORTED", http: 405 },
-  CONFLICT: { trpc: "CONFLICT", http: 409 },
-  PAYLOAD_TOO_LARGE: { trpc: "PAYLOAD_TOO_LARGE", http: 413 },
-  UNPROCESSABLE: { trpc: "UNPROCESSABLE_CONTENT", http: 422 },
-  RATE_LIMITED: { trpc: "TOO_MANY_REQUESTS", http: 429 },
-  INTERNAL: { trpc: "INTERNAL_SERVER_ERROR", http: 500 },
-} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
+/** The codes and their tRPC code and HTTP status live in domain/vocabulary.ts; tRPC's names are checked here. */
+export const APP_ERROR_CODES = ERROR_CODE_STATUS satisfies Record<ErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 

@@ -1,6 +1,8 @@
 // Shared by the server page and the client list: a "use client" module's constants would reach
 // a server component only as client references, so they live here.
-export type Exposure = "direct" | "deferred" | "hidden";
+import type { Exposure } from "@/domain/vocabulary";
+
+export type { Exposure };
 export type ToolSort = "relevance" | "key" | "name" | "updated" | "exposure";
 
 export interface ToolListFilters {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Description } from "@/components/ui/description";
 import { fmt } from "./format";
 import { HighlightedText, type Segment } from "./highlighted-text";
-import { SearchTextEditor } from "./search-text-editor";
+import { SearchTextQuickEdit } from "./search-text-quick-edit";
 import type { MatchStrength, ScoreFactor } from "@/search/index";
 import { StrengthBadge } from "./strength-badge";
 import { TermTable, type Term } from "./term-table";
@@ -82,7 +82,7 @@ export function HitCard({ hit, barReason, team, catalog, canEdit, isExpected, on
             </p>
           </>
         )}
-        {isEditing && hit.toolId && <SearchTextEditor team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />}
+        {isEditing && hit.toolId && <SearchTextQuickEdit team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />}
       </div>
     </li>
   );

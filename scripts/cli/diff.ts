@@ -2,7 +2,7 @@
 // how their rankings moved. Uses the same diff and comparison code as the app's review page.
 import { createSnapshotIndex } from "../../sdk/snapshot-index";
 import type { Snapshot } from "../../sdk/snapshot";
-import { compareQuery, type QueryComparison } from "../../server/services/publishing/compare-rankings";
+import { compareQuery, type QueryComparison } from "../../server/services/publishing/compare-golden-queries";
 import { diffTools } from "../../server/services/publishing/diff-tools";
 import { describeRegressions, findRegressions, rankGoldenQueries, summarizeMetrics, type GoldenQuery } from "../../server/services/publishing/golden-metrics";
 import { limitFlag, parseFlags, readQueries, runCommand, stringFlag, UsageError } from "./io";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { exposureSchema } from "@/domain/vocabulary";
 import { catalogProcedure, router } from "../trpc";
 import { compareSources } from "../services/playground/compare-rankings";
 import { explainTool } from "../services/playground/explain-tool";
@@ -49,7 +50,7 @@ export const playgroundRouter = router({
   /** Tool keys containing `text`, for the tool picker. */
   suggestTools: catalogProcedure("viewer")
     .input(z.object({ text: z.string().max(200) }))
-    .output(z.array(z.object({ key: z.string(), exposure: z.enum(["direct", "deferred", "hidden"]) })))
+    .output(z.array(z.object({ key: z.string(), exposure: exposureSchema })))
     .query(({ ctx, input }) => suggestTools({ db: ctx.db, catalog: ctx.catalog, text: input.text })),
 
   /** The exact turn-one tools payload for a client profile, with o200k token counts and the cost model. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { snapshotSchema } from "@/sdk/snapshot";
 import { catalogProcedure, router } from "../trpc";
-import { getSnapshot } from "../services/publishing/get-snapshot";
+import { getSnapshotDownload } from "../services/publishing/get-snapshot-download";
 import { listSnapshotHistory } from "../services/publishing/list-snapshot-history";
 import { metricsOverVersions } from "../services/publishing/metrics-over-versions";
 import { publishSnapshot } from "../services/publishing/publish-snapshot";
@@ -45,5 +45,5 @@ export const publishRouter = router({
   download: catalogProcedure("viewer")
     .input(z.object({ version: schemas.VERSION }))
     .output(z.object({ filename: z.string(), snapshot: snapshotSchema }))
-    .query(({ ctx, input }) => getSnapshot({ db: ctx.db, catalog: ctx.catalog, version: input.version })),
+    .query(({ ctx, input }) => getSnapshotDownload({ db: ctx.db, catalog: ctx.catalog, version: input.version })),
 });

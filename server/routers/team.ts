@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { roleSchema } from "@/domain/vocabulary";
 import { getEnv } from "../env";
 import { authedProcedure, publicProcedure, router, teamProcedure } from "../trpc";
 import { acceptInvitation, describeInvitation, inviteMember, revokeInvitation } from "../services/teams/invitations";
 import { changeMemberRole, listMyTeams, listTeamMembers } from "../services/teams/members";
 import { MAX_TEAM_NAME_LENGTH, renameTeam } from "../services/teams/rename-team";
 
-const ROLE = z.enum(["owner", "editor", "viewer"]);
+const ROLE = roleSchema;
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
 const TOKEN = z.string().trim().min(1, "The invitation link is incomplete.").max(100);
 const mailSettings = () => ({ smtpUrl: getEnv().STOCKROOM_SMTP_URL, from: getEnv().STOCKROOM_MAIL_FROM });

@@ -12,7 +12,7 @@ import { PreviewTable } from "./preview-table";
 import { refetchAfterChange } from "@/components/refetch";
 import { plural } from "@/components/ui/plural";
 
-type Exposure = "direct" | "deferred" | "hidden";
+import type { Exposure } from "@/domain/vocabulary";
 const MAX_FILE_BYTES = 4_000_000;
 /** A server name as a namespace: the tool-name alphabet, at most 64 characters. */
 const namespaceOf = (name: string) => name.replace(/[^a-zA-Z0-9_-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 64);

@@ -1,6 +1,6 @@
 "use client";
 
-import type { Exposure } from "./tool-form";
+import type { Exposure, Fallback } from "@/domain/vocabulary";
 
 export const EXPOSURE_RULES: Record<Exposure, { title: string; rule: string }> = {
   direct: { title: "Direct", rule: "Sent with its full schema at the top level of every first request. Not indexed for tool_search." },
@@ -16,8 +16,8 @@ export function ExposureEditor({
   disabled,
 }: {
   exposure: Exposure;
-  fallback: "direct" | "hidden";
-  onChange: (patch: { exposure?: Exposure; fallback?: "direct" | "hidden" }) => void;
+  fallback: Fallback;
+  onChange: (patch: { exposure?: Exposure; fallback?: Fallback }) => void;
   disabled?: boolean;
 }) {
   return (

@@ -5,14 +5,15 @@ import { useEffect, useMemo, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { analyzeText, effectiveSearchText, generateSearchText, type EngineProfile } from "@/search/index";
 import { inputClass } from "../ui";
-import type { SearchTextMode, ToolForm } from "./tool-form";
+import { SEARCH_TEXT_MODE_LABELS, SEARCH_TEXT_MODES, type SearchTextMode } from "@/domain/vocabulary";
+import type { ToolForm } from "./tool-form";
 
-const MODES: Array<{ value: SearchTextMode; label: string; hint: string }> = [
-  { value: "generated", label: "Generated", hint: "name, namespace, description, parameters, MCP server and title" },
-  { value: "generated+extra", label: "Generated + extra", hint: "append curated keywords, aliases, other-language terms" },
-  { value: "override", label: "Override", hint: "replace the generated text entirely" },
-];
-
+const HINTS: Record<SearchTextMode, string> = {
+  generated: "name, namespace, description, parameters, MCP server and title",
+  "generated+extra": "append curated keywords, aliases, other-language terms",
+  override: "replace the generated text entirely",
+};
+const MODES = SEARCH_TEXT_MODES.map((value) => ({ value, label: SEARCH_TEXT_MODE_LABELS[value], hint: HINTS[value] }));
 interface SearchTextEditorProps {
   team: string;
   catalog: string;

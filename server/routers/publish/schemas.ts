@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { TOOL_FIELDS } from "../../services/publishing/diff-tools";
+import { publishedExposureSchema } from "@/domain/vocabulary";
+import { REVIEW_FIELDS } from "../../services/publishing/diff-tools";
 import { snapshotMetricsSchema } from "../../services/publishing/golden-metrics";
 
 export { snapshotMetricsSchema };
@@ -55,7 +56,7 @@ const queryComparison = z.object({
   quality: z.object({ draft: quality, latest: quality.nullable() }),
 });
 
-const toolSummary = z.object({ id: z.string(), exposure: z.enum(["direct", "deferred"]), description: z.string() });
+const toolSummary = z.object({ id: z.string(), exposure: publishedExposureSchema, description: z.string() });
 
 export const toolChanges = z.object({
   added: z.array(toolSummary),
@@ -65,7 +66,7 @@ export const toolChanges = z.object({
       id: z.string(),
       fields: z.array(
         z.object({
-          field: z.enum(TOOL_FIELDS),
+          field: z.enum(REVIEW_FIELDS),
           before: z.string(),
           after: z.string(),
           parts: z.array(z.object({ kind: z.enum(["same", "added", "removed"]), text: z.string() })),

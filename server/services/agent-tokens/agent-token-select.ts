@@ -1,14 +1,10 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 
-/** What a token may do: every token reads its catalog's snapshots; `import` also commits imports through the API. */
-export const AGENT_TOKEN_SCOPES = ["read", "import"] as const;
-export const AGENT_TOKEN_SCOPE = z.enum(AGENT_TOKEN_SCOPES);
-export type AgentTokenScope = z.infer<typeof AGENT_TOKEN_SCOPE>;
-export const AGENT_TOKEN_SCOPE_LABELS: Record<AgentTokenScope, string> = {
-  read: "read snapshots",
-  import: "import tools (stockroom import)",
-};
+import { AGENT_TOKEN_SCOPES, agentTokenScopeSchema, type AgentTokenScope } from "@/domain/vocabulary";
+
+export { AGENT_TOKEN_SCOPE_LABELS, AGENT_TOKEN_SCOPES, type AgentTokenScope } from "@/domain/vocabulary";
+export const AGENT_TOKEN_SCOPE = agentTokenScopeSchema;
 
 /** The scopes a token is created with: `read` always, plus what the owner asked for, in list order. */
 export const tokenScopesOf = (asked: readonly AgentTokenScope[]): AgentTokenScope[] =>

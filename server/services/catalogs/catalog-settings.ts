@@ -1,6 +1,7 @@
 import "server-only";
 import type { Catalog, EngineProfile as DbEngineProfile, Prisma } from "@prisma/client";
 import { VOCABULARY_PACK_IDS, type EngineProfile } from "@/search/index";
+import { ENGINE_PROFILE_DB } from "@/domain/vocabulary";
 import { toProfile } from "./list-catalogs";
 
 export const catalogSettingsSelect = {
@@ -29,5 +30,5 @@ export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: ty
 
 export type CatalogSettings = ReturnType<typeof toCatalogSettings>;
 /** The engine's profile id → the database enum (one entry per profile: a new profile fails to compile until mapped). */
-const TO_DB = { "codex-bm25": "codex_bm25", stockroom: "stockroom" } as const satisfies Record<EngineProfile, DbEngineProfile>;
+const TO_DB = ENGINE_PROFILE_DB satisfies Record<EngineProfile, DbEngineProfile>;
 export const toDbProfile = (profile: EngineProfile): DbEngineProfile => TO_DB[profile];

@@ -1,6 +1,6 @@
 import type { PrismaClient, Team } from "@prisma/client";
 import type { EngineProfile as DbEngineProfile } from "@prisma/client";
-import type { EngineProfile } from "@/search/index";
+import { ENGINE_PROFILE_DB, invert, type EngineProfile } from "@/domain/vocabulary";
 
 export interface CatalogSummary {
   id: string;
@@ -15,7 +15,7 @@ export interface CatalogSummary {
 }
 
 /** The database enum (`codex_bm25`) → the engine's profile id (`codex-bm25`). */
-const FROM_DB = { codex_bm25: "codex-bm25", stockroom: "stockroom" } as const satisfies Record<DbEngineProfile, EngineProfile>;
+const FROM_DB = invert(ENGINE_PROFILE_DB) satisfies Record<DbEngineProfile, EngineProfile>;
 export const toProfile = (value: DbEngineProfile): EngineProfile => FROM_DB[value];
 
 /** The team's live catalogs with tool counts by exposure and the latest published version. */

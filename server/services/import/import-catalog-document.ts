@@ -1,12 +1,13 @@
 import "server-only";
-import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
+import type { Catalog, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { DEFAULT_LIMIT_RANGE, toDbProfile } from "../catalogs/catalog-settings";
 import { catalogDocumentSchema, type CatalogDocument } from "../export/catalog-document";
 import { MAX_QUERY_LENGTH, normalizeExpected, normalizeQueryText } from "../golden/golden-query-shape";
 import { lockCatalog } from "../publishing/lock-catalog";
-import { toDbMode, toolKey } from "../tools/tool-shape";
+import type { ToolValues } from "@/domain/tool";
+import { toolColumns, toolKey } from "../tools/tool-shape";
 import { checkToolName, validateToolFields } from "../tools/validate-tool";
 import { parseJsonText, SourceFormatError } from "./parse-tool-source";
 
@@ -73,14 +74,11 @@ export async function importCatalogDocument({ db, catalog, actor, text }: { db: 
       const created = await tx.namespace.createManyAndReturn({ data: doc.namespaces.filter((n) => !existing.has(n.name)).map((n) => ({ catalogId: catalog.id, ...n })), select: { id: true, name: true } });
       const ids = new Map([...existing, ...created.map((ns) => [ns.name, ns.id] as const)]);
       await tx.tool.createMany({
-        data: doc.tools.map(({ namespace, searchTextMode, mcpMetadata, parameters, ...tool }) => ({
-          ...tool,
+        data: doc.tools.map(({ namespace, ...tool }) => ({
+          ...toolColumns(tool as Omit<ToolValues, "namespace">),
           catalogId: catalog.id,
           namespaceId: namespace === null ? null : ids.get(namespace)!,
           key: toolKey(namespace, tool.name),
-          parameters: parameters as Prisma.InputJsonValue,
-          searchTextMode: toDbMode(searchTextMode),
-          mcpMetadata: mcpMetadata === null ? Prisma.DbNull : (mcpMetadata as Prisma.InputJsonValue),
         })),
       });
       await tx.evalQuery.createMany({ data: doc.goldenQueries.map((q) => ({ catalogId: catalog.id, query: normalizeQueryText(q.query), expected: normalizeExpected(q.expected), note: q.note })) });

@@ -101,15 +101,8 @@ async function createNew(tx: Prisma.TransactionClient, catalog: Catalog, plan: I
   return rows.length;
 }
 
-/** The value an import writes for a changed field. */
-function importedValue(tool: ImportPlan["writes"][number]["tool"], field: FieldChange["field"]): unknown {
-  if (field === "parameters") return tool.parameters;
-  if (field === "strict") return tool.strict;
-  if (field === "mcpTitle") return tool.mcpTitle ?? null;
-  if (field === "mcpServer") return tool.mcpServer;
-  if (field === "mcpMetadata") return tool.mcpMetadata ?? null;
-  return tool.description;
-}
+/** The value an import writes for a changed field (the plan lists only fields the source sets). */
+const importedValue = (tool: ImportPlan["writes"][number]["tool"], field: FieldChange["field"]): unknown => tool[field] ?? null;
 
 async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor) {
   const changed = plan.writes.filter((w) => w.row.status === "changed");

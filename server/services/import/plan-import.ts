@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Exposure, Prisma, PrismaClient } from "@prisma/client";
+import { TOOL, TOOL_IMPORTED_FIELDS, type ToolImportedField } from "@/domain/tool";
 import { canonicalJson } from "@/sdk/snapshot";
 import { toolKey, toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
 import { validateToolFields } from "../tools/validate-tool";
@@ -20,7 +21,7 @@ export interface ImportOptions {
 export type RowStatus = "new" | "changed" | "unchanged" | "invalid" | "skipped";
 
 export interface FieldChange {
-  field: "description" | "parameters" | "strict" | "mcpTitle" | "mcpServer" | "mcpMetadata";
+  field: ToolImportedField;
   before: string;
   after: string;
 }
@@ -49,17 +50,18 @@ type Db = PrismaClient | Prisma.TransactionClient;
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const text = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "string" ? value : pretty(value));
 
+/**
+ * The imported fields (domain/tool.ts) whose value the source changes: a field the source says nothing about
+ * (undefined), or null for an `unlessNull` field, keeps the stored value.
+ */
 function diffFields(existing: ToolRecord, tool: PlannedWrite["tool"]): FieldChange[] {
   const changes: FieldChange[] = [];
-  if (existing.description !== tool.description) changes.push({ field: "description", before: existing.description, after: tool.description });
-  // Key order counts (the model reads properties in it): a reordered schema is a change.
-  if (JSON.stringify(existing.parameters) !== JSON.stringify(tool.parameters)) changes.push({ field: "parameters", before: pretty(existing.parameters), after: pretty(tool.parameters) });
-  if (tool.strict !== undefined && tool.strict !== existing.strict) changes.push({ field: "strict", before: String(existing.strict), after: String(tool.strict) });
-  if (tool.mcpTitle !== undefined && (tool.mcpTitle ?? null) !== existing.mcpTitle) changes.push({ field: "mcpTitle", before: text(existing.mcpTitle), after: text(tool.mcpTitle) });
-  if (tool.mcpMetadata !== undefined && JSON.stringify(tool.mcpMetadata) !== JSON.stringify(existing.mcpMetadata)) {
-    changes.push({ field: "mcpMetadata", before: text(existing.mcpMetadata), after: text(tool.mcpMetadata) });
+  for (const field of TOOL_IMPORTED_FIELDS) {
+    const value = (tool as Partial<Record<ToolImportedField, unknown>>)[field];
+    if (value === undefined || (value === null && TOOL[field].imported === "unlessNull")) continue;
+    // Key order counts (the model reads properties in it): a reordered schema is a change.
+    if (JSON.stringify(value) !== JSON.stringify(existing[field])) changes.push({ field, before: text(existing[field]), after: text(value) });
   }
-  if (tool.mcpServer && tool.mcpServer !== existing.mcpServer) changes.push({ field: "mcpServer", before: text(existing.mcpServer), after: tool.mcpServer });
   return changes;
 }
 

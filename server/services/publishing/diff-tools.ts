@@ -1,9 +1,10 @@
 import { diffLines, diffWords } from "diff";
+import { reviewDiffFields, TOOL, type ReviewDiffField } from "@/domain/tool";
 import { canonicalJson, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { isSameJson } from "./same-content";
 
-export const TOOL_FIELDS = ["description", "parameters", "exposure", "searchText", "namespace", "strict", "mcp"] as const;
-export type ToolField = (typeof TOOL_FIELDS)[number];
+/** The review's diff rows: each tool field of domain/tool.ts shows its changes under one (or a row of its own). */
+export const REVIEW_FIELDS = reviewDiffFields(TOOL) as ReviewDiffField[];
 
 export interface DiffPart {
   kind: "same" | "added" | "removed";
@@ -11,7 +12,7 @@ export interface DiffPart {
 }
 
 export interface FieldDiff {
-  field: ToolField;
+  field: ReviewDiffField;
   before: string;
   after: string;
   parts: DiffPart[];
@@ -32,7 +33,8 @@ export const MAX_DIFFED_TOOLS = 200;
 /** A diff that takes longer than this falls back to "all removed, all added" for that field. */
 const DIFF_TIMEOUT_MS = 100;
 
-function fieldText(tool: SnapshotTool, field: ToolField): string {
+/** The text a diff row compares; a field with a row of its own (`diff: "self"`) compares its snapshot value. */
+export function fieldText(tool: SnapshotTool, field: string): string {
   switch (field) {
     case "description":
       return tool.spec.description;
@@ -48,10 +50,14 @@ function fieldText(tool: SnapshotTool, field: ToolField): string {
       return String(tool.spec.strict);
     case "mcp":
       return tool.mcp ? [tool.mcp.server, tool.mcp.title].filter(Boolean).join(" · ") : "";
+    default: {
+      const value = (tool as Record<string, unknown>)[field] ?? (tool.spec as Record<string, unknown>)[field];
+      return value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+    }
   }
 }
 
-function textDiff(field: ToolField, before: string, after: string): DiffPart[] {
+function textDiff(field: string, before: string, after: string): DiffPart[] {
   const options = { timeout: DIFF_TIMEOUT_MS };
   // Short settings read best as "old → new"; only prose and schemas get an inline diff.
   const changes =
@@ -77,7 +83,7 @@ export function diffTools(before: SnapshotContent | null, after: SnapshotContent
     changedCount++;
     if (changed.length >= limit) continue;
     const fields: FieldDiff[] = [];
-    for (const field of TOOL_FIELDS) {
+    for (const field of REVIEW_FIELDS) {
       const a = fieldText(previous, field);
       const b = fieldText(tool, field);
       if (a !== b) fields.push({ field, before: a, after: b, parts: textDiff(field, a, b) });

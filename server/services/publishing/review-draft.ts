@@ -2,7 +2,7 @@ import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { AppError } from "../../errors";
 import { loadDraftContent } from "../snapshots/draft-cache";
 import { loadGoldenQueries, loadPublishedVersion } from "./catalog-state";
-import { compareQuery, sortComparisons, type QueryComparison } from "./compare-rankings";
+import { compareQuery, sortComparisons, type QueryComparison } from "./compare-golden-queries";
 import { diffTools, type ToolChanges } from "./diff-tools";
 import type { EngineTimer } from "./engine-timer";
 import { findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";

@@ -1,30 +1,25 @@
 import type { Catalog, Team } from "@prisma/client";
+import type { z } from "zod";
+import { snapshotFields, TOOL, type ToolDefinition, type ToolFieldName } from "@/domain/tool";
 import { currentPacks, DEFAULT_B, DEFAULT_K1, effectiveSearchText, LEGACY_VOCABULARY, vocabularyKey } from "@/search/index";
-import { MCP_METADATA_FIELDS, SNAPSHOT_FORMAT, type McpToolMetadata, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
+import { MCP_METADATA_FIELDS, SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { toProfile } from "../catalogs/list-catalogs";
 
-export const SEARCH_TEXT_MODE_NAMES = { generated: "generated", generated_extra: "generated+extra", override: "override" } as const;
+/** A tool row as the draft query reads it: every column of domain/tool.ts, the namespace's name and description. */
+export type DraftToolRow = { id: string; key: string; nsName: string | null; nsDescription: string | null; version: string } & {
+  [K in ToolFieldName as (typeof TOOL)[K]["column"]["kind"] extends "namespace" ? never : K]: z.output<(typeof TOOL)[K]["schema"]>;
+};
 
-interface ToolRow {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  parameters: unknown;
-  strict: boolean;
-  exposure: "direct" | "deferred" | "hidden";
-  fallback: "direct" | "hidden";
-  /** The database label, which is the search-text mode's name ("generated+extra"), not Prisma's enum key. */
-  searchTextMode: (typeof SEARCH_TEXT_MODE_NAMES)[keyof typeof SEARCH_TEXT_MODE_NAMES];
-  searchTextExtra: string;
-  searchTextOverride: string;
-  mcpServer: string | null;
-  mcpTitle: string | null;
-  mcpMetadata: McpToolMetadata | null;
-  nsName: string | null;
-  nsDescription: string | null;
-  version: string;
+/**
+ * The definition's columns in SQL. An enum is read as its Postgres label, which is the API's spelling
+ * ("generated+extra": Prisma's `@map`), not Prisma's enum key; the namespace comes from the join.
+ */
+export function toolColumnsSql(def: ToolDefinition): string {
+  return Object.entries(def)
+    .filter(([, spec]) => spec.column.kind !== "namespace")
+    .map(([name, spec]) => (spec.column.kind === "enum" ? `t."${name}"::text AS "${name}"` : `t."${name}"`))
+    .join(", ");
 }
 
 /**
@@ -39,10 +34,7 @@ const FROM_TOOLS = `FROM "Tool" t LEFT JOIN "Namespace" n ON n."id" = t."namespa
 // Plain queries instead of model queries with an include: the draft is read on every edit-and-see and inside
 // every publish, and Prisma's model layer doubles the read time of a few thousand rows.
 const TOOLS_SQL = `
-  SELECT t."id", t."key", t."name", t."description", t."parameters", t."strict", t."exposure"::text AS "exposure",
-         t."fallback"::text AS "fallback", t."searchTextMode"::text AS "searchTextMode", t."searchTextExtra",
-         t."searchTextOverride", t."mcpServer", t."mcpTitle", t."mcpMetadata", n."name" AS "nsName", n."description" AS "nsDescription",
-         ${VERSION} AS "version"
+  SELECT t."id", t."key", ${toolColumnsSql(TOOL)}, n."name" AS "nsName", n."description" AS "nsDescription", ${VERSION} AS "version"
   ${FROM_TOOLS}`;
 const SOME_TOOLS_SQL = `${TOOLS_SQL} AND t."id" IN (SELECT jsonb_array_elements_text($2::jsonb))`;
 const TOOL_VERSIONS_SQL = `SELECT t."id", ${VERSION} AS "version" ${FROM_TOOLS}`;
@@ -50,21 +42,30 @@ const TOOL_VERSIONS_SQL = `SELECT t."id", ${VERSION} AS "version" ${FROM_TOOLS}`
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The snapshot's `mcp` object: server and title, then the metadata in MCP's field order (as the schema parses it). */
-function mcpOf(row: ToolRow): NonNullable<SnapshotTool["mcp"]> {
+function mcpOf(row: DraftToolRow): NonNullable<SnapshotTool["mcp"]> {
   const metadata = row.mcpMetadata ?? {};
   const present = MCP_METADATA_FIELDS.filter((field) => metadata[field] !== undefined).map((field) => [field, metadata[field]]);
   return { server: row.mcpServer, title: row.mcpTitle, ...Object.fromEntries(present) };
 }
 
-/** A tool in snapshot form, or null when hidden (hidden tools are not published). */
-function toSnapshotTool(row: ToolRow): SnapshotTool | null {
+/** Top-level snapshot keys placed by hand below (identity, exposure); any other `tool` field is copied when not at its default. */
+const PLACED_TOP_LEVEL = new Set(["namespace", "exposure", "fallback"]);
+
+/** A tool in snapshot form, or null when hidden (hidden tools are not published). `def` is for tests extending it. */
+export function toSnapshotTool(row: DraftToolRow, def: ToolDefinition = TOOL): SnapshotTool | null {
   if (row.exposure === "hidden") return null;
+  const values = row as unknown as Record<string, unknown>;
+  // Left out at the default, so a field added later does not change the hash of snapshots published before it.
+  const topLevel = snapshotFields(def, "tool")
+    .filter((name) => !PLACED_TOP_LEVEL.has(name) && JSON.stringify(values[name]) !== JSON.stringify(def[name]!.default))
+    .map((name) => [name, values[name]]);
   return {
     id: row.key,
     namespace: row.nsName,
     name: row.name,
     exposure: row.exposure,
     ...(row.exposure === "deferred" ? { fallback: row.fallback } : {}),
+    ...Object.fromEntries(topLevel),
     searchText: effectiveSearchText({
       name: row.name,
       description: row.description,
@@ -76,13 +77,7 @@ function toSnapshotTool(row: ToolRow): SnapshotTool | null {
       searchTextExtra: row.searchTextExtra,
       searchTextOverride: row.searchTextOverride,
     }),
-    spec: {
-      type: "function",
-      name: row.name,
-      description: row.description,
-      parameters: row.parameters as Record<string, unknown>,
-      strict: row.strict,
-    },
+    spec: { type: "function", ...Object.fromEntries(snapshotFields(def, "spec").map((name) => [name, values[name]])) } as SnapshotTool["spec"],
     ...(row.mcpServer || row.mcpTitle || row.mcpMetadata ? { mcp: mcpOf(row) } : {}),
   };
 }
@@ -121,7 +116,7 @@ export function draftHeader(team: Pick<Team, "slug">, catalog: Catalog): Pick<Sn
   };
 }
 
-const draftRow = (row: ToolRow): DraftRow => ({
+const draftRow = (row: DraftToolRow): DraftRow => ({
   version: row.version,
   tool: toSnapshotTool(row),
   namespace: row.nsName === null ? null : { name: row.nsName, description: row.nsDescription ?? "" },
@@ -149,7 +144,7 @@ type DraftOptions = { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog 
  */
 export async function readDraft({ db, team, catalog }: DraftOptions, previous?: DraftState): Promise<DraftState> {
   if (!previous) {
-    const rows = await queryRows<ToolRow>(db, TOOLS_SQL, [catalog.id]);
+    const rows = await queryRows<DraftToolRow>(db, TOOLS_SQL, [catalog.id]);
     return assemble(team, catalog, new Map(rows.map((row) => [row.id, draftRow(row)])));
   }
   const versions = await queryRows<{ id: string; version: string }>(db, TOOL_VERSIONS_SQL, [catalog.id]);
@@ -159,7 +154,7 @@ export async function readDraft({ db, team, catalog }: DraftOptions, previous?: 
   const rows: DraftState["rows"] = new Map([...previous.rows].filter(([id]) => current.has(id)));
   // A row changed again (or deleted) since its version was read is read as it is now, or dropped.
   for (const id of changed) rows.delete(id);
-  if (changed.length > 0) for (const row of await queryRows<ToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)])) rows.set(row.id, draftRow(row));
+  if (changed.length > 0) for (const row of await queryRows<DraftToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)])) rows.set(row.id, draftRow(row));
   return assemble(team, catalog, rows);
 }
 

@@ -1,10 +1,10 @@
 import "server-only";
-import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
-import { jsonColumn } from "../../db/json-column";
+import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { TOOL, toolDefaults } from "@/domain/tool";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
-import { assertKeyFree, EMPTY_PARAMETERS, rethrowDuplicate, type ToolInput } from "./tool-input";
-import { auditView, toDbMode, toolKey, toolSelect, toToolDetail, toToolRecord } from "./tool-shape";
+import { assertKeyFree, rethrowDuplicate, type ToolInput } from "./tool-input";
+import { auditView, toolColumns, toolKey, toolSelect, toToolDetail, toToolRecord } from "./tool-shape";
 import { assertValidTool } from "./validate-tool";
 import { assertQuota } from "../quotas";
 
@@ -17,21 +17,8 @@ export interface CreateToolOptions {
   auditExtra?: Record<string, unknown>;
 }
 
-const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({
-  namespace: null,
-  description: "",
-  parameters: { ...EMPTY_PARAMETERS },
-  strict: false,
-  exposure: "deferred",
-  fallback: "direct",
-  searchTextMode: "generated",
-  searchTextExtra: "",
-  searchTextOverride: "",
-  mcpServer: null,
-  mcpTitle: null,
-  mcpMetadata: null,
-  ...tool,
-});
+/** The tool with every field it does not set at the definition's default. */
+const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({ ...toolDefaults(TOOL), ...tool });
 
 /** Inserts one tool inside `tx` after validation and the duplicate check; records `tool.created`. */
 export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor, tool, auditExtra }: Omit<CreateToolOptions, "db">) {
@@ -50,18 +37,7 @@ export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor,
         catalogId: catalog.id,
         namespaceId: namespace?.id ?? null,
         key,
-        name: input.name,
-        description: input.description,
-        parameters: jsonColumn(input.parameters),
-        strict: input.strict,
-        exposure: input.exposure,
-        fallback: input.fallback,
-        searchTextMode: toDbMode(input.searchTextMode),
-        searchTextExtra: input.searchTextExtra,
-        searchTextOverride: input.searchTextOverride,
-        mcpServer: input.mcpServer,
-        mcpTitle: input.mcpTitle,
-        mcpMetadata: (input.mcpMetadata as Prisma.InputJsonValue | null) ?? Prisma.DbNull,
+        ...toolColumns(input),
       },
       select: toolSelect,
     })

@@ -1,28 +1,13 @@
-import type { Exposure, Fallback, Prisma } from "@prisma/client";
-import type { SearchTextMode } from "@/search/index";
-import type { McpToolMetadata } from "@/sdk/snapshot";
+import type { Prisma } from "@prisma/client";
+import { TOOL, type ToolValues } from "@/domain/tool";
 import { AppError } from "../../errors";
 
-/** The editable fields of a tool, in API form (`namespace` is a name; null = none). */
-export interface ToolInput {
-  name: string;
-  namespace: string | null;
-  description: string;
-  parameters: Record<string, unknown>;
-  strict: boolean;
-  exposure: Exposure;
-  fallback: Fallback;
-  searchTextMode: SearchTextMode;
-  searchTextExtra: string;
-  searchTextOverride: string;
-  mcpServer: string | null;
-  mcpTitle: string | null;
-  mcpMetadata: McpToolMetadata | null;
-}
+/** The editable fields of a tool, in API form (`namespace` is a name; null = none): domain/tool.ts defines them. */
+export type ToolInput = ToolValues;
 
 export type ToolPatch = Partial<ToolInput>;
 
-export const EMPTY_PARAMETERS = { type: "object", properties: {} } as const;
+export const EMPTY_PARAMETERS = TOOL.parameters.default;
 
 /** Refuses a key another tool of the catalog already has, with the message at the name field. */
 export async function assertKeyFree(tx: Prisma.TransactionClient, catalogId: string, key: string, exceptId?: string): Promise<void> {

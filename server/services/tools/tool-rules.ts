@@ -1,6 +1,7 @@
 // The tool rules that need no code generation, so the editor runs them in the browser as you type
 // (the app's CSP forbids eval, which ajv needs). validate-tool.ts adds ajv's meta-schema and $ref checks
 // on the server. Every message names the field and says what to change.
+import type { ToolFieldName } from "@/domain/tool";
 import { checkMcpMetadata } from "./mcp-metadata";
 import { checkStrictSchema, findBadPatterns, findUnknownTypes, findUnresolvedRefs, jsonDepth } from "./schema-walk";
 
@@ -17,20 +18,8 @@ export const TOOL_LIMITS = {
   mcpTitleChars: 256,
 } as const;
 
-export type ToolField =
-  | "name"
-  | "namespace"
-  | "description"
-  | "parameters"
-  | "strict"
-  | "searchTextExtra"
-  | "searchTextOverride"
-  | "mcpServer"
-  | "mcpTitle"
-  | "mcpMetadata";
-
 export interface ToolIssue {
-  field: ToolField;
+  field: ToolFieldName;
   message: string;
 }
 
@@ -100,7 +89,7 @@ export function checkParametersShape(parameters: unknown): string[] {
  */
 export function checkToolFields(fields: Partial<ToolFields>, checkSchema: (schema: Record<string, unknown>) => string[] = () => []): ToolIssue[] {
   const issues: ToolIssue[] = [];
-  const add = (field: ToolField, message: string | null | undefined) => {
+  const add = (field: ToolFieldName, message: string | null | undefined) => {
     if (message) issues.push({ field, message });
   };
   if (fields.name !== undefined) add("name", checkToolName(fields.name));

@@ -1,13 +1,12 @@
 import "server-only";
-import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
-import { jsonColumn } from "../../db/json-column";
+import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { canonicalJson } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { findToolRow } from "./get-tool";
 import { assertKeyFree, rethrowDuplicate, type ToolInput, type ToolPatch } from "./tool-input";
-import { auditView, toDbMode, toolKey, toolSelect, toToolDetail, toToolRecord, type ToolRecord } from "./tool-shape";
+import { auditView, toolColumns, toolKey, toolSelect, toToolDetail, toToolRecord, type ToolRecord } from "./tool-shape";
 import { assertValidTool } from "./validate-tool";
 
 export interface UpdateToolOptions {
@@ -86,11 +85,7 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
         await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
       }
     }
-    const { namespace: _ns, searchTextMode, parameters, mcpMetadata, ...plain } = changes;
-    Object.assign(data, plain);
-    if (mcpMetadata !== undefined) data.mcpMetadata = mcpMetadata === null ? Prisma.DbNull : (mcpMetadata as Prisma.InputJsonValue);
-    if (searchTextMode) data.searchTextMode = toDbMode(searchTextMode);
-    if (parameters) data.parameters = jsonColumn(parameters);
+    Object.assign(data, toolColumns(changes));
 
     // The revision in the WHERE makes a concurrent writer that committed first win; we then write nothing.
     const written = await tx.tool.updateMany({ where: { id, revision }, data }).catch((error: unknown) => rethrowDuplicate(error, key));

@@ -5,7 +5,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { AppError } from "../../errors";
 import { checkParametersShape, checkToolFields, type ToolFields, type ToolIssue } from "./tool-rules";
 
-export { checkToolName, TOOL_LIMITS, TOOL_NAME_PATTERN, type ToolField, type ToolFields, type ToolIssue } from "./tool-rules";
+export { checkToolName, TOOL_LIMITS, TOOL_NAME_PATTERN, type ToolFields, type ToolIssue } from "./tool-rules";
 
 const ajvOptions = { strict: false, allErrors: false, validateFormats: false, logger: false } as const;
 let ajv2020: Ajv2020 | null = null;

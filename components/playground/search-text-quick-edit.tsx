@@ -5,20 +5,18 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
 import { refetchAfterChange } from "../refetch";
 import { UnsavedChangesGuard } from "../ui/unsaved-changes";
+import { SEARCH_TEXT_MODE_LABELS, SEARCH_TEXT_MODES, type SearchTextMode } from "@/domain/vocabulary";
 
-type Mode = "generated" | "generated+extra" | "override";
+type Mode = SearchTextMode;
 
-const MODES: Array<{ value: Mode; label: string }> = [
-  { value: "generated", label: "Generated" },
-  { value: "generated+extra", label: "Generated + extra keywords" },
-  { value: "override", label: "Override" },
-];
+// The editor's labels, with the playground's longer wording for the mode it is mostly used for.
+const MODES = SEARCH_TEXT_MODES.map((value) => ({ value, label: value === "generated+extra" ? "Generated + extra keywords" : SEARCH_TEXT_MODE_LABELS[value] }));
 
 /**
  * Edits one tool's search text in the draft through the same `tool.update` as the tool editor (same
  * validation, same revision check), then refreshes every playground query so the ranking moves at once.
  */
-export function SearchTextEditor({ team, catalog, toolId, onDone }: { team: string; catalog: string; toolId: string; onDone: () => void }) {
+export function SearchTextQuickEdit({ team, catalog, toolId, onDone }: { team: string; catalog: string; toolId: string; onDone: () => void }) {
   const trpc = useTRPC();
   const fieldId = useId();
   const queryClient = useQueryClient();
