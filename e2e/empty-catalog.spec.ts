@@ -6,21 +6,23 @@ import { createEmptyCatalog } from "./main-pages";
 // every page, and each empty state says what to do next and links to it.
 const ADD_TOOLS = ["Import from an MCP server", "Paste a tools list", "Add a tool", "Load example tools"];
 
-type Step = { path: string; texts: string[]; links: string[] };
+/** `region`: the notice holding the links; its texts are what a person reads there. */
+type Step = { path: string; region: string; texts: string[]; links: string[] };
 
 const STEPS: Step[] = [
-  { path: "", texts: ["This catalog has no tools yet", "0 of 6 done"], links: ADD_TOOLS },
-  { path: "/namespaces", texts: ["No namespaces yet"], links: ADD_TOOLS },
-  { path: "/playground", texts: ["This catalog has no tools yet: there is nothing to rank."], links: ADD_TOOLS },
-  { path: "/preview", texts: ["This catalog has no tools yet, so the first request carries none."], links: ADD_TOOLS },
-  { path: "/golden", texts: ["No golden queries yet", "A golden query names the tools that should answer"], links: ADD_TOOLS },
-  { path: "/review", texts: ["Nothing published yet", "The draft has no tools: add some before publishing version 1."], links: ADD_TOOLS },
-  { path: "/snapshots", texts: ["Nothing published yet", "add tools first"], links: ADD_TOOLS },
-  { path: "/insights", texts: ["No agent reported anything in this period", "Nothing is published yet"], links: ["Review & publish", "Agent tokens"] },
-  { path: "/insights/events", texts: ["No events match"], links: ["← Insights"] },
-  { path: "/tokens", texts: ["No tokens yet", "Nothing is published yet"], links: ["Review & publish"] },
-  { path: "/history", texts: ["created the catalog"], links: [] },
-  { path: "/settings", texts: ["Delete this catalog"], links: ["Namespaces"] },
+  { path: "", region: "Tools", texts: ["This catalog has no tools yet"], links: ADD_TOOLS },
+  { path: "", region: "Set-up checklist", texts: ["0 of 6 done", "Add tools"], links: ["Import tools →"] },
+  { path: "/namespaces", region: "No namespaces yet", texts: ["A namespace groups tools"], links: ADD_TOOLS },
+  { path: "/playground", region: "This catalog has no tools yet", texts: ["type what a user would ask"], links: ADD_TOOLS },
+  { path: "/preview", region: "This catalog has no tools yet", texts: ["So the first request carries none."], links: ADD_TOOLS },
+  { path: "/golden", region: "This catalog has no tools yet", texts: ["A golden query names the tools that should answer"], links: ADD_TOOLS },
+  { path: "/golden", region: "Add a golden query", texts: ["Query"], links: [] },
+  { path: "/review", region: "The draft has no tools", texts: ["Add some before publishing version 1"], links: ADD_TOOLS },
+  { path: "/snapshots", region: "Nothing published yet", texts: ["add tools first, then review the draft and publish version 1"], links: ADD_TOOLS },
+  { path: "/insights", region: "No agent events yet", texts: ["Nothing is published yet", "Publish a version"], links: ["Review & publish", "Agent tokens", "API reference"] },
+  { path: "/tokens", region: "Create token", texts: ["Token name"], links: [] },
+  { path: "/tokens", region: "Nothing published yet", texts: ["agents get a 404 until you publish version 1"], links: ["Review & publish"] },
+  { path: "/history", region: "History", texts: ["created the catalog"], links: [] },
 ];
 
 /** Every console error and uncaught exception, with the page it happened on. */
@@ -40,13 +42,16 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
   await expect(page.getByText("No catalogs yet")).toBeVisible();
   await expect(page.getByText("Create one with “New catalog” above")).toBeVisible();
   const base = await createEmptyCatalog(page, team);
-  const main = page.getByRole("main");
   for (const step of STEPS) {
-    await page.goto(base + step.path);
+    if (new URL(page.url()).pathname !== base + step.path) await page.goto(base + step.path);
     await expect(page.getByText(/^(Loading|Counting|Ranking)/)).toHaveCount(0, { timeout: 20_000 });
-    for (const text of step.texts) await expect(main.getByText(text, { exact: false }).first(), `${step.path}: “${text}”`).toBeVisible();
-    for (const name of step.links) await expect(main.getByRole("link", { name, exact: true }).last(), `${step.path}: link “${name}”`).toBeVisible();
+    const region = page.getByRole(step.region === "History" ? "list" : "region", { name: step.region, exact: true });
+    for (const text of step.texts) await expect(region.getByText(text).first(), `${step.path}: “${text}”`).toBeVisible();
+    for (const name of step.links) await expect(region.getByRole("link", { name, exact: true }), `${step.path}: link “${name}”`).toBeVisible();
   }
+  // The first request for an empty catalog: no talk of a client that "cannot call tool search".
+  await page.goto(`${base}/preview`);
+  await expect(page.getByText("cannot call tool search")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -184,17 +184,20 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         empty={data ? <ToolListEmpty team={team} catalog={catalog} canEdit={canEdit} isFiltered={isFiltered} onClear={() => setFilters({ q: "", ns: null, exp: null, sort: "key", page: 1 })} /> : "Loading…"}
       />
 
-      <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
-        <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
-          ← Previous
-        </button>
-        <span className="text-stone-500">
-          Page {data?.page ?? filters.page} of {data?.pageCount ?? 1}
-        </span>
-        <button type="button" className={secondaryButtonClass} disabled={!data || filters.page >= data.pageCount} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
-          Next →
-        </button>
-      </nav>
+      {/* One page (an empty or small catalog) needs no pager. */}
+      {((data?.pageCount ?? 1) > 1 || filters.page > 1) && (
+        <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
+          <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
+            ← Previous
+          </button>
+          <span className="text-stone-500">
+            Page {data?.page ?? filters.page} of {data?.pageCount ?? 1}
+          </span>
+          <button type="button" className={secondaryButtonClass} disabled={!data || filters.page >= data.pageCount} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
+            Next →
+          </button>
+        </nav>
+      )}
     </div>
   );
 }
