@@ -26,6 +26,9 @@ async function shootPages(page: Page, size: (typeof SIZES)[number], pages: Array
           .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join(".")}`),
       );
       if (overflow.length > 0) tooWide.push(`${name} (${theme}): ${overflow.join(", ")}`);
+      // Something wider than the screen that the page clips (an sr-only label escaping a scrolling table, say).
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > size.width) tooWide.push(`${name} (${theme}): the page is ${width} px wide`);
     }
   }
   return tooWide;

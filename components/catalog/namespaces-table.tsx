@@ -41,7 +41,7 @@ export function NamespacesTable({ team, catalog, canEdit }: { team: string; cata
         {missing > 0 && ` · ${plural(missing, "has", "have")} no description`}
         {crowded > 0 && ` · ${crowded} with more than ${MAX_DEFERRED_PER_NAMESPACE} deferred tools`}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="w-full min-w-[640px] table-fixed border-collapse text-sm" aria-label="Namespaces">
           <thead>
             <tr className="border-b border-stone-200 text-left text-xs text-stone-500">

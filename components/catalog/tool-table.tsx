@@ -100,7 +100,7 @@ export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, 
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="w-full table-fixed border-collapse text-sm" aria-label="Tools" style={{ minWidth: table.getTotalSize() }}>
         <thead>
           {table.getHeaderGroups().map((group) => (

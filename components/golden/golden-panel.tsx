@@ -91,7 +91,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
       )}
       {isImporting && canEdit && <GoldenImport team={team} catalog={catalog} onImported={refresh} />}
       {review.data && rows.length > 0 && <TodayLegend k={k} />}
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm" aria-label="Golden queries">
         <thead>
           <tr className="border-b border-stone-200 text-left text-stone-500">

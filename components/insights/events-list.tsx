@@ -38,7 +38,7 @@ export function EventsList({ team, catalog, scope, filters }: { team: string; ca
       {events.error && <p role="alert" className="text-sm text-red-700">{events.error.message}</p>}
       {events.data && rows.length === 0 && <p className="text-sm text-stone-500">No events match.</p>}
       {rows.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label="Agent events">
           <thead className="text-left text-xs text-stone-500">
             <tr>

@@ -51,6 +51,7 @@ export function InsightsPanel(props: { team: string; catalog: string; scope: Ins
         </label>
       </form>
       {overview.error && <p role="alert" className="text-sm text-red-700">{overview.error.message}</p>}
+      {!data && !overview.error && <p className="text-sm text-stone-500">Loading what agents reported…</p>}
       {isEmpty && <NoEventsNotice team={team} catalog={catalog} hasPublished={hasPublished} />}
       {data && !isEmpty && (
         <>

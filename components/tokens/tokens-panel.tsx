@@ -69,7 +69,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
       ) : tokens.data.length === 0 ? (
         <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No tokens yet. Create one for each agent or environment, so you can revoke them one at a time.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
         <table className="w-full border-collapse bg-white text-sm" aria-label="Agent tokens">
           <thead>
             <tr className="border-b border-stone-200 text-left text-stone-500">
