@@ -52,7 +52,7 @@ export async function openPage(page: Page, path: string, theme: (typeof THEMES)[
   await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
   await page.goto(path);
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  await expect(page.getByText(/^(Loading|Ranking|Counting)/)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText(/^(Loading|Ranking|Counting)/)).toHaveCount(0, { timeout: 45_000 });
 }
 
 export async function signInForPages(page: Page) {

@@ -116,7 +116,7 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         </div>
       </div>
 
-      <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 md:[&>div:first-child]:col-span-1">
+      <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 [&>div:last-child]:col-span-2 md:[&>div:first-child]:col-span-1 md:[&>div:last-child]:col-span-1">
         <div className="text-xs text-stone-600">
           <label htmlFor="filter-search">Search tools</label>
           <input id="filter-search" type="search" data-shortcut="search" aria-keyshortcuts="/" value={filters.q} onChange={(e) => update({ q: e.target.value })} placeholder="Name or description  ( / )" className={`${inputClass} mt-1`} />

@@ -124,6 +124,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
             </p>
           )}
           {!hasQuery && <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">Type a query to rank the deferred tools.</p>}
+          {hasQuery && !data && !search.error && <p className="text-sm text-stone-500">Ranking the deferred tools…</p>}
           {data && data.hits.length === 0 && (
             <div role="status" aria-label="No results" className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
               <p>No tool matches: tool_search would return nothing.</p>

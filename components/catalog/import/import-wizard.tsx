@@ -6,7 +6,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../app-error";
-import { buttonClass, Field, inputClass, Section, secondaryButtonClass } from "../ui";
+import { buttonClass, Field, fileInputClass, inputClass, Section, secondaryButtonClass } from "../ui";
 import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
@@ -98,7 +98,7 @@ export function ImportWizard({ team, catalog, initialSource = "paste", initial }
           </Tabs.Content>
         </Tabs.Root>
         <Field label="Upload a JSON file" htmlFor="import-file" error={fileError}>
-          <input id="import-file" type="file" accept="application/json,.json" onChange={(e) => readFile(e.target.files?.[0])} className="block text-sm" />
+          <input id="import-file" type="file" accept="application/json,.json" onChange={(e) => readFile(e.target.files?.[0])} className={fileInputClass} />
         </Field>
         <Field
           label="Tools JSON"
