@@ -43,7 +43,7 @@ test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async 
   await page.goto(`${base}/settings`);
   await page.getByLabel("Description").fill("Saved with the keyboard");
   await page.keyboard.press("ControlOrMeta+s");
-  await expect(page.getByText("Settings saved")).toBeVisible();
+  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Description")).toHaveValue("Saved with the keyboard");
 });
