@@ -7,7 +7,7 @@ import { createEmptyCatalog } from "./main-pages";
 const ADD_TOOLS = ["Import from an MCP server", "Paste a tools list", "Add a tool", "Load example tools"];
 
 /** `region`: the notice holding the links; its texts are what a person reads there. */
-type Step = { path: string; region: string; texts: string[]; links: string[] };
+type Step = { path: string; region: string; texts: string[]; links: string[]; role?: "list" | "note" };
 
 const STEPS: Step[] = [
   { path: "", region: "Tools", texts: ["This catalog has no tools yet"], links: ADD_TOOLS },
@@ -20,16 +20,15 @@ const STEPS: Step[] = [
   { path: "/review", region: "The draft has no tools", texts: ["Add some before publishing version 1"], links: ADD_TOOLS },
   { path: "/snapshots", region: "Nothing published yet", texts: ["add tools first, then review the draft and publish version 1"], links: ADD_TOOLS },
   { path: "/insights", region: "No agent events yet", texts: ["Nothing is published yet", "Publish a version"], links: ["Review & publish", "Agent tokens", "API reference"] },
-  { path: "/tokens", region: "Create token", texts: ["Token name"], links: [] },
-  { path: "/tokens", region: "Nothing published yet", texts: ["agents get a 404 until you publish version 1"], links: ["Review & publish"] },
-  { path: "/history", region: "History", texts: ["created the catalog"], links: [] },
+  { path: "/tokens", region: "Nothing published yet", texts: ["they get a 404 until you publish version 1"], links: ["Review & publish"], role: "note" },
+  { path: "/history", region: "History", texts: ["created the catalog"], links: [], role: "list" },
 ];
 
 /** Every console error and uncaught exception, with the page it happened on. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+    if (message.type() === "error") errors.push(`${new URL(page.url()).pathname}: ${message.text()} ${message.location().url}`);
   });
   page.on("pageerror", (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`));
   return errors;
@@ -45,10 +44,12 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
   for (const step of STEPS) {
     if (new URL(page.url()).pathname !== base + step.path) await page.goto(base + step.path);
     await expect(page.getByText(/^(Loading|Counting|Ranking)/)).toHaveCount(0, { timeout: 20_000 });
-    const region = page.getByRole(step.region === "History" ? "list" : "region", { name: step.region, exact: true });
+    const region = page.getByRole(step.role ?? "region", { name: step.region, exact: true });
     for (const text of step.texts) await expect(region.getByText(text).first(), `${step.path}: “${text}”`).toBeVisible();
     for (const name of step.links) await expect(region.getByRole("link", { name, exact: true }), `${step.path}: link “${name}”`).toBeVisible();
   }
+  await page.goto(`${base}/tokens`);
+  await expect(page.getByRole("form", { name: "Create token" }).getByLabel("Token name")).toBeVisible();
   // The first request for an empty catalog: no talk of a client that "cannot call tool search".
   await page.goto(`${base}/preview`);
   await expect(page.getByText("cannot call tool search")).toHaveCount(0);
