@@ -43,7 +43,7 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
   const base = await createEmptyCatalog(page, team);
   for (const step of STEPS) {
     if (new URL(page.url()).pathname !== base + step.path) await page.goto(base + step.path);
-    await expect(page.getByText(/^(Loading|Counting|Ranking)/)).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText(/^(Loading|Counting tokens|Ranking (every|the deferred))/)).toHaveCount(0, { timeout: 20_000 });
     const region = page.getByRole(step.role ?? "region", { name: step.region, exact: true });
     for (const text of step.texts) await expect(region.getByText(text).first(), `${step.path}: “${text}”`).toBeVisible();
     for (const name of step.links) await expect(region.getByRole("link", { name, exact: true }), `${step.path}: link “${name}”`).toBeVisible();
