@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 
 /** The catalog's pages, in tab order (the command palette lists them too). */
 export const CATALOG_TABS = [
@@ -21,6 +22,13 @@ export const CATALOG_TABS = [
 export function CatalogTabs({ team, catalog, name }: { team: string; catalog: string; name: string }) {
   const pathname = usePathname();
   const base = `/t/${team}/${catalog}`;
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: bring the current one into view (sideways only, never the page).
+  useEffect(() => {
+    const nav = navRef.current;
+    const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && tab) nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2;
+  }, [pathname]);
   const active = (href: string) => (href === "" ? pathname === base || pathname.startsWith(`${base}/tools`) || pathname.startsWith(`${base}/import`) : pathname.startsWith(base + href));
   return (
     <div className="mb-6 border-b border-stone-200">
@@ -31,7 +39,7 @@ export function CatalogTabs({ team, catalog, name }: { team: string; catalog: st
         / <span className="font-mono">{catalog}</span>
       </p>
       <h1 className="mb-3 text-xl font-semibold">{name}</h1>
-      <nav className="-mb-px flex gap-1 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]" aria-label="Catalog">
+      <nav ref={navRef} className="relative -mb-px flex gap-1 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]" aria-label="Catalog">
         {CATALOG_TABS.map((tab) => (
           <Link
             key={tab.href}

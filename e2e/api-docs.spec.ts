@@ -13,7 +13,8 @@ test("the API docs list every OpenAPI operation, linked from the sidebar, with c
     await expect(card).toContainText(op.path);
     await expect(nav.locator(`a[href="#${op.operationId}"]`)).toBeVisible();
     const languages = card.getByRole("tablist", { name: "Language" });
-    const panel = card.getByRole("tabpanel");
+    // The language's panel holds the encoding tabs and their panel: the innermost panel shows the code.
+    const panel = card.getByRole("tabpanel").last();
     for (const [tab, marker] of [["curl", "curl -sS"], ["Python", "urllib.request"], ["TypeScript (fetch)", "await fetch("]] as const) {
       await languages.getByRole("tab", { name: tab, exact: true }).click();
       await expect(panel).toContainText(marker);
@@ -28,6 +29,20 @@ test("the API docs list every OpenAPI operation, linked from the sidebar, with c
     }
     await encodings.getByRole("tab", { name: "identity", exact: true }).click();
   }
+  // Radix tabs: arrow keys move between languages and encodings, and the panel follows.
+  const first = page.getByRole("region", { name: operations[0]!.summary, exact: true });
+  await first.getByRole("tab", { name: "curl", exact: true }).click();
+  await page.keyboard.press("ArrowRight");
+  await expect(first.getByRole("tab", { name: "Python", exact: true })).toBeFocused();
+  await expect(first.getByRole("tab", { name: "Python", exact: true })).toHaveAttribute("aria-selected", "true");
+  await expect(first.getByRole("tabpanel").last()).toContainText("urllib.request");
+  await page.keyboard.press("End");
+  await expect(first.getByRole("tablist", { name: "Language" }).getByRole("tab").last()).toBeFocused();
+  const encodings = page.getByRole("tablist", { name: "Encoding" }).first();
+  await encodings.getByRole("tab").first().click();
+  await page.keyboard.press("ArrowRight");
+  await expect(encodings.getByRole("tab").nth(1)).toHaveAttribute("aria-selected", "true");
+
   // The sidebar jumps to an endpoint.
   const last = operations.at(-1)!;
   await nav.locator(`a[href="#${last.operationId}"]`).click();

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { signInAsDemo } from "./helpers";
 
 /** Every main page, as the demo owner sees it: the list the accessibility and screenshot specs both walk. */
@@ -14,12 +15,29 @@ export const MAIN_PAGES = [
   { name: "golden", path: "/t/demo/mcp-tools/golden" },
   { name: "review", path: "/t/demo/mcp-tools/review" },
   { name: "snapshots", path: "/t/demo/mcp-tools/snapshots" },
+  { name: "insights", path: "/t/demo/mcp-tools/insights" },
   { name: "tokens", path: "/t/demo/mcp-tools/tokens" },
   { name: "history", path: "/t/demo/mcp-tools/history" },
   { name: "namespaces", path: "/t/demo/mcp-tools/namespaces" },
   { name: "settings", path: "/t/demo/mcp-tools/settings" },
   { name: "api-docs", path: "/docs/api" },
   { name: "not-found", path: "/t/demo/no-such-catalog" },
+] as const;
+
+/** A fresh sign-up's empty catalog (no tools, golden queries, snapshot or events): paths under the catalog. */
+export const EMPTY_CATALOG_PAGES = [
+  { name: "empty-tools", path: "" },
+  { name: "empty-namespaces", path: "/namespaces" },
+  { name: "empty-playground", path: "/playground" },
+  { name: "empty-first-request", path: "/preview" },
+  { name: "empty-golden", path: "/golden" },
+  { name: "empty-review", path: "/review" },
+  { name: "empty-snapshots", path: "/snapshots" },
+  { name: "empty-insights", path: "/insights" },
+  { name: "empty-insights-events", path: "/insights/events" },
+  { name: "empty-tokens", path: "/tokens" },
+  { name: "empty-history", path: "/history" },
+  { name: "empty-settings", path: "/settings" },
 ] as const;
 
 export const SIGNED_OUT_PAGES = [
@@ -34,7 +52,8 @@ export async function openPage(page: Page, path: string, theme: (typeof THEMES)[
   await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
   await page.goto(path);
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
+  // The loading texts only: the playground has a "Ranking" heading and "Ranking source" labels.
+  await expect(page.getByText(/^(Loading|Counting tokens|Ranking (every|the deferred))/)).toHaveCount(0, { timeout: 45_000 });
 }
 
 export async function signInForPages(page: Page) {
@@ -46,4 +65,14 @@ export async function firstToolPath(page: Page): Promise<string> {
   await page.goto("/t/demo/mcp-tools");
   const href = await page.getByRole("table", { name: "Tools" }).getByRole("link").first().getAttribute("href");
   return href!;
+}
+
+/** Makes an empty catalog through the "New catalog" form on the team page; returns its base path. */
+export async function createEmptyCatalog(page: Page, team: string): Promise<string> {
+  await page.goto(`/t/${team}`);
+  await page.getByRole("button", { name: "New catalog" }).click();
+  await page.getByLabel("Catalog name").fill(`Empty ${randomBytes(2).toString("hex")}`);
+  await page.getByRole("button", { name: "Create catalog" }).click();
+  await expect(page.getByRole("heading", { name: "Tools", exact: true })).toBeVisible();
+  return new URL(page.url()).pathname;
 }

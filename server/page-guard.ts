@@ -1,6 +1,7 @@
 import "server-only";
 import { TRPCError } from "@trpc/server";
 import { forbidden, notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { api } from "./caller";
 
 /** For pages: runs a tRPC call; signed-out visitors go to sign-in, unknown or foreign teams get a 404, too low a role a 403. */
@@ -17,3 +18,9 @@ export async function load<T>(call: (caller: Awaited<ReturnType<typeof api>>) =>
     throw error;
   }
 }
+
+/** A catalog's summary (name, tool counts, latest version); cached per request, so a layout and its page share one query. */
+export const loadCatalogSummary = cache(async (team: string, catalog: string) => {
+  const catalogs = await load((api) => api.catalog.list({ team }));
+  return catalogs.find((c) => c.slug === catalog);
+});

@@ -7,6 +7,7 @@ import { refetchAfterChange } from "@/components/refetch";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/components/ui/plural";
 import { InlineEdit } from "@/components/ui/inline-edit";
+import { NoToolsNotice } from "./no-tools-notice";
 
 /** More deferred tools than this in one namespace and the model's one-line summary has to cover too much. */
 const MAX_DEFERRED_PER_NAMESPACE = 10;
@@ -28,22 +29,19 @@ export function NamespacesTable({ team, catalog, canEdit }: { team: string; cata
   const crowded = rows.filter((ns) => ns.exposureCounts.deferred > MAX_DEFERRED_PER_NAMESPACE).length;
   if (rows.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-stone-300 p-8 text-center text-sm text-stone-600">
-        No namespaces yet. They appear when you import tools from a server or set a namespace on a tool.{" "}
-        <Link href={`/t/${team}/${catalog}/import`} className="underline">
-          Import tools
-        </Link>
-      </p>
+      <NoToolsNotice team={team} catalog={catalog} canEdit={canEdit} title="No namespaces yet">
+        A namespace groups tools; one appears when you import tools from an MCP server or set a namespace on a tool.
+      </NoToolsNotice>
     );
   }
   return (
     <div className="space-y-3">
       <p className="text-sm text-stone-600" role="status">
         {plural(rows.length, "namespace")}
-        {missing > 0 && ` · ${missing} ${missing === 1 ? "has" : "have"} no description`}
+        {missing > 0 && ` · ${plural(missing, "has", "have")} no description`}
         {crowded > 0 && ` · ${crowded} with more than ${MAX_DEFERRED_PER_NAMESPACE} deferred tools`}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="w-full min-w-[640px] table-fixed border-collapse text-sm" aria-label="Namespaces">
           <thead>
             <tr className="border-b border-stone-200 text-left text-xs text-stone-500">

@@ -1,5 +1,5 @@
-import Link from "next/link";
-import { buttonClass, secondaryButtonClass } from "./ui";
+import { AddToolsLinks } from "./no-tools-notice";
+import { secondaryButtonClass } from "./ui";
 
 /** What an empty list says: a filter that matches nothing, or a catalog with no tools and the ways to add some. */
 export function ToolListEmpty({ team, catalog, canEdit, isFiltered, onClear }: { team: string; catalog: string; canEdit: boolean; isFiltered: boolean; onClear: () => void }) {
@@ -13,29 +13,13 @@ export function ToolListEmpty({ team, catalog, canEdit, isFiltered, onClear }: {
       </div>
     );
   }
-  const base = `/t/${team}/${catalog}`;
   return (
     <div className="mx-auto max-w-lg space-y-3 py-4">
       <p className="text-base font-medium text-stone-900">This catalog has no tools yet</p>
       <p className="text-sm">
         {canEdit ? "Bring in the tools your agent uses: read them from an MCP server, paste a tools list, or add one by hand." : "An editor of this team adds tools here."}
       </p>
-      {canEdit && (
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link href={`${base}/import?source=live`} className={buttonClass}>
-            Import from an MCP server
-          </Link>
-          <Link href={`${base}/import`} className={secondaryButtonClass}>
-            Paste a tools list
-          </Link>
-          <Link href={`${base}/tools/new`} className={secondaryButtonClass}>
-            Add a tool
-          </Link>
-          <Link href={`${base}/import?example=helpdesk`} className={secondaryButtonClass}>
-            Load example tools
-          </Link>
-        </div>
-      )}
+      {canEdit && <AddToolsLinks team={team} catalog={catalog} />}
     </div>
   );
 }

@@ -116,7 +116,7 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         </div>
       </div>
 
-      <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 md:[&>div:first-child]:col-span-1">
+      <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 [&>div:last-child]:col-span-2 md:[&>div:first-child]:col-span-1 md:[&>div:last-child]:col-span-1">
         <div className="text-xs text-stone-600">
           <label htmlFor="filter-search">Search tools</label>
           <input id="filter-search" type="search" data-shortcut="search" aria-keyshortcuts="/" value={filters.q} onChange={(e) => update({ q: e.target.value })} placeholder="Name or description  ( / )" className={`${inputClass} mt-1`} />
@@ -184,17 +184,20 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: { tea
         empty={data ? <ToolListEmpty team={team} catalog={catalog} canEdit={canEdit} isFiltered={isFiltered} onClear={() => setFilters({ q: "", ns: null, exp: null, sort: "key", page: 1 })} /> : "Loading…"}
       />
 
-      <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
-        <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
-          ← Previous
-        </button>
-        <span className="text-stone-500">
-          Page {data?.page ?? filters.page} of {data?.pageCount ?? 1}
-        </span>
-        <button type="button" className={secondaryButtonClass} disabled={!data || filters.page >= data.pageCount} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
-          Next →
-        </button>
-      </nav>
+      {/* One page (an empty or small catalog) needs no pager. */}
+      {((data?.pageCount ?? 1) > 1 || filters.page > 1) && (
+        <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
+          <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
+            ← Previous
+          </button>
+          <span className="text-stone-500">
+            Page {data?.page ?? filters.page} of {data?.pageCount ?? 1}
+          </span>
+          <button type="button" className={secondaryButtonClass} disabled={!data || filters.page >= data.pageCount} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
+            Next →
+          </button>
+        </nav>
+      )}
     </div>
   );
 }

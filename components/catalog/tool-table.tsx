@@ -91,8 +91,16 @@ export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, 
     columnResizeMode: "onChange",
   });
 
+  // Outside the (wide, sideways-scrolling) table, so a phone shows the whole message and its links.
+  if (rows.length === 0) {
+    return (
+      <section aria-label="Tools" className="rounded-lg border border-stone-200 bg-white px-3 py-8 text-center text-stone-600">
+        {empty}
+      </section>
+    );
+  }
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="w-full table-fixed border-collapse text-sm" aria-label="Tools" style={{ minWidth: table.getTotalSize() }}>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -139,13 +147,6 @@ export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, 
               ))}
             </tr>
           ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={table.getVisibleLeafColumns().length} className="px-3 py-8 text-center text-stone-600">
-                {empty}
-              </td>
-            </tr>
-          )}
         </tbody>
       </table>
     </div>

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../trpc-provider";
+import { fileInputClass } from "../catalog/ui";
 import { plural } from "../ui/plural";
 
 type Policy = "reject" | "keep" | "drop";
@@ -47,7 +48,7 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
       </p>
       <label htmlFor={`${id}-file`} className="block text-sm">
         Upload a .jsonl file
-        <input id={`${id}-file`} type="file" accept=".jsonl,.json,.txt,application/jsonl" className="mt-1 block text-sm" onChange={async (e) => reset(await (e.target.files?.[0]?.text() ?? ""))} />
+        <input id={`${id}-file`} type="file" accept=".jsonl,.json,.txt,application/jsonl" className={`mt-1 ${fileInputClass}`} onChange={async (e) => reset(await (e.target.files?.[0]?.text() ?? ""))} />
       </label>
       <label htmlFor={`${id}-text`} className="block text-sm font-medium">
         JSONL

@@ -62,7 +62,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
         <p className="text-sm text-stone-600" role="status">
           {list.data ? plural(list.data.total, "golden query", "golden queries") : "Loading…"}
           {search.trim() && list.data && ` · ${rows.length} matching`}
-          {flagged > 0 && ` · ${flagged} expect tools tool_search cannot return`}
+          {flagged > 0 && ` · ${plural(flagged, "expects", "expect")} tools tool_search cannot return`}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <input
@@ -91,7 +91,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
       )}
       {isImporting && canEdit && <GoldenImport team={team} catalog={catalog} onImported={refresh} />}
       {review.data && rows.length > 0 && <TodayLegend k={k} />}
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm" aria-label="Golden queries">
         <thead>
           <tr className="border-b border-stone-200 text-left text-stone-500">
@@ -111,7 +111,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
           {list.data && rows.length === 0 && (
             <tr>
               <td colSpan={5} className="px-3 py-8 text-center text-stone-500">
-                {search.trim() ? "No golden query matches." : "No golden queries yet. Add what users ask and the tools that should answer."}
+                {search.trim() ? "No golden query matches." : "No golden queries yet. Add what users ask and the tools that should answer above, or save a query from the Playground."}
               </td>
             </tr>
           )}

@@ -3,6 +3,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "../trpc-provider";
+import { plural } from "../ui/plural";
+import { RelativeTime } from "../ui/relative-time";
 import { secondaryButtonClass } from "../catalog/ui";
 import { scopeParams, type EventFilters, type InsightsScope } from "./links";
 
@@ -11,7 +13,7 @@ type Row = { kind: string; query: string | null; returnedIds: string[]; weakOnly
 function describe(row: Row): string {
   if (row.kind === "search") {
     const flags = [row.returnedIds.length === 0 ? "empty" : null, row.weakOnly ? "weak only" : null, row.repeated ? "searched again" : null, row.followed ? "followed by a call" : null].filter(Boolean);
-    return `${row.returnedIds.length} tools${row.returnedIds.length ? `: ${row.returnedIds.slice(0, 5).join(", ")}` : ""}${flags.length ? ` — ${flags.join(", ")}` : ""}`;
+    return `${plural(row.returnedIds.length, "tool")}${row.returnedIds.length ? `: ${row.returnedIds.slice(0, 5).join(", ")}` : ""}${flags.length ? ` — ${flags.join(", ")}` : ""}`;
   }
   if (row.kind === "call") return `${row.toolId} ${row.rank === null ? "(not returned by its search)" : `(rank ${row.rank})`}${row.ok === null ? "" : row.ok ? " — succeeded" : ` — failed${row.error ? `: ${row.error}` : ""}`}`;
   return `${row.callId}: ${row.ok ? "ok" : `failed${row.error ? `: ${row.error}` : ""}`}`;
@@ -36,10 +38,11 @@ export function EventsList({ team, catalog, scope, filters }: { team: string; ca
       {events.error && <p role="alert" className="text-sm text-red-700">{events.error.message}</p>}
       {events.data && rows.length === 0 && <p className="text-sm text-stone-500">No events match.</p>}
       {rows.length > 0 && (
+        <div className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label="Agent events">
           <thead className="text-left text-xs text-stone-500">
             <tr>
-              <th className="py-1">When (UTC)</th>
+              <th className="py-1">When</th>
               <th className="py-1">Kind</th>
               <th className="py-1">Request</th>
               <th className="py-1">What happened</th>
@@ -50,7 +53,9 @@ export function EventsList({ team, catalog, scope, filters }: { team: string; ca
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="border-t border-stone-100 align-top">
-                <td className="py-1.5 pr-3 whitespace-nowrap tabular-nums">{new Date(row.atMs).toISOString().replace("T", " ").slice(0, 19)}</td>
+                <td className="py-1.5 pr-3 whitespace-nowrap">
+                  <RelativeTime date={new Date(row.atMs)} />
+                </td>
                 <td className="py-1.5 pr-3">{row.kind}</td>
                 <td className="py-1.5 pr-3">{row.kind === "search" ? (row.query ?? <span className="text-stone-400">(not stored)</span>) : ""}</td>
                 <td className="py-1.5 pr-3">{describe(row)}</td>
@@ -60,6 +65,7 @@ export function EventsList({ team, catalog, scope, filters }: { team: string; ca
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {events.hasNextPage && (
         <button type="button" className={secondaryButtonClass} disabled={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>

@@ -5,8 +5,10 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTRPC } from "../trpc-provider";
 import { inputClass } from "../catalog/ui";
 import { BarChart } from "./bar-chart";
+import { plural } from "../ui/plural";
 import { FailingRequests } from "./failing-requests";
 import { eventsHref, scopeParams, type InsightsScope } from "./links";
+import { NoEventsNotice } from "./no-events-notice";
 import { PrivacySettings } from "./privacy-settings";
 import { StatCards } from "./stat-cards";
 import { ToolFunnel } from "./tool-funnel";
@@ -14,7 +16,8 @@ import { ToolFunnel } from "./tool-funnel";
 const COLORS = { ok: "#0c4a6e", weak: "#f59e0b", empty: "#dc2626", rank: "#047857" } as const;
 
 /** What the catalog's agents searched and called over a period and snapshot version (kept in the URL). */
-export function InsightsPanel({ team, catalog, scope, canEdit, isOwner }: { team: string; catalog: string; scope: InsightsScope; canEdit: boolean; isOwner: boolean }) {
+export function InsightsPanel(props: { team: string; catalog: string; scope: InsightsScope; canEdit: boolean; isOwner: boolean; hasPublished: boolean }) {
+  const { team, catalog, scope, canEdit, isOwner, hasPublished } = props;
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
@@ -22,6 +25,8 @@ export function InsightsPanel({ team, catalog, scope, canEdit, isOwner }: { team
   const overview = useQuery({ ...trpc.insights.overview.queryOptions({ team, catalog, ...scope }), placeholderData: keepPreviousData });
   const setScope = (next: InsightsScope) => router.replace(`${pathname}?${scopeParams({ ...scope, ...next })}`);
   const data = overview.data;
+  // Zeros, empty charts and empty lists say less than the steps that would fill them.
+  const isEmpty = data !== undefined && data.totals.searches === 0 && data.totals.calls === 0;
   return (
     <div className="space-y-4">
       <form className="flex flex-wrap items-end gap-3 text-sm" aria-label="Period and version" onSubmit={(e) => e.preventDefault()}>
@@ -46,13 +51,9 @@ export function InsightsPanel({ team, catalog, scope, canEdit, isOwner }: { team
         </label>
       </form>
       {overview.error && <p role="alert" className="text-sm text-red-700">{overview.error.message}</p>}
-      {data && data.totals.searches === 0 && data.totals.calls === 0 && (
-        <p className="rounded border border-stone-200 bg-white p-4 text-sm text-stone-600">
-          No agent reported anything in this period. Agents built on the SDK report by default (<code>connect({"{"} telemetry {"}"})</code>); others POST to
-          <code> /api/v1/catalogs/{team}/{catalog}/events</code>.
-        </p>
-      )}
-      {data && (
+      {!data && !overview.error && <p className="text-sm text-stone-500">Loading what agents reported…</p>}
+      {isEmpty && <NoEventsNotice team={team} catalog={catalog} hasPublished={hasPublished} />}
+      {data && !isEmpty && (
         <>
           <StatCards base={base} scope={scope} overview={data} />
           <div className="grid gap-4 lg:grid-cols-2">
@@ -72,7 +73,7 @@ export function InsightsPanel({ team, catalog, scope, canEdit, isOwner }: { team
             />
             <BarChart
               title="Rank of the called tool"
-              note={`${data.totals.unreturned} calls of a tool the search did not return`}
+              note={`${plural(data.totals.unreturned, "call")} of a tool the search did not return`}
               legend={[{ name: "calls", color: COLORS.rank }]}
               bars={data.rankDistribution.map((r) => ({ label: `#${r.rank}`, href: eventsHref(base, scope, { kind: "call", rank: r.rank }), parts: [{ name: "calls", color: COLORS.rank, value: r.count }] }))}
             />

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "../trpc-provider";
 import { buttonClass } from "../catalog/ui";
 import { refetchAfterChange } from "../refetch";
+import { plural } from "../ui/plural";
 import type { InsightsScope } from "./links";
 
 const rank = (value: number) => (value > 50 ? "not in top 50" : value.toFixed(1));
@@ -29,7 +30,7 @@ export function TermSuggestions({ team, catalog, scope, toolId, canEdit }: { tea
   return (
     <div aria-label={`Suggested search terms for ${toolId}`} role="region" className="space-y-2 rounded border border-stone-200 bg-stone-50 p-3">
       <p className="text-xs text-stone-600">
-        From {requests} request{requests === 1 ? "" : "s"} that ended in a successful call of <code>{toolId}</code>. Rank of the tool on those requests in the draft, before → after adding the word.
+        From {plural(requests, "request")} that ended in a successful call of <code>{toolId}</code>. Rank of the tool on those requests in the draft, before → after adding the word.
       </p>
       {applied && <p role="status" className="text-sm text-emerald-700">{applied}</p>}
       {apply.error && <p role="alert" className="text-sm text-red-700">{apply.error.message}</p>}
@@ -39,7 +40,7 @@ export function TermSuggestions({ team, catalog, scope, toolId, canEdit }: { tea
           <li key={term.term} className="flex flex-wrap items-center gap-3 text-sm">
             <code className="rounded bg-white px-1.5 py-0.5">{term.term}</code>
             <span className="text-xs text-stone-600">
-              in {term.requests} request{term.requests === 1 ? "" : "s"} · mean rank {rank(term.meanRankBefore)} → {rank(term.meanRankAfter)} · top 1: {term.top1Before} → {term.top1After} · better on {term.improved}, worse on {term.worsened}
+              in {plural(term.requests, "request")} · mean rank {rank(term.meanRankBefore)} → {rank(term.meanRankAfter)} · top 1: {term.top1Before} → {term.top1After} · better on {term.improved}, worse on {term.worsened}
             </span>
             {canEdit && (
               <button type="button" className={buttonClass} disabled={apply.isPending} onClick={() => apply.mutate({ team, catalog, toolDbId, revision, terms: [term.term] })}>

@@ -21,13 +21,13 @@ export function CostFigures({ cost, clientSearches }: { cost: Cost & { payload: 
         Token cost (o200k tokenizer)
       </h3>
       <dl className="grid gap-3 md:grid-cols-4" aria-label="Token figures">
-        <Figure label="Everything direct (N × S)" value={tokens(cost.everythingDirect)} detail={`${tokens(cost.toolCount)} tools × ${cost.tokensPerTool} tokens`} />
+        <Figure label="Everything direct (N × S)" value={tokens(cost.everythingDirect)} detail={`${plural(cost.toolCount, "tool")} × ${plural(cost.tokensPerTool, "token")}`} />
         <Figure
           label="First request"
           value={tokens(cost.firstRequest.total)}
           detail={`direct ${tokens(cost.firstRequest.direct)} + summary ${tokens(cost.firstRequest.summary)} + search tool ${tokens(cost.firstRequest.searchTool)}`}
         />
-        <Figure label="With one search (+ K × S)" value={tokens(cost.withSearch)} detail={cost.usesToolSearch ? `K = ${cost.k} loaded: ${tokens(cost.loaded)} tokens` : "no tool search for this client"} />
+        <Figure label="With one search (+ K × S)" value={tokens(cost.withSearch)} detail={cost.usesToolSearch ? `K = ${cost.k} loaded: ${plural(cost.loaded, "token")}` : "no tool search for this client"} />
         <Figure
           label={cost.saved >= 0 ? "Saved per turn" : "Extra per turn"}
           value={`${tokens(Math.abs(cost.saved))}`}
@@ -38,8 +38,8 @@ export function CostFigures({ cost, clientSearches }: { cost: Cost & { payload: 
       <div className="space-y-1 text-sm text-stone-700">
         {cost.usesToolSearch ? (
           <p>
-            Deferred loading shows the model the direct tools, a summary of the catalog and the search tool — {tokens(cost.firstRequest.total)} tokens instead of{" "}
-            {tokens(cost.everythingDirect)}. Each search then loads about K × S = {tokens(cost.loaded)} tokens of schemas. The price: one extra model round trip per
+            Deferred loading shows the model the direct tools, a summary of the catalog and the search tool — {plural(cost.firstRequest.total, "token")} instead of{" "}
+            {tokens(cost.everythingDirect)}. Each search then loads about K × S = {plural(cost.loaded, "token")} of schemas. The price: one extra model round trip per
             search, and a search can miss the right tool (check the golden queries).
             {cost.saved < 0 || percent < 20
               ? " Here the saving is small: a catalog this size, used every turn, is better sent directly."
@@ -60,7 +60,7 @@ export function CostFigures({ cost, clientSearches }: { cost: Cost & { payload: 
           </p>
         )}
         <p className="text-xs text-stone-500">
-          The payload JSON itself is {tokens(cost.payload)} tokens
+          The payload JSON itself is {plural(cost.payload, "token")}
           {cost.usesToolSearch ? ": deferred schemas travel with the request but are not shown to the model until a search loads them" : ""}. Providers render tools into
           the prompt in their own format, so these are close estimates, not billing figures.
         </p>

@@ -10,6 +10,7 @@ import { SaveGoldenButton } from "./save-golden-button";
 import { SourcePicker } from "./source-picker";
 import { useDebouncedValue } from "./use-debounced-value";
 import { WhyNotPanel } from "./why-not-panel";
+import { plural } from "@/components/ui/plural";
 
 interface PlaygroundProps {
   team: string;
@@ -96,7 +97,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
           {data && data.profile === "stockroom" && (
             <p className="text-xs text-stone-500" aria-label="Vocabulary">
               Vocabulary: {data.vocabulary.packs.map((p) => `${p.id}@${p.version}`).join(", ") || "no packs"}
-              {data.vocabulary.catalogLines > 0 ? ` + ${data.vocabulary.catalogLines} catalog lines` : ""}
+              {data.vocabulary.catalogLines > 0 ? ` + ${plural(data.vocabulary.catalogLines, "catalog line")}` : ""}
               {data.vocabulary.effect.length > 0 && (
                 <>
                   {" · added "}
@@ -123,6 +124,7 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
             </p>
           )}
           {!hasQuery && <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">Type a query to rank the deferred tools.</p>}
+          {hasQuery && !data && !search.error && <p className="text-sm text-stone-500">Ranking the deferred tools…</p>}
           {data && data.hits.length === 0 && (
             <div role="status" aria-label="No results" className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
               <p>No tool matches: tool_search would return nothing.</p>

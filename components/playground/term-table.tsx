@@ -1,5 +1,6 @@
 import type { ScoreFactor, TermExplanation } from "@/search/index";
 import { fmt } from "./format";
+import { plural } from "@/components/ui/plural";
 
 export type Term = TermExplanation;
 
@@ -54,7 +55,7 @@ export function TermTable({ terms, score, termSum, factors, label }: TermTablePr
         <tfoot>
           <tr className="text-stone-600">
             <td colSpan={5} className="py-1 pr-3 text-right">
-              Sum of contributions{docLength !== undefined ? ` (document length ${docLength} tokens)` : ""}
+              Sum of contributions{docLength !== undefined ? ` (document length ${plural(docLength, "token")})` : ""}
             </td>
             <td className="py-1 text-right tabular-nums">{fmt(termSum)}</td>
           </tr>

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { plural } from "@/components/ui/plural";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -40,7 +41,9 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
           )}{" "}
           {data.isUnchanged
             ? "The draft has no changes."
-            : `Golden queries on the draft: ${data.counts.worse} worse, ${data.counts.better} better, ${data.counts.changed} reordered, ${data.counts.same} unchanged.`}
+            : data.queries.length === 0
+              ? "No golden queries yet, so no ranking to compare."
+              : `Golden queries on the draft: ${data.counts.worse} worse, ${data.counts.better} better, ${data.counts.changed} reordered, ${data.counts.same} unchanged.`}
         </p>
         <label className="flex items-center gap-2 text-sm">
           Top K
@@ -59,18 +62,39 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
       </div>
       <section aria-label="Metric changes" className="space-y-2">
         <h3 className="font-semibold">Metrics</h3>
-        <MetricDeltas draft={data.metrics.draft} latest={data.metrics.latest} latestLabel={latestLabel ?? "Latest"} />
+        {data.queries.length === 0 ? (
+          // Zeros here would read as a catalog that answers nothing; without golden queries there is nothing measured.
+          <p className="text-sm text-stone-600">
+            The metrics (success@1, recall@K, MRR, nDCG) are measured on golden queries, and this catalog has none yet.{" "}
+            <Link href={`/t/${team}/${catalog}/golden`} className="underline">
+              Add golden queries
+            </Link>{" "}
+            before publishing, so a later release that ranks worse is caught.
+          </p>
+        ) : (
+          <MetricDeltas draft={data.metrics.draft} latest={data.metrics.latest} latestLabel={latestLabel ?? "Latest"} />
+        )}
         {regressions.length > 0 && <p className="text-sm font-medium text-red-700">Worse than the latest version: {regressions.join(", ")}.</p>}
       </section>
       <section aria-label="Golden queries" className="space-y-3">
         <div className="flex items-baseline justify-between">
           <h3 className="font-semibold">Golden queries (worse first)</h3>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />
-            Show {plural(data.counts.same, "unchanged query", "unchanged queries")}
-          </label>
+          {data.counts.same > 0 && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />
+              Show {plural(data.counts.same, "unchanged query", "unchanged queries")}
+            </label>
+          )}
         </div>
-        {data.queries.length === 0 && <p className="text-sm text-stone-500">No golden queries yet: add some to see how rankings move.</p>}
+        {data.queries.length === 0 && (
+          <p className="text-sm text-stone-500">
+            No golden queries yet:{" "}
+            <Link href={`/t/${team}/${catalog}/golden`} className="underline">
+              add some
+            </Link>{" "}
+            to see how rankings move.
+          </p>
+        )}
         {visible.map((q) => (
           <QueryDiff key={q.id} comparison={q} latestLabel={latestLabel} k={data.k} />
         ))}

@@ -34,7 +34,7 @@ export function HistoryPanel({ team, catalog, canPublish }: { team: string; cata
     <div className="space-y-6">
       {metrics.data && <MetricsChart data={metrics.data} />}
       {metrics.error && <p role="alert" className="text-sm text-red-700">{metrics.error.message}</p>}
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="w-full border-collapse text-sm" aria-label="Versions">
         <thead>
           <tr className="border-b border-stone-200 text-left text-stone-500">

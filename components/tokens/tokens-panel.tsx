@@ -45,9 +45,9 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   return (
     <div className="space-y-6">
       {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
-      <form onSubmit={onCreate} className="flex items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
+      <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
         <UnsavedChangesGuard isDirty={!create.isPending && name.trim() !== ""} />
-        <div className="w-80">
+        <div className="w-full sm:w-80">
           <Field label="Token name" htmlFor="token-name" error={createError?.fields.name ?? createError?.message} hint="Who or what uses it, e.g. “support bot (prod)”.">
             <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
           </Field>
@@ -69,6 +69,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
       ) : tokens.data.length === 0 ? (
         <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No tokens yet. Create one for each agent or environment, so you can revoke them one at a time.</p>
       ) : (
+        <div className="relative overflow-x-auto">
         <table className="w-full border-collapse bg-white text-sm" aria-label="Agent tokens">
           <thead>
             <tr className="border-b border-stone-200 text-left text-stone-500">
@@ -89,6 +90,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {revoke.error && (
         <p role="alert" className="text-sm text-red-700">

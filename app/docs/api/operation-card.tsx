@@ -32,7 +32,7 @@ export function OperationCard({ method, path, operation, examples }: { method: s
       <ExampleTabs examples={examples} operationId={operation.operationId} />
 
       <h4 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">Parameters</h4>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <tbody>
             {operation.parameters.map((p) => (

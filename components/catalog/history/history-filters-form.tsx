@@ -32,7 +32,7 @@ export function HistoryFiltersForm(props: { base: string; people: string[]; acto
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-stone-600">Tool id</span>
-        <input name="toolKey" defaultValue={props.toolKey ?? ""} placeholder="e.g. stripe.create_refund" className={`${FIELD} font-mono`} />
+        <input name="toolKey" data-shortcut="search" aria-keyshortcuts="/" defaultValue={props.toolKey ?? ""} placeholder="e.g. stripe.create_refund" className={`${FIELD} w-64 max-w-full font-mono`} />
       </label>
       <button type="submit" className="rounded bg-stone-900 px-3 py-1.5 text-white hover:bg-stone-700">
         Filter

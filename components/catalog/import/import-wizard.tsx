@@ -2,10 +2,11 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../app-error";
-import { buttonClass, Field, inputClass, Section, secondaryButtonClass } from "../ui";
+import { buttonClass, Field, fileInputClass, inputClass, Section, secondaryButtonClass } from "../ui";
 import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
@@ -68,31 +69,36 @@ export function ImportWizard({ team, catalog, initialSource = "paste", initial }
   return (
     <div className="space-y-4">
       <Section title="1. Source">
-        <div className="flex gap-2 text-sm" role="tablist" aria-label="Import source">
-          {(["paste", "live"] as const).map((s) => (
-            <button key={s} type="button" role="tab" aria-selected={source === s} onClick={() => setSource(s)} className={source === s ? buttonClass : secondaryButtonClass}>
-              {s === "paste" ? "Paste or upload JSON" : "Live MCP server"}
-            </button>
-          ))}
-        </div>
-        {source === "live" && (
-          <LiveSource
-            team={team}
-            catalog={catalog}
-            onFetched={(result) =>
-              edit(() => {
-                setText(result.text);
-                setServerDescription(result.namespaceDescription);
-                if (result.serverName) {
-                  setMcpServer(result.serverName);
-                  if (!namespace) setNamespace(namespaceOf(result.serverName));
-                }
-              })
-            }
-          />
-        )}
+        <Tabs.Root value={source} onValueChange={(value) => setSource(value as "paste" | "live")} className="space-y-3">
+          <Tabs.List className="flex gap-2 text-sm" aria-label="Import source">
+            {(["paste", "live"] as const).map((s) => (
+              <Tabs.Trigger key={s} value={s} className={source === s ? buttonClass : secondaryButtonClass}>
+                {s === "paste" ? "Paste or upload JSON" : "Live MCP server"}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="paste" className="text-sm text-stone-600">
+            Paste a tools list below or upload a JSON file.
+          </Tabs.Content>
+          <Tabs.Content value="live">
+            <LiveSource
+              team={team}
+              catalog={catalog}
+              onFetched={(result) =>
+                edit(() => {
+                  setText(result.text);
+                  setServerDescription(result.namespaceDescription);
+                  if (result.serverName) {
+                    setMcpServer(result.serverName);
+                    if (!namespace) setNamespace(namespaceOf(result.serverName));
+                  }
+                })
+              }
+            />
+          </Tabs.Content>
+        </Tabs.Root>
         <Field label="Upload a JSON file" htmlFor="import-file" error={fileError}>
-          <input id="import-file" type="file" accept="application/json,.json" onChange={(e) => readFile(e.target.files?.[0])} className="block text-sm" />
+          <input id="import-file" type="file" accept="application/json,.json" onChange={(e) => readFile(e.target.files?.[0])} className={fileInputClass} />
         </Field>
         <Field
           label="Tools JSON"

@@ -1,12 +1,11 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { CatalogTabs } from "@/components/catalog-tabs";
-import { load } from "@/server/page-guard";
+import { loadCatalogSummary } from "@/server/page-guard";
 
 export default async function CatalogLayout({ children, params }: { children: ReactNode; params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const catalogs = await load((api) => api.catalog.list({ team }));
-  const current = catalogs.find((c) => c.slug === catalog);
+  const current = await loadCatalogSummary(team, catalog);
   if (!current) notFound();
   return (
     <div>

@@ -1,12 +1,14 @@
 import { GoldenPanel } from "@/components/golden/golden-panel";
-import { load } from "@/server/page-guard";
+import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export const metadata = { title: "Golden queries" };
 
 export default async function GoldenQueriesPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const teams = await load((api) => api.team.mine());
+  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
   const role = teams.find((t) => t.slug === team)?.role;
+  const canEdit = role === "owner" || role === "editor";
   return (
     <div>
       <div className="mb-4">
@@ -16,7 +18,15 @@ export default async function GoldenQueriesPage({ params }: { params: Promise<{ 
           reports success@1, recall@K, MRR and nDCG@10.
         </p>
       </div>
-      <GoldenPanel team={team} catalog={catalog} canEdit={role === "owner" || role === "editor"} />
+      {summary?.counts.total === 0 && (
+        <div className="mb-4">
+          <NoToolsNotice team={team} catalog={catalog} canEdit={canEdit}>
+            A golden query names the tools that should answer, so add tools first; then add queries below, import a JSONL file, or save them from the
+            Playground.
+          </NoToolsNotice>
+        </div>
+      )}
+      <GoldenPanel team={team} catalog={catalog} canEdit={canEdit} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { InsightsPanel } from "@/components/insights/insights-panel";
 import { parseInsightsParams } from "@/components/insights/links";
-import { load } from "@/server/page-guard";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export const metadata = { title: "Insights" };
 
@@ -9,7 +9,7 @@ type Params = { params: Promise<{ team: string; catalog: string }>; searchParams
 export default async function InsightsPage({ params, searchParams }: Params) {
   const { team, catalog } = await params;
   const { scope } = parseInsightsParams(await searchParams);
-  const teams = await load((api) => api.team.mine());
+  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
   const role = teams.find((t) => t.slug === team)?.role;
   return (
     <div>
@@ -21,7 +21,14 @@ export default async function InsightsPage({ params, searchParams }: Params) {
           become search terms, in one click (both go through review before agents see them).
         </p>
       </div>
-      <InsightsPanel team={team} catalog={catalog} scope={scope} canEdit={role === "owner" || role === "editor"} isOwner={role === "owner"} />
+      <InsightsPanel
+        team={team}
+        catalog={catalog}
+        scope={scope}
+        canEdit={role === "owner" || role === "editor"}
+        isOwner={role === "owner"}
+        hasPublished={summary?.latestVersion != null}
+      />
     </div>
   );
 }

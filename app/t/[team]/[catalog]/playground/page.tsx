@@ -1,11 +1,19 @@
 import { Playground } from "@/components/playground/playground";
-import { load } from "@/server/page-guard";
+import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export default async function PlaygroundPage({ params, searchParams }: { params: Promise<{ team: string; catalog: string }>; searchParams: Promise<{ q?: string }> }) {
   const { team, catalog } = await params;
   const { q } = await searchParams;
-  const [sources, teams] = await Promise.all([load((api) => api.playground.sources({ team, catalog })), load((api) => api.team.mine())]);
+  const [sources, teams, summary] = await Promise.all([
+    load((api) => api.playground.sources({ team, catalog })),
+    load((api) => api.team.mine()),
+    loadCatalogSummary(team, catalog),
+  ]);
   const role = teams.find((t) => t.slug === team)?.role;
+  const canEdit = role === "owner" || role === "editor";
+  // Nothing to rank in the draft nor in any published version.
+  const isEmpty = summary?.counts.total === 0 && sources.snapshots.length === 0;
   return (
     <div>
       <div className="mb-4">
@@ -15,15 +23,22 @@ export default async function PlaygroundPage({ params, searchParams }: { params:
           published.
         </p>
       </div>
-      <Playground
-        team={team}
-        catalog={catalog}
-        defaultProfile={sources.profile}
-        defaultLimit={sources.defaultLimit}
-        versions={sources.snapshots.map((s) => s.version)}
-        canEdit={role === "owner" || role === "editor"}
-        initialQuery={typeof q === "string" ? q.slice(0, 500) : ""}
-      />
+      {isEmpty ? (
+        <NoToolsNotice team={team} catalog={catalog} canEdit={canEdit}>
+          Once it has some, type what a user would ask and see the tools an agent&apos;s <span className="font-mono">tool_search</span> would return, ranked,
+          with the reasons.
+        </NoToolsNotice>
+      ) : (
+        <Playground
+          team={team}
+          catalog={catalog}
+          defaultProfile={sources.profile}
+          defaultLimit={sources.defaultLimit}
+          versions={sources.snapshots.map((s) => s.version)}
+          canEdit={canEdit}
+          initialQuery={typeof q === "string" ? q.slice(0, 500) : ""}
+        />
+      )}
     </div>
   );
 }

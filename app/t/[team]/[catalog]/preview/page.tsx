@@ -1,9 +1,16 @@
 import { FirstRequestPreview } from "@/components/playground/first-request-preview";
-import { load } from "@/server/page-guard";
+import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export default async function FirstRequestPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const sources = await load((api) => api.playground.sources({ team, catalog }));
+  const [sources, teams, summary] = await Promise.all([
+    load((api) => api.playground.sources({ team, catalog })),
+    load((api) => api.team.mine()),
+    loadCatalogSummary(team, catalog),
+  ]);
+  const role = teams.find((t) => t.slug === team)?.role;
+  const isEmpty = summary?.counts.total === 0 && sources.snapshots.length === 0;
   return (
     <div>
       <div className="mb-4">
@@ -13,7 +20,13 @@ export default async function FirstRequestPage({ params }: { params: Promise<{ t
           tool.
         </p>
       </div>
-      <FirstRequestPreview team={team} catalog={catalog} versions={sources.snapshots.map((s) => s.version)} defaultLimit={sources.defaultLimit} />
+      {isEmpty ? (
+        <NoToolsNotice team={team} catalog={catalog} canEdit={role === "owner" || role === "editor"}>
+          So the first request carries none. Add tools to see the exact <span className="font-mono">tools</span> array for each client and what deferring saves.
+        </NoToolsNotice>
+      ) : (
+        <FirstRequestPreview team={team} catalog={catalog} versions={sources.snapshots.map((s) => s.version)} defaultLimit={sources.defaultLimit} />
+      )}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { ReviewPanel } from "@/components/review/review-panel";
-import { load } from "@/server/page-guard";
+import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export const metadata = { title: "Review & publish" };
 
 export default async function ReviewPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const teams = await load((api) => api.team.mine());
+  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
   const role = teams.find((t) => t.slug === team)?.role;
+  const canPublish = role === "owner" || role === "editor";
   return (
     <div>
       <div className="mb-4">
@@ -16,7 +18,14 @@ export default async function ReviewPage({ params }: { params: Promise<{ team: s
           published version never changes; agents fetch it by number or as latest.
         </p>
       </div>
-      <ReviewPanel team={team} catalog={catalog} canPublish={role === "owner" || role === "editor"} />
+      {summary?.counts.total === 0 && (
+        <div className="mb-6">
+          <NoToolsNotice team={team} catalog={catalog} canEdit={canPublish} title="The draft has no tools">
+            Add some before publishing version 1: agents that fetch it would find nothing.
+          </NoToolsNotice>
+        </div>
+      )}
+      <ReviewPanel team={team} catalog={catalog} canPublish={canPublish} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { HistoryPanel } from "@/components/snapshots/history-panel";
-import { load } from "@/server/page-guard";
+import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export const metadata = { title: "Snapshots" };
 
 export default async function SnapshotsPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const teams = await load((api) => api.team.mine());
+  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
   const role = teams.find((t) => t.slug === team)?.role;
+  const canPublish = role === "owner" || role === "editor";
   return (
     <div>
       <div className="mb-4">
@@ -16,7 +18,13 @@ export default async function SnapshotsPage({ params }: { params: Promise<{ team
           content is published again as a new version.
         </p>
       </div>
-      <HistoryPanel team={team} catalog={catalog} canPublish={role === "owner" || role === "editor"} />
+      {summary?.counts.total === 0 && summary.latestVersion === null ? (
+        <NoToolsNotice team={team} catalog={catalog} canEdit={canPublish} title="Nothing published yet">
+          Agents read published versions, and a version needs tools: add tools first, then review the draft and publish version 1.
+        </NoToolsNotice>
+      ) : (
+        <HistoryPanel team={team} catalog={catalog} canPublish={canPublish} />
+      )}
     </div>
   );
 }

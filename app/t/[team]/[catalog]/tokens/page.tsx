@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { TokensPanel } from "@/components/tokens/tokens-panel";
 import { getEnv } from "@/server/env";
-import { load } from "@/server/page-guard";
+import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export const metadata = { title: "Agent tokens" };
 
 export default async function AgentTokensPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const teams = await load((api) => api.team.mine());
+  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
   const role = teams.find((t) => t.slug === team)?.role;
   return (
     <div className="space-y-4">
@@ -22,6 +22,15 @@ export default async function AgentTokensPage({ params }: { params: Promise<{ te
           .
         </p>
       </div>
+      {summary?.latestVersion === null && (
+        <p role="note" aria-label="Nothing published yet" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Nothing is published yet: a token works at once, but agents read published versions only, so they get a 404 until you publish version 1 on{" "}
+          <Link href={`/t/${team}/${catalog}/review`} className="font-medium underline">
+            Review &amp; publish
+          </Link>
+          .
+        </p>
+      )}
       {role === "owner" ? (
         <TokensPanel team={team} catalog={catalog} apiUrl={getEnv().STOCKROOM_URL} />
       ) : (

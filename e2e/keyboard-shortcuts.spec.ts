@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { signUpNewUser } from "./helpers";
+import { createPublishedCatalog } from "./playground-helpers";
+
+// Issue 23 item 7: `/` focuses the page's search, ⌘/Ctrl+K opens the palette, ⌘/Ctrl+S saves the form, `?` lists them.
+test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async ({ page }) => {
+  const { team } = await signUpNewUser(page);
+  await createPublishedCatalog(page, team, "keys-desk");
+  const base = `/t/${team}/keys-desk`;
+
+  // `/` focuses the tool filter; typed text lands there, not in the page.
+  await page.goto(base);
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Search tools")).toBeFocused();
+  await page.keyboard.type("refund");
+  await expect(page.getByLabel("Search tools")).toHaveValue("refund");
+  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "crm.refund_order" })).toBeVisible();
+
+  // `?` outside a text box lists the shortcuts; inside one it is just a character.
+  await page.keyboard.press("?");
+  await expect(page.getByLabel("Search tools")).toHaveValue("refund?");
+  await page.locator("h1").click();
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  for (const action of ["Focus the page's search or filter box", "Go to a catalog, page or tool", "Save the form on screen"]) await expect(help).toContainText(action);
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+
+  // Ctrl+K: the palette goes to a page by name.
+  await page.keyboard.press("ControlOrMeta+k");
+  const palette = page.getByRole("dialog", { name: "Go to" });
+  await expect(palette).toBeVisible();
+  await page.keyboard.type("Support desk Golden");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${base}/golden`);
+  await page.getByRole("heading", { name: "Golden queries" }).click();
+  await page.keyboard.press("/");
+  await expect(page.getByLabel("Filter golden queries")).toBeFocused();
+
+  // Ctrl+S saves the form on screen, even while typing in it, instead of the browser's "Save page".
+  await page.goto(`${base}/settings`);
+  await page.getByLabel("Description").fill("Saved with the keyboard");
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Description")).toHaveValue("Saved with the keyboard");
+});
