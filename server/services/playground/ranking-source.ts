@@ -95,6 +95,12 @@ function remember(key: string, build: () => Promise<RankingSource>): Promise<Ran
 /** Per catalog, the source of its current draft content: the same content object means nothing changed. */
 const draftSources = new Map<string, RankingSource>();
 
+/** Forgets every built source and index (benchmarks measure a full rebuild with it). */
+export function clearRankingSources(): void {
+  cache.clear();
+  draftSources.clear();
+}
+
 export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pick<Team, "slug">; catalog: Catalog }): Promise<RankingSource> {
   const content = await loadDraftContent({ db, team, catalog });
   const current = draftSources.get(catalog.id);
