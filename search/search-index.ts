@@ -55,6 +55,12 @@ export interface SearchIndex {
   /** Where the request's strong bar is and why (the same for every hit of the request). */
   strength(query: string): StrengthSummary;
   analyze(text: string): string[];
+  /**
+   * Brings the index in place to `docs` when they have the indexed ids in the indexed order (edited tools):
+   * it then ranks exactly as `createSearchIndex(docs, settings)`. False when it cannot (ids added, removed or
+   * reordered); then build a new index.
+   */
+  update(docs: readonly IndexDoc[]): boolean;
 }
 
 function createEngine(docs: readonly IndexDoc[], settings: EngineSettings): RankingEngine {
@@ -86,9 +92,29 @@ class EngineSearchIndex implements SearchIndex {
   private readonly order: Int32Array;
   private readonly docIndex = new Map<string, number>();
 
-  constructor(private readonly engine: RankingEngine) {
+  constructor(
+    private readonly engine: RankingEngine,
+    /** The documents the engine holds, by position (unknown for an engine built elsewhere). */
+    private docs: readonly IndexDoc[] | null = null,
+  ) {
     this.order = idOrder(engine.ids);
     engine.ids.forEach((id, doc) => this.docIndex.set(id, doc));
+  }
+
+  update(docs: readonly IndexDoc[]): boolean {
+    const ids = this.engine.ids;
+    const current = this.docs;
+    if (!current || !this.engine.replaceDocs || current.length !== ids.length || docs.length !== ids.length) return false;
+    const changes: Array<{ doc: number; next: IndexDoc }> = [];
+    for (let doc = 0; doc < docs.length; doc++) {
+      const next = docs[doc]!;
+      if (next.id !== ids[doc]) return false;
+      const before = current[doc]!;
+      if (next.text !== before.text || next.name !== before.name || next.namespace !== before.namespace) changes.push({ doc, next });
+    }
+    if (changes.length > 0 && !this.engine.replaceDocs(changes)) return false;
+    this.docs = docs;
+    return true;
   }
 
   get size(): number {
@@ -197,5 +223,5 @@ export function indexFromEngine(engine: RankingEngine): SearchIndex {
 
 /** Builds an index over `docs` (text = effective search text) with the given engine settings. */
 export function createSearchIndex(docs: readonly IndexDoc[], settings?: Partial<EngineSettings>): SearchIndex {
-  return new EngineSearchIndex(createEngine(docs, resolveSettings(settings)));
+  return new EngineSearchIndex(createEngine(docs, resolveSettings(settings)), docs);
 }

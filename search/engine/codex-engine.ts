@@ -17,10 +17,25 @@ interface Postings {
   weights: number[];
 }
 
+/** Term frequencies of a token list, keyed as the crate keys tokens (fxhash32), in first-seen order. */
+function termCounts(tokens: readonly string[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const token of tokens) {
+    const key = fxhash32(token);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
 export class CodexEngine implements RankingEngine {
   readonly ids: string[] = [];
-  readonly statistics: CorpusStatistics<number>;
+  statistics: CorpusStatistics<number>;
   private readonly analyzer;
+  /** Σ analysed lengths and the number of input texts, over which the crate fits avgdl. */
+  private totalLength: number;
+  private readonly inputCount: number;
+  /** Each document's text, for replaceDocs; null when the input repeated an id. */
+  private readonly texts: string[] | null;
   private readonly postings = new Map<number, Postings>();
   private readonly docLengths: number[] = [];
   private readonly scratch: Float64Array;
@@ -34,9 +49,9 @@ export class CodexEngine implements RankingEngine {
   ) {
     this.analyzer = codexAnalyzer(language);
     const tokenLists = docs.map((doc) => this.analyzer.analyze(doc.text));
-    const totalLength = tokenLists.reduce((sum, tokens) => sum + tokens.length, 0);
-    const fitted = docs.length === 0 ? FALLBACK_AVGDL : f32(totalLength / docs.length);
-    const avgdl = fitted <= 0 ? FALLBACK_AVGDL : fitted;
+    this.totalLength = tokenLists.reduce((sum, tokens) => sum + tokens.length, 0);
+    this.inputCount = docs.length;
+    const avgdl = this.averageLength();
 
     // Last write wins for a repeated id, as the crate's upsert does.
     const latest = new Map<string, number>();
@@ -46,13 +61,8 @@ export class CodexEngine implements RankingEngine {
       this.ids.push(id);
       const tokens = tokenLists[source]!;
       this.docLengths.push(tokens.length);
-      const counts = new Map<number, number>();
-      for (const token of tokens) {
-        const key = fxhash32(token);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
       const norm = lengthNormF32(tokens.length, avgdl, settings.b);
-      for (const [key, tf] of counts) {
+      for (const [key, tf] of termCounts(tokens)) {
         let list = this.postings.get(key);
         if (!list) {
           list = { docs: [], tfs: [], weights: [] };
@@ -63,10 +73,61 @@ export class CodexEngine implements RankingEngine {
         list.weights.push(termWeightF32(tf, norm, settings.k1));
       }
     }
+    this.texts = latest.size === docs.length ? docs.map((doc) => doc.text) : null;
+    this.statistics = this.countFrequencies(avgdl);
+    this.scratch = new Float64Array(this.ids.length);
+  }
+
+  /** avgdl as the crate fits it: over every input text, in f32; its fallback when there is none. */
+  private averageLength(): number {
+    const fitted = this.inputCount === 0 ? FALLBACK_AVGDL : f32(this.totalLength / this.inputCount);
+    return fitted <= 0 ? FALLBACK_AVGDL : fitted;
+  }
+
+  private countFrequencies(avgdl: number): CorpusStatistics<number> {
     const frequencies = new Map<number, number>();
     for (const [key, list] of this.postings) frequencies.set(key, list.docs.length);
-    this.statistics = new CorpusStatistics(this.ids.length, avgdl, frequencies);
-    this.scratch = new Float64Array(this.ids.length);
+    this.idfCache.clear();
+    return new CorpusStatistics(this.ids.length, avgdl, frequencies);
+  }
+
+  /**
+   * Replaces documents in place (same id at the same position, new text): afterwards the engine holds exactly
+   * what a build from scratch over the new documents would. False (nothing changed) when the index was built
+   * from input with repeated ids, whose avgdl counts texts no document keeps.
+   */
+  replaceDocs(changes: ReadonlyArray<{ doc: number; next: IndexDoc }>): boolean {
+    const texts = this.texts;
+    if (!texts) return false;
+    for (const { doc, next } of changes) {
+      for (const key of termCounts(this.analyzer.analyze(texts[doc]!)).keys()) {
+        const list = this.postings.get(key)!;
+        const at = list.docs.indexOf(doc);
+        for (const field of [list.docs, list.tfs, list.weights]) field.splice(at, 1);
+        if (list.docs.length === 0) this.postings.delete(key);
+      }
+      const tokens = this.analyzer.analyze(next.text);
+      this.totalLength += tokens.length - this.docLengths[doc]!;
+      this.docLengths[doc] = tokens.length;
+      texts[doc] = next.text;
+      for (const [key, tf] of termCounts(tokens)) {
+        const list = this.postings.get(key) ?? { docs: [], tfs: [], weights: [] };
+        this.postings.set(key, list);
+        let at = list.docs.findIndex((other) => other > doc);
+        if (at < 0) at = list.docs.length;
+        list.docs.splice(at, 0, doc);
+        list.tfs.splice(at, 0, tf);
+        list.weights.splice(at, 0, 0);
+      }
+    }
+    const avgdl = this.averageLength();
+    const { b, k1 } = this.settings;
+    const norms = this.docLengths.map((length) => lengthNormF32(length, avgdl, b));
+    for (const list of this.postings.values()) {
+      for (let i = 0; i < list.docs.length; i++) list.weights[i] = termWeightF32(list.tfs[i]!, norms[list.docs[i]!]!, k1);
+    }
+    this.statistics = this.countFrequencies(avgdl);
+    return true;
   }
 
   analyze(text: string): string[] {

@@ -5,11 +5,19 @@
 // term then counts n among the tools so spelled): a name is the most specific thing a request can say. Tools that share a name
 // in different namespaces are told apart only by a request that names the namespace.
 import { idf } from "../bm25/formulas";
+import { insertDoc, removeDoc } from "../bm25/postings";
 
 function push(map: Map<string, number[]>, key: string, doc: number): void {
   const docs = map.get(key);
-  if (docs) docs.push(doc);
+  if (docs) insertDoc(docs, doc);
   else map.set(key, [doc]);
+}
+
+function pull(map: Map<string, number[]>, key: string, doc: number): void {
+  const docs = map.get(key);
+  if (!docs) return;
+  removeDoc(docs, doc);
+  if (docs.length === 0) map.delete(key);
 }
 
 /** Lowercased words of a name or request, separators (`_ - . /`, spaces, camel case) as single spaces. */
@@ -29,11 +37,20 @@ export class ExactNames {
   private readonly verbatim = new Map<string, number[]>();
 
   add(doc: number, name: string | undefined, namespace: string | undefined): void {
+    this.each(name, namespace, (map, key) => push(map, key, doc));
+  }
+
+  /** Undoes `add` with the same arguments. */
+  remove(doc: number, name: string | undefined, namespace: string | undefined): void {
+    this.each(name, namespace, (map, key) => pull(map, key, doc));
+  }
+
+  private each(name: string | undefined, namespace: string | undefined, visit: (map: Map<string, number[]>, key: string) => void) {
     if (!name) return;
     const keys = new Set([nameKey(name), ...(namespace ? [nameKey(`${namespace} ${name}`)] : [])]);
-    for (const key of keys) if (key.length > 0) push(this.byKey, key, doc);
-    push(this.verbatim, name, doc);
-    if (namespace) push(this.verbatim, `${namespace}.${name}`, doc);
+    for (const key of keys) if (key.length > 0) visit(this.byKey, key);
+    visit(this.verbatim, name);
+    if (namespace) visit(this.verbatim, `${namespace}.${name}`);
   }
 
   /** The tools the request names (empty for most requests). */

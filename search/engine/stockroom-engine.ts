@@ -14,6 +14,7 @@ import { NamePrefixes } from "./name-prefixes";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
+import { insertDoc, removeDoc, withDoc, withoutDoc, type TypedPostings } from "../bm25/postings";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
 import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
@@ -28,10 +29,19 @@ const DESTRUCTIVE_OPENING = 2;
 
 const STARTS_WITH_DIGIT = /^\d/;
 
-interface Postings {
-  docs: Int32Array;
-  tfs: Float64Array;
-  weights: Float64Array;
+type Postings = TypedPostings;
+
+function listOf(map: Map<string, number[]>, term: string): number[] {
+  let list = map.get(term);
+  if (!list) map.set(term, (list = []));
+  return list;
+}
+
+function removeFrom(map: Map<string, number[]>, term: string, doc: number): void {
+  const list = map.get(term);
+  if (!list) return;
+  removeDoc(list, doc);
+  if (list.length === 0) map.delete(term);
 }
 
 /**
@@ -61,10 +71,15 @@ export function forgetAnalysedTexts(): void {
 
 export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly ids: string[] = [];
-  readonly statistics: CorpusStatistics<string>;
+  statistics: CorpusStatistics<string>;
   private readonly tuning: StockroomTuning;
   private readonly postings = new Map<string, Postings>();
   private readonly docLengths: number[] = [];
+  private totalLength = 0;
+  /** The documents as given, so one can be replaced (replaceDocs). */
+  private readonly docs: IndexDoc[] = [];
+  /** A namespace's tools share its analysed terms. */
+  private readonly namespaceCache = new Map<string, string[]>();
   readonly nameTerms: string[][] = [];
   readonly namePlurals: string[][] = [];
   /** Tool names as given, for explanations. */
@@ -107,7 +122,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const terms: string[] = [];
     const lists: Array<{ docs: number[]; tfs: number[] }> = [];
     const termIds = new Map<string, number>();
-    const countTerm = (term: string, by: number, seen: number[]) => {
+    let seen: number[] = [];
+    const countTerm = (term: string, by: number) => {
       let id = termIds.get(term);
       if (id === undefined) {
         id = lists.length;
@@ -119,63 +135,106 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
       if (counts[id] === 0) seen.push(id);
       counts[id]! += by;
     };
-    const namespaces = new Map<string, string[]>(); // a namespace's tools share its analysed terms
-    const namespaceTerms = (namespace: string) => {
-      let analysed = namespaces.get(namespace);
-      if (!analysed) namespaces.set(namespace, (analysed = [...new Set(analyzeStockroom(namespace, this.vocabulary.glossary))]));
-      return analysed;
-    };
-    let totalLength = 0;
     for (const [id, doc] of latest) {
       const index = this.ids.length;
       this.ids.push(id);
-      const tokens = analysed(doc.text, this.vocabulary);
-      const nameTerms = doc.name ? [...new Set(analysed(doc.name, this.vocabulary))] : [];
-      this.nameTerms.push(nameTerms);
-      this.names.push(doc.name ?? "");
-      this.exactNames.add(index, doc.name, doc.namespace);
-      this.namePlurals.push(doc.name ? pluralTerms(doc.name) : []);
-      for (const term of nameTerms) {
-        const named = this.namePostings.get(term);
-        if (named) named.push(index);
-        else this.namePostings.set(term, [index]);
-      }
-      this.changeTerms.push(nameTerms.filter(isChangeTerm));
-      this.destructiveTerms.push(nameTerms.filter(isDestructiveTerm));
-      this.namespaceTerms.push(doc.namespace ? namespaceTerms(doc.namespace) : []);
-      this.docLengths.push(tokens.length);
-      totalLength += tokens.length;
-      for (const term of new Set(tokens.slice(0, this.tuning.openingTokens))) {
-        const opening = this.openingPostings.get(term);
-        if (opening) opening.push(index);
-        else this.openingPostings.set(term, [index]);
-      }
-      const seen: number[] = [];
-      for (const token of tokens) countTerm(token, 1, seen);
-      // Name terms count again (a light BM25F name field), once per distinct term.
-      for (const token of nameTerms) countTerm(token, this.tuning.nameWeight, seen);
+      seen = [];
+      this.countTerms(this.setDoc(index, doc), countTerm);
       for (const term of seen) {
         lists[term]!.docs.push(index);
         lists[term]!.tfs.push(counts[term]!);
         counts[term] = 0;
       }
     }
-    const avgdl = this.ids.length > 0 && totalLength > 0 ? totalLength / this.ids.length : 1;
-    const { k1, b } = settings;
-    const norms = this.docLengths.map((length) => lengthNorm(length, avgdl, b));
     lists.forEach((list, term) => {
-      const weights = new Float64Array(list.docs.length);
-      for (let i = 0; i < weights.length; i++) weights[i] = termWeight(list.tfs[i]!, norms[list.docs[i]!]!, k1);
-      this.postings.set(terms[term]!, { docs: Int32Array.from(list.docs), tfs: Float64Array.from(list.tfs), weights });
+      const postings = { docs: Int32Array.from(list.docs), tfs: Float64Array.from(list.tfs), weights: new Float64Array(list.docs.length) };
+      this.postings.set(terms[term]!, postings);
     });
-    const frequencies = new Map<string, number>();
-    for (const [term, list] of this.postings) frequencies.set(term, list.docs.length);
-    this.statistics = new CorpusStatistics(this.ids.length, avgdl, frequencies);
+    this.statistics = this.weigh();
     this.namePrefixes = new NamePrefixes(this.namePostings.keys(), this.tuning.namePrefixMinLength);
     this.scratch = new Float64Array(this.ids.length);
     this.nameHits = new Float64Array(this.ids.length);
     this.openingHits = new Float64Array(this.ids.length);
     this.openingStamp = new Int32Array(this.ids.length);
+  }
+
+  /** A namespace's analysed terms (its tools share them). */
+  private namespaceTermsOf(namespace: string): string[] {
+    let terms = this.namespaceCache.get(namespace);
+    if (!terms) this.namespaceCache.set(namespace, (terms = [...new Set(analyzeStockroom(namespace, this.vocabulary.glossary))]));
+    return terms;
+  }
+
+  /** Puts `doc` at position `index` in every per-tool list (not the term postings); returns its tokens and name terms. */
+  private setDoc(index: number, doc: IndexDoc): { tokens: readonly string[]; nameTerms: string[] } {
+    const tokens = analysed(doc.text, this.vocabulary);
+    const nameTerms = doc.name ? [...new Set(analysed(doc.name, this.vocabulary))] : [];
+    this.docs[index] = doc;
+    this.nameTerms[index] = nameTerms;
+    this.names[index] = doc.name ?? "";
+    this.exactNames.add(index, doc.name, doc.namespace);
+    this.namePlurals[index] = doc.name ? pluralTerms(doc.name) : [];
+    for (const term of nameTerms) insertDoc(listOf(this.namePostings, term), index);
+    this.changeTerms[index] = nameTerms.filter(isChangeTerm);
+    this.destructiveTerms[index] = nameTerms.filter(isDestructiveTerm);
+    this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : [];
+    this.docLengths[index] = tokens.length;
+    this.totalLength += tokens.length;
+    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens))) insertDoc(listOf(this.openingPostings, term), index);
+    return { tokens, nameTerms };
+  }
+
+  /** Takes the document at `index` out of every per-tool list `setDoc` put it in (not the term postings). */
+  private unsetDoc(index: number): { tokens: readonly string[]; nameTerms: string[] } {
+    const doc = this.docs[index]!;
+    const tokens = analysed(doc.text, this.vocabulary);
+    const nameTerms = this.nameTerms[index]!;
+    this.exactNames.remove(index, doc.name, doc.namespace);
+    for (const term of nameTerms) removeFrom(this.namePostings, term, index);
+    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens))) removeFrom(this.openingPostings, term, index);
+    this.totalLength -= tokens.length;
+    return { tokens, nameTerms };
+  }
+
+  /** A document's term frequencies: each token counts 1, each distinct name term `nameWeight` more (a light BM25F name field). */
+  private countTerms({ tokens, nameTerms }: { tokens: readonly string[]; nameTerms: readonly string[] }, count: (term: string, by: number) => void) {
+    for (const token of tokens) count(token, 1);
+    for (const token of nameTerms) count(token, this.tuning.nameWeight);
+  }
+
+  /** Recomputes avgdl, every tf weight and the corpus statistics from the postings' frequencies and the lengths. */
+  private weigh(): CorpusStatistics<string> {
+    const avgdl = this.ids.length > 0 && this.totalLength > 0 ? this.totalLength / this.ids.length : 1;
+    const { k1, b } = this.settings;
+    const norms = this.docLengths.map((length) => lengthNorm(length, avgdl, b));
+    const frequencies = new Map<string, number>();
+    for (const [term, list] of this.postings) {
+      const { docs, tfs, weights } = list;
+      for (let i = 0; i < weights.length; i++) weights[i] = termWeight(tfs[i]!, norms[docs[i]!]!, k1);
+      frequencies.set(term, docs.length);
+    }
+    this.idfCache.clear();
+    return new CorpusStatistics(this.ids.length, avgdl, frequencies);
+  }
+
+  /**
+   * Replaces documents in place (same id at the same position, new text, name or namespace): afterwards the
+   * engine holds exactly what a build from scratch over the new documents would, without analysing the others.
+   */
+  replaceDocs(changes: ReadonlyArray<{ doc: number; next: IndexDoc }>): boolean {
+    for (const { doc, next } of changes) {
+      this.countTerms(this.unsetDoc(doc), (term) => {
+        const list = this.postings.get(term);
+        const rest = list && withoutDoc(list, doc);
+        if (rest) this.postings.set(term, rest);
+        else this.postings.delete(term);
+      });
+      const counts = new Map<string, number>();
+      this.countTerms(this.setDoc(doc, next), (term, by) => counts.set(term, (counts.get(term) ?? 0) + by));
+      for (const [term, tf] of counts) this.postings.set(term, withDoc(this.postings.get(term), doc, tf));
+    }
+    this.statistics = this.weigh();
+    return true;
   }
 
   analyze(text: string): string[] {

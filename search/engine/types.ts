@@ -69,4 +69,9 @@ export interface RankingEngine {
   vocabularyEffect?(query: string): VocabularyEffect[];
   /** Per-term contributions and the multipliers (in the order `score` applies them) that turn their sum into the score. */
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] };
+  /**
+   * Replaces documents in place (each keeps its id and position), so that the engine then ranks exactly as one
+   * built from scratch over the new documents; false (nothing changed) when it cannot.
+   */
+  replaceDocs?(changes: ReadonlyArray<{ doc: number; next: IndexDoc }>): boolean;
 }

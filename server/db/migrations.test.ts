@@ -4,7 +4,7 @@ import { createTestDatabase, testDbKind } from "../testing/test-db";
 import { applyMigrations, loadMigrations, type SqlRunner } from "./migrate";
 import { openDatabase, type DatabaseHandle } from "./open";
 
-/** Everything Prisma describes: enums, columns, indexes and constraints (not our extra trigger). */
+/** Everything Prisma describes: enums, columns, indexes and constraints (not our extra triggers). */
 async function describeSchema(sql: SqlRunner) {
   const ignore = `'_stockroom_migrations'`;
   const [enums, columns, indexes, constraints] = await Promise.all([
@@ -17,6 +17,7 @@ async function describeSchema(sql: SqlRunner) {
                WHERE schemaname = 'public' AND tablename <> ${ignore} ORDER BY indexname`),
     sql.query(`SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
                WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_stockroom_migrations'
+               AND contype <> 't'
                ORDER BY conname`),
   ]);
   return { enums, columns, indexes, constraints };

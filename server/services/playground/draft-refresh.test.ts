@@ -32,7 +32,8 @@ describe("the playground's draft after edits", () => {
       const { content } = await loadDraftSource({ db: recording, team: people.team, catalog: fresh });
       expect(content).toEqual(await buildSnapshotContent({ db, team: people.team, catalog: fresh }));
       const rowReads = queries.filter((sql) => sql.includes('"searchTextOverride"'));
-      return { content, read: rowReads.length === 0 ? "nothing" : rowReads.some((sql) => sql.includes("jsonb_array_elements_text")) ? "changed" : "whole" };
+      const versionReads = queries.filter((sql) => sql.includes("xmin")).length;
+      return { content, versionReads, read: rowReads.length === 0 ? "nothing" : rowReads.some((sql) => sql.includes("jsonb_array_elements_text")) ? "changed" : "whole" };
     };
     const revision = async (id: string) => (await db.tool.findUniqueOrThrow({ where: { id } })).revision;
 
@@ -40,6 +41,7 @@ describe("the playground's draft after edits", () => {
     expect(first.read).toBe("whole");
     const again = await draft();
     expect(again.read).toBe("nothing"); // no row changed: the same content, not even re-read
+    expect(again.versionReads).toBe(0); // the draft revision alone says so: no row version is read either
     expect(again.content).toBe(first.content);
     await editor.tool.update({ ...scope, id: tools[0]!.id, revision: await revision(tools[0]!.id), patch: { searchTextMode: "generated+extra", searchTextExtra: "sales backlog" } });
     const edited = await draft();

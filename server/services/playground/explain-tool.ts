@@ -29,6 +29,7 @@ export async function explainTool({ db, team, catalog, query, version, profile, 
     return { status: "direct" as const, key, message: `"${key}" is direct: it is sent in full on the first request, so it is never searched for. Make it deferred to rank it.` };
   }
   const explanation = runQuery(() => index.explain(query, key))!;
+  const strengthReason = explanation.strength?.reason ?? index.strength(query).reason; // before the await (see searchPlayground)
   const live = (await liveRows(db, catalog, [key])).get(key);
   const cutoff = top.length === max ? top[max - 1]!.score : null;
   return {
@@ -42,7 +43,7 @@ export async function explainTool({ db, team, catalog, query, version, profile, 
     topScore: top[0]?.score ?? null,
     /** Score of the K-th hit: what this tool has to beat to enter the top K (null when fewer than K hits). */
     cutoffScore: cutoff,
-    strengthReason: explanation.strength?.reason ?? index.strength(query).reason,
+    strengthReason,
     dropped: explanation.dropped,
   };
 }

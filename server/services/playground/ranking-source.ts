@@ -2,7 +2,7 @@ import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { EngineProfile, SearchIndex } from "@/search/index";
 import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
-import { createSnapshotIndex } from "@/sdk/snapshot-index";
+import { createSnapshotIndex, snapshotIndexDocs } from "@/sdk/snapshot-index";
 import { boundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
 import { loadDraftContent } from "../snapshots/draft-cache";
@@ -32,10 +32,27 @@ export function rankingSourceBuilds(): number {
   return builds;
 }
 
-function makeSource(version: number | null, content: SnapshotContent): RankingSource {
-  const indexes = new Map<EngineProfile, SearchIndex>();
+/** Each source's built indexes, so the next draft can take them over (takeIndexes). */
+const sourceIndexes = new WeakMap<RankingSource, Map<EngineProfile, SearchIndex>>();
+
+/**
+ * The previous draft's indexes brought in place to `content` (edited tools: no rebuild), moved out of `previous`
+ * so it builds its own again if still asked; none when the engine settings changed or an index cannot update
+ * (tools added, removed or renamed).
+ */
+function takeIndexes(previous: RankingSource, content: SnapshotContent): Map<EngineProfile, SearchIndex> {
+  const taken = new Map<EngineProfile, SearchIndex>();
+  const indexes = sourceIndexes.get(previous);
+  if (!indexes || JSON.stringify(previous.content.engine) !== JSON.stringify(content.engine)) return taken;
+  const docs = snapshotIndexDocs(content);
+  for (const [profile, index] of indexes) if (index.update(docs)) taken.set(profile, index);
+  indexes.clear();
+  return taken;
+}
+
+function makeSource(version: number | null, content: SnapshotContent, indexes = new Map<EngineProfile, SearchIndex>()): RankingSource {
   const memos = new Map<string, unknown>();
-  return {
+  const source: RankingSource = {
     version,
     content,
     toolsById: new Map(content.tools.map((tool) => [tool.id, tool])),
@@ -52,6 +69,8 @@ function makeSource(version: number | null, content: SnapshotContent): RankingSo
       return memos.get(key) as T;
     },
   };
+  sourceIndexes.set(source, indexes);
+  return source;
 }
 
 function remember(key: string, build: () => Promise<RankingSource>): Promise<RankingSource> {
@@ -67,12 +86,18 @@ function remember(key: string, build: () => Promise<RankingSource>): Promise<Ran
  */
 const draftSources = boundedCache<RankingSource>({ name: "playground-draft-sources", max: 24 });
 
+/** Forgets every built source and index (benchmarks measure a full rebuild with it). */
+export function clearRankingSources(): void {
+  snapshotSources.clear();
+  draftSources.clear();
+}
+
 export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pick<Team, "slug">; catalog: Catalog }): Promise<RankingSource> {
   const content = await loadDraftContent({ db, team, catalog });
   const current = draftSources.get(catalog.id);
   if (current?.content === content) return current;
   builds++;
-  const source = makeSource(null, content);
+  const source = makeSource(null, content, current ? takeIndexes(current, content) : undefined);
   draftSources.set(catalog.id, source);
   return source;
 }

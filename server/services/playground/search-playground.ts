@@ -80,20 +80,24 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
   const max = limit ?? source.content.engine.defaultLimit;
   const hits = runQuery(() => index.search(query, max));
   const explained = hits.map((hit) => describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!));
-  const live = await liveRows(db, catalog, hits.map((hit) => hit.id));
+  // Everything from the index before the next await: a newer draft may take it over and update it in place.
   const strength = runQuery(() => index.strength(query));
+  const effect = used === "stockroom" ? runQuery(() => index.vocabularyEffect(query)) : [];
+  const { size: indexed, settings } = index;
+  const queryTokens = index.analyze(query);
+  const live = await liveRows(db, catalog, hits.map((hit) => hit.id));
   const vocabulary = source.content.engine.vocabulary ?? LEGACY_VOCABULARY;
   return {
     version: source.version,
     profile: used,
     limit: max,
-    indexed: index.size,
-    queryTokens: index.analyze(query),
+    indexed,
+    queryTokens,
     hits: explained.map((hit) => ({ ...hit, toolId: live.get(hit.key)?.id ?? null, revision: live.get(hit.key)?.revision ?? null })),
     bar: { matches: strength.bar, reason: strength.reason },
-    vocabulary: { packs: [...vocabulary.packs], catalogLines: countLines(vocabulary.lines), effect: used === "stockroom" ? runQuery(() => index.vocabularyEffect(query)) : [] },
-    dropsWeakHits: index.settings.dropWeakHits,
-    noMatch: hits.length === 0 && index.settings.dropWeakHits ? `Every matching tool is weak, and this catalog drops weak hits. ${strength.reason}` : null,
+    vocabulary: { packs: [...vocabulary.packs], catalogLines: countLines(vocabulary.lines), effect },
+    dropsWeakHits: settings.dropWeakHits,
+    noMatch: hits.length === 0 && settings.dropWeakHits ? `Every matching tool is weak, and this catalog drops weak hits. ${strength.reason}` : null,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }

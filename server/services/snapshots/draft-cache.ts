@@ -1,13 +1,21 @@
 import type { Catalog, Team } from "@prisma/client";
 import type { SnapshotContent } from "@/sdk/snapshot";
-import type { SqlSource } from "../../db/sql-source";
+import { queryRows, type SqlSource } from "../../db/sql-source";
 import { draftHeader, readDraft, type DraftState } from "./build-snapshot-content";
 
-// The last draft read per catalog, with the team and catalog values it was built with (they come from the
-// caller, not the rows). The playground reads it on every query, the review and the publish after it: each
-// read checks every tool row's version and reads only the rows that changed (readDraft).
+// The last draft read per catalog, with the team and catalog values it was built with and the catalog's draft
+// revision read before its rows. Cleared by a new revision (every tool or namespace write bumps it at commit)
+// or other settings; a stale entry is never served: the revision is read first, so an entry is at least as new
+// as its revision. Any change falls back to readDraft, which re-reads only the rows whose version changed.
 const MAX_DRAFTS = 64;
-const drafts = new Map<string, { header: string; state: DraftState }>();
+const drafts = new Map<string, { header: string; revision: string | null; state: DraftState }>();
+
+/**
+ * The draft revision, or null inside a transaction that has written something: its own writes bump the revision
+ * only when it commits, so such a reader must compare row versions.
+ */
+const REVISION_SQL = `SELECT CASE WHEN pg_current_xact_id_if_assigned() IS NULL
+  THEN coalesce((SELECT "revision" FROM "DraftRevision" WHERE "catalogId" = $1), 0)::text END AS "revision"`;
 
 /** Forgets every remembered draft (the benchmark measures cold paths with it). */
 export function clearDraftCache(): void {
@@ -21,10 +29,13 @@ export function clearDraftCache(): void {
  */
 export async function loadDraftContent({ db, team, catalog }: { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog }): Promise<SnapshotContent> {
   const header = JSON.stringify(draftHeader(team, catalog));
+  const [{ revision } = { revision: null }] = await queryRows<{ revision: string | null }>(db, REVISION_SQL, [catalog.id]);
   const last = drafts.get(catalog.id);
-  const state = await readDraft({ db, team, catalog }, last?.header === header ? last.state : undefined);
+  const previous = last?.header === header ? last : undefined;
+  const fresh = revision !== null && previous?.revision === revision;
+  const state = fresh ? previous.state : await readDraft({ db, team, catalog }, previous?.state);
   drafts.delete(catalog.id); // re-insert: Map order is the LRU order
-  drafts.set(catalog.id, { header, state });
+  drafts.set(catalog.id, { header, revision, state });
   while (drafts.size > MAX_DRAFTS) drafts.delete(drafts.keys().next().value!);
   return state.content;
 }
