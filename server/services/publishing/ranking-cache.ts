@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { SearchIndex } from "@/search/index";
+import { boundedCache } from "../../cache/bounded-cache";
 import { createSnapshotIndex, snapshotIndexDocs } from "@/sdk/snapshot-index";
 import type { SnapshotContent } from "@/sdk/snapshot";
 import { timed, type EngineTimer } from "./engine-timer";
@@ -8,19 +9,9 @@ import { rankGoldenQueries, summarizeMetrics, type GoldenQuery, type RankedGolde
 // Rankings are pure functions of (indexed documents + engine settings, golden queries, K). The review,
 // the publish that follows it and the metrics chart rank the same content again and again, so indexes
 // and results are kept by fingerprint. A draft that changed gets a new fingerprint, never a stale hit.
-const MAX_INDEXES = 4;
-const MAX_RESULTS = 50;
-const indexes = new Map<string, SearchIndex>();
-const results = new Map<string, { ranked: RankedGoldenQuery[]; metrics: SnapshotMetrics }>();
-
-function touch<V>(cache: Map<string, V>, key: string, max: number, value?: V): V | undefined {
-  const hit = value ?? cache.get(key);
-  if (hit === undefined) return undefined;
-  cache.delete(key); // re-insert: Map order is the LRU order
-  cache.set(key, hit);
-  while (cache.size > max) cache.delete(cache.keys().next().value!);
-  return hit;
-}
+// Nothing needs to clear them: a key names everything its value depends on.
+const indexes = boundedCache<SearchIndex>({ name: "ranking-indexes", max: 4 });
+const results = boundedCache<{ ranked: RankedGoldenQuery[]; metrics: SnapshotMetrics }>({ name: "ranking-results", max: 50 });
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 
@@ -61,15 +52,15 @@ export interface RankContentOptions {
 export function rankContent({ content, golden, goldenKey = goldenFingerprint(golden), k, timer, keepIndex = true }: RankContentOptions) {
   const indexKey = indexFingerprint(content);
   const resultKey = `${indexKey}|${goldenKey}|${k}`;
-  const cached = touch(results, resultKey, MAX_RESULTS);
+  const cached = results.get(resultKey);
   if (cached) return cached;
-  let index = touch(indexes, indexKey, MAX_INDEXES);
+  let index = indexes.get(indexKey);
   if (!index) {
     index = timed(timer, () => createSnapshotIndex(content));
-    if (keepIndex) touch(indexes, indexKey, MAX_INDEXES, index);
+    if (keepIndex) indexes.set(indexKey, index);
   }
   const ranked = rankGoldenQueries(index, golden, k, timer);
   const result = { ranked, metrics: summarizeMetrics(ranked, k, content, timer) };
-  touch(results, resultKey, MAX_RESULTS, result);
+  results.set(resultKey, result);
   return result;
 }

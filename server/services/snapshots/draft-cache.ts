@@ -1,5 +1,6 @@
 import type { Catalog, Team } from "@prisma/client";
 import type { SnapshotContent } from "@/sdk/snapshot";
+import { boundedCache } from "../../cache/bounded-cache";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { draftHeader, readDraft, type DraftState } from "./build-snapshot-content";
 
@@ -7,8 +8,7 @@ import { draftHeader, readDraft, type DraftState } from "./build-snapshot-conten
 // revision read before its rows. Cleared by a new revision (every tool or namespace write bumps it at commit)
 // or other settings; a stale entry is never served: the revision is read first, so an entry is at least as new
 // as its revision. Any change falls back to readDraft, which re-reads only the rows whose version changed.
-const MAX_DRAFTS = 64;
-const drafts = new Map<string, { header: string; revision: string | null; state: DraftState }>();
+const drafts = boundedCache<{ header: string; revision: string | null; state: DraftState }>({ name: "drafts", max: 64 });
 
 /**
  * The draft revision, or null inside a transaction that has written something: its own writes bump the revision
@@ -34,8 +34,6 @@ export async function loadDraftContent({ db, team, catalog }: { db: SqlSource; t
   const previous = last?.header === header ? last : undefined;
   const fresh = revision !== null && previous?.revision === revision;
   const state = fresh ? previous.state : await readDraft({ db, team, catalog }, previous?.state);
-  drafts.delete(catalog.id); // re-insert: Map order is the LRU order
   drafts.set(catalog.id, { header, revision, state });
-  while (drafts.size > MAX_DRAFTS) drafts.delete(drafts.keys().next().value!);
   return state.content;
 }
