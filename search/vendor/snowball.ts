@@ -19,7 +19,7 @@
 // It is the package's JavaScript verbatim (a TypeScript file without type checks, so every build —
 // Next, vitest, the SDK's tsc — compiles it like the rest of search/).
 // @ts-nocheck
-/* eslint-disable */
+// Generated: biome.json keeps the formatter and the function-length rule off this file.
 
 var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol" ? function (obj) { return typeof obj; } : function (obj) { return obj && typeof Symbol === "function" && obj.constructor === Symbol ? "symbol" : typeof obj; };
     function _possibleConstructorReturn(self, call) {

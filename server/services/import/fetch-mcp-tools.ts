@@ -17,7 +17,6 @@ const MAX_PAGES = 100;
 const MAX_TOOLS = 5000;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const invalid = (field: string, message: string) => new AppError("INVALID_INPUT", message, { fields: { [field]: message } });
