@@ -1,0 +1,160 @@
+"use client";
+
+import Link from "next/link";
+import { plural } from "@/components/ui/plural";
+import { ExportMenu } from "./export-menu";
+import type { Exposure, ToolListFilters, ToolSort } from "./tool-list-filters";
+import { buttonClass, inputClass, secondaryButtonClass } from "./ui";
+
+interface HeaderProps {
+  team: string;
+  catalog: string;
+  canEdit: boolean;
+  total: number | undefined;
+  isFetching: boolean;
+}
+
+/** The count of tools and the export, import and new-tool buttons. */
+export function ToolListHeader({ team, catalog, canEdit, total, isFetching }: HeaderProps) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h2 className="text-lg font-semibold">Tools</h2>
+        <p className="text-sm text-stone-600" aria-live="polite">
+          {total !== undefined ? plural(total, "tool") : "Loading…"}
+          {isFetching && total !== undefined ? " · updating…" : ""}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <ExportMenu team={team} catalog={catalog} />
+        {canEdit && (
+          <>
+            <Link href={`/t/${team}/${catalog}/import`} className={secondaryButtonClass}>
+              Import
+            </Link>
+            <Link href={`/t/${team}/${catalog}/tools/new`} className={buttonClass}>
+              New tool
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface FilterBarProps {
+  filters: ToolListFilters;
+  namespaces: { id: string; name: string; toolCount: number }[] | undefined;
+  update: (patch: Partial<ToolListFilters>) => void;
+}
+
+/** Search, namespace, exposure and sort; every change goes back to page 1. */
+export function ToolListFilterBar({ filters, namespaces, update }: FilterBarProps) {
+  return (
+    <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 [&>div:last-child]:col-span-2 md:[&>div:first-child]:col-span-1 md:[&>div:last-child]:col-span-1">
+      <div className="text-xs text-stone-600">
+        <label htmlFor="filter-search">Search tools</label>
+        <input
+          id="filter-search"
+          type="search"
+          data-shortcut="search"
+          aria-keyshortcuts="/"
+          value={filters.q}
+          onChange={(e) => update({ q: e.target.value })}
+          placeholder="Name or description  ( / )"
+          className={`${inputClass} mt-1`}
+        />
+      </div>
+      <NamespaceFilter filters={filters} namespaces={namespaces} update={update} />
+      <div className="text-xs text-stone-600">
+        <label htmlFor="filter-exposure">Exposure</label>
+        <select
+          id="filter-exposure"
+          value={filters.exp ?? ""}
+          onChange={(e) => update({ exp: (e.target.value || null) as Exposure | null })}
+          className={`${inputClass} mt-1`}
+        >
+          <option value="">Any exposure</option>
+          <option value="direct">direct</option>
+          <option value="deferred">deferred</option>
+          <option value="hidden">hidden</option>
+        </select>
+      </div>
+      <SortFilter filters={filters} update={update} />
+    </div>
+  );
+}
+
+function NamespaceFilter({ filters, namespaces, update }: FilterBarProps) {
+  return (
+    <div className="text-xs text-stone-600">
+      <label htmlFor="filter-namespace">Namespace</label>
+      <select
+        id="filter-namespace"
+        value={filters.ns ?? "*"}
+        onChange={(e) => update({ ns: e.target.value === "*" ? null : e.target.value })}
+        className={`${inputClass} mt-1`}
+      >
+        <option value="*">All namespaces</option>
+        <option value="">(no namespace)</option>
+        {namespaces?.map((ns) => (
+          <option key={ns.id} value={ns.name}>
+            {ns.name} ({ns.toolCount})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function SortFilter({ filters, update }: Omit<FilterBarProps, "namespaces">) {
+  return (
+    <div className="text-xs text-stone-600">
+      <label htmlFor="filter-sort">Sort</label>
+      <select
+        id="filter-sort"
+        value={filters.sort}
+        onChange={(e) => update({ sort: e.target.value as ToolSort })}
+        className={`${inputClass} mt-1`}
+      >
+        <option value="relevance">Best match (when searching)</option>
+        <option value="key">Key (namespace.name)</option>
+        <option value="name">Name</option>
+        <option value="updated">Recently changed</option>
+        <option value="exposure">Exposure</option>
+      </select>
+    </div>
+  );
+}
+
+interface PagerProps {
+  /** The page asked for; `shownPage` is the one on screen (the previous one while the next loads). */
+  page: number;
+  shownPage: number;
+  pageCount: number | undefined;
+  onPage: (delta: -1 | 1) => void;
+}
+
+/** Previous and next page; next waits for the first page to load. */
+export function ToolListPager({ page, shownPage, pageCount, onPage }: PagerProps) {
+  // One page (an empty or small catalog) needs no pager.
+  if ((pageCount ?? 1) <= 1 && page <= 1) return null;
+  return (
+    <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
+      <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => onPage(-1)}>
+        ← Previous
+      </button>
+      <span className="text-stone-500">
+        Page {shownPage} of {pageCount ?? 1}
+      </span>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={pageCount === undefined || page >= pageCount}
+        onClick={() => onPage(1)}
+      >
+        Next →
+      </button>
+    </nav>
+  );
+}
