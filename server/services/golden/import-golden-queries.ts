@@ -1,4 +1,4 @@
-import type { Catalog, PrismaClient } from "@prisma/client";
+import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { lockCatalog, LOCKED_TX_OPTIONS } from "../publishing/lock-catalog";
@@ -38,12 +38,11 @@ export interface ImportGoldenQueriesResult {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/**
- * Imports golden queries all-or-nothing: a line that is not valid refuses the whole file (every bad
- * line listed); a query the catalog already has (same words, any case) is updated, not duplicated.
- */
-export async function importGoldenQueries(options: ImportGoldenQueriesOptions): Promise<ImportGoldenQueriesResult> {
-  const { db, catalog, actor, content, unknownIds = "reject", dryRun = false } = options;
+type GoldenLine = ReturnType<typeof parseGoldenJsonl>["lines"][number];
+type Statuses = Awaited<ReturnType<typeof toolKeyStatuses>>;
+
+/** The file's lines, or an INVALID_INPUT listing every bad line (the first five in the message). */
+function parseOrRefuse(content: string): GoldenLine[] {
   const { lines, errors } = parseGoldenJsonl(content);
   if (errors.length > 0) {
     const shown = errors.slice(0, 5).map((e) => `line ${e.line}: ${e.message}`).join("; ");
@@ -52,6 +51,55 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
     });
   }
   if (lines.length === 0) throw new AppError("INVALID_INPUT", 'The file has no queries; expected one {"query": "...", "gold": [...]} per line.');
+  return lines;
+}
+
+function refuseUnknown(unknown: ImportGoldenQueriesResult["unknown"]): never {
+  const shown = unknown.slice(0, 5).map((u) => `line ${u.line}: ${u.ids.join(", ")}`).join("; ");
+  throw new AppError(
+    "UNPROCESSABLE",
+    `${unknown.length} quer${unknown.length === 1 ? "y names" : "ies name"} tools that are not in this catalog (${shown}${unknown.length > 5 ? "; …" : ""}). Fix the ids, or import again keeping or dropping unknown ids. Nothing was imported.`,
+    { unknown },
+  );
+}
+
+/** Counts each line into `result` and updates the queries that changed; returns the rows still to create. */
+async function applyLines(tx: Prisma.TransactionClient, catalog: Catalog, lines: GoldenLine[], statuses: Statuses, result: ImportGoldenQueriesResult) {
+  const { unknownIds, dryRun } = result;
+  const existing = await tx.evalQuery.findMany({ where: { catalogId: catalog.id }, select: { id: true, query: true, expected: true, note: true } });
+  const byKey = new Map(existing.map((row) => [queryKey(row.query), row]));
+  const toCreate: Array<{ catalogId: string; query: string; expected: string[]; note: string }> = [];
+  for (const line of lines) {
+    const gold = unknownIds === "drop" ? line.gold.filter((id) => statuses.get(id) !== "missing") : line.gold;
+    if (gold.length === 0 && line.gold.length > 0) {
+      result.leftOut++;
+      continue;
+    }
+    const current = byKey.get(queryKey(line.query));
+    if (!current) {
+      toCreate.push({ catalogId: catalog.id, query: line.query, expected: gold, note: line.note ?? "" });
+      continue;
+    }
+    const note = line.note ?? current.note;
+    if (sameList(current.expected, gold) && current.note === note && current.query === line.query) {
+      result.unchanged++;
+      continue;
+    }
+    result.updated++;
+    if (!dryRun) {
+      await tx.evalQuery.update({ where: { id: current.id }, data: { query: line.query, expected: gold, note, revision: { increment: 1 } } });
+    }
+  }
+  return toCreate;
+}
+
+/**
+ * Imports golden queries all-or-nothing: a line that is not valid refuses the whole file (every bad
+ * line listed); a query the catalog already has (same words, any case) is updated, not duplicated.
+ */
+export async function importGoldenQueries(options: ImportGoldenQueriesOptions): Promise<ImportGoldenQueriesResult> {
+  const { db, catalog, actor, content, unknownIds = "reject", dryRun = false } = options;
+  const lines = parseOrRefuse(content);
 
   return db.$transaction(async (tx) => {
     await lockCatalog(tx, catalog.id);
@@ -60,38 +108,8 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
       .map((l) => ({ line: l.line, query: l.query, ids: l.gold.filter((id) => statuses.get(id) === "missing") }))
       .filter((u) => u.ids.length > 0);
     const result: ImportGoldenQueriesResult = { dryRun, created: 0, updated: 0, unchanged: 0, leftOut: 0, unknown, unknownIds };
-    if (unknown.length > 0 && unknownIds === "reject" && !dryRun) {
-      const shown = unknown.slice(0, 5).map((u) => `line ${u.line}: ${u.ids.join(", ")}`).join("; ");
-      throw new AppError(
-        "UNPROCESSABLE",
-        `${unknown.length} quer${unknown.length === 1 ? "y names" : "ies name"} tools that are not in this catalog (${shown}${unknown.length > 5 ? "; …" : ""}). Fix the ids, or import again keeping or dropping unknown ids. Nothing was imported.`,
-        { unknown },
-      );
-    }
-    const existing = await tx.evalQuery.findMany({ where: { catalogId: catalog.id }, select: { id: true, query: true, expected: true, note: true } });
-    const byKey = new Map(existing.map((row) => [queryKey(row.query), row]));
-    const toCreate: Array<{ catalogId: string; query: string; expected: string[]; note: string }> = [];
-    for (const line of lines) {
-      const gold = unknownIds === "drop" ? line.gold.filter((id) => statuses.get(id) !== "missing") : line.gold;
-      if (gold.length === 0 && line.gold.length > 0) {
-        result.leftOut++;
-        continue;
-      }
-      const current = byKey.get(queryKey(line.query));
-      if (!current) {
-        toCreate.push({ catalogId: catalog.id, query: line.query, expected: gold, note: line.note ?? "" });
-        continue;
-      }
-      const note = line.note ?? current.note;
-      if (sameList(current.expected, gold) && current.note === note && current.query === line.query) {
-        result.unchanged++;
-        continue;
-      }
-      result.updated++;
-      if (!dryRun) {
-        await tx.evalQuery.update({ where: { id: current.id }, data: { query: line.query, expected: gold, note, revision: { increment: 1 } } });
-      }
-    }
+    if (unknown.length > 0 && unknownIds === "reject" && !dryRun) refuseUnknown(unknown);
+    const toCreate = await applyLines(tx, catalog, lines, statuses, result);
     result.created = toCreate.length;
     if (dryRun) return result;
     if (toCreate.length > 0) await tx.evalQuery.createMany({ data: toCreate });
