@@ -77,9 +77,8 @@ const INSERT_SNAPSHOT_SQL = `
   INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "publishedById", "publishedBy", "publishedAt", "note", "reason", "rolledBackFrom", "metrics")
   VALUES ($1, $2, $3, $4, $5::json, $6, $7, ($8::timestamptz AT TIME ZONE 'UTC'), $9, $10, $11, $12::jsonb)`;
 
-async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: string, options: PublishContentOptions): Promise<PublishedSummary> {
-  const { catalog, actor, timer } = options;
-  const reason = options.reason?.trim() || null;
+/** Refuses an empty catalog and content the snapshot schema rejects, naming the tool at fault. */
+async function validateContent(content: SnapshotContent, timer: EngineTimer | undefined) {
   if (content.tools.length === 0) throw new AppError("UNPROCESSABLE", "There is nothing to publish: the catalog has no direct or deferred tools.");
   const checked = await phase(timer, "validate", () => snapshotContentSchema.safeParse(content));
   if (!checked.success) {
@@ -87,10 +86,11 @@ async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: stri
     const where = issue.path[0] === "tools" && typeof issue.path[1] === "number" ? ` (tool ${content.tools[issue.path[1]]?.id})` : "";
     throw new AppError("UNPROCESSABLE", `The catalog cannot be published${where}: ${issue.path.join(".")}: ${issue.message}.`);
   }
+}
 
-  const latest = await phase(timer, "latest version", () => loadPublishedVersion(tx, catalog));
-  if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot)))) throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
-
+/** The draft's golden-query metrics, and where they rank worse than the latest version's; regressions need a reason. */
+async function rankAgainstLatest(tx: SqlRunner, content: SnapshotContent, latest: PublishedVersion | null, options: PublishContentOptions, reason: string | null) {
+  const { catalog, timer } = options;
   const golden = await loadGoldenQueries(tx, catalog.id);
   const goldenKey = goldenFingerprint(golden);
   const k = content.engine.defaultLimit;
@@ -106,6 +106,16 @@ async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: stri
       { regressions },
     );
   }
+  return { metrics, regressions };
+}
+
+async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: string, options: PublishContentOptions): Promise<PublishedSummary> {
+  const { catalog, actor, timer } = options;
+  const reason = options.reason?.trim() || null;
+  await validateContent(content, timer);
+  const latest = await phase(timer, "latest version", () => loadPublishedVersion(tx, catalog));
+  if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot)))) throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
+  const { metrics, regressions } = await rankAgainstLatest(tx, content, latest, options, reason);
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();
