@@ -41,6 +41,38 @@ function checkTerms(add: string[], remove: string[]) {
   }
 }
 
+/** Locks the selected rows; every one must still exist and be at the revision the list showed. */
+async function lockAtRevision(tx: Prisma.TransactionClient, catalog: Catalog, ids: string[], expected: Map<string, number>) {
+  // Lock first so a concurrent single edit cannot slip in between the revision check and the write.
+  await tx.$queryRaw`SELECT id FROM "Tool" WHERE "catalogId" = ${catalog.id} AND id IN (${Prisma.join(ids)}) FOR UPDATE`;
+  const rows: LockedRow[] = await tx.tool.findMany({
+    where: { catalogId: catalog.id, id: { in: ids } },
+    select: { id: true, key: true, revision: true, searchTextMode: true, searchTextExtra: true },
+  });
+  if (rows.length !== ids.length) {
+    throw new AppError("NOT_FOUND", `${ids.length - rows.length} of the selected tools no longer exist; reload the list.`);
+  }
+  const stale = rows.filter((r) => r.revision !== expected.get(r.id));
+  if (stale.length > 0) {
+    throw new AppError("CONFLICT", `${stale.length} of the selected tools were changed by someone else since you loaded the list; reload and try again.`, {
+      stale: stale.map((r) => ({ id: r.id, key: r.key, revision: r.revision })),
+    });
+  }
+  return rows;
+}
+
+/** The rows whose extra text or mode the terms change; refuses one that would pass the 16 KB limit. */
+function planTermChanges(rows: LockedRow[], add: string[], remove: string[]) {
+  const changes = rows.map((row) => {
+    const extra = editExtraText(row.searchTextExtra, add, remove);
+    const mode: SearchTextMode = add.length > 0 && row.searchTextMode === "generated" ? "generated_extra" : row.searchTextMode;
+    return { row, extra, mode };
+  }).filter((c) => c.extra !== c.row.searchTextExtra || c.mode !== c.row.searchTextMode);
+  const tooLong = changes.find((c) => checkToolFields({ searchTextExtra: c.extra }).length > 0);
+  if (tooLong) throw new AppError("INVALID_INPUT", `The extra search text of ${tooLong.row.key} would pass the 16 KB limit; remove some terms first.`);
+  return changes;
+}
+
 /**
  * Adds terms to (or removes them from) the extra search text of many tools at once, all or nothing, with the same
  * rules as a single edit: every tool must still be at the revision the list showed, the 16 KB limit holds, and each
@@ -57,29 +89,8 @@ export async function bulkSearchTerms({ db, catalog, actor, items, ...terms }: B
   const expected = new Map(items.map((i) => [i.id, i.revision]));
   return db.$transaction(
     async (tx) => {
-      // Lock first so a concurrent single edit cannot slip in between the revision check and the write.
-      await tx.$queryRaw`SELECT id FROM "Tool" WHERE "catalogId" = ${catalog.id} AND id IN (${Prisma.join(ids)}) FOR UPDATE`;
-      const rows: LockedRow[] = await tx.tool.findMany({
-        where: { catalogId: catalog.id, id: { in: ids } },
-        select: { id: true, key: true, revision: true, searchTextMode: true, searchTextExtra: true },
-      });
-      if (rows.length !== ids.length) {
-        throw new AppError("NOT_FOUND", `${ids.length - rows.length} of the selected tools no longer exist; reload the list.`);
-      }
-      const stale = rows.filter((r) => r.revision !== expected.get(r.id));
-      if (stale.length > 0) {
-        throw new AppError("CONFLICT", `${stale.length} of the selected tools were changed by someone else since you loaded the list; reload and try again.`, {
-          stale: stale.map((r) => ({ id: r.id, key: r.key, revision: r.revision })),
-        });
-      }
-      const changes = rows.map((row) => {
-        const extra = editExtraText(row.searchTextExtra, add, remove);
-        const mode: SearchTextMode = add.length > 0 && row.searchTextMode === "generated" ? "generated_extra" : row.searchTextMode;
-        return { row, extra, mode };
-      }).filter((c) => c.extra !== c.row.searchTextExtra || c.mode !== c.row.searchTextMode);
-      const tooLong = changes.find((c) => checkToolFields({ searchTextExtra: c.extra }).length > 0);
-      if (tooLong) throw new AppError("INVALID_INPUT", `The extra search text of ${tooLong.row.key} would pass the 16 KB limit; remove some terms first.`);
-
+      const rows = await lockAtRevision(tx, catalog, ids, expected);
+      const changes = planTermChanges(rows, add, remove);
       for (const { row, extra, mode } of changes) {
         await tx.tool.update({ where: { id: row.id }, data: { searchTextExtra: extra, searchTextMode: mode, revision: { increment: 1 } } });
       }
