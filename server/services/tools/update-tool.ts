@@ -52,6 +52,16 @@ export function changedFields(before: ToolRecord, patch: ToolPatch): ToolPatch {
   return changed as ToolPatch;
 }
 
+/** Strict mode is checked against the parameters it will apply to, changed or not. */
+function assertValidChanges(before: ToolRecord, changes: ToolPatch) {
+  const toCheck: ToolPatch = { ...changes };
+  if (changes.strict !== undefined || changes.parameters !== undefined) {
+    toCheck.strict = changes.strict ?? before.strict;
+    toCheck.parameters = changes.parameters ?? before.parameters;
+  }
+  assertValidTool(toCheck);
+}
+
 /**
  * Applies `patch` to the tool if nobody wrote it since `revision`; keeps `key` = namespace.name in sync.
  * Invalid fields → INVALID_INPUT, stale revision → CONFLICT (nothing written), no change → the tool as is.
@@ -62,13 +72,7 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
     if (before.revision !== revision) throw staleRevision(before, revision, await lastEditorOf(tx, catalog.id, id));
     const changes = changedFields(before, patch);
     if (Object.keys(changes).length === 0) return null;
-    // Strict mode is checked against the parameters it will apply to, changed or not.
-    const toCheck: ToolPatch = { ...changes };
-    if (changes.strict !== undefined || changes.parameters !== undefined) {
-      toCheck.strict = changes.strict ?? before.strict;
-      toCheck.parameters = changes.parameters ?? before.parameters;
-    }
-    assertValidTool(toCheck);
+    assertValidChanges(before, changes);
 
     const data: Prisma.ToolUncheckedUpdateManyInput = { revision: { increment: 1 } };
     const name = changes.name ?? before.name;
