@@ -55,6 +55,14 @@ export function parseCatalogDocument(text: string): CatalogDocument {
   return doc;
 }
 
+/** Updates the document's namespaces the catalog has and creates the others; returns each name's id. */
+async function writeNamespaces(tx: Prisma.TransactionClient, catalog: Catalog, doc: CatalogDocument) {
+  const existing = new Map((await tx.namespace.findMany({ where: { catalogId: catalog.id }, select: { id: true, name: true } })).map((ns) => [ns.name, ns.id]));
+  for (const ns of doc.namespaces.filter((n) => existing.has(n.name))) await tx.namespace.update({ where: { id: existing.get(ns.name)! }, data: { description: ns.description, revision: { increment: 1 } } });
+  const created = await tx.namespace.createManyAndReturn({ data: doc.namespaces.filter((n) => !existing.has(n.name)).map((n) => ({ catalogId: catalog.id, ...n })), select: { id: true, name: true } });
+  return new Map([...existing, ...created.map((ns) => [ns.name, ns.id] as const)]);
+}
+
 /**
  * Imports a lossless catalog export (`stockroom.catalog/v1`) into an empty catalog in one transaction: settings
  * (not name or slug), namespaces, tools with every field, golden queries. A catalog with tools or golden queries
@@ -69,10 +77,7 @@ export async function importCatalogDocument({ db, catalog, actor, text }: { db: 
       if (tools > 0 || golden > 0) throw new AppError("CONFLICT", `Catalog "${catalog.slug}" already has ${tools} tools and ${golden} golden queries; import a catalog export into a new, empty catalog.`);
       const { description, engineProfile, defaultLimit } = doc.catalog;
       await tx.catalog.update({ where: { id: catalog.id }, data: { description, engineProfile: toDbProfile(engineProfile), defaultLimit, revision: { increment: 1 } } });
-      const existing = new Map((await tx.namespace.findMany({ where: { catalogId: catalog.id }, select: { id: true, name: true } })).map((ns) => [ns.name, ns.id]));
-      for (const ns of doc.namespaces.filter((n) => existing.has(n.name))) await tx.namespace.update({ where: { id: existing.get(ns.name)! }, data: { description: ns.description, revision: { increment: 1 } } });
-      const created = await tx.namespace.createManyAndReturn({ data: doc.namespaces.filter((n) => !existing.has(n.name)).map((n) => ({ catalogId: catalog.id, ...n })), select: { id: true, name: true } });
-      const ids = new Map([...existing, ...created.map((ns) => [ns.name, ns.id] as const)]);
+      const ids = await writeNamespaces(tx, catalog, doc);
       await tx.tool.createMany({
         data: doc.tools.map(({ namespace, ...tool }) => ({
           ...toolColumns(tool as Omit<ToolValues, "namespace">),
