@@ -16,6 +16,42 @@ interface PublishFormProps {
   regressions: string[];
 }
 
+function PublishedNotice({ team, catalog, published }: { team: string; catalog: string; published: { version: number; contentHash: string } }) {
+  return (
+    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
+      Published version {published.version} ({published.contentHash.slice(0, 19)}…).{" "}
+      <Link href={`/t/${team}/${catalog}/snapshots`} className="font-medium underline">
+        Open the snapshot history
+      </Link>
+    </div>
+  );
+}
+
+interface ReasonFieldProps {
+  id: string;
+  reason: string;
+  setReason: (reason: string) => void;
+  regressions: string[];
+  error: string | null;
+}
+
+function ReasonField({ id, reason, setReason, regressions: shownRegressions, error: reasonError }: ReasonFieldProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-red-800">
+        Reason for publishing worse rankings
+      </label>
+      <p className="text-xs text-stone-600">Worse than the latest version: {shownRegressions.join(", ")}. The reason is recorded with the version.</p>
+      <textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={2000} className="w-full rounded border border-red-300 p-2 text-sm" />
+      {reasonError && (
+        <p role="alert" className="text-sm text-red-700">
+          {reasonError}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Note (and a reason when metrics got worse), then publish the draft as the next version. */
 export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressions }: PublishFormProps) {
   const trpc = useTRPC();
@@ -49,16 +85,7 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
     publish.mutate({ team, catalog, note, ...(needsReason ? { reason } : {}) });
   }
 
-  if (publish.data) {
-    return (
-      <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
-        Published version {publish.data.version} ({publish.data.contentHash.slice(0, 19)}…).{" "}
-        <Link href={`/t/${team}/${catalog}/snapshots`} className="font-medium underline">
-          Open the snapshot history
-        </Link>
-      </div>
-    );
-  }
+  if (publish.data) return <PublishedNotice team={team} catalog={catalog} published={publish.data} />;
   return (
     <form onSubmit={submit} aria-label="Publish" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
       <UnsavedChangesGuard isDirty={!publish.isPending && Boolean(note.trim() || reason.trim())} />
@@ -75,20 +102,7 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
           </p>
         )}
       </div>
-      {needsReason && (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-red-800">
-            Reason for publishing worse rankings
-          </label>
-          <p className="text-xs text-stone-600">Worse than the latest version: {shownRegressions.join(", ")}. The reason is recorded with the version.</p>
-          <textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={2000} className="w-full rounded border border-red-300 p-2 text-sm" />
-          {reasonError && (
-            <p role="alert" className="text-sm text-red-700">
-              {reasonError}
-            </p>
-          )}
-        </div>
-      )}
+      {needsReason && <ReasonField id={id} reason={reason} setReason={setReason} regressions={shownRegressions} error={reasonError} />}
       <button type="submit" disabled={publish.isPending || isUnchanged} className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
         {publish.isPending ? "Publishing…" : `Publish version ${nextVersion}`}
       </button>
