@@ -24,25 +24,53 @@ function Marker({ series, cx, cy, isDraft }: { series: ChartSeries; cx: number; 
   return <circle cx={cx} cy={cy} r={isDraft ? 4 : 3.5} fill={fill} stroke={series.color} strokeWidth={2} />;
 }
 
+/** The panel's title and the values of the version under the pointer. */
+function PanelReadout({ panel, current }: { panel: ChartPanel; current: Point }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs">
+      <span className="font-medium text-stone-700">{panel.title}</span>
+      <span aria-live="polite" className="tabular-nums text-stone-600">
+        <span className="font-medium">{current.label}</span>
+        {panel.series.map((s) => (
+          <span key={s.key} className="ml-3">
+            <span style={{ color: s.color }}>■</span> {s.label} {formatReadout(panel, current.metrics[s.key])}
+          </span>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** A transparent column per version: hovering it shows that version's values. */
+function HoverColumns({ panel, points, onActive }: { panel: ChartPanel; points: Point[]; onActive: (i: number) => void }) {
+  const columnW = points.length === 1 ? INNER_W : INNER_W / (points.length - 1);
+  return (
+    <>
+      {points.map((p, i) => (
+        <rect
+          key={p.label}
+          x={xOf(i, points.length) - columnW / 2}
+          y={PAD.top}
+          width={columnW}
+          height={INNER_H}
+          fill="transparent"
+          onMouseEnter={() => onActive(i)}
+        >
+          <title>{`${p.label}: ${panel.series.map((s) => `${s.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`}</title>
+        </rect>
+      ))}
+    </>
+  );
+}
+
 /** One panel: its own axis, its lines, version labels, and a column per version that shows its values on hover or focus. */
 function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points: Point[]; active: number; onActive: (i: number) => void }) {
   const labels = visibleLabels(points.length);
   const summary = panel.series.map((s) => `${s.label} ${points.map((p) => `${p.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`).join("; ");
-  const columnW = points.length === 1 ? INNER_W : INNER_W / (points.length - 1);
   const current = points[active]!;
   return (
     <div>
-      <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs">
-        <span className="font-medium text-stone-700">{panel.title}</span>
-        <span aria-live="polite" className="tabular-nums text-stone-600">
-          <span className="font-medium">{current.label}</span>
-          {panel.series.map((s) => (
-            <span key={s.key} className="ml-3">
-              <span style={{ color: s.color }}>■</span> {s.label} {formatReadout(panel, current.metrics[s.key])}
-            </span>
-          ))}
-        </span>
-      </div>
+      <PanelReadout panel={panel} current={current} />
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${summary}`}>
         {panel.ticks.map((tick) => (
           <g key={tick}>
@@ -68,19 +96,7 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
             ))}
           </g>
         ))}
-        {points.map((p, i) => (
-          <rect
-            key={p.label}
-            x={xOf(i, points.length) - columnW / 2}
-            y={PAD.top}
-            width={columnW}
-            height={INNER_H}
-            fill="transparent"
-            onMouseEnter={() => onActive(i)}
-          >
-            <title>{`${p.label}: ${panel.series.map((s) => `${s.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`}</title>
-          </rect>
-        ))}
+        <HoverColumns panel={panel} points={points} onActive={onActive} />
       </svg>
     </div>
   );
