@@ -1,6 +1,6 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from "@tanstack/react-table";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Header, type SortingState } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Description } from "@/components/ui/description";
@@ -29,51 +29,95 @@ interface ToolTableProps {
   empty: React.ReactNode;
 }
 
+type ColumnsInput = Pick<ToolTableProps, "team" | "catalog" | "search" | "selected" | "onToggle" | "onTogglePage"> & {
+  allOnPage: boolean;
+};
+
+/** The checkbox column: one per row, and one in the header for the whole page. */
+function selectColumn({ selected, allOnPage, onToggle, onTogglePage }: ColumnsInput) {
+  return column.display({
+    id: "select",
+    size: 40,
+    enableResizing: false,
+    header: () => <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={onTogglePage} />,
+    cell: ({ row }) => (
+      <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={selected.has(row.original.id)} onChange={() => onToggle(row.original.id, row.original.revision)} />
+    ),
+  });
+}
+
+function toolColumns(input: ColumnsInput) {
+  const { team, catalog, search } = input;
+  return [
+    selectColumn(input),
+    column.accessor("key", {
+      header: "Tool",
+      size: 300,
+      cell: ({ row }) => (
+        <Link href={`/t/${team}/${catalog}/tools/${row.original.id}`} className="font-mono text-xs break-all hover:underline">
+          <Highlight text={row.original.key} needle={search} />
+        </Link>
+      ),
+    }),
+    column.accessor("exposure", { header: "Exposure", size: 120, cell: ({ row }) => <ExposureCell row={row.original} /> }),
+    column.accessor("description", {
+      header: "Description",
+      size: 520,
+      enableSorting: false,
+      cell: ({ row }) => <Description text={row.original.description} highlight={search} className="text-stone-700" />,
+    }),
+    column.accessor("updatedAt", { header: "Changed", size: 130, cell: ({ row }) => <span className="text-xs text-stone-500"><RelativeTime date={row.original.updatedAt} /></span> }),
+  ];
+}
+
+function ExposureCell({ row }: { row: Row }) {
+  return (
+    <span className="whitespace-nowrap">
+      <ExposureBadge exposure={row.exposure} />
+      {row.searchTextMode !== "generated" && (
+        <span className="ml-1 text-xs text-stone-500" title={`search text: ${row.searchTextMode}`} aria-label={`search text ${row.searchTextMode}`}>
+          ✎
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A header cell: a sort button for the columns the server sorts by, and a resize handle. */
+function HeaderCell({ header, sort, onSort }: { header: Header<Row, unknown>; sort: ToolSort; onSort: (sort: ToolSort) => void }) {
+  const serverSort = SORT_OF_COLUMN[header.column.id];
+  const isSorted = serverSort === sort;
+  return (
+    <th
+      style={{ width: header.getSize() }}
+      className="relative px-3 py-2 font-medium"
+      aria-sort={isSorted ? (sort === "updated" ? "descending" : "ascending") : undefined}
+    >
+      {serverSort ? (
+        <button type="button" onClick={() => onSort(serverSort)} className="flex items-center gap-1 hover:text-stone-900">
+          {flexRender(header.column.columnDef.header, header.getContext())}
+          <span aria-hidden>{isSorted ? (sort === "updated" ? "↓" : "↑") : ""}</span>
+        </button>
+      ) : (
+        flexRender(header.column.columnDef.header, header.getContext())
+      )}
+      {header.column.getCanResize() && (
+        <div
+          onMouseDown={header.getResizeHandler()}
+          onTouchStart={header.getResizeHandler()}
+          className="absolute top-0 right-0 h-full w-1 cursor-col-resize select-none hover:bg-stone-300"
+          aria-hidden
+        />
+      )}
+    </th>
+  );
+}
+
 /** The tool list's table (TanStack Table): fixed, resizable columns, header sorting, row selection. */
 export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, selected, onToggle, onTogglePage, empty }: ToolTableProps) {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const columns = useMemo(
-    () => [
-      column.display({
-        id: "select",
-        size: 40,
-        enableResizing: false,
-        header: () => <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={onTogglePage} />,
-        cell: ({ row }) => (
-          <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={selected.has(row.original.id)} onChange={() => onToggle(row.original.id, row.original.revision)} />
-        ),
-      }),
-      column.accessor("key", {
-        header: "Tool",
-        size: 300,
-        cell: ({ row }) => (
-          <Link href={`/t/${team}/${catalog}/tools/${row.original.id}`} className="font-mono text-xs break-all hover:underline">
-            <Highlight text={row.original.key} needle={search} />
-          </Link>
-        ),
-      }),
-      column.accessor("exposure", {
-        header: "Exposure",
-        size: 120,
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap">
-            <ExposureBadge exposure={row.original.exposure} />
-            {row.original.searchTextMode !== "generated" && (
-              <span className="ml-1 text-xs text-stone-500" title={`search text: ${row.original.searchTextMode}`} aria-label={`search text ${row.original.searchTextMode}`}>
-                ✎
-              </span>
-            )}
-          </span>
-        ),
-      }),
-      column.accessor("description", {
-        header: "Description",
-        size: 520,
-        enableSorting: false,
-        cell: ({ row }) => <Description text={row.original.description} highlight={search} className="text-stone-700" />,
-      }),
-      column.accessor("updatedAt", { header: "Changed", size: 130, cell: ({ row }) => <span className="text-xs text-stone-500"><RelativeTime date={row.original.updatedAt} /></span> }),
-    ],
+    () => toolColumns({ team, catalog, search, selected, allOnPage, onToggle, onTogglePage }),
     [team, catalog, search, selected, allOnPage, onToggle, onTogglePage],
   );
   const [columnSizing, setColumnSizing] = useState({});
@@ -105,35 +149,9 @@ export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, 
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b border-stone-200 text-left text-xs text-stone-500">
-              {group.headers.map((header) => {
-                const serverSort = SORT_OF_COLUMN[header.column.id];
-                const isSorted = serverSort === sort;
-                return (
-                  <th
-                    key={header.id}
-                    style={{ width: header.getSize() }}
-                    className="relative px-3 py-2 font-medium"
-                    aria-sort={isSorted ? (sort === "updated" ? "descending" : "ascending") : undefined}
-                  >
-                    {serverSort ? (
-                      <button type="button" onClick={() => onSort(serverSort)} className="flex items-center gap-1 hover:text-stone-900">
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <span aria-hidden>{isSorted ? (sort === "updated" ? "↓" : "↑") : ""}</span>
-                      </button>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                    {header.column.getCanResize() && (
-                      <div
-                        onMouseDown={header.getResizeHandler()}
-                        onTouchStart={header.getResizeHandler()}
-                        className="absolute top-0 right-0 h-full w-1 cursor-col-resize select-none hover:bg-stone-300"
-                        aria-hidden
-                      />
-                    )}
-                  </th>
-                );
-              })}
+              {group.headers.map((header) => (
+                <HeaderCell key={header.id} header={header} sort={sort} onSort={onSort} />
+              ))}
             </tr>
           ))}
         </thead>
