@@ -21,6 +21,7 @@ interface AuthFormProps {
 /** A same-site path, never `//host` or `/\host` (which browsers read as another site). */
 export const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): sign-in/sign-up state and the demo panel; left whole while #23 reworks the UI
 export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);

@@ -133,6 +133,7 @@ async function seedCatalog(db: PrismaClient, tools: CorpusTool[], golden: Array<
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one benchmark scenario read top to bottom; to split with the fixtures work (#18 item 5)
 async function bench(kind: "pglite" | "postgres") {
   clearRankingCaches();
   clearPublishedVersionCache();

@@ -26,6 +26,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One run against the app on `databaseUrl` (undefined: embedded PGlite); true when the goal was met. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one load-test scenario read top to bottom; to split with the fixtures work (#18 item 5)
 async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
   const samples: Record<Kind, number[]> = { "snapshot-304": [], "snapshot-200": [], playground: [], edit: [] };
   const errors: string[] = [];

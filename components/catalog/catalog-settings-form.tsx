@@ -24,6 +24,7 @@ interface Settings {
 
 
 /** Rename, description, engine profile and default limit (editors); archive (owners) with the slug typed to confirm. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): one form per settings group; left whole while #18a moves the value lists
 export function CatalogSettingsForm({ team, settings: initial, canEdit, isOwner }: { team: string; settings: Settings; canEdit: boolean; isOwner: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();

@@ -30,6 +30,7 @@ interface SearchTextEditorProps {
  * Search text as the engine will index it: computed in the browser with `search/` (the same code the server and
  * agents run), so the effective text and its tokens follow every keystroke. The model-facing description is untouched.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4) when the two SearchTextEditors are merged (#18)
 export function SearchTextEditor({ team, catalog, toolId, form, parameters, namespaceDescription, profile, onChange, disabled }: SearchTextEditorProps) {
   const trpc = useTRPC();
   const input = useMemo(
