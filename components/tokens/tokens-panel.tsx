@@ -11,56 +11,23 @@ import { NewTokenSecret } from "./new-token-secret";
 import { TokenRow } from "./token-row";
 import { refetchAfterChange } from "@/components/refetch";
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the create form and the list; left whole while #23 reworks the UI
-export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
+/** What a new token's panel shows to copy: a read with curl, and an import when the token may import. */
+function curlExamples(created: { secret: string; scopes: string[] }, apiUrl: string, team: string, catalog: string) {
+  const read = `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${apiUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/latest`;
+  const importExample = `STOCKROOM_TOKEN=${created.secret} npm run -s stockroom -- import \\\n  --url ${apiUrl} --team ${team} --catalog ${catalog} -- npx -y <your MCP server>`;
+  return created.scopes.includes("import") ? `${read}\n\n${importExample}` : read;
+}
+
+/** The catalog's tokens, each revocable. */
+function TokenList({ team, catalog }: { team: string; catalog: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const input = { team, catalog };
   const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
-  const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh, meta: { success: "Token created: copy it now", errorTitle: "The token was not created" } }));
   const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh, meta: { success: "Token revoked", errorTitle: "The token was not revoked" } }));
-  const [name, setName] = useState("");
-  const [canImport, setCanImport] = useState(false);
-  const [created, setCreated] = useState<{ name: string; secret: string; scopes: string[] } | null>(null);
-
-  function onCreate(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(
-      { ...input, name, scopes: canImport ? ["read", "import"] : ["read"] },
-      {
-        onSuccess: ({ token, secret }) => {
-          setCreated({ name: token.name, secret, scopes: token.scopes });
-          setName("");
-          setCanImport(false);
-        },
-      },
-    );
-  }
-
-  const createError = appErrorOf(create.error);
-  const read = created ? `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${apiUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/latest` : "";
-  const importExample = `STOCKROOM_TOKEN=${created?.secret} npm run -s stockroom -- import \\\n  --url ${apiUrl} --team ${team} --catalog ${catalog} -- npx -y <your MCP server>`;
-  const curl = created?.scopes.includes("import") ? `${read}\n\n${importExample}` : read;
   return (
-    <div className="space-y-6">
-      {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
-      <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
-        <UnsavedChangesGuard isDirty={!create.isPending && name.trim() !== ""} />
-        <div className="w-full sm:w-80">
-          <Field label="Token name" htmlFor="token-name" error={createError?.fields.name ?? createError?.message} hint="Who or what uses it, e.g. “support bot (prod)”.">
-            <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
-          </Field>
-        </div>
-        <label className="mb-5 flex items-center gap-2 text-sm" title="For `stockroom import`, which imports tools from an MCP server on your machine.">
-          <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import tools
-        </label>
-        <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
-          {create.isPending ? "Creating…" : "Create token"}
-        </button>
-      </form>
-
+    <>
       {tokens.isPending ? (
         <p className="text-sm text-stone-500">Loading tokens…</p>
       ) : tokens.error ? (
@@ -98,6 +65,56 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
           {revoke.error.message}
         </p>
       )}
+    </>
+  );
+}
+
+export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const input = { team, catalog };
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
+  const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh, meta: { success: "Token created: copy it now", errorTitle: "The token was not created" } }));
+  const [name, setName] = useState("");
+  const [canImport, setCanImport] = useState(false);
+  const [created, setCreated] = useState<{ name: string; secret: string; scopes: string[] } | null>(null);
+
+  function onCreate(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { ...input, name, scopes: canImport ? ["read", "import"] : ["read"] },
+      {
+        onSuccess: ({ token, secret }) => {
+          setCreated({ name: token.name, secret, scopes: token.scopes });
+          setName("");
+          setCanImport(false);
+        },
+      },
+    );
+  }
+
+  const createError = appErrorOf(create.error);
+  const curl = created ? curlExamples(created, apiUrl, team, catalog) : "";
+  return (
+    <div className="space-y-6">
+      {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
+      <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
+        <UnsavedChangesGuard isDirty={!create.isPending && name.trim() !== ""} />
+        <div className="w-full sm:w-80">
+          <Field label="Token name" htmlFor="token-name" error={createError?.fields.name ?? createError?.message} hint="Who or what uses it, e.g. “support bot (prod)”.">
+            <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
+          </Field>
+        </div>
+        <label className="mb-5 flex items-center gap-2 text-sm" title="For `stockroom import`, which imports tools from an MCP server on your machine.">
+          <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import tools
+        </label>
+        <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
+          {create.isPending ? "Creating…" : "Create token"}
+        </button>
+      </form>
+
+      <TokenList team={team} catalog={catalog} />
     </div>
   );
 }
