@@ -8,8 +8,47 @@ import { useTRPC } from "../trpc-provider";
 import { inputClass, secondaryButtonClass } from "../catalog/ui";
 import { eventsHref, type InsightsScope } from "./links";
 
+type FailingRowData = { queryHash: string; query: string | null; count: number; calledToolId: string | null; meanRank?: number | null };
+interface FailingRowProps {
+  team: string;
+  catalog: string;
+  base: string;
+  scope: InsightsScope;
+  canEdit: boolean;
+  kind: FailureKind;
+  k: number;
+  row: FailingRowData;
+  added: string | undefined;
+  addGolden: { isPending: boolean; mutate: (input: { team: string; catalog: string; query: string; toolId: string }) => void };
+}
+
+/** One failing request: how often, which tool the model called, and the button that makes it a golden query. */
+function FailingRow({ team, catalog, base, scope, canEdit, kind, k, row, added, addGolden }: FailingRowProps) {
+  return (
+    <tr className="border-t border-stone-100 align-top">
+      <td className="py-1.5 pr-3">{row.query ?? <span className="text-stone-400">(text not stored)</span>}</td>
+      <td className="py-1.5 pr-3 tabular-nums">
+        <Link className="underline" href={eventsHref(base, scope, { flag: kind, k: kind === "low-rank" ? k : undefined, ...(kind === "low-rank" ? {} : { queryHash: row.queryHash }) })}>
+          {row.count}
+        </Link>
+      </td>
+      <td className="py-1.5 pr-3 font-mono text-xs">{row.calledToolId ?? "–"}{row.meanRank ? ` (rank ${row.meanRank})` : ""}</td>
+      <td className="py-1.5 text-right">
+        {added ? (
+          <span role="status" className="text-xs text-emerald-700">{added}</span>
+        ) : (
+          canEdit && row.query && row.calledToolId && (
+            <button type="button" className={secondaryButtonClass} disabled={addGolden.isPending} onClick={() => addGolden.mutate({ team, catalog, query: row.query!, toolId: row.calledToolId! })}>
+              Add as golden query
+            </button>
+          )
+        )}
+      </td>
+    </tr>
+  );
+}
+
 /** The requests agents failed on most, by kind; each one can become a golden query in one click. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the table rows; left whole while #21 changes the telemetry views
 export function FailingRequests({ team, catalog, base, scope, canEdit }: { team: string; catalog: string; base: string; scope: InsightsScope; canEdit: boolean }) {
   const trpc = useTRPC();
   const [kind, setKind] = useState<FailureKind>("empty");
@@ -55,26 +94,7 @@ export function FailingRequests({ team, catalog, base, scope, canEdit }: { team:
           </thead>
           <tbody>
             {rows.data.map((row) => (
-              <tr key={row.queryHash} className="border-t border-stone-100 align-top">
-                <td className="py-1.5 pr-3">{row.query ?? <span className="text-stone-400">(text not stored)</span>}</td>
-                <td className="py-1.5 pr-3 tabular-nums">
-                  <Link className="underline" href={eventsHref(base, scope, { flag: kind, k: kind === "low-rank" ? k : undefined, ...(kind === "low-rank" ? {} : { queryHash: row.queryHash }) })}>
-                    {row.count}
-                  </Link>
-                </td>
-                <td className="py-1.5 pr-3 font-mono text-xs">{row.calledToolId ?? "–"}{row.meanRank ? ` (rank ${row.meanRank})` : ""}</td>
-                <td className="py-1.5 text-right">
-                  {added[row.query ?? ""] ? (
-                    <span role="status" className="text-xs text-emerald-700">{added[row.query ?? ""]}</span>
-                  ) : (
-                    canEdit && row.query && row.calledToolId && (
-                      <button type="button" className={secondaryButtonClass} disabled={addGolden.isPending} onClick={() => addGolden.mutate({ team, catalog, query: row.query!, toolId: row.calledToolId! })}>
-                        Add as golden query
-                      </button>
-                    )
-                  )}
-                </td>
-              </tr>
+              <FailingRow key={row.queryHash} {...{ team, catalog, base, scope, canEdit, kind, k, row, addGolden }} added={added[row.query ?? ""]} />
             ))}
           </tbody>
         </table>
