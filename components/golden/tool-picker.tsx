@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useDebouncedValue } from "@/components/playground/use-debounced-value";
 import { useTRPC } from "../trpc-provider";
 
 interface ToolPickerProps {
@@ -12,24 +13,31 @@ interface ToolPickerProps {
   label?: string;
 }
 
-function useDebounced<T>(value: T, delay = 200): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
+/** The chosen tools as chips, each removable. */
+function ChosenTools({ value, onChange, label }: Pick<ToolPickerProps, "value" | "onChange"> & { label: string }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label={`${label} chosen`}>
+      {value.map((key) => (
+        <li key={key} className="flex items-center gap-1 rounded bg-sky-100 px-2 py-0.5 font-mono text-xs text-sky-900">
+          {key}
+          <button type="button" aria-label={`Remove ${key}`} onClick={() => onChange(value.filter((k) => k !== key))} className="text-sky-700 hover:text-sky-950">
+            ×
+          </button>
+        </li>
+      ))}
+      {value.length === 0 && <li className="text-xs text-stone-500">None: the right answer is “no tool fits”.</li>}
+    </ul>
+  );
 }
 
 /** Expected tools picked from the catalog: an autocomplete over tool keys (server-side search), shown as removable chips. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the listbox keyboard handling; left whole while #23 reworks the UI
 export function ToolPicker({ team, catalog, value, onChange, label = "Expected tools" }: ToolPickerProps) {
   const trpc = useTRPC();
   const id = useId();
   const [text, setText] = useState("");
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const search = useDebounced(text.trim());
+  const search = useDebouncedValue(text.trim());
   const matches = useQuery({
     ...trpc.tool.list.queryOptions({ team, catalog, search: search || undefined, pageSize: 8, sort: "key" }),
     enabled: isOpen && search.length > 0,
@@ -48,17 +56,7 @@ export function ToolPicker({ team, catalog, value, onChange, label = "Expected t
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <ul className="flex flex-wrap gap-1" aria-label={`${label} chosen`}>
-        {value.map((key) => (
-          <li key={key} className="flex items-center gap-1 rounded bg-sky-100 px-2 py-0.5 font-mono text-xs text-sky-900">
-            {key}
-            <button type="button" aria-label={`Remove ${key}`} onClick={() => onChange(value.filter((k) => k !== key))} className="text-sky-700 hover:text-sky-950">
-              ×
-            </button>
-          </li>
-        ))}
-        {value.length === 0 && <li className="text-xs text-stone-500">None: the right answer is “no tool fits”.</li>}
-      </ul>
+      <ChosenTools value={value} onChange={onChange} label={label} />
       <div className="relative">
         <input
           id={id}
