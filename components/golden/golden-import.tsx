@@ -16,8 +16,64 @@ const POLICY_TEXT: Record<Policy, string> = {
 const importedText = ({ created, updated }: { created: number; updated: number }) =>
   `Golden queries imported: ${created} created, ${updated} updated`;
 
+/** The lines whose expected tools the catalog does not have. */
+function UnknownIdsTable({ unknown }: { unknown: Array<{ line: number; query: string; ids: string[] }> }) {
+  return (
+    <table className="w-full text-xs" aria-label="Unknown tool ids">
+      <thead>
+        <tr className="text-left text-stone-500">
+          <th className="py-1 pr-2">Line</th>
+          <th className="py-1 pr-2">Query</th>
+          <th className="py-1">Unknown ids</th>
+        </tr>
+      </thead>
+      <tbody>
+        {unknown.map((u) => (
+          <tr key={u.line} className="border-t border-stone-100">
+            <td className="py-1 pr-2">{u.line}</td>
+            <td className="py-1 pr-2">{u.query}</td>
+            <td className="py-1 font-mono text-red-700">{u.ids.join(", ")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** What to do with gold ids that name no tool of the catalog. */
+function PolicyChoice({ name, policy, setPolicy }: { name: string; policy: Policy; setPolicy: (p: Policy) => void }) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium">Unknown tool ids</legend>
+      {(Object.keys(POLICY_TEXT) as Policy[]).map((p) => (
+        <label key={p} className="flex items-center gap-2 text-sm">
+          <input type="radio" name={name} checked={policy === p} onChange={() => setPolicy(p)} />
+          {POLICY_TEXT[p]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Why the file was refused, with its first bad lines. */
+function ImportError({ message, badLines }: { message: string; badLines: Array<{ line: number; message: string }> }) {
+  return (
+    <div role="alert" className="text-sm text-red-700">
+      <p>{message}</p>
+      {badLines.length > 0 && (
+        <ul className="list-inside list-disc text-xs">
+          {badLines.map((l) => (
+            <li key={l.line}>
+              line {l.line}: {l.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Paste or upload golden-query JSONL, check it (a dry run that lists every unknown tool id), then import. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the file step and the preview; left whole while #23 reworks the UI
 export function GoldenImport({ team, catalog, onImported }: { team: string; catalog: string; onImported: () => void }) {
   const trpc = useTRPC();
   const id = useId();
@@ -74,33 +130,8 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
               <p className="font-medium text-amber-800">
                 {plural(report.unknown.length, "query names", "queries name")} tools that are not in this catalog:
               </p>
-              <table className="w-full text-xs" aria-label="Unknown tool ids">
-                <thead>
-                  <tr className="text-left text-stone-500">
-                    <th className="py-1 pr-2">Line</th>
-                    <th className="py-1 pr-2">Query</th>
-                    <th className="py-1">Unknown ids</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.unknown.map((u) => (
-                    <tr key={u.line} className="border-t border-stone-100">
-                      <td className="py-1 pr-2">{u.line}</td>
-                      <td className="py-1 pr-2">{u.query}</td>
-                      <td className="py-1 font-mono text-red-700">{u.ids.join(", ")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <fieldset className="space-y-1">
-                <legend className="text-sm font-medium">Unknown tool ids</legend>
-                {(Object.keys(POLICY_TEXT) as Policy[]).map((p) => (
-                  <label key={p} className="flex items-center gap-2 text-sm">
-                    <input type="radio" name={`${id}-policy`} checked={policy === p} onChange={() => setPolicy(p)} />
-                    {POLICY_TEXT[p]}
-                  </label>
-                ))}
-              </fieldset>
+              <UnknownIdsTable unknown={report.unknown} />
+              <PolicyChoice name={`${id}-policy`} policy={policy} setPolicy={setPolicy} />
             </>
           )}
           <button
@@ -120,20 +151,7 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
           {commit.data.leftOut > 0 && `; ${plural(commit.data.leftOut, "query", "queries")} left out because none of their expected tools exists`}.
         </p>
       )}
-      {error && (
-        <div role="alert" className="text-sm text-red-700">
-          <p>{error.message}</p>
-          {badLines.length > 0 && (
-            <ul className="list-inside list-disc text-xs">
-              {badLines.map((l) => (
-                <li key={l.line}>
-                  line {l.line}: {l.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {error && <ImportError message={error.message} badLines={badLines} />}
     </section>
   );
 }
