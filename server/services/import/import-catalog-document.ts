@@ -1,5 +1,5 @@
 import "server-only";
-import type { Catalog, PrismaClient } from "@prisma/client";
+import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { DEFAULT_LIMIT_RANGE, toDbProfile } from "../catalogs/catalog-settings";
