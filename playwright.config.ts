@@ -4,7 +4,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `.data/e2e-${process.env.E2E_RUN_ID ?? "run"}`;
 
 /** Debian's Chromium: Playwright's own browser download cannot run here. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export default defineConfig({
   testDir: "e2e",

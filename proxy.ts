@@ -4,7 +4,11 @@ import { newNonce, pageSecurityHeaders } from "@/server/http/page-security";
 /** Gives every page a fresh script nonce (see page-security.ts), in the request for Next.js and in the response's CSP. */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const headers = pageSecurityHeaders({ nonce, isDev: process.env.NODE_ENV === "development", publicUrl: process.env.STOCKROOM_URL });
+  const headers = pageSecurityHeaders({
+    nonce,
+    isDev: process.env.NODE_ENV === "development",
+    publicUrl: process.env.STOCKROOM_URL,
+  });
   const requestHeaders = new Headers(request.headers);
   // An inline script of our own (e.g. a theme script) reads it with `(await headers()).get("x-nonce")`.
   requestHeaders.set("x-nonce", nonce);

@@ -14,9 +14,40 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["domain/**/*.test.ts", "search/**/*.test.ts", "sdk/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], exclude: ["**/*.db.test.ts", "**/node_modules/**"] } },
-      { resolve: { alias }, test: { name: "pglite", include: DB_TESTS, env: { STOCKROOM_TEST_DB: "pglite" }, testTimeout: 60_000, hookTimeout: 60_000 } },
-      { resolve: { alias }, test: { name: "postgres", include: DB_TESTS, env: { STOCKROOM_TEST_DB: "postgres" }, testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: [
+            "domain/**/*.test.ts",
+            "search/**/*.test.ts",
+            "sdk/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "components/**/*.test.ts",
+          ],
+          exclude: ["**/*.db.test.ts", "**/node_modules/**"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "pglite",
+          include: DB_TESTS,
+          env: { STOCKROOM_TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "postgres",
+          include: DB_TESTS,
+          env: { STOCKROOM_TEST_DB: "postgres" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

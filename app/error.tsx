@@ -9,7 +9,11 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
       <StatusMessage
         title="Something went wrong"
         action={
-          <button type="button" onClick={reset} className="rounded-md bg-stone-900 px-3 py-2 text-sm text-white hover:bg-stone-700">
+          <button
+            type="button"
+            onClick={reset}
+            className="rounded-md bg-stone-900 px-3 py-2 text-sm text-white hover:bg-stone-700"
+          >
             Try again
           </button>
         }

@@ -57,7 +57,11 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
       }
     }
     const result = isSignUp
-      ? await authClient.signUp.email({ email, password, name: String(form.get("name") ?? "").trim() || email.split("@")[0]! })
+      ? await authClient.signUp.email({
+          email,
+          password,
+          name: String(form.get("name") ?? "").trim() || email.split("@")[0]!,
+        })
       : await authClient.signIn.email({ email, password });
     setIsPending(false);
     if (result.error) {
@@ -79,12 +83,15 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
   return (
     <div className="mx-auto mt-8 w-full max-w-sm sm:mt-16">
       <h1 className="mb-1 text-2xl font-semibold">{isSignUp ? "Create your account" : "Sign in"}</h1>
-      <p className="mb-6 text-sm text-stone-600">{isSignUp ? "Create an account and a team." : "Sign in to your tool catalogs."}</p>
+      <p className="mb-6 text-sm text-stone-600">
+        {isSignUp ? "Create an account and a team." : "Sign in to your tool catalogs."}
+      </p>
       {demo && !isSignUp && (
         <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="demo-credentials">
           <p className="font-medium">Demo mode</p>
           <p>
-            Email <code className="font-mono">{demo.email}</code>, password <code className="font-mono">{demo.password}</code>
+            Email <code className="font-mono">{demo.email}</code>, password{" "}
+            <code className="font-mono">{demo.password}</code>
           </p>
         </div>
       )}
@@ -92,7 +99,14 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
         {isSignUp && (
           <label className="block text-sm">
             Name
-            <input name="name" autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+            <input
+              name="name"
+              autoComplete="name"
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+            />
           </label>
         )}
         {isSignUp && (
@@ -115,7 +129,15 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
         )}
         <label className="block text-sm">
           Email
-          <input name="email" type="email" required autoComplete="email" maxLength={254} defaultValue={invitedEmail} className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5" />
+          <input
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={invitedEmail}
+            className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+          />
         </label>
         <label className="block text-sm">
           Password
@@ -140,18 +162,28 @@ export function AuthForm({ mode, demo, next, email: invitedEmail }: AuthFormProp
             {error}
           </p>
         )}
-        <button type="submit" disabled={!hydrated || isPending} className="w-full rounded bg-stone-900 py-2 text-sm font-medium text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={!hydrated || isPending}
+          className="w-full rounded bg-stone-900 py-2 text-sm font-medium text-white disabled:opacity-60"
+        >
           {isPending ? "…" : isSignUp ? "Create account" : "Sign in"}
         </button>
       </form>
       <p className="mt-4 text-center text-sm text-stone-600">
         {isSignUp ? (
           <>
-            Have an account? <Link href="/sign-in" className="underline">Sign in</Link>
+            Have an account?{" "}
+            <Link href="/sign-in" className="underline">
+              Sign in
+            </Link>
           </>
         ) : (
           <>
-            New here? <Link href="/sign-up" className="underline">Create an account</Link>
+            New here?{" "}
+            <Link href="/sign-up" className="underline">
+              Create an account
+            </Link>
           </>
         )}
       </p>

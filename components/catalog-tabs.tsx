@@ -29,7 +29,10 @@ export function CatalogTabs({ team, catalog, name }: { team: string; catalog: st
     const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
     if (nav && tab) nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2;
   }, [pathname]);
-  const active = (href: string) => (href === "" ? pathname === base || pathname.startsWith(`${base}/tools`) || pathname.startsWith(`${base}/import`) : pathname.startsWith(base + href));
+  const active = (href: string) =>
+    href === ""
+      ? pathname === base || pathname.startsWith(`${base}/tools`) || pathname.startsWith(`${base}/import`)
+      : pathname.startsWith(base + href);
   return (
     <div className="mb-6 border-b border-stone-200">
       <p className="text-xs text-stone-500">
@@ -39,7 +42,11 @@ export function CatalogTabs({ team, catalog, name }: { team: string; catalog: st
         / <span className="font-mono">{catalog}</span>
       </p>
       <h1 className="mb-3 text-xl font-semibold">{name}</h1>
-      <nav ref={navRef} className="relative -mb-px flex gap-1 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]" aria-label="Catalog">
+      <nav
+        ref={navRef}
+        className="relative -mb-px flex gap-1 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]"
+        aria-label="Catalog"
+      >
         {CATALOG_TABS.map((tab) => (
           <Link
             key={tab.href}

@@ -33,26 +33,57 @@ export function InviteForm({ team, onInvited }: { team: string; onInvited: () =>
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
         <label className="max-w-full text-sm">
           Invite by email
-          <input type="email" required disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} className="mt-1 block w-72 max-w-full rounded border border-stone-300 px-2 py-1" />
+          <input
+            type="email"
+            required
+            disabled={!hydrated}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="mt-1 block w-72 max-w-full rounded border border-stone-300 px-2 py-1"
+          />
         </label>
-        <select aria-label="Role" disabled={!hydrated} value={role} onChange={(e) => setRole(e.target.value as Role)} className="rounded border border-stone-300 px-2 py-1 text-sm">
+        <select
+          aria-label="Role"
+          disabled={!hydrated}
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+          className="rounded border border-stone-300 px-2 py-1 text-sm"
+        >
           <option value="viewer">viewer — reads</option>
           <option value="editor">editor — edits tools</option>
           <option value="owner">owner — manages members and tokens</option>
         </select>
-        <button className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white" disabled={!hydrated || invite.isPending}>
+        <button
+          className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white"
+          disabled={!hydrated || invite.isPending}
+        >
           Invite
         </button>
       </form>
       {sent && (
-        <div role="status" aria-label="Invitation link" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+        <div
+          role="status"
+          aria-label="Invitation link"
+          className="rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+        >
           <p>
-            Send this link to <strong>{sent.email}</strong>{sent.emailed ? " (we also e-mailed it)" : ""}. It works once, until{" "}
-            {sent.expiresAt.toLocaleDateString()}, and is not shown again.
+            Send this link to <strong>{sent.email}</strong>
+            {sent.emailed ? " (we also e-mailed it)" : ""}. It works once, until {sent.expiresAt.toLocaleDateString()},
+            and is not shown again.
           </p>
           <div className="mt-2 flex gap-2">
-            <input readOnly aria-label="Invite link" value={sent.link} onFocus={(e) => e.target.select()} className="w-full rounded border border-stone-300 bg-white px-2 py-1 font-mono text-xs" />
-            <button type="button" onClick={() => void copy(sent.link)} className="rounded border border-stone-300 bg-white px-2 py-1 text-sm">
+            <input
+              readOnly
+              aria-label="Invite link"
+              value={sent.link}
+              onFocus={(e) => e.target.select()}
+              className="w-full rounded border border-stone-300 bg-white px-2 py-1 font-mono text-xs"
+            />
+            <button
+              type="button"
+              onClick={() => void copy(sent.link)}
+              className="rounded border border-stone-300 bg-white px-2 py-1 text-sm"
+            >
               {copied ? "Copied" : "Copy"}
             </button>
           </div>

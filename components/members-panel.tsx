@@ -12,8 +12,18 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
   const queryClient = useQueryClient();
   const members = useQuery(trpc.team.members.queryOptions({ team }));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.team.members.queryKey({ team }) });
-  const setRole = useMutation(trpc.team.setRole.mutationOptions({ onSuccess: refresh, meta: { success: "Role changed", errorTitle: "The role was not changed" } }));
-  const revoke = useMutation(trpc.team.revokeInvitation.mutationOptions({ onSuccess: refresh, meta: { success: "Invitation revoked", errorTitle: "The invitation was not revoked" } }));
+  const setRole = useMutation(
+    trpc.team.setRole.mutationOptions({
+      onSuccess: refresh,
+      meta: { success: "Role changed", errorTitle: "The role was not changed" },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.team.revokeInvitation.mutationOptions({
+      onSuccess: refresh,
+      meta: { success: "Invitation revoked", errorTitle: "The invitation was not revoked" },
+    }),
+  );
 
   const error = setRole.error ?? revoke.error;
   return (
@@ -52,12 +62,20 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
           {members.data?.invitations.map((i) => (
             <tr key={i.email} className="border-b border-stone-100 text-stone-500">
               <td className="px-3 py-2">
-                {i.email} (invited) <span className="text-xs">{i.expired ? "link expired: invite again" : `pending until ${i.expiresAt?.toLocaleDateString()}`}</span>
+                {i.email} (invited){" "}
+                <span className="text-xs">
+                  {i.expired ? "link expired: invite again" : `pending until ${i.expiresAt?.toLocaleDateString()}`}
+                </span>
               </td>
               <td className="px-3 py-2">
                 {i.role}
                 {canManage && (
-                  <button type="button" onClick={() => revoke.mutate({ team, email: i.email })} className="ml-3 text-xs underline" aria-label={`Revoke the invitation of ${i.email}`}>
+                  <button
+                    type="button"
+                    onClick={() => revoke.mutate({ team, email: i.email })}
+                    className="ml-3 text-xs underline"
+                    aria-label={`Revoke the invitation of ${i.email}`}
+                  >
                     Revoke
                   </button>
                 )}

@@ -61,7 +61,10 @@ describe("refetchAfterChange", () => {
   it("leaves a one-off fetchQuery in flight alone", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     let answer!: (ids: string[]) => void;
-    const ids = queryClient.fetchQuery({ queryKey: ["members", "ids"], queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)) });
+    const ids = queryClient.fetchQuery({
+      queryKey: ["members", "ids"],
+      queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)),
+    });
     await tick();
     await refetchAfterChange(queryClient, { queryKey: ["members"] });
     answer(["u1", "u2"]);

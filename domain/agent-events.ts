@@ -17,7 +17,10 @@ const TOOL_ID = z.string().min(1, "must not be empty").max(300, "at most 300 cha
 const base = {
   /** Chosen by the client, unique per catalog: a retried batch carries the same ids and is counted once. */
   id: ID.describe("Client event id, unique per catalog; a retried event with the same id is stored once."),
-  at: z.iso.datetime({ offset: true }).optional().describe("When it happened (ISO 8601); default: when the server received it."),
+  at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("When it happened (ISO 8601); default: when the server received it."),
   conversationId: ID.optional().describe("Opaque id chosen by the agent that ties one conversation's events together."),
   snapshotVersion: z.number().int().min(1).optional().describe("The snapshot version the agent ranked with."),
 };
@@ -63,11 +66,21 @@ export type OutcomeEvent = z.infer<typeof outcomeEventSchema>;
 
 /** The request body; events are validated one by one so a refusal can name each bad one. */
 export const eventBatchEnvelopeSchema = z.object({
-  events: z.array(z.unknown()).min(1, "send at least one event").max(EVENT_BATCH_LIMITS.maxEvents, `at most ${EVENT_BATCH_LIMITS.maxEvents} events per batch`),
-  dropped: z.number().int().min(0).optional().describe("Events the client dropped since its last batch (its queue was full)."),
+  events: z
+    .array(z.unknown())
+    .min(1, "send at least one event")
+    .max(EVENT_BATCH_LIMITS.maxEvents, `at most ${EVENT_BATCH_LIMITS.maxEvents} events per batch`),
+  dropped: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("Events the client dropped since its last batch (its queue was full)."),
 });
 
-export const eventBatchSchema = eventBatchEnvelopeSchema.extend({ events: z.array(agentEventSchema).min(1).max(EVENT_BATCH_LIMITS.maxEvents) });
+export const eventBatchSchema = eventBatchEnvelopeSchema.extend({
+  events: z.array(agentEventSchema).min(1).max(EVENT_BATCH_LIMITS.maxEvents),
+});
 export type EventBatch = z.infer<typeof eventBatchSchema>;
 
 export const eventBatchResultSchema = z.object({

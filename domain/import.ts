@@ -8,10 +8,26 @@ export const IMPORT_SOURCE_MAX = 4_000_000;
 export const importSourceTextSchema = z.string().max(IMPORT_SOURCE_MAX, "The import is over 4 MB; split it.");
 
 export const importOptionsSchema = z.object({
-  namespace: z.string().trim().max(1000).nullable().transform((v) => v || null).describe("Namespace for tools that bring none; null = none."),
-  mcpServer: z.string().trim().max(1000).nullable().transform((v) => v || null).describe("The MCP server the tools come from; re-imports match on it + name."),
+  namespace: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullable()
+    .transform((v) => v || null)
+    .describe("Namespace for tools that bring none; null = none."),
+  mcpServer: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullable()
+    .transform((v) => v || null)
+    .describe("The MCP server the tools come from; re-imports match on it + name."),
   exposure: EXPOSURE.describe("Exposure of new tools when the source says nothing about defer_loading."),
-  namespaceDescription: z.string().max(16_000, "at most 16,000 characters").nullish().describe("Description for a namespace the import creates."),
+  namespaceDescription: z
+    .string()
+    .max(16_000, "at most 16,000 characters")
+    .nullish()
+    .describe("Description for a namespace the import creates."),
 });
 
 export const IMPORT_ROW_STATUSES = ["new", "changed", "unchanged", "invalid", "skipped"] as const;
@@ -21,7 +37,9 @@ const CHANGED_FIELD = z.enum(TOOL_IMPORTED_FIELDS);
 
 export const importPreviewSchema = z.object({
   format: z.enum(["mcp", "openai", "anthropic"]),
-  fingerprint: z.string().describe("Send it back to commit exactly this plan; a catalog that changed since answers 409."),
+  fingerprint: z
+    .string()
+    .describe("Send it back to commit exactly this plan; a catalog that changed since answers 409."),
   counts: z.record(STATUS, z.number().int()),
   rows: z.array(
     z.object({
@@ -51,18 +69,28 @@ export const importResultSchema = z.object({
 const apiOptions = importOptionsSchema.partial().default({});
 /** POST /api/v1/catalogs/{team}/{catalog}/import/preview */
 export const importPreviewRequestSchema = z.object({
-  source: z.unknown().refine((v) => v !== undefined, "source is required: an MCP tools/list result, or OpenAI or Anthropic tools").describe(
-    "The tools as JSON: an MCP tools/list result ({ tools: [...] }), an OpenAI Responses tools array or Anthropic tools.",
-  ),
+  source: z
+    .unknown()
+    .refine((v) => v !== undefined, "source is required: an MCP tools/list result, or OpenAI or Anthropic tools")
+    .describe(
+      "The tools as JSON: an MCP tools/list result ({ tools: [...] }), an OpenAI Responses tools array or Anthropic tools.",
+    ),
   options: apiOptions,
 });
 /** POST /api/v1/catalogs/{team}/{catalog}/import */
 export const importCommitRequestSchema = importPreviewRequestSchema.extend({
   fingerprint: z.string().min(1).max(64).describe("The preview's fingerprint."),
-  skipInvalid: z.boolean().default(false).describe("Import the valid rows and skip the invalid ones; otherwise any invalid row refuses all."),
+  skipInvalid: z
+    .boolean()
+    .default(false)
+    .describe("Import the valid rows and skip the invalid ones; otherwise any invalid row refuses all."),
 });
 
 /** Fills what the API leaves optional with the UI's defaults. */
 export function apiImportOptions(options: z.infer<typeof apiOptions>): z.infer<typeof importOptionsSchema> {
-  return { namespace: options.namespace ?? null, mcpServer: options.mcpServer ?? null, exposure: options.exposure ?? "deferred" };
+  return {
+    namespace: options.namespace ?? null,
+    mcpServer: options.mcpServer ?? null,
+    exposure: options.exposure ?? "deferred",
+  };
 }

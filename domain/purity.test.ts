@@ -12,7 +12,9 @@ describe("domain/ library files", () => {
     const offenders = files.flatMap((name) => {
       const source = readFileSync(path.join(root, name), "utf8");
       const imports = [...source.matchAll(/from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]!);
-      return imports.filter((spec) => !(spec === "zod" || spec.startsWith("./") || spec.startsWith("../search/"))).map((spec) => `${name}: ${spec}`);
+      return imports
+        .filter((spec) => !(spec === "zod" || spec.startsWith("./") || spec.startsWith("../search/")))
+        .map((spec) => `${name}: ${spec}`);
     });
     expect(offenders).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(["tool.ts", "vocabulary.ts"]));

@@ -22,8 +22,12 @@ export { jsonObjectSchema, MCP_METADATA_FIELDS, mcpToolMetadataSchema, type McpT
  */
 export function snapshotToolShape<D extends ToolDefinition>(def: D) {
   const schemaAt = <A extends "tool" | "spec">(at: A) =>
-    Object.fromEntries(snapshotFields(def, at).map((name) => [name, (def[name]!.snapshot as { schema: z.ZodType }).schema])) as SnapshotSchemasAt<D, A>;
-  const { namespace, ...top } = schemaAt("tool") as SnapshotSchemasAt<D, "tool"> & { namespace: z.ZodNullable<z.ZodString> };
+    Object.fromEntries(
+      snapshotFields(def, at).map((name) => [name, (def[name]!.snapshot as { schema: z.ZodType }).schema]),
+    ) as SnapshotSchemasAt<D, A>;
+  const { namespace, ...top } = schemaAt("tool") as SnapshotSchemasAt<D, "tool"> & {
+    namespace: z.ZodNullable<z.ZodString>;
+  };
   return {
     /** `namespace.name`, or `name` for a tool without a namespace. */
     id: z.string().min(1),
@@ -33,7 +37,10 @@ export function snapshotToolShape<D extends ToolDefinition>(def: D) {
     ...top,
     searchText: z.string(),
     spec: z.object({ type: z.literal("function"), ...schemaAt("spec") }),
-    mcp: z.object({ server: z.string().nullable(), title: z.string().nullable() }).extend(mcpToolMetadataSchema.shape).optional(),
+    mcp: z
+      .object({ server: z.string().nullable(), title: z.string().nullable() })
+      .extend(mcpToolMetadataSchema.shape)
+      .optional(),
   };
 }
 
@@ -53,7 +60,9 @@ export const snapshotContentSchema = z.object({
      * Vocabulary packs (with versions) and the catalog's own lines the stockroom profile ranked with; absent: every
      * pack at version 1 and no lines (what snapshots published before packs ranked with).
      */
-    vocabulary: z.object({ packs: z.array(z.object({ id: z.string(), version: z.number().int() })), lines: z.string() }).optional(),
+    vocabulary: z
+      .object({ packs: z.array(z.object({ id: z.string(), version: z.number().int() })), lines: z.string() })
+      .optional(),
   }),
   namespaces: z.array(z.object({ name: z.string(), description: z.string() })),
   tools: z.array(snapshotToolSchema),

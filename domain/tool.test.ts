@@ -3,7 +3,13 @@
 // edit (ARCHITECTURE.md "Add a tool field" — what the recipe promises).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { EMPTY_FORM, FIELD_LABELS, formValuesOf, inputOf, inputValuesOf } from "@/components/catalog/tool-editor/tool-form";
+import {
+  EMPTY_FORM,
+  FIELD_LABELS,
+  formValuesOf,
+  inputOf,
+  inputValuesOf,
+} from "@/components/catalog/tool-editor/tool-form";
 import { snapshotToolSchema, snapshotToolShape, MCP_METADATA_FIELDS } from "@/sdk/snapshot";
 import { toolDetail, toolFields } from "@/server/routers/tool/schemas";
 import { catalogDocumentSchema } from "@/server/services/export/catalog-document";
@@ -46,7 +52,11 @@ const ROW: DraftToolRow = {
 };
 
 /** Where a snapshot tool keeps a field placed in the `mcp` object. */
-const MCP_KEYS: Record<string, readonly string[]> = { mcpServer: ["server"], mcpTitle: ["title"], mcpMetadata: MCP_METADATA_FIELDS };
+const MCP_KEYS: Record<string, readonly string[]> = {
+  mcpServer: ["server"],
+  mcpTitle: ["title"],
+  mcpMetadata: MCP_METADATA_FIELDS,
+};
 
 describe("the Tool definition", () => {
   it.each(TOOL_FIELD_NAMES)("carries %s into every derived list", (name) => {
@@ -66,9 +76,12 @@ describe("the Tool definition", () => {
     const snapshot = spec.snapshot;
     if (snapshot?.at === "tool") expect(Object.keys(snapshotToolSchema.shape)).toContain(name);
     if (snapshot?.at === "spec") expect(Object.keys(snapshotToolSchema.shape.spec.shape)).toContain(name);
-    if (snapshot?.at === "mcp") for (const key of MCP_KEYS[name]!) expect(Object.keys(snapshotToolSchema.shape.mcp.unwrap().shape)).toContain(key);
+    if (snapshot?.at === "mcp")
+      for (const key of MCP_KEYS[name]!)
+        expect(Object.keys(snapshotToolSchema.shape.mcp.unwrap().shape)).toContain(key);
     if (spec.diff !== null) expect(REVIEW_FIELDS).toContain(spec.diff === "self" ? name : spec.diff);
-    const changeFields = importPreviewSchema.shape.rows.element.shape.changes.element.shape.field.options as readonly string[];
+    const changeFields = importPreviewSchema.shape.rows.element.shape.changes.element.shape.field
+      .options as readonly string[];
     expect(changeFields.includes(name)).toBe(spec.imported !== null);
     expect(TOOL_IMPORTED_FIELDS.includes(name as never)).toBe(spec.imported !== null);
   });
@@ -78,7 +91,8 @@ describe("the Tool definition", () => {
     expect(JSON.parse(parametersText)).toEqual(TOOL.parameters.default);
     expect(JSON.parse(parametersText)).toEqual({ type: "object", properties: {} });
     const input = inputOf(EMPTY_FORM);
-    for (const name of formFields(TOOL)) expect([name, input[name as keyof typeof input]]).toEqual([name, toolDefaults(TOOL)[name as keyof typeof TOOL]]);
+    for (const name of formFields(TOOL))
+      expect([name, input[name as keyof typeof input]]).toEqual([name, toolDefaults(TOOL)[name as keyof typeof TOOL]]);
     expect(rest.exposure).toBe("deferred");
   });
 
@@ -126,7 +140,9 @@ describe("the recipe: a field added to the definition", () => {
   const row = { ...ROW, audience: "support" } as DraftToolRow;
 
   it("reaches the router schemas, the defaults and the labels", () => {
-    expect(z.object(toolInputShape(EXTENDED)).partial().parse({ audience: " support " })).toEqual({ audience: "support" });
+    expect(z.object(toolInputShape(EXTENDED)).partial().parse({ audience: " support " })).toEqual({
+      audience: "support",
+    });
     expect(Object.keys(toolOutputShape(EXTENDED))).toContain("audience");
     expect(toolDefaults(EXTENDED).audience).toBe("");
     expect(toolLabels(EXTENDED).audience).toBe("Audience");

@@ -3,14 +3,23 @@
 // the snapshot tool, and the import and diff field lists are derived from it (`domain/tool.test.ts` proves it).
 // Pure: imports only zod and ./vocabulary.
 import { z } from "zod";
-import { exposureSchema, fallbackSchema, publishedExposureSchema, searchTextModeSchema, SEARCH_TEXT_MODE_DB } from "./vocabulary";
+import {
+  exposureSchema,
+  fallbackSchema,
+  publishedExposureSchema,
+  searchTextModeSchema,
+  SEARCH_TEXT_MODE_DB,
+} from "./vocabulary";
 
 /**
  * A JSON object kept exactly as it came: `z.record` builds a new object and skips an own `__proto__` key, which
  * for a JSON Schema is a property like any other.
  */
 export const jsonObjectSchema = z
-  .custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "must be a JSON object")
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+    "must be a JSON object",
+  )
   .meta({ type: "object" });
 
 /** MCP tool metadata beyond name, description and inputSchema, kept as the server sent it. */
@@ -26,7 +35,15 @@ export type McpToolMetadata = z.infer<typeof mcpToolMetadataSchema>;
 export const MCP_METADATA_FIELDS = ["icons", "outputSchema", "annotations", "execution", "_meta"] as const;
 
 /** The review's diff rows, in the order it shows them; a tool field names the row its changes show under. */
-export const REVIEW_DIFF_FIELDS = ["description", "parameters", "exposure", "searchText", "namespace", "strict", "mcp"] as const;
+export const REVIEW_DIFF_FIELDS = [
+  "description",
+  "parameters",
+  "exposure",
+  "searchText",
+  "namespace",
+  "strict",
+  "mcp",
+] as const;
 export type ReviewDiffField = (typeof REVIEW_DIFF_FIELDS)[number];
 
 export interface ToolFieldSpec<S extends z.ZodType = z.ZodType> {
@@ -61,14 +78,32 @@ type Snapshot = ToolFieldSpec["snapshot"];
 type Imported = ToolFieldSpec["imported"];
 type Form = ToolFieldSpec["form"];
 /** Declares a field: checks its default against its schema and keeps every schema's own type. */
-const field = <S extends z.ZodType, O extends z.ZodType, C extends ToolFieldSpec["column"], P extends Snapshot, I extends Imported, F extends Form>(
-  spec: Omit<ToolFieldSpec<S>, "output" | "column" | "snapshot" | "imported" | "form"> & { output: O; column: C; snapshot: P; imported: I; form: F },
+const field = <
+  S extends z.ZodType,
+  O extends z.ZodType,
+  C extends ToolFieldSpec["column"],
+  P extends Snapshot,
+  I extends Imported,
+  F extends Form,
+>(
+  spec: Omit<ToolFieldSpec<S>, "output" | "column" | "snapshot" | "imported" | "form"> & {
+    output: O;
+    column: C;
+    snapshot: P;
+    imported: I;
+    form: F;
+  },
 ) => spec;
 
 // Lengths here only stop absurd payloads; validate-tool.ts gives the precise rules and messages.
 const text = (max: number) => z.string().max(max, `at most ${max} characters`);
 /** Blank means "none" for the optional names. */
-const optionalName = z.string().trim().max(1000).nullable().transform((value) => value || null);
+const optionalName = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullable()
+  .transform((value) => value || null);
 
 export const TOOL = {
   name: field({
@@ -245,28 +280,48 @@ export function toolDefaults<D extends ToolDefinition>(def: D): { -readonly [K i
   return Object.fromEntries(entriesOf(def).map(([name, spec]) => [name, structuredClone(spec.default)])) as never;
 }
 
-export const toolLabels = (def: ToolDefinition): Record<string, string> => Object.fromEntries(entriesOf(def).map(([name, spec]) => [name, spec.label]));
+export const toolLabels = (def: ToolDefinition): Record<string, string> =>
+  Object.fromEntries(entriesOf(def).map(([name, spec]) => [name, spec.label]));
 
 /** The snapshot schemas of the fields a snapshot tool carries at `at` (`tool` or `spec`). */
 export type SnapshotSchemasAt<D extends ToolDefinition, A extends "tool" | "spec"> = {
-  -readonly [K in keyof D as D[K]["snapshot"] extends { at: A } ? K : never]: D[K]["snapshot"] extends { schema: infer Z } ? Z : never;
+  -readonly [K in keyof D as D[K]["snapshot"] extends { at: A } ? K : never]: D[K]["snapshot"] extends {
+    schema: infer Z;
+  }
+    ? Z
+    : never;
 };
 
 /** The fields a snapshot tool carries at `at`, in definition order. */
 export const snapshotFields = (def: ToolDefinition, at: "tool" | "spec" | "searchText" | "mcp") =>
-  entriesOf(def).filter(([, spec]) => spec.snapshot?.at === at).map(([name]) => name);
+  entriesOf(def)
+    .filter(([, spec]) => spec.snapshot?.at === at)
+    .map(([name]) => name);
 
 /** The review's diff rows: the built-in rows some field shows under, then a row per `self` field. */
 export function reviewDiffFields(def: ToolDefinition): string[] {
   const used = new Set(entriesOf(def).map(([, spec]) => spec.diff));
-  return [...REVIEW_DIFF_FIELDS.filter((row) => used.has(row)), ...entriesOf(def).filter(([, spec]) => spec.diff === "self").map(([name]) => name)];
+  return [
+    ...REVIEW_DIFF_FIELDS.filter((row) => used.has(row)),
+    ...entriesOf(def)
+      .filter(([, spec]) => spec.diff === "self")
+      .map(([name]) => name),
+  ];
 }
 
 /** The fields a re-import from a tool source updates (and its preview compares). */
-export const importedFields = (def: ToolDefinition) => entriesOf(def).filter(([, spec]) => spec.imported !== null).map(([name]) => name);
+export const importedFields = (def: ToolDefinition) =>
+  entriesOf(def)
+    .filter(([, spec]) => spec.imported !== null)
+    .map(([name]) => name);
 
 /** The fields the editor's form edits. */
-export const formFields = (def: ToolDefinition) => entriesOf(def).filter(([, spec]) => spec.form !== null).map(([name]) => name);
+export const formFields = (def: ToolDefinition) =>
+  entriesOf(def)
+    .filter(([, spec]) => spec.form !== null)
+    .map(([name]) => name);
 
 export const TOOL_IMPORTED_FIELDS = importedFields(TOOL) as Array<ToolImportedField>;
-export type ToolImportedField = { [K in ToolFieldName]: (typeof TOOL)[K]["imported"] extends null ? never : K }[ToolFieldName];
+export type ToolImportedField = {
+  [K in ToolFieldName]: (typeof TOOL)[K]["imported"] extends null ? never : K;
+}[ToolFieldName];

@@ -36,9 +36,17 @@ export const fallbackSchema = z.enum(FALLBACKS);
 export const FALLBACK_LABELS: Record<Fallback, string> = { direct: "Direct", hidden: "Hidden" };
 
 export const searchTextModeSchema = z.enum(SEARCH_TEXT_MODES);
-export const SEARCH_TEXT_MODE_LABELS: Record<SearchTextMode, string> = { generated: "Generated", "generated+extra": "Generated + extra", override: "Override" };
+export const SEARCH_TEXT_MODE_LABELS: Record<SearchTextMode, string> = {
+  generated: "Generated",
+  "generated+extra": "Generated + extra",
+  override: "Override",
+};
 /** The database enum cannot hold "+": Prisma's `SearchTextMode` spells `generated+extra` as `generated_extra`. */
-export const SEARCH_TEXT_MODE_DB = { generated: "generated", "generated+extra": "generated_extra", override: "override" } as const satisfies Record<SearchTextMode, string>;
+export const SEARCH_TEXT_MODE_DB = {
+  generated: "generated",
+  "generated+extra": "generated_extra",
+  override: "override",
+} as const satisfies Record<SearchTextMode, string>;
 
 /** Team roles, most powerful first. */
 export const ROLES = ["owner", "editor", "viewer"] as const;
@@ -84,6 +92,8 @@ export const ERROR_CODE_STATUS = {
 } as const satisfies Record<ErrorCode, { trpc: string; http: number }>;
 
 /** `{ a: "x" }` → `{ x: "a" }`, for reading a database spelling back. */
-export function invert<const M extends Record<string, string>>(map: M): { [V in M[keyof M]]: { [K in keyof M]: M[K] extends V ? K : never }[keyof M] } {
+export function invert<const M extends Record<string, string>>(
+  map: M,
+): { [V in M[keyof M]]: { [K in keyof M]: M[K] extends V ? K : never }[keyof M] } {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [v, k])) as never;
 }

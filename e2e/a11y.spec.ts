@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpNewUser } from "./helpers";
-import { createEmptyCatalog, EMPTY_CATALOG_PAGES, firstToolPath, MAIN_PAGES, openPage, SIGNED_OUT_PAGES, signInForPages, THEMES } from "./main-pages";
+import {
+  createEmptyCatalog,
+  EMPTY_CATALOG_PAGES,
+  firstToolPath,
+  MAIN_PAGES,
+  openPage,
+  SIGNED_OUT_PAGES,
+  signInForPages,
+  THEMES,
+} from "./main-pages";
 
 // Item 10: axe-core finds no serious or critical WCAG 2 A/AA violation on any main page, in either theme.
 test.describe.configure({ mode: "parallel" });
@@ -10,7 +19,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
 
 for (const theme of THEMES) {
@@ -26,7 +41,9 @@ for (const theme of THEMES) {
     expect(found).toEqual([]);
   });
 
-  test(`no serious or critical axe violations on a fresh sign-up's empty team and catalog, ${theme} theme`, async ({ page }) => {
+  test(`no serious or critical axe violations on a fresh sign-up's empty team and catalog, ${theme} theme`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const { team } = await signUpNewUser(page);
     await openPage(page, `/t/${team}`, theme);

@@ -1,7 +1,11 @@
 import { expect, test } from "./fixtures";
 import { signUpThroughInvite } from "./helpers";
 
-test("an owner creates a token, copies the secret shown once, sees it used, and revokes it", async ({ page, request, newCatalog }) => {
+test("an owner creates a token, copies the secret shown once, sees it used, and revokes it", async ({
+  page,
+  request,
+  newCatalog,
+}) => {
   const { team, catalog, base } = newCatalog;
   await page.getByRole("link", { name: "Agent tokens" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/tokens$`));
@@ -39,7 +43,10 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
   await expect(page.getByRole("alert").filter({ hasText: /already exists/ })).toBeVisible();
 
   await row.getByRole("button", { name: "Revoke ci bot" }).click();
-  await page.getByRole("alertdialog", { name: "Revoke ci bot?" }).getByRole("button", { name: "Confirm revoke" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Revoke ci bot?" })
+    .getByRole("button", { name: "Confirm revoke" })
+    .click();
   await expect(row).toContainText("revoked");
   await expect(row.getByRole("button", { name: "Revoke ci bot" })).toHaveCount(0);
   const refused = await request.get(url, { headers: auth });
@@ -56,7 +63,10 @@ test("an owner creates a token, copies the secret shown once, sees it used, and 
 test("members who are not owners are told to ask an owner", async ({ page, browser, baseURL, newCatalog }) => {
   const { team, base } = newCatalog;
   const viewerEmail = `viewer-${Date.now().toString(36)}@example.test`;
-  const invite = await page.request.post("/api/trpc/team.invite", { data: { json: { team, email: viewerEmail, role: "viewer" } }, headers: { origin: baseURL! } });
+  const invite = await page.request.post("/api/trpc/team.invite", {
+    data: { json: { team, email: viewerEmail, role: "viewer" } },
+    headers: { origin: baseURL! },
+  });
   expect(invite.status()).toBe(200);
   const { link } = (await invite.json()).result.data.json as { link: string };
   const viewerPage = await (await browser.newContext()).newPage();
@@ -72,7 +82,8 @@ test("the API reference renders the OpenAPI document without signing in", async 
   const latest = page.getByRole("region", { name: "Get the latest snapshot" });
   await expect(latest).toContainText("/api/v1/catalogs/{team}/{catalog}/snapshots/latest");
   await expect(latest).toContainText("If-None-Match");
-  for (const status of ["200", "304", "401", "403", "404", "429"]) await expect(latest.getByText(status, { exact: true })).toBeVisible();
+  for (const status of ["200", "304", "401", "403", "404", "429"])
+    await expect(latest.getByText(status, { exact: true })).toBeVisible();
   const search = page.getByRole("region", { name: "Search the deferred tools (hosted tool_search)" });
   await expect(search).toContainText("/api/v1/catalogs/{team}/{catalog}/search");
   await expect(search).toContainText("SearchRequest");
@@ -82,7 +93,11 @@ test("the API reference renders the OpenAPI document without signing in", async 
   await expect(page).toHaveURL(/openapi\.json$/);
 });
 
-test("an owner creates an import token on request; a read token cannot import", async ({ page, request, newCatalog }) => {
+test("an owner creates an import token on request; a read token cannot import", async ({
+  page,
+  request,
+  newCatalog,
+}) => {
   const { team, catalog } = newCatalog;
   await page.getByRole("link", { name: "Agent tokens" }).click();
   await page.getByLabel("Token name").fill("reader");

@@ -1,10 +1,17 @@
 import { expect, test } from "@playwright/test";
 
-type Doc = { paths: Record<string, Record<string, { operationId: string; summary: string; parameters?: Array<{ name: string }> }>> };
+type Doc = {
+  paths: Record<string, Record<string, { operationId: string; summary: string; parameters?: Array<{ name: string }> }>>;
+};
 
-test("the API docs list every OpenAPI operation, linked from the sidebar, with curl, Python and TypeScript examples", async ({ page, request }) => {
+test("the API docs list every OpenAPI operation, linked from the sidebar, with curl, Python and TypeScript examples", async ({
+  page,
+  request,
+}) => {
   const doc = (await (await request.get("/api/v1/openapi.json")).json()) as Doc;
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.values(methods).map((op) => ({ path, ...op })));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.values(methods).map((op) => ({ path, ...op })),
+  );
   expect(operations.length).toBeGreaterThanOrEqual(3);
   await page.goto("/docs/api");
   const nav = page.getByRole("navigation", { name: "API reference" });
@@ -15,14 +22,24 @@ test("the API docs list every OpenAPI operation, linked from the sidebar, with c
     const languages = card.getByRole("tablist", { name: "Language" });
     // The language's panel holds the encoding tabs and their panel: the innermost panel shows the code.
     const panel = card.getByRole("tabpanel").last();
-    for (const [tab, marker] of [["curl", "curl -sS"], ["Python", "urllib.request"], ["TypeScript (fetch)", "await fetch("]] as const) {
+    for (const [tab, marker] of [
+      ["curl", "curl -sS"],
+      ["Python", "urllib.request"],
+      ["TypeScript (fetch)", "await fetch("],
+    ] as const) {
       await languages.getByRole("tab", { name: tab, exact: true }).click();
       await expect(panel).toContainText(marker);
-      await expect(panel).toContainText(op.path.replace("{team}", "demo").replace("{catalog}", "mcp-tools").replace("{version}", "1"));
+      await expect(panel).toContainText(
+        op.path.replace("{team}", "demo").replace("{catalog}", "mcp-tools").replace("{version}", "1"),
+      );
     }
     if (!op.parameters?.some((p) => p.name === "Accept-Encoding")) continue;
     const encodings = card.getByRole("tablist", { name: "Encoding" });
-    for (const [tab, marker] of [["br", "Accept-Encoding: br"], ["gzip", "Accept-Encoding: gzip"], ["304 revalidation", "If-None-Match"]] as const) {
+    for (const [tab, marker] of [
+      ["br", "Accept-Encoding: br"],
+      ["gzip", "Accept-Encoding: gzip"],
+      ["304 revalidation", "If-None-Match"],
+    ] as const) {
       await languages.getByRole("tab", { name: "curl", exact: true }).click();
       await encodings.getByRole("tab", { name: tab, exact: true }).click();
       await expect(panel).toContainText(marker);

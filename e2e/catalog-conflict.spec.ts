@@ -1,7 +1,11 @@
 import { expect, test } from "./fixtures";
 import { signIn } from "./helpers";
 
-test("two people edit the same tool: the second save is refused, compared, reloaded, never silently overwritten", async ({ page, browser, newCatalog }) => {
+test("two people edit the same tool: the second save is refused, compared, reloaded, never silently overwritten", async ({
+  page,
+  browser,
+  newCatalog,
+}) => {
   const { base, email, password } = newCatalog;
   await page.getByRole("link", { name: "New tool" }).click();
   await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
@@ -24,19 +28,27 @@ test("two people edit the same tool: the second save is refused, compared, reloa
 
   await page2.getByLabel("Description", { exact: true }).fill("Find an order (second edit).");
   await page2.getByRole("button", { name: "Save" }).click();
-  const banner = page2.getByRole("alert").filter({ hasText: /Someone else changed this tool since you opened it \(it is now revision 2, saved by \S+@\S+\)/ });
+  const banner = page2.getByRole("alert").filter({
+    hasText: /Someone else changed this tool since you opened it \(it is now revision 2, saved by \S+@\S+\)/,
+  });
   await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: "Compare" }).click();
   const compare = page2.getByRole("table", { name: "Compare versions" });
-  await expect(compare.getByRole("row", { name: /Description/ })).toContainText("Look up an order by its number (first edit).");
+  await expect(compare.getByRole("row", { name: /Description/ })).toContainText(
+    "Look up an order by its number (first edit).",
+  );
   await expect(compare.getByRole("row", { name: /Description/ })).toContainText("Find an order (second edit).");
 
   // Nothing was overwritten: the first edit is what is stored.
   await page.reload();
-  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Look up an order by its number (first edit).");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue(
+    "Look up an order by its number (first edit).",
+  );
 
   await banner.getByRole("button", { name: "Reload their version" }).click();
-  await expect(page2.getByLabel("Description", { exact: true })).toHaveValue("Look up an order by its number (first edit).");
+  await expect(page2.getByLabel("Description", { exact: true })).toHaveValue(
+    "Look up an order by its number (first edit).",
+  );
   await expect(page2.getByText("Revision 2", { exact: true })).toBeVisible();
   await page2.getByLabel("Description", { exact: true }).fill("Look up an order by its number or email.");
   await page2.getByRole("button", { name: "Save" }).click();

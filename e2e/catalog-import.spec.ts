@@ -3,17 +3,36 @@ import { newUserWithCatalog } from "./catalog-helpers";
 
 const tools = (forecast: string): { tools: Array<Record<string, unknown>> } => ({
   tools: [
-    { name: "get_forecast", title: "Get forecast", description: forecast, inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
-    { name: "list_alerts", description: "List active weather alerts for a region.", inputSchema: { type: "object", properties: { region: { type: "string" } } } },
-    { name: "get_uv_index", description: "Current UV index at a location.", inputSchema: { type: "object", properties: { lat: { type: "number" } } } },
+    {
+      name: "get_forecast",
+      title: "Get forecast",
+      description: forecast,
+      inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    },
+    {
+      name: "list_alerts",
+      description: "List active weather alerts for a region.",
+      inputSchema: { type: "object", properties: { region: { type: "string" } } },
+    },
+    {
+      name: "get_uv_index",
+      description: "Current UV index at a location.",
+      inputSchema: { type: "object", properties: { lat: { type: "number" } } },
+    },
   ],
 });
-const file = (name: string, doc: unknown) => ({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc, null, 2)) });
+const file = (name: string, doc: unknown) => ({
+  name,
+  mimeType: "application/json",
+  buffer: Buffer.from(JSON.stringify(doc, null, 2)),
+});
 
 test("imports an MCP tools/list file after a preview, and a re-import shows the change as a diff", async ({ page }) => {
   const { base } = await newUserWithCatalog(page);
   await page.getByRole("link", { name: "Import", exact: true }).click();
-  await page.getByLabel("Upload a JSON file").setInputFiles(file("weather.json", tools("Get the weather forecast for a city.")));
+  await page
+    .getByLabel("Upload a JSON file")
+    .setInputFiles(file("weather.json", tools("Get the weather forecast for a city.")));
   await expect(page.getByLabel("Tools JSON")).toHaveValue(/get_forecast/);
   await page.getByLabel("Namespace for tools without one").fill("weather");
   await page.getByLabel("MCP server name").fill("tiny-weather");
@@ -26,10 +45,14 @@ test("imports an MCP tools/list file after a preview, and a re-import shows the 
 
   await page.getByRole("link", { name: "Back to the tools" }).click();
   await expect(page.getByText("3 tools", { exact: true })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.list_alerts" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.list_alerts" }),
+  ).toBeVisible();
 
   await page.goto(`${base}/import`);
-  await page.getByLabel("Upload a JSON file").setInputFiles(file("weather-v2.json", tools("Get the hourly weather forecast for a city.")));
+  await page
+    .getByLabel("Upload a JSON file")
+    .setInputFiles(file("weather-v2.json", tools("Get the hourly weather forecast for a city.")));
   await page.getByLabel("Namespace for tools without one").fill("weather");
   await page.getByLabel("MCP server name").fill("tiny-weather");
   await page.getByRole("button", { name: "Preview import" }).click();
@@ -51,7 +74,9 @@ test("a file with an invalid tool is refused until the invalid tool is skipped",
   await page.getByLabel("Tools JSON").fill(JSON.stringify(doc));
   await page.getByRole("button", { name: "Preview import" }).click();
   await expect(page.getByTestId("import-counts")).toHaveText("3 new · 0 changed · 0 unchanged · 1 invalid");
-  await expect(page.getByRole("table", { name: "Import preview" }).getByText(/Tool name "bad tool" contains a space/)).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Import preview" }).getByText(/Tool name "bad tool" contains a space/),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Import 3 tools" })).toBeDisabled();
   await page.getByLabel(/Skip the 1 invalid tools/).check();
   await page.getByRole("button", { name: "Import 3 tools" }).click();
@@ -68,7 +93,9 @@ test("connects to a live MCP server over Streamable HTTP (with a header) and imp
     await page.getByRole("tab", { name: "Live MCP server" }).click();
     await page.getByLabel("Server URL").fill(server.url);
     await page.getByRole("button", { name: "Connect and list tools" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "refused the request (401); check the headers" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "refused the request (401); check the headers" }),
+    ).toBeVisible();
     await page.getByLabel("Headers").fill("Authorization: Bearer e2e-secret");
     await page.getByRole("button", { name: "Connect and list tools" }).click();
     await expect(page.getByText("tiny-weather listed 3 tools.")).toBeVisible();

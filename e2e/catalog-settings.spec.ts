@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 
-test("an owner renames a catalog, changes its profile and limit, then deletes (archives) it after confirming", async ({ page, newCatalog }) => {
+test("an owner renames a catalog, changes its profile and limit, then deletes (archives) it after confirming", async ({
+  page,
+  newCatalog,
+}) => {
   const { catalog } = newCatalog;
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Support agent");

@@ -1,7 +1,10 @@
 import { expect, test } from "./fixtures";
 import { setParameters } from "./catalog-helpers";
 
-test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({ page, newCatalog }) => {
+test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({
+  page,
+  newCatalog,
+}) => {
   const { base } = newCatalog;
   await page.getByRole("link", { name: "New tool" }).click();
   await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
@@ -10,13 +13,17 @@ test("an invalid schema is refused at the field and nothing is saved; fixed, it 
   await page.getByLabel("Description", { exact: true }).fill("Get the weather forecast for a city.");
   await setParameters(page, '{"type": "object", "properties": {"days": {"type": "int"}}}');
   await page.getByRole("button", { name: "Create tool" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: 'Unknown type "int" at /properties/days/type' })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: 'Unknown type "int" at /properties/days/type' }),
+  ).toBeVisible();
   await expect(page.getByText("Fix the fields marked below; nothing was saved.")).toBeVisible();
   await expect(page).toHaveURL(/\/tools\/new$/);
 
   // A bad tool name names the rule it breaks.
   await page.getByLabel("Name", { exact: true }).fill("get.forecast");
-  await expect(page.getByRole("alert").filter({ hasText: "OpenAI and Anthropic allow only letters, digits" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "OpenAI and Anthropic allow only letters, digits" }),
+  ).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("get_forecast");
 
   await page.goto(base);
@@ -32,18 +39,27 @@ test("an invalid schema is refused at the field and nothing is saved; fixed, it 
   await expect(page.getByText("Revision 1", { exact: true })).toBeVisible();
   await page.goto(base);
   await expect(page.getByText("1 tool", { exact: true })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.get_forecast" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.get_forecast" }),
+  ).toBeVisible();
 
   // The same (namespace, name) again is refused at the name field.
   await page.goto(`${base}/tools/new`);
   await page.getByLabel("Namespace", { exact: true }).fill("weather");
   await page.getByLabel("Name", { exact: true }).fill("get_forecast");
   await page.getByRole("button", { name: "Create tool" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: 'Namespace "weather" already has a tool named "get_forecast"; choose another name or namespace.' })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: 'Namespace "weather" already has a tool named "get_forecast"; choose another name or namespace.',
+    }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/tools\/new$/);
 });
 
-test("exposure changes with the rule shown; search text tokens update as you type; history records both", async ({ page, newCatalog }) => {
+test("exposure changes with the rule shown; search text tokens update as you type; history records both", async ({
+  page,
+  newCatalog,
+}) => {
   const { base } = newCatalog;
   await page.getByRole("link", { name: "New tool" }).click();
   await expect(page.getByRole("heading", { name: "New tool" })).toBeVisible();
@@ -57,7 +73,11 @@ test("exposure changes with the rule shown; search text tokens update as you typ
   await expect(exposure.getByText("Indexed for tool_search and loaded when a search hits it.")).toBeVisible();
   await expect(exposure.getByText("Fallback without tool_search")).toBeVisible();
   await exposure.getByRole("radio", { name: /Direct/ }).check();
-  await expect(exposure.getByText("Sent with its full schema at the top level of every first request. Not indexed for tool_search.")).toBeVisible();
+  await expect(
+    exposure.getByText(
+      "Sent with its full schema at the top level of every first request. Not indexed for tool_search.",
+    ),
+  ).toBeVisible();
   await expect(exposure.getByText("Fallback without tool_search")).toBeHidden();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved — revision 2.")).toBeVisible();
@@ -77,7 +97,9 @@ test("exposure changes with the rule shown; search text tokens update as you typ
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved — revision 3.")).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("region", { name: "Search text" }).getByTestId("effective-search-text")).toHaveText("postbox letters");
+  await expect(page.getByRole("region", { name: "Search text" }).getByTestId("effective-search-text")).toHaveText(
+    "postbox letters",
+  );
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Send an email to a recipient."); // the model-facing text is untouched
 
   await page.getByRole("link", { name: "Tool history" }).click();

@@ -13,14 +13,50 @@ const STEPS: Step[] = [
   { path: "", region: "Tools", texts: ["This catalog has no tools yet"], links: ADD_TOOLS },
   { path: "", region: "Set-up checklist", texts: ["0 of 6 done", "Add tools"], links: ["Import tools →"] },
   { path: "/namespaces", region: "No namespaces yet", texts: ["A namespace groups tools"], links: ADD_TOOLS },
-  { path: "/playground", region: "This catalog has no tools yet", texts: ["type what a user would ask"], links: ADD_TOOLS },
-  { path: "/preview", region: "This catalog has no tools yet", texts: ["So the first request carries none."], links: ADD_TOOLS },
-  { path: "/golden", region: "This catalog has no tools yet", texts: ["A golden query names the tools that should answer"], links: ADD_TOOLS },
+  {
+    path: "/playground",
+    region: "This catalog has no tools yet",
+    texts: ["type what a user would ask"],
+    links: ADD_TOOLS,
+  },
+  {
+    path: "/preview",
+    region: "This catalog has no tools yet",
+    texts: ["So the first request carries none."],
+    links: ADD_TOOLS,
+  },
+  {
+    path: "/golden",
+    region: "This catalog has no tools yet",
+    texts: ["A golden query names the tools that should answer"],
+    links: ADD_TOOLS,
+  },
   { path: "/golden", region: "Add a golden query", texts: ["Query"], links: [] },
-  { path: "/review", region: "The draft has no tools", texts: ["Add some before publishing version 1"], links: ADD_TOOLS },
-  { path: "/snapshots", region: "Nothing published yet", texts: ["add tools first, then review the draft and publish version 1"], links: ADD_TOOLS },
-  { path: "/insights", region: "No agent events yet", texts: ["Nothing is published yet", "Publish a version"], links: ["Review & publish", "Agent tokens", "API reference"] },
-  { path: "/tokens", region: "Nothing published yet", texts: ["they get a 404 until you publish version 1"], links: ["Review & publish"], role: "note" },
+  {
+    path: "/review",
+    region: "The draft has no tools",
+    texts: ["Add some before publishing version 1"],
+    links: ADD_TOOLS,
+  },
+  {
+    path: "/snapshots",
+    region: "Nothing published yet",
+    texts: ["add tools first, then review the draft and publish version 1"],
+    links: ADD_TOOLS,
+  },
+  {
+    path: "/insights",
+    region: "No agent events yet",
+    texts: ["Nothing is published yet", "Publish a version"],
+    links: ["Review & publish", "Agent tokens", "API reference"],
+  },
+  {
+    path: "/tokens",
+    region: "Nothing published yet",
+    texts: ["they get a 404 until you publish version 1"],
+    links: ["Review & publish"],
+    role: "note",
+  },
   { path: "/history", region: "History", texts: ["created the catalog"], links: [], role: "list" },
 ];
 
@@ -28,13 +64,16 @@ const STEPS: Step[] = [
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${new URL(page.url()).pathname}: ${message.text()} ${message.location().url}`);
+    if (message.type() === "error")
+      errors.push(`${new URL(page.url()).pathname}: ${message.text()} ${message.location().url}`);
   });
   page.on("pageerror", (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`));
   return errors;
 }
 
-test("a fresh sign-up's empty catalog: every page says what to do and links to it, with no console error", async ({ page }) => {
+test("a fresh sign-up's empty catalog: every page says what to do and links to it, with no console error", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors = collectErrors(page);
   const { team } = await signUpNewUser(page);
@@ -43,10 +82,14 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
   const base = await createEmptyCatalog(page, team);
   for (const step of STEPS) {
     if (new URL(page.url()).pathname !== base + step.path) await page.goto(base + step.path);
-    await expect(page.getByText(/^(Loading|Counting tokens|Ranking (every|the deferred))/)).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText(/^(Loading|Counting tokens|Ranking (every|the deferred))/)).toHaveCount(0, {
+      timeout: 20_000,
+    });
     const region = page.getByRole(step.role ?? "region", { name: step.region, exact: true });
-    for (const text of step.texts) await expect(region.getByText(text).first(), `${step.path}: “${text}”`).toBeVisible();
-    for (const name of step.links) await expect(region.getByRole("link", { name, exact: true }), `${step.path}: link “${name}”`).toBeVisible();
+    for (const text of step.texts)
+      await expect(region.getByText(text).first(), `${step.path}: “${text}”`).toBeVisible();
+    for (const name of step.links)
+      await expect(region.getByRole("link", { name, exact: true }), `${step.path}: link “${name}”`).toBeVisible();
   }
   await page.goto(`${base}/tokens`);
   await expect(page.getByRole("form", { name: "Create token" }).getByLabel("Token name")).toBeVisible();
@@ -56,7 +99,9 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
   expect(errors).toEqual([]);
 });
 
-test("the empty states' links lead where they say: example tools pasted, a blank tool form, the live import", async ({ page }) => {
+test("the empty states' links lead where they say: example tools pasted, a blank tool form, the live import", async ({
+  page,
+}) => {
   const { team } = await signUpNewUser(page);
   const base = await createEmptyCatalog(page, team);
   await page.goto(`${base}/golden`);

@@ -26,7 +26,9 @@ test("the demo user signs in and sees the demo catalog's tool list", async ({ pa
   await card.click();
   await expect(page.getByRole("heading", { name: "Tools", exact: true })).toBeVisible();
   await expect(page.getByText("724 tools", { exact: true })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Tools" }).getByText("aws_kb_retrieval.retrieve_from_aws_kb")).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Tools" }).getByText("aws_kb_retrieval.retrieve_from_aws_kb"),
+  ).toBeVisible();
 });
 
 test("a new user gets a team of their own and cannot open the demo team", async ({ page }) => {

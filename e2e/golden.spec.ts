@@ -3,10 +3,17 @@ import { trpc } from "./playground-helpers";
 
 const TOOLS = [
   { name: "create_refund", description: "Refund a payment.", inputSchema: { type: "object", properties: {} } },
-  { name: "list_invoices", description: "List the invoices of a customer.", inputSchema: { type: "object", properties: {} } },
+  {
+    name: "list_invoices",
+    description: "List the invoices of a customer.",
+    inputSchema: { type: "object", properties: {} },
+  },
 ];
 
-test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({ page, newCatalog }) => {
+test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({
+  page,
+  newCatalog,
+}) => {
   const { team, catalog, base } = newCatalog;
   const text = JSON.stringify({ tools: TOOLS });
   const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
@@ -17,9 +24,15 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await expect(page.getByText("No golden queries yet.")).toBeVisible();
   await page.getByRole("button", { name: "Import JSONL" }).click();
   const importer = page.getByRole("region", { name: "Import golden queries" });
-  await importer.getByLabel("JSONL", { exact: true }).fill(
-    ['{"query": "refund the payment", "gold": ["billing.create_refund"]}', '{"query": "show invoices", "gold": ["billing.list_invoices", "billing.ghost_tool"]}', '{"query": "book a flight", "gold": []}'].join("\n"),
-  );
+  await importer
+    .getByLabel("JSONL", { exact: true })
+    .fill(
+      [
+        '{"query": "refund the payment", "gold": ["billing.create_refund"]}',
+        '{"query": "show invoices", "gold": ["billing.list_invoices", "billing.ghost_tool"]}',
+        '{"query": "book a flight", "gold": []}',
+      ].join("\n"),
+    );
   await importer.getByRole("button", { name: "Check file" }).click();
   await expect(importer.getByText("Would create 3, update 0, leave 0 unchanged.")).toBeVisible();
   const unknown = importer.getByRole("table", { name: "Unknown tool ids" });
@@ -27,7 +40,9 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await expect(importer.getByRole("button", { name: "Import", exact: true })).toBeDisabled(); // "refuse" is the default
   await importer.getByLabel("Leave them out of those queries").check();
   await importer.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(importer.getByText(/Imported: 3 created, 0 updated, 0 unchanged \(1 with unknown ids left out\)/)).toBeVisible();
+  await expect(
+    importer.getByText(/Imported: 3 created, 0 updated, 0 unchanged \(1 with unknown ids left out\)/),
+  ).toBeVisible();
 
   const table = page.getByRole("table", { name: "Golden queries" });
   await expect(table.getByRole("row", { name: /show invoices/ })).toContainText("billing.list_invoices");
@@ -52,7 +67,11 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await page.getByRole("button", { name: "Export JSONL" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`${catalog}-golden.jsonl`);
-  const lines = (await (await download.createReadStream()).toArray()).join("").trim().split("\n").map((l) => JSON.parse(l));
+  const lines = (await (await download.createReadStream()).toArray())
+    .join("")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(lines).toEqual([
     { query: "refund the payment", gold: ["billing.create_refund"] },
     { query: "show invoices", gold: ["billing.create_refund"], note: "moved to refunds" },
@@ -60,7 +79,10 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   ]);
 
   await table.getByRole("button", { name: "Delete “book a flight”" }).click();
-  await page.getByRole("alertdialog", { name: "Delete this golden query?" }).getByRole("button", { name: "Delete golden query" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete this golden query?" })
+    .getByRole("button", { name: "Delete golden query" })
+    .click();
   await expect(table.getByRole("row", { name: /book a flight/ })).toHaveCount(0);
   await expect(page.getByText("2 golden queries")).toBeVisible();
 

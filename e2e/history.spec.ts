@@ -1,19 +1,33 @@
 import { expect, test } from "./fixtures";
 import { trpc } from "./playground-helpers";
 
-test("the history reads as sentences, hides no-op saves, and filters by type and tool id", async ({ page, newCatalog }) => {
+test("the history reads as sentences, hides no-op saves, and filters by type and tool id", async ({
+  page,
+  newCatalog,
+}) => {
   const { team, catalog, base } = newCatalog;
   const ref = { team, catalog };
-  const tool = await trpc<{ id: string }>(page, "tool.create", { ...ref, tool: { namespace: "crm", name: "refund_order", description: "Refund an order." } });
+  const tool = await trpc<{ id: string }>(page, "tool.create", {
+    ...ref,
+    tool: { namespace: "crm", name: "refund_order", description: "Refund an order." },
+  });
   await trpc(page, "tool.update", { ...ref, id: tool.id, revision: 1, patch: { exposure: "direct" } });
   await trpc(page, "golden.create", { ...ref, query: "refund a paid order", expected: ["crm.refund_order"] });
   await trpc(page, "publish.publish", { ...ref, note: "first" });
 
   await page.goto(`${base}/history`);
   const history = page.getByRole("list", { name: "History" });
-  await expect(history.getByRole("listitem").filter({ hasText: "published version 1 — “first”" })).toContainText("sha256-");
-  await expect(history.getByRole("listitem").filter({ hasText: "changed the exposure of tool crm.refund_order" })).toContainText("deferred → direct");
-  await expect(history.getByRole("listitem").filter({ hasText: "added golden query “refund a paid order” expecting crm.refund_order" })).toHaveCount(1);
+  await expect(history.getByRole("listitem").filter({ hasText: "published version 1 — “first”" })).toContainText(
+    "sha256-",
+  );
+  await expect(
+    history.getByRole("listitem").filter({ hasText: "changed the exposure of tool crm.refund_order" }),
+  ).toContainText("deferred → direct");
+  await expect(
+    history
+      .getByRole("listitem")
+      .filter({ hasText: "added golden query “refund a paid order” expecting crm.refund_order" }),
+  ).toHaveCount(1);
   await expect(history).not.toContainText("golden.created");
   await expect(history).not.toContainText("snapshot.published");
   await expect(history).not.toContainText("regressions");

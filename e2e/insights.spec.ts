@@ -6,19 +6,34 @@ import { createPublishedCatalog, trpc } from "./playground-helpers";
 
 // Issue 21 end to end: an agent built on the SDK reports to the running server, the Insights page shows what it
 // did, and a suggestion applied from the page changes the draft's ranking in the playground.
-test("agent events show on Insights; a failing request becomes a golden query and a suggested word moves the draft ranking", async ({ page, baseURL }) => {
+test("agent events show on Insights; a failing request becomes a golden query and a suggested word moves the draft ranking", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", { team, catalog: "support", name: "insights agent" });
+  const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", {
+    team,
+    catalog: "support",
+    name: "insights agent",
+  });
 
-  const agent = await connect({ url: baseURL!, token: secret, team, catalog: "support", telemetry: { conversationId: "conv-e2e", flushIntervalMs: 600_000 } });
+  const agent = await connect({
+    url: baseURL!,
+    token: secret,
+    team,
+    catalog: "support",
+    telemetry: { conversationId: "conv-e2e", flushIntervalMs: 600_000 },
+  });
   const empty = agent.answerToolSearchCall({ call_id: "s-1", arguments: { query: "give my money back" } });
   expect(empty.tools).toEqual([]);
   agent.observe([{ type: "function_call", call_id: "fc-1", namespace: "crm", name: "refund_order", arguments: "{}" }]);
   agent.recordOutcome("fc-1", { ok: true });
   agent.answerToolSearchCall({ call_id: "s-2", arguments: { query: "money back for a paid order" } });
-  agent.observe({ output: [{ type: "function_call", call_id: "fc-2", namespace: "crm", name: "refund_order", arguments: "{}" }] });
+  agent.observe({
+    output: [{ type: "function_call", call_id: "fc-2", namespace: "crm", name: "refund_order", arguments: "{}" }],
+  });
   agent.recordOutcome("fc-2", { ok: true });
   await agent.close();
   expect(agent.telemetryStats()).toMatchObject({ sent: 6, queued: 0, rejected: 0 });
@@ -51,33 +66,59 @@ test("agent events show on Insights; a failing request becomes a golden query an
 
   await page.goto(`/t/${team}/support/playground`);
   await page.getByLabel("Query", { exact: true }).fill("give my money back");
-  await expect(page.getByRole("list", { name: "Ranked tools" }).getByRole("listitem").first()).toContainText("crm.refund_order");
+  await expect(page.getByRole("list", { name: "Ranked tools" }).getByRole("listitem").first()).toContainText(
+    "crm.refund_order",
+  );
 
-  const golden = await trpc<{ queries: Array<{ query: string; expected: string[] }> }>(page, "golden.list", { team, catalog: "support" }, "query");
-  expect(golden.queries).toEqual([expect.objectContaining({ query: "give my money back", expected: ["crm.refund_order"] })]);
+  const golden = await trpc<{ queries: Array<{ query: string; expected: string[] }> }>(
+    page,
+    "golden.list",
+    { team, catalog: "support" },
+    "query",
+  );
+  expect(golden.queries).toEqual([
+    expect.objectContaining({ query: "give my money back", expected: ["crm.refund_order"] }),
+  ]);
 });
 
-test("another team's token cannot write into this catalog, and no token can read events back", async ({ page, baseURL }) => {
+test("another team's token cannot write into this catalog, and no token can read events back", async ({
+  page,
+  baseURL,
+}) => {
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", { team, catalog: "support", name: "mine" });
+  const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", {
+    team,
+    catalog: "support",
+    name: "mine",
+  });
   const other = await publishedCatalog(baseURL!, "other-team");
   const theirs = await other.token("theirs");
   const path = `/api/v1/catalogs/${team}/support/events`;
   const batch = { events: [{ type: "search", id: "intruder-1", query: "steal", hits: [] }] };
 
-  const intrusion = await page.request.post(path, { data: batch, headers: { authorization: `Bearer ${theirs.secret}` } });
+  const intrusion = await page.request.post(path, {
+    data: batch,
+    headers: { authorization: `Bearer ${theirs.secret}` },
+  });
   expect(intrusion.status()).toBe(403);
   const read = await page.request.get(path, { headers: { authorization: `Bearer ${secret}` } });
   expect(read.status()).toBe(405);
   const theirRead = await page.request.get(path, { headers: { authorization: `Bearer ${theirs.secret}` } });
   expect(theirRead.status()).toBe(405);
   // The other team's members cannot see this catalog's Insights either.
-  const overview = await other.owner.api.get(`/api/trpc/insights.overview?input=${encodeURIComponent(JSON.stringify({ json: { team, catalog: "support" } }))}`);
+  const overview = await other.owner.api.get(
+    `/api/trpc/insights.overview?input=${encodeURIComponent(JSON.stringify({ json: { team, catalog: "support" } }))}`,
+  );
   expect(overview.status()).toBe(404);
 
   const own = await page.request.post(path, { data: batch, headers: { authorization: `Bearer ${secret}` } });
   expect(own.status()).toBe(202);
-  const overviewMine = await trpc<{ totals: { searches: number } }>(page, "insights.overview", { team, catalog: "support" }, "query");
+  const overviewMine = await trpc<{ totals: { searches: number } }>(
+    page,
+    "insights.overview",
+    { team, catalog: "support" },
+    "query",
+  );
   expect(overviewMine.totals.searches).toBe(1);
 });

@@ -31,7 +31,9 @@ let secrets: { agent: string; other: string };
 
 async function signUp(baseURL: string, name: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const response = await api.post("/api/auth/sign-up/email", { data: { name, email: `${name}@example.test`, password: "isolation pass 1" } });
+  const response = await api.post("/api/auth/sign-up/email", {
+    data: { name, email: `${name}@example.test`, password: "isolation pass 1" },
+  });
   expect(response.status()).toBe(200);
   return api;
 }
@@ -47,26 +49,58 @@ test.beforeAll(async ({ baseURL }) => {
   const viewer = await signUp(baseURL!, `iso-viewer-${suffix}`);
   const editor = await signUp(baseURL!, `iso-editor-${suffix}`);
   const stranger = await signUp(baseURL!, `iso-stranger-${suffix}`);
-  const [team] = await (await owner.get(`/api/trpc/team.mine`)).json().then((b) => b.result.data.json as Array<{ slug: string }>);
+  const [team] = await (await owner.get(`/api/trpc/team.mine`))
+    .json()
+    .then((b) => b.result.data.json as Array<{ slug: string }>);
   // Joining takes the invite link, existing accounts included.
-  for (const [member, name, role] of [[viewer, "viewer", "viewer"], [editor, "editor", "editor"]] as const) {
-    const { link } = await trpc<{ link: string }>(owner, "team.invite", { team: team!.slug, email: `iso-${name}-${suffix}@example.test`, role });
+  for (const [member, name, role] of [
+    [viewer, "viewer", "viewer"],
+    [editor, "editor", "editor"],
+  ] as const) {
+    const { link } = await trpc<{ link: string }>(owner, "team.invite", {
+      team: team!.slug,
+      email: `iso-${name}-${suffix}@example.test`,
+      role,
+    });
     await trpc(member, "team.acceptInvitation", { token: link.split("/invite/")[1] });
   }
   const catalog = await trpc<{ slug: string }>(owner, "catalog.create", { team: team!.slug, name: "Isolation" });
   const tool = await trpc<{ id: string }>(owner, "tool.create", {
     team: team!.slug,
     catalog: catalog.slug,
-    tool: { name: "list_orders", namespace: "crm", description: "List open orders.", exposure: "deferred", parameters: { type: "object", properties: {} } },
+    tool: {
+      name: "list_orders",
+      namespace: "crm",
+      description: "List open orders.",
+      exposure: "deferred",
+      parameters: { type: "object", properties: {} },
+    },
   });
   await trpc(owner, "publish.publish", { team: team!.slug, catalog: catalog.slug, note: "v1" });
   secrets = {
-    agent: (await trpc<{ secret: string }>(owner, "agentToken.create", { team: team!.slug, catalog: catalog.slug, name: "iso" })).secret,
+    agent: (
+      await trpc<{ secret: string }>(owner, "agentToken.create", {
+        team: team!.slug,
+        catalog: catalog.slug,
+        name: "iso",
+      })
+    ).secret,
     other: "",
   };
-  const [strangerTeam] = await (await stranger.get(`/api/trpc/team.mine`)).json().then((b) => b.result.data.json as Array<{ slug: string }>);
-  const strangerCatalog = await trpc<{ slug: string }>(stranger, "catalog.create", { team: strangerTeam!.slug, name: "Elsewhere" });
-  secrets.other = (await trpc<{ secret: string }>(stranger, "agentToken.create", { team: strangerTeam!.slug, catalog: strangerCatalog.slug, name: "other" })).secret;
+  const [strangerTeam] = await (await stranger.get(`/api/trpc/team.mine`))
+    .json()
+    .then((b) => b.result.data.json as Array<{ slug: string }>);
+  const strangerCatalog = await trpc<{ slug: string }>(stranger, "catalog.create", {
+    team: strangerTeam!.slug,
+    name: "Elsewhere",
+  });
+  secrets.other = (
+    await trpc<{ secret: string }>(stranger, "agentToken.create", {
+      team: strangerTeam!.slug,
+      catalog: strangerCatalog.slug,
+      name: "other",
+    })
+  ).secret;
   scope = { team: team!.slug, catalog: catalog.slug, toolId: tool.id };
   ctx = {
     signedOut: await playwrightRequest.newContext({ baseURL }),
@@ -74,8 +108,14 @@ test.beforeAll(async ({ baseURL }) => {
     viewer,
     editor,
     owner,
-    agent: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secrets.agent}` } }),
-    otherAgent: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secrets.other}` } }),
+    agent: await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${secrets.agent}` },
+    }),
+    otherAgent: await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${secrets.other}` },
+    }),
   };
 });
 
@@ -90,7 +130,9 @@ function urlOf(file: string): string | null {
     .replace("[...path]", "no-such-route")
     .replace("[trpc]", "catalog.list");
   const url = `/${filled}`;
-  return url.endsWith("catalog.list") ? `${url}?input=${encodeURIComponent(JSON.stringify({ json: { team: scope.team } }))}` : url;
+  return url.endsWith("catalog.list")
+    ? `${url}?input=${encodeURIComponent(JSON.stringify({ json: { team: scope.team } }))}`
+    : url;
 }
 
 /** The body of a POST-only agent endpoint (a valid one, so the answer is about who asks), or null for a GET. */
@@ -98,7 +140,8 @@ function postBodyOf(file: string): Record<string, unknown> | null {
   if (!file.startsWith("api/v1/")) return null;
   if (file.includes("/import/")) return { source: { tools: [] } };
   if (file.includes("/search/")) return { query: "orders" };
-  if (file.includes("/events/")) return { events: [{ type: "search", id: `iso-${Date.now()}-${Math.random()}`, query: "orders", hits: [] }] };
+  if (file.includes("/events/"))
+    return { events: [{ type: "search", id: `iso-${Date.now()}-${Math.random()}`, query: "orders", hits: [] }] };
   return null;
 }
 
@@ -132,15 +175,20 @@ test("every page and API route answers each caller as it should", async () => {
     for (const who of WHO) {
       // The import, search and events endpoints take POST only (GET answers 405); the rest is read with GET.
       const body = postBodyOf(file);
-      const response = body ? await ctx[who].post(url, { data: body, maxRedirects: 0 }) : await ctx[who].get(url, { maxRedirects: 0 });
+      const response = body
+        ? await ctx[who].post(url, { data: body, maxRedirects: 0 })
+        : await ctx[who].get(url, { maxRedirects: 0 });
       const status = response.status();
       const want = expected(file, who);
-      if (!want.includes(status)) failures.push(`${who.padEnd(10)} ${body ? "POST" : "GET"} ${url} → ${status}, want ${want.join(" or ")}`);
+      if (!want.includes(status))
+        failures.push(`${who.padEnd(10)} ${body ? "POST" : "GET"} ${url} → ${status}, want ${want.join(" or ")}`);
       const signedIn = who === "stranger" || who === "viewer" || who === "editor" || who === "owner";
-      if (status === 307 && !signedIn && !(response.headers().location ?? "").includes("/sign-in")) failures.push(`${who} GET ${url} redirected to ${response.headers().location}`);
+      if (status === 307 && !signedIn && !(response.headers().location ?? "").includes("/sign-in"))
+        failures.push(`${who} GET ${url} redirected to ${response.headers().location}`);
       if (who === "stranger" || who === "otherAgent" || who === "signedOut") {
         const body = await response.text();
-        if (body.includes("list_orders") || body.includes("Isolation</")) failures.push(`${who} GET ${url} leaked catalog content`);
+        if (body.includes("list_orders") || body.includes("Isolation</"))
+          failures.push(`${who} GET ${url} leaked catalog content`);
       }
     }
   }

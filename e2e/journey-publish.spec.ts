@@ -15,7 +15,10 @@ const KEYWORD = "pagerduty";
 const EXTRA = `${KEYWORD} on-call incident`;
 const QUERY = "open a pagerduty incident for this ticket";
 
-test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK agent finds the tuned tool", async ({ page, baseURL }, testInfo) => {
+test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK agent finds the tuned tool", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(JOURNEY_TIMEOUT);
   const step = journey(testInfo);
   let base = "";
@@ -64,7 +67,9 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await expect(bulk).toBeHidden();
     await page.getByLabel("Exposure", { exact: true }).selectOption("deferred");
     await expect(page.getByText(`${DEFERRED.length} tools`, { exact: true })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Tools" }).getByRole("link")).toHaveText(DEFERRED.map((name) => `${NS}.${name}`).sort());
+    await expect(page.getByRole("table", { name: "Tools" }).getByRole("link")).toHaveText(
+      DEFERRED.map((name) => `${NS}.${name}`).sort(),
+    );
   });
 
   await step("add a keyword to one tool's search text", page, async () => {
@@ -93,7 +98,9 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await page.getByLabel("Query", { exact: true }).fill(QUERY);
     const ranked = page.getByRole("list", { name: "Ranked tools" }).getByRole("listitem");
     await expect(ranked.first()).toContainText(EDITED);
-    await expect(ranked.first().getByLabel(`Search text of ${EDITED}`).locator("mark", { hasText: KEYWORD })).toBeVisible();
+    await expect(
+      ranked.first().getByLabel(`Search text of ${EDITED}`).locator("mark", { hasText: KEYWORD }),
+    ).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: `of ${DEFERRED.length} deferred tools` })).toBeVisible();
     expect(await ranked.count()).toBeGreaterThan(1); // first among several, not the only match
     const save = page.getByRole("group", { name: "Save as golden query" });
@@ -111,7 +118,9 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await form.getByLabel("Query").fill("send the customer a CSAT survey");
     await form.getByRole("combobox", { name: "Expected tools" }).fill("satisfaction");
     await page.getByRole("option", { name: /helpdesk\.send_satisfaction_survey/ }).click();
-    await expect(form.getByRole("list", { name: "Expected tools chosen" })).toContainText(`${NS}.send_satisfaction_survey`);
+    await expect(form.getByRole("list", { name: "Expected tools chosen" })).toContainText(
+      `${NS}.send_satisfaction_survey`,
+    );
     await form.getByRole("button", { name: "Add golden query" }).click();
     await expect(table.getByRole("row", { name: /CSAT survey/ })).toContainText(`${NS}.send_satisfaction_survey`);
     await expect(page.getByText("2 golden queries")).toBeVisible();
@@ -124,7 +133,9 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await expect(tuned.getByText("first publish")).toBeVisible();
     await expect(tuned.getByRole("listitem").first()).toContainText(`${EDITED}✓`);
     await expect(page.getByRole("article", { name: "Query: send the customer a CSAT survey" })).toBeVisible();
-    await expect(page.getByRole("table", { name: "Metrics" }).getByRole("row", { name: /success@1/ })).toContainText("100.0%");
+    await expect(page.getByRole("table", { name: "Metrics" }).getByRole("row", { name: /success@1/ })).toContainText(
+      "100.0%",
+    );
     await expect(page.getByRole("region", { name: "Changed tools" }).getByText("10 added")).toBeVisible();
   });
 

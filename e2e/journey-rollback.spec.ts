@@ -14,7 +14,11 @@ const GOLDEN = [
 ];
 const searchTexts = (snapshot: Snapshot) => Object.fromEntries(snapshot.tools.map((t) => [t.id, t.searchText]));
 
-test("publish v1, publish a regression with a reason, roll back to v1 as v3; agents get v1's content", async ({ page, playwright, baseURL }, testInfo) => {
+test("publish v1, publish a regression with a reason, roll back to v1 as v3; agents get v1's content", async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(JOURNEY_TIMEOUT);
   const step = journey(testInfo);
   const { scope } = await ownerWithCatalog(page, `Helpdesk agent ${randomBytes(2).toString("hex")}`);
@@ -23,11 +27,17 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
 
   await step("publish version 1 with three golden queries", page, async () => {
     await importHelpdesk(page, scope);
-    await trpc(page, "golden.import", { ...scope, content: GOLDEN.map((g) => JSON.stringify(g)).join("\n"), unknownIds: "reject" });
+    await trpc(page, "golden.import", {
+      ...scope,
+      content: GOLDEN.map((g) => JSON.stringify(g)).join("\n"),
+      unknownIds: "reject",
+    });
     await page.reload(); // the tool list was cached empty before the API import
     await expect(page.getByText("10 tools", { exact: true })).toBeVisible();
     await nav.getByRole("link", { name: "Review & publish" }).click();
-    await expect(page.getByRole("table", { name: "Metrics" }).getByRole("row", { name: /success@1/ })).toContainText("100.0%");
+    await expect(page.getByRole("table", { name: "Metrics" }).getByRole("row", { name: /success@1/ })).toContainText(
+      "100.0%",
+    );
     await publishForm.getByLabel("Release note").fill("Helpdesk tools");
     await publishForm.getByRole("button", { name: "Publish version 1" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();
@@ -36,7 +46,10 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
   await step("hide the survey tool: a regressing edit", page, async () => {
     await nav.getByRole("link", { name: "Tools" }).click();
     await page.getByRole("link", { name: SURVEY }).click();
-    await page.getByRole("region", { name: "Exposure" }).getByRole("radio", { name: /^Hidden/ }).check();
+    await page
+      .getByRole("region", { name: "Exposure" })
+      .getByRole("radio", { name: /^Hidden/ })
+      .check();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: /^Saved — revision \d+\.$/ })).toBeVisible();
   });
@@ -46,7 +59,9 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
     const worse = page.getByRole("article", { name: `Query: ${SURVEY_QUERY}` });
     await expect(worse.getByText("worse", { exact: true })).toBeVisible();
     await expect(worse.getByRole("listitem").filter({ hasText: SURVEY })).toContainText("left"); // the expected tool fell out of the top K
-    await expect(page.getByRole("region", { name: "Metric changes" }).getByText(/^Worse than the latest version: .*success@1/)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Metric changes" }).getByText(/^Worse than the latest version: .*success@1/),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Changed tools" }).getByText("1 removed or hidden")).toBeVisible();
   });
 
@@ -55,7 +70,9 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
     await expect(publishForm.getByLabel("Reason for publishing worse rankings")).toBeVisible();
     await publishForm.getByRole("button", { name: "Publish version 2" }).click();
     await expect(publishForm.getByRole("alert")).toHaveText("Say why these rankings may get worse.");
-    await publishForm.getByLabel("Reason for publishing worse rankings").fill("CSAT surveys move to the new feedback service");
+    await publishForm
+      .getByLabel("Reason for publishing worse rankings")
+      .fill("CSAT surveys move to the new feedback service");
     await publishForm.getByRole("button", { name: "Publish version 2" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Published version 2" })).toBeVisible();
   });
@@ -63,7 +80,9 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
   await step("roll back to version 1 as version 3", page, async () => {
     await page.getByRole("link", { name: "Open the snapshot history" }).click();
     const versions = page.getByRole("table", { name: "Versions" });
-    await expect(versions.getByRole("row", { name: "Version 2" })).toContainText("Published despite worse metrics: CSAT surveys move");
+    await expect(versions.getByRole("row", { name: "Version 2" })).toContainText(
+      "Published despite worse metrics: CSAT surveys move",
+    );
     await versions.getByRole("button", { name: "Roll back to version 1" }).click();
     await page.getByRole("button", { name: "Publish version 1's content" }).click();
     const v3 = versions.getByRole("row", { name: "Version 3" });
@@ -73,7 +92,10 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
 
   await step("an agent's latest snapshot is version 1's content", page, async () => {
     const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", { ...scope, name: "rollback check" });
-    const agent = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+    const agent = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${secret}` },
+    });
     const get = async (version: string) => {
       const response = await agent.get(`/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/${version}`);
       expect(response.status()).toBe(200);
@@ -86,6 +108,8 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
     expect(searchTexts(latest)[SURVEY]).toContain("CSAT");
     expect(searchTexts(v2)[SURVEY]).toBeUndefined(); // hidden tools are left out of a snapshot
     await agent.dispose();
-    await expect(page.getByRole("table", { name: "Versions" }).getByRole("row", { name: "Version 3" })).toContainText(latest.contentHash.slice(0, 19));
+    await expect(page.getByRole("table", { name: "Versions" }).getByRole("row", { name: "Version 3" })).toContainText(
+      latest.contentHash.slice(0, 19),
+    );
   });
 });

@@ -15,7 +15,10 @@ async function openTeam(page: Page, teamName: string) {
   await expect(teams.getByRole("button", { name: `Team: ${teamName}` })).toBeVisible();
 }
 
-test("an owner invites an editor and a viewer; roles hold on every screen; the owner sees the editor's change", async ({ page, browser }, testInfo) => {
+test("an owner invites an editor and a viewer; roles hold on every screen; the owner sees the editor's change", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(JOURNEY_TIMEOUT);
   const step = journey(testInfo);
   const id = randomBytes(3).toString("hex");
@@ -37,7 +40,10 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
   await step("the owner invites an editor and a viewer by email", page, async () => {
     await page.getByRole("navigation", { name: "Team" }).getByRole("link", { name: "Members" }).click();
     const members = page.getByRole("table", { name: "Members" });
-    for (const [name, role] of [[editorName, "editor"], [viewerName, "viewer"]] as const) {
+    for (const [name, role] of [
+      [editorName, "editor"],
+      [viewerName, "viewer"],
+    ] as const) {
       await page.getByLabel("Invite by email").fill(email(name));
       await page.getByLabel("Role", { exact: true }).selectOption(role);
       await page.getByRole("button", { name: "Invite" }).click();
@@ -51,14 +57,23 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
   const editorPage = await (await browser.newContext()).newPage();
   const viewerPage = await (await browser.newContext()).newPage();
 
-  await step("both sign up through their links in their own browsers and find the team", { editor: editorPage, viewer: viewerPage }, async () => {
-    for (const [p, name, role] of [[editorPage, editorName, "editor"], [viewerPage, viewerName, "viewer"]] as const) {
-      await signUpThroughInvite(p, links[name]!, name);
-      await openTeam(p, teamName());
-      await expect(p.getByText(`${email(name)} · ${role}`)).toBeVisible();
-      await expect(p.getByRole("list", { name: "Catalogs" }).getByRole("link", { name: new RegExp(catalogName) })).toBeVisible();
-    }
-  });
+  await step(
+    "both sign up through their links in their own browsers and find the team",
+    { editor: editorPage, viewer: viewerPage },
+    async () => {
+      for (const [p, name, role] of [
+        [editorPage, editorName, "editor"],
+        [viewerPage, viewerName, "viewer"],
+      ] as const) {
+        await signUpThroughInvite(p, links[name]!, name);
+        await openTeam(p, teamName());
+        await expect(p.getByText(`${email(name)} · ${role}`)).toBeVisible();
+        await expect(
+          p.getByRole("list", { name: "Catalogs" }).getByRole("link", { name: new RegExp(catalogName) }),
+        ).toBeVisible();
+      }
+    },
+  );
 
   await step("the owner's member list shows them joined", page, async () => {
     await page.reload();

@@ -15,7 +15,9 @@ test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async 
   await expect(page.getByLabel("Search tools")).toBeFocused();
   await page.keyboard.type("refund");
   await expect(page.getByLabel("Search tools")).toHaveValue("refund");
-  await expect(page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "crm.refund_order" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "crm.refund_order" }),
+  ).toBeVisible();
 
   // `?` outside a text box lists the shortcuts; inside one it is just a character.
   await page.keyboard.press("?");
@@ -24,7 +26,12 @@ test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async 
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
-  for (const action of ["Focus the page's search or filter box", "Go to a catalog, page or tool", "Save the form on screen"]) await expect(help).toContainText(action);
+  for (const action of [
+    "Focus the page's search or filter box",
+    "Go to a catalog, page or tool",
+    "Save the form on screen",
+  ])
+    await expect(help).toContainText(action);
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
 

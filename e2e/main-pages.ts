@@ -53,7 +53,9 @@ export async function openPage(page: Page, path: string, theme: (typeof THEMES)[
   await page.goto(path);
   await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
   // The loading texts only: the playground has a "Ranking" heading and "Ranking source" labels.
-  await expect(page.getByText(/^(Loading|Counting tokens|Ranking (every|the deferred))/)).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.getByText(/^(Loading|Counting tokens|Ranking (every|the deferred))/)).toHaveCount(0, {
+    timeout: 45_000,
+  });
 }
 
 export async function signInForPages(page: Page) {

@@ -26,6 +26,8 @@ test("an invitation sent while the member list is still loading shows up in the 
   await expect(input).toHaveValue("");
   answerFirstLoad();
 
-  await expect(page.getByRole("table", { name: "Members" }).getByRole("row", { name: `${email} (invited)` })).toContainText("editor");
+  await expect(
+    page.getByRole("table", { name: "Members" }).getByRole("row", { name: `${email} (invited)` }),
+  ).toContainText("editor");
   expect(loads).toBe(2);
 });

@@ -2,7 +2,12 @@ import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const figure = async (figures: Locator, label: string | RegExp) => {
-  const text = await figures.locator("div").filter({ has: figures.page().getByText(label, { exact: true }) }).locator("dd").first().innerText();
+  const text = await figures
+    .locator("div")
+    .filter({ has: figures.page().getByText(label, { exact: true }) })
+    .locator("dd")
+    .first()
+    .innerText();
   return Number(text.replace(/,/g, ""));
 };
 

@@ -19,7 +19,9 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   await expect(explanation.getByRole("columnheader", { name: "Length norm" })).toBeVisible();
   await expect(explanation.getByRole("row", { name: /✓ messag/ })).toBeVisible();
   await expect(explanation.getByRole("row", { name: /^Score/ })).toBeVisible();
-  await expect(explanation.getByRole("row", { name: /^Name coverage: the request covers \d+(\.\d+)? of the name's 3 words/ })).toBeVisible();
+  await expect(
+    explanation.getByRole("row", { name: /^Name coverage: the request covers \d+(\.\d+)? of the name's 3 words/ }),
+  ).toBeVisible();
 
   // Why not gmail.send_email? It is deferred, so it gets a rank (or "no match") and the terms it lacks.
   await page.getByLabel("Tool", { exact: true }).fill("gmail.send_email");
@@ -36,7 +38,10 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   await expect(page).toHaveURL(/q=post\+a\+message/);
 });
 
-test("a request no tool fits well: the playground still ranks the matching tools, marks them weak, and says why", async ({ page, demo }) => {
+test("a request no tool fits well: the playground still ranks the matching tools, marks them weak, and says why", async ({
+  page,
+  demo,
+}) => {
   await page.goto("/t/demo/mcp-tools/playground");
   await page.getByLabel("Query", { exact: true }).fill("dim the kitchen lights to 30 percent");
 
@@ -45,7 +50,9 @@ test("a request no tool fits well: the playground still ranks the matching tools
   await expect(list.getByLabel(/^weak match/).first()).toBeVisible();
   await expect(list.getByLabel(/^strong match/)).toHaveCount(0);
   await list.getByRole("button", { name: "Explain" }).first().click();
-  await expect(list).toContainText(/Match strength: weak \([\d.]+× the request's bar\)\. Strong hits score at least [\d.]+ perfect matches/);
+  await expect(list).toContainText(
+    /Match strength: weak \([\d.]+× the request's bar\)\. Strong hits score at least [\d.]+ perfect matches/,
+  );
 
   await page.getByLabel("Tool", { exact: true }).fill("stripe.create_coupon");
   const why = page.getByRole("status", { name: "Why not stripe.create_coupon" });
@@ -53,7 +60,10 @@ test("a request no tool fits well: the playground still ranks the matching tools
   await expect(why).toContainText(/Matches: .*percent/);
 });
 
-test("an edit in the playground moves the draft ranking; compare it with the published version; save it as golden", async ({ page, newUser }) => {
+test("an edit in the playground moves the draft ranking; compare it with the published version; save it as golden", async ({
+  page,
+  newUser,
+}) => {
   const { team } = newUser;
   await createPublishedCatalog(page, team, "support");
   await page.goto(`/t/${team}/support/playground`);
@@ -87,7 +97,9 @@ test("an edit in the playground moves the draft ranking; compare it with the pub
 
   // What Codex would return vs the stockroom profile over the same draft.
   await page.getByRole("button", { name: "stockroom vs codex-bm25" }).click();
-  await expect(page.getByRole("list", { name: /^Right column: Draft · codex-bm25 — what Codex would return/ })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: /^Right column: Draft · codex-bm25 — what Codex would return/ }),
+  ).toBeVisible();
 
   // Nothing is pre-ticked: the person picks the expected tool from the offered top hits, then saves.
   const save = page.getByRole("group", { name: "Save as golden query" });
@@ -95,24 +107,46 @@ test("an edit in the playground moves the draft ranking; compare it with the pub
   await save.getByRole("button", { name: "crm.send_invoice" }).click();
   await save.getByRole("button", { name: "Save as golden query" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved — open golden queries" })).toBeVisible();
-  const golden = await trpc<{ queries: Array<{ query: string; expected: string[] }> }>(page, "golden.list", { team, catalog: "support" }, "query");
+  const golden = await trpc<{ queries: Array<{ query: string; expected: string[] }> }>(
+    page,
+    "golden.list",
+    { team, catalog: "support" },
+    "query",
+  );
   expect(golden.queries.map((q) => [q.query, q.expected])).toEqual([["customer account", ["crm.send_invoice"]]]);
 });
 
-test("a search-text edit based on a stale revision is refused with the editor's conflict message", async ({ page, newUser }) => {
+test("a search-text edit based on a stale revision is refused with the editor's conflict message", async ({
+  page,
+  newUser,
+}) => {
   const { team } = newUser;
   await createPublishedCatalog(page, team, "support");
   await page.goto(`/t/${team}/support/playground`);
   await page.getByLabel("Query", { exact: true }).fill("refund");
-  const hit = page.getByRole("list", { name: "Ranked tools" }).getByRole("listitem").filter({ hasText: "crm.refund_order" });
+  const hit = page
+    .getByRole("list", { name: "Ranked tools" })
+    .getByRole("listitem")
+    .filter({ hasText: "crm.refund_order" });
   await hit.getByRole("button", { name: "Edit search text" }).click();
   const editor = page.getByRole("form", { name: "Edit search text of crm.refund_order" });
   await expect(editor).toContainText("revision 1");
 
   // Someone else saves the tool meanwhile.
-  const tools = await trpc<{ tools: Array<{ id: string; key: string; revision: number }> }>(page, "tool.list", { team, catalog: "support" }, "query");
+  const tools = await trpc<{ tools: Array<{ id: string; key: string; revision: number }> }>(
+    page,
+    "tool.list",
+    { team, catalog: "support" },
+    "query",
+  );
   const refund = tools.tools.find((t) => t.key === "crm.refund_order")!;
-  await trpc(page, "tool.update", { team, catalog: "support", id: refund.id, revision: refund.revision, patch: { searchTextMode: "generated+extra", searchTextExtra: "chargeback" } });
+  await trpc(page, "tool.update", {
+    team,
+    catalog: "support",
+    id: refund.id,
+    revision: refund.revision,
+    patch: { searchTextMode: "generated+extra", searchTextExtra: "chargeback" },
+  });
 
   await editor.getByLabel("Generated + extra keywords", { exact: true }).check();
   await editor.getByLabel("Extra keywords", { exact: true }).fill("money back");

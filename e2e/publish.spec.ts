@@ -2,12 +2,28 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { trpc } from "./playground-helpers";
 
-const param = (name: string, description: string) => ({ type: "object", properties: { [name]: { type: "string", description } }, required: [name] });
+const param = (name: string, description: string) => ({
+  type: "object",
+  properties: { [name]: { type: "string", description } },
+  required: [name],
+});
 const TOOLS = [
-  { name: "lookup_customer", description: "Find a customer profile by email.", inputSchema: param("email", "Customer email") },
-  { name: "send_invoice", description: "Send an invoice to a customer.", inputSchema: param("invoice_id", "Invoice to send") },
+  {
+    name: "lookup_customer",
+    description: "Find a customer profile by email.",
+    inputSchema: param("email", "Customer email"),
+  },
+  {
+    name: "send_invoice",
+    description: "Send an invoice to a customer.",
+    inputSchema: param("invoice_id", "Invoice to send"),
+  },
   { name: "refund_order", description: "Refund a paid order.", inputSchema: param("order_id", "Order to refund") },
-  { name: "read_inbox", description: "Read the latest messages in the inbox.", inputSchema: param("folder", "Mailbox folder") },
+  {
+    name: "read_inbox",
+    description: "Read the latest messages in the inbox.",
+    inputSchema: param("folder", "Mailbox folder"),
+  },
   { name: "get_forecast", description: "Weather forecast for a city.", inputSchema: param("city", "City name") },
 ];
 
@@ -26,10 +42,15 @@ async function addGoldenQuery(page: Page, query: string, tool: string) {
   await page.getByRole("option", { name: new RegExp(tool.replace(".", "\\.")) }).click();
   await expect(form.getByRole("list", { name: "Expected tools chosen" })).toContainText(tool);
   await form.getByRole("button", { name: "Add golden query" }).click();
-  await expect(page.getByRole("table", { name: "Golden queries" }).getByRole("row", { name: new RegExp(query) })).toContainText(tool);
+  await expect(
+    page.getByRole("table", { name: "Golden queries" }).getByRole("row", { name: new RegExp(query) }),
+  ).toContainText(tool);
 }
 
-test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({ page, newCatalog }) => {
+test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({
+  page,
+  newCatalog,
+}) => {
   const { team, catalog, base } = newCatalog;
   await importTools(page, team, catalog);
 
@@ -48,7 +69,9 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   // Edit the tool in the tool editor.
   await page.goto(base);
   await page.getByRole("link", { name: "crm.lookup_customer" }).click();
-  await page.getByRole("textbox", { name: "Description" }).fill("Find a customer profile by email, with the customer's invoices and invoice history.");
+  await page
+    .getByRole("textbox", { name: "Description" })
+    .fill("Find a customer profile by email, with the customer's invoices and invoice history.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved — revision 2.")).toBeVisible();
 
@@ -82,7 +105,9 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   // Shares (success@1, recall@K) and scores (MRR, nDCG) on separate axes; hovering a version shows its values.
   const share = page.getByRole("img", { name: /Metrics over versions, share of golden queries: .*recall@K/ });
   await expect(share).toBeVisible();
-  await expect(page.getByRole("img", { name: /Metrics over versions, ranking score \(0–1\): MRR .*nDCG@10/ })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /Metrics over versions, ranking score \(0–1\): MRR .*nDCG@10/ }),
+  ).toBeVisible();
   await expect(share).not.toContainText("MRR");
   const box = (await share.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2); // over v1
@@ -93,7 +118,11 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   const href = await v2.getByRole("link", { name: "Download version 2" }).getAttribute("href");
   const download = await page.request.get(href!);
   expect(download.headers()["content-disposition"]).toContain(`${team}-${catalog}-v2.json`);
-  const snapshot = (await download.json()) as { version: number; contentHash: string; tools: Array<{ id: string; spec: { description: string } }> };
+  const snapshot = (await download.json()) as {
+    version: number;
+    contentHash: string;
+    tools: Array<{ id: string; spec: { description: string } }>;
+  };
   expect(snapshot.version).toBe(2);
   await expect(v2).toContainText(snapshot.contentHash.slice(0, 19));
   expect(snapshot.tools.find((t) => t.id === "crm.lookup_customer")!.spec.description).toContain("invoice history");
@@ -103,8 +132,21 @@ test("roll back to version 1: its content is published as version 3", async ({ p
   const { team, catalog, base } = newCatalog;
   await importTools(page, team, catalog);
   await trpc(page, "publish.publish", { team, catalog, note: "v1" });
-  const [tool] = (await trpc<{ tools: Array<{ id: string; revision: number }> }>(page, "tool.list", { team, catalog, search: "refund_order" }, "query")).tools;
-  await trpc(page, "tool.update", { team, catalog, id: tool!.id, revision: tool!.revision, patch: { description: "Refund a paid order in full." } });
+  const [tool] = (
+    await trpc<{ tools: Array<{ id: string; revision: number }> }>(
+      page,
+      "tool.list",
+      { team, catalog, search: "refund_order" },
+      "query",
+    )
+  ).tools;
+  await trpc(page, "tool.update", {
+    team,
+    catalog,
+    id: tool!.id,
+    revision: tool!.revision,
+    patch: { description: "Refund a paid order in full." },
+  });
   await trpc(page, "publish.publish", { team, catalog, note: "v2" });
 
   await page.goto(`${base}/snapshots`);

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpNewUser } from "./helpers";
-import { createEmptyCatalog, EMPTY_CATALOG_PAGES, firstToolPath, MAIN_PAGES, openPage, SIGNED_OUT_PAGES, signInForPages, THEMES } from "./main-pages";
+import {
+  createEmptyCatalog,
+  EMPTY_CATALOG_PAGES,
+  firstToolPath,
+  MAIN_PAGES,
+  openPage,
+  SIGNED_OUT_PAGES,
+  signInForPages,
+  THEMES,
+} from "./main-pages";
 
 // Item 10: a screenshot of every main page at desktop and phone size in both themes, kept as CI artifacts under
 // test-results/screenshots. At 390 px nothing may push the page wider than the screen.
@@ -13,7 +22,11 @@ const DIR = "test-results/screenshots";
 test.describe.configure({ mode: "parallel" });
 
 /** Saves each page in both themes; returns what sticks out of the viewport (clipped, so the page cannot scroll, but still cut off). */
-async function shootPages(page: Page, size: (typeof SIZES)[number], pages: Array<{ name: string; path: string }>): Promise<string[]> {
+async function shootPages(
+  page: Page,
+  size: (typeof SIZES)[number],
+  pages: Array<{ name: string; path: string }>,
+): Promise<string[]> {
   const tooWide: string[] = [];
   for (const theme of THEMES) {
     for (const { name, path } of pages) {
@@ -21,7 +34,11 @@ async function shootPages(page: Page, size: (typeof SIZES)[number], pages: Array
       await page.screenshot({ path: `${DIR}/${name}-${size.name}-${theme}.png`, fullPage: size.name === "phone" });
       const overflow = await page.evaluate(() =>
         [...document.querySelectorAll("body *")]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[data-scrolls], .overflow-x-auto, .overflow-auto, pre"))
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > window.innerWidth + 1 &&
+              !el.closest("[data-scrolls], .overflow-x-auto, .overflow-auto, pre"),
+          )
           .slice(0, 3)
           .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join(".")}`),
       );
@@ -35,12 +52,17 @@ async function shootPages(page: Page, size: (typeof SIZES)[number], pages: Array
 }
 
 for (const size of SIZES) {
-  test(`every main page at ${size.width}×${size.height} in both themes, without sideways scrolling`, async ({ page }) => {
+  test(`every main page at ${size.width}×${size.height} in both themes, without sideways scrolling`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     const signedOut = await shootPages(page, size, [...SIGNED_OUT_PAGES]);
     await signInForPages(page);
-    const tooWide = await shootPages(page, size, [...MAIN_PAGES, { name: "tool-edit", path: await firstToolPath(page) }]);
+    const tooWide = await shootPages(page, size, [
+      ...MAIN_PAGES,
+      { name: "tool-edit", path: await firstToolPath(page) },
+    ]);
     expect([...signedOut, ...tooWide]).toEqual([]);
   });
 
@@ -50,7 +72,11 @@ for (const size of SIZES) {
     const { team } = await signUpNewUser(page);
     const emptyTeam = await shootPages(page, size, [{ name: "empty-catalogs", path: `/t/${team}` }]);
     const base = await createEmptyCatalog(page, team);
-    const tooWide = await shootPages(page, size, EMPTY_CATALOG_PAGES.map(({ name, path }) => ({ name, path: base + path })));
+    const tooWide = await shootPages(
+      page,
+      size,
+      EMPTY_CATALOG_PAGES.map(({ name, path }) => ({ name, path: base + path })),
+    );
     expect([...emptyTeam, ...tooWide]).toEqual([]);
   });
 }

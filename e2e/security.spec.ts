@@ -12,7 +12,10 @@ test("pages carry security headers", async ({ request }) => {
   expect(headers["strict-transport-security"]).toBeUndefined(); // STOCKROOM_URL is http here
 });
 
-test("scripts run by a per-request nonce, never 'unsafe-inline', and the page still works", async ({ page, request }) => {
+test("scripts run by a per-request nonce, never 'unsafe-inline', and the page still works", async ({
+  page,
+  request,
+}) => {
   const nonceOf = (csp: string) => /script-src 'self' 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];
   const first = await request.get("/sign-in");
   const csp = first.headers()["content-security-policy"]!;
@@ -39,7 +42,11 @@ test("scripts run by a per-request nonce, never 'unsafe-inline', and the page st
 test("the session cookie is HttpOnly, SameSite and Secure in production", async ({ request, baseURL }) => {
   const response = await request.post("/api/auth/sign-in/email", { data: DEMO, headers: { origin: baseURL! } });
   expect(response.status()).toBe(200);
-  const cookie = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value).join("\n");
+  const cookie = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie")
+    .map((h) => h.value)
+    .join("\n");
   expect(cookie).toMatch(/session_token=[^;]+;.*HttpOnly/i);
   expect(cookie).toMatch(/SameSite=Lax/i);
   expect(cookie).toMatch(/Secure/);
@@ -54,7 +61,9 @@ test("a cookie-authenticated write from another origin is refused", async ({ req
   });
   expect(forged.status()).toBe(403);
   expect(await forged.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
-  const members = await request.get(`/api/trpc/team.members?input=${encodeURIComponent(JSON.stringify({ json: { team: "demo" } }))}`);
+  const members = await request.get(
+    `/api/trpc/team.members?input=${encodeURIComponent(JSON.stringify({ json: { team: "demo" } }))}`,
+  );
   expect(JSON.stringify(await members.json())).not.toContain("attacker@evil.example");
 });
 

@@ -2,7 +2,13 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /** A link click with unsaved edits asks first: staying keeps the text, leaving goes where the link pointed. */
-async function expectGuarded(page: Page, link: () => ReturnType<Page["getByRole"]>, field: ReturnType<Page["getByLabel"]>, text: string, target: RegExp) {
+async function expectGuarded(
+  page: Page,
+  link: () => ReturnType<Page["getByRole"]>,
+  field: ReturnType<Page["getByLabel"]>,
+  text: string,
+  target: RegExp,
+) {
   await field.fill(text);
   await link().click();
   const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
@@ -20,7 +26,13 @@ test("the new-catalog, token and publish-note forms warn before unsaved text is 
 
   await page.goto(`/t/${team}`);
   await page.getByRole("button", { name: "New catalog" }).click();
-  await expectGuarded(page, () => page.getByRole("link", { name: new RegExp(name) }).first(), page.getByLabel("Catalog name"), "Half typed", new RegExp(`${base}$`));
+  await expectGuarded(
+    page,
+    () => page.getByRole("link", { name: new RegExp(name) }).first(),
+    page.getByLabel("Catalog name"),
+    "Half typed",
+    new RegExp(`${base}$`),
+  );
 
   await page.goto(`${base}/tokens`);
   await expectGuarded(page, tab("History"), page.getByLabel("Token name"), "support bot", /\/history$/);

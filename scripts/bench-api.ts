@@ -30,21 +30,45 @@ interface CorpusTool {
 
 /** 1,000 tools as OpenAI namespaces: the 724-tool demo corpus plus renamed copies in `<namespace>_mirror`. */
 function thousandTools(): unknown[] {
-  const corpus = readFileSync("prisma/seed-data/tools.jsonl", "utf8").trim().split("\n").map((line) => JSON.parse(line) as CorpusTool);
-  const tools = [...corpus, ...corpus.slice(0, TOOL_COUNT - corpus.length).map((t) => ({ ...t, namespace: `${t.namespace}_mirror` }))];
+  const corpus = readFileSync("prisma/seed-data/tools.jsonl", "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as CorpusTool);
+  const tools = [
+    ...corpus,
+    ...corpus.slice(0, TOOL_COUNT - corpus.length).map((t) => ({ ...t, namespace: `${t.namespace}_mirror` })),
+  ];
   const namespaces = [...new Set(tools.map((t) => t.namespace))];
   return namespaces.map((ns) => ({
     type: "namespace",
     name: ns,
     description: `Tools of the ${ns.replace(/_/g, " ")} MCP server.`,
-    tools: tools.filter((t) => t.namespace === ns).map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, defer_loading: true })),
+    tools: tools
+      .filter((t) => t.namespace === ns)
+      .map((t) => ({
+        type: "function",
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        defer_loading: true,
+      })),
   }));
 }
 
 /** The peer: node:http answering with the same bytes (as the app served them) and the same validators, nothing else. */
-function startPeer(body: { identity: Buffer; gzip: Buffer; br: Buffer; etag: string }): Promise<{ server: Server; url: string }> {
+function startPeer(body: {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const headers = { etag: body.etag, "cache-control": "no-cache", vary: "Accept-Encoding, Authorization", "content-type": "application/json; charset=utf-8" };
+    const headers = {
+      etag: body.etag,
+      "cache-control": "no-cache",
+      vary: "Accept-Encoding, Authorization",
+      "content-type": "application/json; charset=utf-8",
+    };
     if (req.headers["if-none-match"] === body.etag) {
       res.writeHead(304, headers);
       return res.end();
@@ -52,17 +76,26 @@ function startPeer(body: { identity: Buffer; gzip: Buffer; br: Buffer; etag: str
     const accept = req.headers["accept-encoding"] ?? "";
     const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
     const bytes = encoding ? body[encoding] : body.identity;
-    res.writeHead(200, { ...headers, ...(encoding ? { "content-encoding": encoding } : {}), "content-length": bytes.length });
+    res.writeHead(200, {
+      ...headers,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+      "content-length": bytes.length,
+    });
     res.end(bytes);
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
 async function measure(url: string, headers: Record<string, string>, expectStatus: number) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const codes = result.statusCodeStats;
   const unexpected = Object.entries(codes).filter(([code]) => Number(code) !== expectStatus);
-  if (result.errors > 0 || unexpected.length > 0) throw new Error(`${url}: ${result.errors} errors, unexpected statuses ${JSON.stringify(unexpected)}`);
+  if (result.errors > 0 || unexpected.length > 0)
+    throw new Error(`${url}: ${result.errors} errors, unexpected statuses ${JSON.stringify(unexpected)}`);
   return { rps: result.requests.average, p99: result.latency.p99, mbps: result.throughput.average / 1e6 };
 }
 
@@ -81,11 +114,23 @@ async function startApp(): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "stockroom-bench-api-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "scripts/serve.mjs"], {
-    env: { ...env, PORT: String(port), STOCKROOM_URL: url, STOCKROOM_DATA_DIR: dataDir, DATABASE_URL: "", STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "scripts/serve.mjs"],
+    {
+      env: {
+        ...env,
+        PORT: String(port),
+        STOCKROOM_URL: url,
+        STOCKROOM_DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000",
+        STOCKROOM_SIGNIN_PER_MINUTE: "1000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));
@@ -100,7 +145,13 @@ async function startApp(): Promise<{ url: string; stop(): void }> {
   // First start migrates the embedded database and seeds the demo catalog: minutes on a loaded machine.
   for (const deadline = Date.now() + 300_000; ; ) {
     if (child.exitCode !== null) throw new Error(`next start exited:\n${log.slice(-2000)}`);
-    if (await fetch(`${url}/sign-in`).then((r) => r.ok, () => false)) return { url, stop };
+    if (
+      await fetch(`${url}/sign-in`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop };
     if (Date.now() > deadline) {
       stop();
       throw new Error(`the app did not answer within 300 s:\n${log.slice(-2000)}`);
@@ -115,7 +166,9 @@ function rawBytes(url: string, headers: Record<string, string>): Promise<{ bytes
     httpGet(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ bytes: Buffer.concat(chunks), encoding: String(res.headers["content-encoding"] ?? "identity") }));
+      res.on("end", () =>
+        resolve({ bytes: Buffer.concat(chunks), encoding: String(res.headers["content-encoding"] ?? "identity") }),
+      );
     }).on("error", reject);
   });
 }
@@ -132,29 +185,68 @@ try {
   const text = JSON.stringify(thousandTools());
   const options = { namespace: null, mcpServer: null, exposure: "deferred" };
   const preview = await owner.mutate<{ fingerprint: string }>("io.previewImport", { ...scope, text, options });
-  const imported = await owner.mutate<{ created: number }>("io.commitImport", { ...scope, text, options, fingerprint: preview.fingerprint, skipInvalid: true });
+  const imported = await owner.mutate<{ created: number }>("io.commitImport", {
+    ...scope,
+    text,
+    options,
+    fingerprint: preview.fingerprint,
+    skipInvalid: true,
+  });
   let toolCount = imported.created;
   if (toolCount < TOOL_COUNT) {
-    const filler = Array.from({ length: TOOL_COUNT - toolCount }, (_, i) => ({ type: "function", name: `bench_filler_${i}`, description: `Filler tool ${i} for the benchmark.`, parameters: { type: "object", properties: {} }, defer_loading: true }));
-    const fillText = JSON.stringify([{ type: "namespace", name: "bench_filler", description: "Benchmark filler.", tools: filler }]);
-    const fillPreview = await owner.mutate<{ fingerprint: string }>("io.previewImport", { ...scope, text: fillText, options });
-    toolCount += (await owner.mutate<{ created: number }>("io.commitImport", { ...scope, text: fillText, options, fingerprint: fillPreview.fingerprint })).created;
+    const filler = Array.from({ length: TOOL_COUNT - toolCount }, (_, i) => ({
+      type: "function",
+      name: `bench_filler_${i}`,
+      description: `Filler tool ${i} for the benchmark.`,
+      parameters: { type: "object", properties: {} },
+      defer_loading: true,
+    }));
+    const fillText = JSON.stringify([
+      { type: "namespace", name: "bench_filler", description: "Benchmark filler.", tools: filler },
+    ]);
+    const fillPreview = await owner.mutate<{ fingerprint: string }>("io.previewImport", {
+      ...scope,
+      text: fillText,
+      options,
+    });
+    toolCount += (
+      await owner.mutate<{ created: number }>("io.commitImport", {
+        ...scope,
+        text: fillText,
+        options,
+        fingerprint: fillPreview.fingerprint,
+      })
+    ).created;
   }
-  const published = await owner.mutate<{ version: number; contentHash: string }>("publish.publish", { ...scope, note: "bench" });
+  const published = await owner.mutate<{ version: number; contentHash: string }>("publish.publish", {
+    ...scope,
+    note: "bench",
+  });
   const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "bench" });
   const auth = { authorization: `Bearer ${secret}` };
   const latestUrl = `${app.url}/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/latest`;
 
-  const identity = Buffer.from(await (await fetch(latestUrl, { headers: { ...auth, "accept-encoding": "identity" } })).arrayBuffer());
-  const served = { gzip: await rawBytes(latestUrl, { ...auth, "accept-encoding": "gzip" }), br: await rawBytes(latestUrl, { ...auth, "accept-encoding": "br" }) };
-  if (served.gzip.encoding !== "gzip" || served.br.encoding !== "br") throw new Error(`the app served ${served.gzip.encoding} / ${served.br.encoding} where gzip / br were asked`);
-  if (!gunzipSync(served.gzip.bytes).equals(identity) || !brotliDecompressSync(served.br.bytes).equals(identity)) throw new Error("compressed bodies do not decode to the identity bytes");
+  const identity = Buffer.from(
+    await (await fetch(latestUrl, { headers: { ...auth, "accept-encoding": "identity" } })).arrayBuffer(),
+  );
+  const served = {
+    gzip: await rawBytes(latestUrl, { ...auth, "accept-encoding": "gzip" }),
+    br: await rawBytes(latestUrl, { ...auth, "accept-encoding": "br" }),
+  };
+  if (served.gzip.encoding !== "gzip" || served.br.encoding !== "br")
+    throw new Error(`the app served ${served.gzip.encoding} / ${served.br.encoding} where gzip / br were asked`);
+  if (!gunzipSync(served.gzip.bytes).equals(identity) || !brotliDecompressSync(served.br.bytes).equals(identity))
+    throw new Error("compressed bodies do not decode to the identity bytes");
   const etag = `"${published.contentHash}"`;
   peer = await startPeer({ identity, gzip: served.gzip.bytes, br: served.br.bytes, etag });
   const pct = (n: number) => `${((100 * n) / identity.length).toFixed(1)}%`;
   console.log(`snapshot: ${toolCount} tools, v${published.version}`);
-  console.log(`  raw ${kb(identity.length)} · gzip ${kb(served.gzip.bytes.length)} (${pct(served.gzip.bytes.length)}) · br ${kb(served.br.bytes.length)} (${pct(served.br.bytes.length)}), as served`);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`);
+  console.log(
+    `  raw ${kb(identity.length)} · gzip ${kb(served.gzip.bytes.length)} (${pct(served.gzip.bytes.length)}) · br ${kb(served.br.bytes.length)} (${pct(served.br.bytes.length)}), as served`,
+  );
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`,
+  );
 
   const scenarios = [
     { name: "304 If-None-Match", headers: { ...auth, "if-none-match": etag }, status: 304 },

@@ -38,24 +38,43 @@ interface CorpusTool {
 
 /** The real MCP corpus copied into numbered namespaces until there are `count` tools. */
 async function seedCatalog(db: PrismaClient, count: number) {
-  const corpus = readFileSync(path.join(repoRoot, "prisma/seed-data/tools.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as CorpusTool);
+  const corpus = readFileSync(path.join(repoRoot, "prisma/seed-data/tools.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as CorpusTool);
   const team = await db.team.create({ data: { slug: `bench-edit-${Date.now().toString(36)}`, name: "Bench" } });
   const catalog = await db.catalog.create({ data: { teamId: team.id, slug: "tools", name: "Bench tools" } });
   const copies = Math.ceil(count / corpus.length);
-  const names = [...new Set(corpus.map((t) => t.namespace))].flatMap((ns) => Array.from({ length: copies }, (_, c) => `${ns}_${c}`));
-  await db.namespace.createMany({ data: names.map((name) => ({ catalogId: catalog.id, name, description: `${name.replace(/_\d+$/, "")} tools` })) });
+  const names = [...new Set(corpus.map((t) => t.namespace))].flatMap((ns) =>
+    Array.from({ length: copies }, (_, c) => `${ns}_${c}`),
+  );
+  await db.namespace.createMany({
+    data: names.map((name) => ({ catalogId: catalog.id, name, description: `${name.replace(/_\d+$/, "")} tools` })),
+  });
   const ids = new Map((await db.namespace.findMany({ where: { catalogId: catalog.id } })).map((n) => [n.name, n.id]));
   const rows = Array.from({ length: count }, (_, i) => {
     const tool = corpus[i % corpus.length]!;
     const ns = `${tool.namespace}_${Math.floor(i / corpus.length)}`;
-    return { catalogId: catalog.id, namespaceId: ids.get(ns)!, key: `${ns}.${tool.name}`, name: tool.name, description: tool.description, parameters: tool.parameters };
+    return {
+      catalogId: catalog.id,
+      namespaceId: ids.get(ns)!,
+      key: `${ns}.${tool.name}`,
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+    };
   });
   for (let i = 0; i < rows.length; i += 1000) await db.tool.createMany({ data: rows.slice(i, i + 1000) });
-  const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, select: { id: true, key: true }, orderBy: { key: "asc" } });
+  const tools = await db.tool.findMany({
+    where: { catalogId: catalog.id },
+    select: { id: true, key: true },
+    orderBy: { key: "asc" },
+  });
   return { team, catalog, tools };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
 
 interface Series {
   edit: number[];
@@ -79,14 +98,24 @@ async function bench(kind: "pglite" | "postgres") {
       await search(QUERY);
       warm.push(performance.now() - started);
     }
-    const series: Record<"in place" | "full rebuild", Series> = { "in place": { edit: [], visible: [], missed: 0 }, "full rebuild": { edit: [], visible: [], missed: 0 } };
+    const series: Record<"in place" | "full rebuild", Series> = {
+      "in place": { edit: [], visible: [], missed: 0 },
+      "full rebuild": { edit: [], visible: [], missed: 0 },
+    };
     const revisions = new Map<string, number>();
     for (let i = 0; i < EDITS * 2; i++) {
       const mode = i % 2 === 0 ? "in place" : "full rebuild";
       const tool = tools[(i * 7919) % tools.length]!;
       const word = `zqx${i.toString(36)}edit`;
       let started = performance.now();
-      const edited = await updateTool({ db, catalog, actor, id: tool.id, revision: revisions.get(tool.id) ?? 1, patch: { searchTextMode: "generated+extra", searchTextExtra: word } });
+      const edited = await updateTool({
+        db,
+        catalog,
+        actor,
+        id: tool.id,
+        revision: revisions.get(tool.id) ?? 1,
+        patch: { searchTextMode: "generated+extra", searchTextExtra: word },
+      });
       revisions.set(tool.id, edited.revision);
       series[mode].edit.push(performance.now() - started);
       if (mode === "full rebuild") {
@@ -133,10 +162,15 @@ for (const { kind, warm, series } of results) {
   const peer = percentile(series["full rebuild"].visible, 0.95);
   for (const [path, s] of Object.entries(series)) {
     const p95 = percentile(s.visible, 0.95);
-    lines.push(`| ${kind} | ${path} | ${ms(percentile(s.edit, 0.5))} | ${ms(percentile(s.visible, 0.5))} | ${ms(p95)} | ${(p95 / peer).toFixed(2)}× | ${s.missed} | ${ms(percentile(warm, 0.5))} |`);
+    lines.push(
+      `| ${kind} | ${path} | ${ms(percentile(s.edit, 0.5))} | ${ms(percentile(s.visible, 0.5))} | ${ms(p95)} | ${(p95 / peer).toFixed(2)}× | ${s.missed} | ${ms(percentile(warm, 0.5))} |`,
+    );
   }
 }
-const inPlace = results.map(({ kind, series }) => `${kind} ${ms(percentile(series["in place"].visible, 0.95))} ms`).join(", ");
+const inPlace = results
+  .map(({ kind, series }) => `${kind} ${ms(percentile(series["in place"].visible, 0.95))} ms`)
+  .join(", ");
 lines.push("", `Goal: an edit visible within 100 ms p95 — in place: ${inPlace}.`);
 console.log(lines.join("\n"));
-if (!argv.includes("--no-write")) writeBenchSection("edit", "Edit-and-see at 5,000 tools (`npm run bench:edit`)", lines.join("\n"));
+if (!argv.includes("--no-write"))
+  writeBenchSection("edit", "Edit-and-see at 5,000 tools (`npm run bench:edit`)", lines.join("\n"));

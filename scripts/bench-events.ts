@@ -27,11 +27,15 @@ const SECONDS = Number(option("seconds", "60"));
 const RATE = Number(option("rate", "2000"));
 const AGENTS = Number(option("agents", "8"));
 const SCALE_EVENTS = Number(option("events", "1000000"));
-const DBS: TestDbKind[] = option("db", "both") === "both" ? ["pglite", "postgres"] : [option("db", "both") as TestDbKind];
+const DBS: TestDbKind[] =
+  option("db", "both") === "both" ? ["pglite", "postgres"] : [option("db", "both") as TestDbKind];
 const BATCH = 100;
 const PART = option("part", "both");
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const globals = globalThis as unknown as {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -42,22 +46,58 @@ function batchOf(agent: number, seq: number): unknown[] {
   const events: unknown[] = [];
   for (let i = 0; events.length < BATCH; i++) {
     const id = `a${agent}-${seq}-${i}`;
-    const tools = [`ns${i % 7}.tool_${(seq + i) % 40}`, `ns${i % 5}.tool_${(seq + 2 * i) % 40}`, `ns${i % 3}.tool_${(seq + 3 * i) % 40}`];
-    events.push({ type: "search", id: `${id}-s`, conversationId: `c${agent}-${seq}-${i}`, query: `find the tool for task ${i % 50} of order ${seq}`, snapshotVersion: 1, latencyMs: 0.5 + (i % 10) / 10, hits: tools.map((tool, r) => ({ id: tool, rank: r + 1, score: 10 - r, strength: r === 0 ? "strong" : "weak" })) });
-    if (events.length < BATCH) events.push({ type: "call", id: `${id}-c`, conversationId: `c${agent}-${seq}-${i}`, callId: `${id}-call`, toolId: tools[i % 3] });
-    if (events.length < BATCH) events.push({ type: "outcome", id: `${id}-o`, conversationId: `c${agent}-${seq}-${i}`, callId: `${id}-call`, ok: i % 4 !== 0 });
+    const tools = [
+      `ns${i % 7}.tool_${(seq + i) % 40}`,
+      `ns${i % 5}.tool_${(seq + 2 * i) % 40}`,
+      `ns${i % 3}.tool_${(seq + 3 * i) % 40}`,
+    ];
+    events.push({
+      type: "search",
+      id: `${id}-s`,
+      conversationId: `c${agent}-${seq}-${i}`,
+      query: `find the tool for task ${i % 50} of order ${seq}`,
+      snapshotVersion: 1,
+      latencyMs: 0.5 + (i % 10) / 10,
+      hits: tools.map((tool, r) => ({ id: tool, rank: r + 1, score: 10 - r, strength: r === 0 ? "strong" : "weak" })),
+    });
+    if (events.length < BATCH)
+      events.push({
+        type: "call",
+        id: `${id}-c`,
+        conversationId: `c${agent}-${seq}-${i}`,
+        callId: `${id}-call`,
+        toolId: tools[i % 3],
+      });
+    if (events.length < BATCH)
+      events.push({
+        type: "outcome",
+        id: `${id}-o`,
+        conversationId: `c${agent}-${seq}-${i}`,
+        callId: `${id}-call`,
+        ok: i % 4 !== 0,
+      });
   }
   return events;
 }
 
-async function runAgent(url: string, secret: string, agent: number, deadline: number, latencies: number[]): Promise<{ sent: number; failed: number }> {
+async function runAgent(
+  url: string,
+  secret: string,
+  agent: number,
+  deadline: number,
+  latencies: number[],
+): Promise<{ sent: number; failed: number }> {
   const interval = (1000 * BATCH * AGENTS) / RATE;
   let sent = 0;
   let failed = 0;
   for (let seq = 0, next = Date.now(); Date.now() < deadline; seq++) {
     const body = JSON.stringify({ events: batchOf(agent, seq) });
     const started = performance.now();
-    const response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body });
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+      body,
+    });
     await response.arrayBuffer();
     latencies.push(performance.now() - started);
     if (response.status === 202) sent += BATCH;
@@ -77,17 +117,41 @@ async function benchIngest(kind: TestDbKind) {
   try {
     const team = await handle.db.team.create({ data: { slug: `bench-${Date.now()}`, name: "Bench" } });
     const catalog = await handle.db.catalog.create({ data: { teamId: team.id, slug: "events", name: "Events" } });
-    const { secret } = await createAgentToken({ db: handle.db, team, catalog, actor: { id: null, label: "bench" }, name: "bench" });
+    const { secret } = await createAgentToken({
+      db: handle.db,
+      team,
+      catalog,
+      actor: { id: null, label: "bench" },
+      name: "bench",
+    });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/catalogs/${team.slug}/events/events`;
     const latencies: number[] = [];
     const started = Date.now();
-    const results = await Promise.all(Array.from({ length: AGENTS }, (_, agent) => runAgent(url, secret, agent, started + SECONDS * 1000, latencies)));
+    const results = await Promise.all(
+      Array.from({ length: AGENTS }, (_, agent) => runAgent(url, secret, agent, started + SECONDS * 1000, latencies)),
+    );
     const elapsed = (Date.now() - started) / 1000;
     const sent = results.reduce((sum, r) => sum + r.sent, 0);
     const failed = results.reduce((sum, r) => sum + r.failed, 0);
-    const count = (await handle.sql.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "AgentEvent" WHERE "catalogId" = $1`, [catalog.id]))[0]?.count ?? 0;
+    const count =
+      (
+        await handle.sql.query<{ count: number }>(
+          `SELECT count(*)::int AS "count" FROM "AgentEvent" WHERE "catalogId" = $1`,
+          [catalog.id],
+        )
+      )[0]?.count ?? 0;
     const peer = await timeBareInserts(handle, catalog.id);
-    return { kind, sent, stored: count, failed, rate: sent / elapsed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), peerP50: peer.p50, peerP99: peer.p99 };
+    return {
+      kind,
+      sent,
+      stored: count,
+      failed,
+      rate: sent / elapsed,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      peerP50: peer.p50,
+      peerP99: peer.p99,
+    };
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await handle.close();
@@ -96,7 +160,9 @@ async function benchIngest(kind: TestDbKind) {
 
 /** The peer: the same 100-event batches as one plain INSERT each, straight on the driver. */
 async function timeBareInserts(handle: DatabaseHandle, catalogId: string) {
-  await handle.sql.exec(`CREATE TEMP TABLE IF NOT EXISTS bench_peer (LIKE "AgentEvent" INCLUDING DEFAULTS INCLUDING INDEXES)`);
+  await handle.sql.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS bench_peer (LIKE "AgentEvent" INCLUDING DEFAULTS INCLUDING INDEXES)`,
+  );
   const times: number[] = [];
   for (let seq = 0; seq < 200; seq++) {
     const rows = batchOf(99, seq).map((e, i) => ({ ...(e as object), id: `peer-${seq}-${i}` }));

@@ -26,16 +26,46 @@ const MIN_REQUESTS = Number(option("min-requests", "1"));
 const PROFILE: EngineProfile = "stockroom";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-interface Tool { namespace: string; name: string; description: string; parameters?: unknown }
-interface Query { query: string; gold: string[]; lang?: string }
+interface Tool {
+  namespace: string;
+  name: string;
+  description: string;
+  parameters?: unknown;
+}
+interface Query {
+  query: string;
+  gold: string[];
+  lang?: string;
+}
 
-const jsonl = <T>(file: string): T[] => readFileSync(path.join(ROOT, file), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
-const heldoutFiles = ["", "2", "3", "4", "5", "6", "7", "8", "9", "10"].map((n) => `search/testing/sets/heldout${n}.jsonl`);
+const jsonl = <T>(file: string): T[] =>
+  readFileSync(path.join(ROOT, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+const heldoutFiles = ["", "2", "3", "4", "5", "6", "7", "8", "9", "10"].map(
+  (n) => `search/testing/sets/heldout${n}.jsonl`,
+);
 
 const DATASETS = [
-  { name: "demo catalog (English)", tools: jsonl<Tool>("../shared/corpus/tools.jsonl"), queries: [...jsonl<Query>("../shared/corpus/queries.dev.jsonl"), ...heldoutFiles.flatMap((f) => jsonl<Query>(f))].filter((q) => q.lang !== "zh") },
-  { name: "BFCL python pool", tools: jsonl<Tool>("../shared/corpus/bfcl-python/tools.jsonl"), queries: jsonl<Query>("../shared/corpus/bfcl-python/queries.jsonl") },
-  { name: "MetaTool", tools: jsonl<Tool>("../shared/corpus/metatool/tools.jsonl"), queries: jsonl<Query>("../shared/corpus/metatool/queries.jsonl") },
+  {
+    name: "demo catalog (English)",
+    tools: jsonl<Tool>("../shared/corpus/tools.jsonl"),
+    queries: [
+      ...jsonl<Query>("../shared/corpus/queries.dev.jsonl"),
+      ...heldoutFiles.flatMap((f) => jsonl<Query>(f)),
+    ].filter((q) => q.lang !== "zh"),
+  },
+  {
+    name: "BFCL python pool",
+    tools: jsonl<Tool>("../shared/corpus/bfcl-python/tools.jsonl"),
+    queries: jsonl<Query>("../shared/corpus/bfcl-python/queries.jsonl"),
+  },
+  {
+    name: "MetaTool",
+    tools: jsonl<Tool>("../shared/corpus/metatool/tools.jsonl"),
+    queries: jsonl<Query>("../shared/corpus/metatool/queries.jsonl"),
+  },
 ];
 
 function random(seed: number): () => number {
@@ -59,7 +89,17 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
 const idOf = (tool: Tool) => `${tool.namespace}.${tool.name}`;
 
 function metricsOf(tools: Tool[], extra: Map<string, string>, queries: Query[]) {
-  const docs = tools.map((tool) => ({ id: idOf(tool), name: tool.name, namespace: tool.namespace, text: effectiveSearchText({ ...tool, namespace: { name: tool.namespace }, searchTextMode: "generated+extra", searchTextExtra: extra.get(idOf(tool)) ?? "" }) }));
+  const docs = tools.map((tool) => ({
+    id: idOf(tool),
+    name: tool.name,
+    namespace: tool.namespace,
+    text: effectiveSearchText({
+      ...tool,
+      namespace: { name: tool.namespace },
+      searchTextMode: "generated+extra",
+      searchTextExtra: extra.get(idOf(tool)) ?? "",
+    }),
+  }));
   const index = createSearchIndex(docs, { profile: PROFILE });
   const ranked = queries.map((q) => ({ gold: q.gold, ranked: safeSearch(index, q.query) }));
   const m = evaluateRankings(ranked, 8);
@@ -87,19 +127,36 @@ function runSplit(dataset: (typeof DATASETS)[number], next: () => number) {
   const replayed = order.slice(0, Math.floor(order.length / 2));
   const heldOut = order.slice(replayed.length);
   const byTool = traffic(replayed);
-  const texts = new Map(dataset.tools.map((tool) => [idOf(tool), effectiveSearchText({ ...tool, namespace: { name: tool.namespace } })]));
+  const texts = new Map(
+    dataset.tools.map((tool) => [idOf(tool), effectiveSearchText({ ...tool, namespace: { name: tool.namespace } })]),
+  );
   const suggested = new Map<string, string>();
   const appended = new Map<string, string>();
   const stats = trafficStats({ toolTexts: texts, requestsByTool: byTool }, PROFILE);
   for (const [id, requests] of byTool) {
     if (!texts.has(id)) continue;
-    suggested.set(id, candidateWords(id, stats, MAX_TERMS).filter((c) => c.requests.size >= MIN_REQUESTS).map((c) => c.word).join(" "));
+    suggested.set(
+      id,
+      candidateWords(id, stats, MAX_TERMS)
+        .filter((c) => c.requests.size >= MIN_REQUESTS)
+        .map((c) => c.word)
+        .join(" "),
+    );
     appended.set(id, requests.join(" "));
   }
   const covered = heldOut.filter((q) => q.gold.some((id) => byTool.has(id)));
   const none = new Map<string, string>();
-  const measure = (queries: Query[]) => ({ before: metricsOf(dataset.tools, none, queries), loop: metricsOf(dataset.tools, suggested, queries), peer: metricsOf(dataset.tools, appended, queries) });
-  return { covered: measure(covered), all: measure(heldOut), coveredCount: covered.length, heldOutCount: heldOut.length };
+  const measure = (queries: Query[]) => ({
+    before: metricsOf(dataset.tools, none, queries),
+    loop: metricsOf(dataset.tools, suggested, queries),
+    peer: metricsOf(dataset.tools, appended, queries),
+  });
+  return {
+    covered: measure(covered),
+    all: measure(heldOut),
+    coveredCount: covered.length,
+    heldOutCount: heldOut.length,
+  };
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -109,15 +166,22 @@ const verdicts: string[] = [];
 for (const dataset of DATASETS) {
   const next = random(SEED);
   const splits = Array.from({ length: SPLITS }, () => runSplit(dataset, next));
-  const delta = (part: "covered" | "all", arm: "loop" | "peer", metric: "s1" | "s8") => mean(splits.map((s) => s[part][arm][metric] - s[part].before[metric]));
+  const delta = (part: "covered" | "all", arm: "loop" | "peer", metric: "s1" | "s8") =>
+    mean(splits.map((s) => s[part][arm][metric] - s[part].before[metric]));
   const base = (part: "covered" | "all", metric: "s1" | "s8") => mean(splits.map((s) => s[part].before[metric]));
   const row = `| ${dataset.name} | ${Math.round(mean(splits.map((s) => s.coveredCount)))} / ${Math.round(mean(splits.map((s) => s.heldOutCount)))} | ${base("covered", "s1").toFixed(3)} / ${base("covered", "s8").toFixed(3)} | ${signed(delta("covered", "loop", "s1"))} / ${signed(delta("covered", "loop", "s8"))} | ${signed(delta("covered", "peer", "s1"))} / ${signed(delta("covered", "peer", "s8"))} | ${signed(delta("all", "loop", "s1"))} / ${signed(delta("all", "loop", "s8"))} |`;
   console.log(row);
   rows.push(row);
   const worst = Math.min(delta("all", "loop", "s1"), delta("all", "loop", "s8"));
-  if (worst < -0.01) verdicts.push(`${dataset.name}: all held-out drops by ${(-worst).toFixed(3)} (goal: at most 0.01)`);
-  if (dataset.name.startsWith("demo") && Math.min(delta("covered", "loop", "s1"), delta("covered", "loop", "s8")) < 0.08) verdicts.push(`${dataset.name}: covered s@1/s@8 rise below the goal of +0.08`);
-  if (dataset.name.startsWith("BFCL") && delta("covered", "loop", "s1") < 0.05) verdicts.push(`${dataset.name}: covered s@1 rises below the goal of +0.05`);
+  if (worst < -0.01)
+    verdicts.push(`${dataset.name}: all held-out drops by ${(-worst).toFixed(3)} (goal: at most 0.01)`);
+  if (
+    dataset.name.startsWith("demo") &&
+    Math.min(delta("covered", "loop", "s1"), delta("covered", "loop", "s8")) < 0.08
+  )
+    verdicts.push(`${dataset.name}: covered s@1/s@8 rise below the goal of +0.08`);
+  if (dataset.name.startsWith("BFCL") && delta("covered", "loop", "s1") < 0.05)
+    verdicts.push(`${dataset.name}: covered s@1 rises below the goal of +0.05`);
 }
 writeBenchSection(
   "learning",

@@ -82,7 +82,11 @@ function makeCatalogTools(count: number): CorpusTool[] {
     }
     const deployment = DEPLOYMENTS[(round - 1) % DEPLOYMENTS.length]!;
     const suffix = round > DEPLOYMENTS.length ? `${deployment}${round}` : deployment;
-    tools.push({ ...tool, namespace: `${tool.namespace}_${suffix}`, description: `${tool.description.trim()} ${DEPLOYMENT_NOTES[deployment]}` });
+    tools.push({
+      ...tool,
+      namespace: `${tool.namespace}_${suffix}`,
+      description: `${tool.description.trim()} ${DEPLOYMENT_NOTES[deployment]}`,
+    });
   }
   return tools;
 }
@@ -107,11 +111,19 @@ function makeGoldenQueries(tools: CorpusTool[], count: number): Array<{ query: s
 }
 
 async function seedCatalog(db: PrismaClient, tools: CorpusTool[], golden: Array<{ query: string; gold: string[] }>) {
-  const user = await db.user.create({ data: { id: randomUUID(), name: "Bench", email: `bench-${randomUUID()}@example.test` } });
+  const user = await db.user.create({
+    data: { id: randomUUID(), name: "Bench", email: `bench-${randomUUID()}@example.test` },
+  });
   const team = await db.team.create({ data: { slug: `bench-${randomUUID().slice(0, 8)}`, name: "Bench" } });
   const catalog = await db.catalog.create({ data: { teamId: team.id, slug: "tools", name: "Bench tools" } });
   const names = [...new Set(tools.map((t) => t.namespace))];
-  await db.namespace.createMany({ data: names.map((name) => ({ catalogId: catalog.id, name, description: `Tools of the ${name.replace(/_/g, " ")} MCP server.` })) });
+  await db.namespace.createMany({
+    data: names.map((name) => ({
+      catalogId: catalog.id,
+      name,
+      description: `Tools of the ${name.replace(/_/g, " ")} MCP server.`,
+    })),
+  });
   const ids = new Map((await db.namespace.findMany({ where: { catalogId: catalog.id } })).map((n) => [n.name, n.id]));
   for (let i = 0; i < tools.length; i += 1000) {
     await db.tool.createMany({
@@ -126,7 +138,9 @@ async function seedCatalog(db: PrismaClient, tools: CorpusTool[], golden: Array<
       })),
     });
   }
-  await db.evalQuery.createMany({ data: golden.map((q) => ({ catalogId: catalog.id, query: q.query, expected: q.gold })) });
+  await db.evalQuery.createMany({
+    data: golden.map((q) => ({ catalogId: catalog.id, query: q.query, expected: q.gold })),
+  });
   return { actor: { id: user.id, label: user.email }, team, catalog };
 }
 
@@ -138,7 +152,8 @@ async function bench(kind: "pglite" | "postgres") {
   clearRankingCaches();
   clearPublishedVersionCache();
   clearDraftCache();
-  const handle: DatabaseHandle = kind === "pglite" ? await openDatabase({ dataDir: "memory://" }) : await createTestDatabase("postgres");
+  const handle: DatabaseHandle =
+    kind === "pglite" ? await openDatabase({ dataDir: "memory://" }) : await createTestDatabase("postgres");
   try {
     const tools = makeCatalogTools(TOOL_COUNT);
     const golden = makeGoldenQueries(tools, QUERY_COUNT);
@@ -150,7 +165,13 @@ async function bench(kind: "pglite" | "postgres") {
     const v1 = await publishSnapshot({ db, team, catalog, actor, note: "v1", timer: firstTimer });
     const firstMs = performance.now() - started;
 
-    const rows: Array<{ review: number; publish: number; engine: number; cpu: number; phases: Record<string, number> }> = [];
+    const rows: Array<{
+      review: number;
+      publish: number;
+      engine: number;
+      cpu: number;
+      phases: Record<string, number>;
+    }> = [];
     const next = random(11);
     for (let run = 0; run < RUNS; run++) {
       for (let e = 0; e < EDITS_PER_RUN; e++) {
@@ -167,14 +188,32 @@ async function bench(kind: "pglite" | "postgres") {
       const review = await reviewDraft({ db, team, catalog, timer });
       const reviewMs = performance.now() - started;
       started = performance.now();
-      await publishSnapshot({ db, team, catalog, actor, note: `run ${run}`, reason: "benchmark edits", timer: publishTimer });
+      await publishSnapshot({
+        db,
+        team,
+        catalog,
+        actor,
+        note: `run ${run}`,
+        reason: "benchmark edits",
+        timer: publishTimer,
+      });
       const cpu = process.cpuUsage(cpuBefore);
-      rows.push({ review: reviewMs, publish: performance.now() - started, engine: timer.engineMs + publishTimer.engineMs, cpu: (cpu.user + cpu.system) / 1000, phases: publishTimer.phases! });
-      if (review.counts.worse + review.counts.changed === 0 && run === 0) console.log("  (note: the edits moved no golden query)");
+      rows.push({
+        review: reviewMs,
+        publish: performance.now() - started,
+        engine: timer.engineMs + publishTimer.engineMs,
+        cpu: (cpu.user + cpu.system) / 1000,
+        phases: publishTimer.phases!,
+      });
+      if (review.counts.worse + review.counts.changed === 0 && run === 0)
+        console.log("  (note: the edits moved no golden query)");
     }
 
     // Peer: hash nothing, rank nothing, check nothing: store the same sealed payload text once more.
-    const { payload } = await db.snapshot.findFirstOrThrow({ where: { catalogId: catalog.id, version: 1 }, select: { payload: true } });
+    const { payload } = await db.snapshot.findFirstOrThrow({
+      where: { catalogId: catalog.id, version: 1 },
+      select: { payload: true },
+    });
     const text = JSON.stringify(payload);
     const peerCatalog = await db.catalog.create({ data: { teamId: team.id, slug: "peer", name: "Peer" } });
     // The same storage settings as publishing (lz4 where the server has it).
@@ -199,17 +238,31 @@ async function bench(kind: "pglite" | "postgres") {
     const total = median(rows.map((r) => r.review + r.publish));
     const engine = median(rows.map((r) => r.engine));
     const bytes = Buffer.byteLength(text);
-    console.log(`\n${kind === "pglite" ? "PGlite (embedded, in memory)" : `Postgres server (${new URL(TEST_PG_ADMIN_URL).host})`}: ${tools.length} tools, ${golden.length} golden queries, payload ${(bytes / 1e6).toFixed(1)} MB`);
+    console.log(
+      `\n${kind === "pglite" ? "PGlite (embedded, in memory)" : `Postgres server (${new URL(TEST_PG_ADMIN_URL).host})`}: ${tools.length} tools, ${golden.length} golden queries, payload ${(bytes / 1e6).toFixed(1)} MB`,
+    );
     console.log(`  first publish (no baseline)     ${ms(firstMs)}   engine ${ms(firstTimer.engineMs)}`);
-    console.log(`  review, draft vs latest         ${ms(review)}   (median of ${RUNS} runs, ${EDITS_PER_RUN} tools edited per run)`);
+    console.log(
+      `  review, draft vs latest         ${ms(review)}   (median of ${RUNS} runs, ${EDITS_PER_RUN} tools edited per run)`,
+    );
     console.log(`  publish (draft, check, insert)  ${ms(publish)}`);
     console.log(`  review + publish                ${ms(total)}   goal < 2000 ms: ${total < 2000 ? "met" : "NOT met"}`);
-    console.log(`  CPU time of this process        ${ms(median(rows.map((r) => r.cpu)))}   (wall time inflates with machine load: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-    console.log(`  engine-only share               ${ms(engine)}   ${((100 * engine) / total).toFixed(0)}% of review + publish`);
-    console.log(`  peer: bare INSERT of the payload ${ms(insertMs)}   publish = ${(publish / insertMs).toFixed(1)}× the bare insert (plain driver; through Prisma ${ms(prismaInsertMs).trim()})`);
+    console.log(
+      `  CPU time of this process        ${ms(median(rows.map((r) => r.cpu)))}   (wall time inflates with machine load: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
+    console.log(
+      `  engine-only share               ${ms(engine)}   ${((100 * engine) / total).toFixed(0)}% of review + publish`,
+    );
+    console.log(
+      `  peer: bare INSERT of the payload ${ms(insertMs)}   publish = ${(publish / insertMs).toFixed(1)}× the bare insert (plain driver; through Prisma ${ms(prismaInsertMs).trim()})`,
+    );
     const phaseNames = Object.keys(rows[0]!.phases);
-    console.log(`  publish phases (median): ${phaseNames.map((name) => `${name} ${median(rows.map((r) => r.phases[name] ?? 0)).toFixed(0)}`).join(", ")} ms`);
-    console.log(`  runs: ${rows.map((r) => `${r.review.toFixed(0)}+${r.publish.toFixed(0)} ms (engine ${r.engine.toFixed(0)})`).join(", ")}`);
+    console.log(
+      `  publish phases (median): ${phaseNames.map((name) => `${name} ${median(rows.map((r) => r.phases[name] ?? 0)).toFixed(0)}`).join(", ")} ms`,
+    );
+    console.log(
+      `  runs: ${rows.map((r) => `${r.review.toFixed(0)}+${r.publish.toFixed(0)} ms (engine ${r.engine.toFixed(0)})`).join(", ")}`,
+    );
   } finally {
     await handle.close();
   }
@@ -229,6 +282,9 @@ async function isPostgresUp(): Promise<boolean> {
 if (DBS === "pglite" || DBS === "both") await bench("pglite");
 if (DBS === "postgres" || DBS === "both") {
   if (await isPostgresUp()) await bench("postgres");
-  else console.log(`\nPostgres server: not reachable at ${new URL(TEST_PG_ADMIN_URL).host}; skipped (set STOCKROOM_TEST_PG_URL).`);
+  else
+    console.log(
+      `\nPostgres server: not reachable at ${new URL(TEST_PG_ADMIN_URL).host}; skipped (set STOCKROOM_TEST_PG_URL).`,
+    );
 }
 report.write();

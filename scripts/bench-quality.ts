@@ -3,7 +3,13 @@
 // docs/benchmarks.md. `--json` prints the rows instead. Numbers only: the tests assert properties.
 // `--halves` adds, for the two catalogs nobody here curated, a row per fixed half of their requests (`:dev`, the half a
 // tuning pass may look at, and `:held`, the half it must not; see `requestHalf`), so a change is judged where it was not fitted.
-import { createSearchIndex, currentPacks, evaluateRankings, type EngineProfile, type SearchIndex } from "../search/index";
+import {
+  createSearchIndex,
+  currentPacks,
+  evaluateRankings,
+  type EngineProfile,
+  type SearchIndex,
+} from "../search/index";
 import type { LabelledQuery } from "../search/testing/corpus";
 import { readCatalog, readManifest, readSetQueries, type CatalogId } from "../search/testing/labelled-sets";
 import { writeBenchSection } from "./lib/bench-report";
@@ -51,7 +57,10 @@ function indexFor(catalog: CatalogId, variant: Variant, dropWeakHits = false): S
   let index = indexes.get(key);
   if (!index) {
     const vocabulary = { packs: currentPacks(variant.packs), lines: "" };
-    indexes.set(key, (index = createSearchIndex(readCatalog(catalog), { profile: variant.profile, dropWeakHits, vocabulary })));
+    indexes.set(
+      key,
+      (index = createSearchIndex(readCatalog(catalog), { profile: variant.profile, dropWeakHits, vocabulary })),
+    );
   }
   return index;
 }
@@ -66,12 +75,22 @@ function measure(halves: boolean): Row[] {
     const queries = readSetQueries(set);
     const whole = [{ id: set.id, set, queries }];
     if (!halves || !SPLIT_CATALOGS.includes(set.catalog)) return whole;
-    return [...whole, ...(["dev", "held"] as const).map((half) => ({ id: `${set.id}:${half}`, set, queries: queries.filter((q) => requestHalf(q.query) === half) }))];
+    return [
+      ...whole,
+      ...(["dev", "held"] as const).map((half) => ({
+        id: `${set.id}:${half}`,
+        set,
+        queries: queries.filter((q) => requestHalf(q.query) === half),
+      })),
+    ];
   });
   for (const { id, set, queries } of parts) {
     for (const variant of VARIANTS) {
       const results = rank(indexFor(set.catalog, variant), queries, 10);
-      const atK = evaluateRankings(results.map((r) => ({ ...r, ranked: r.ranked.slice(0, K) })), K);
+      const atK = evaluateRankings(
+        results.map((r) => ({ ...r, ranked: r.ranked.slice(0, K) })),
+        K,
+      );
       const at10 = evaluateRankings(results, 10);
       const english = queries.filter((q) => (q.lang ?? "en") === "en" && q.gold.length > 0);
       const dropped = evaluateRankings(rank(indexFor(set.catalog, variant, true), queries, K), K);
@@ -82,7 +101,8 @@ function measure(halves: boolean): Row[] {
         answerable: atK.count,
         successAt1: atK.successAt1,
         successAt8: atK.successAtK,
-        enSuccessAt8: english.length > 0 ? evaluateRankings(rank(indexFor(set.catalog, variant), english, K), K).successAtK : null,
+        enSuccessAt8:
+          english.length > 0 ? evaluateRankings(rank(indexFor(set.catalog, variant), english, K), K).successAtK : null,
         ndcg10: at10.ndcg10,
         empty: atK.noHit,
         noMatch: results.length - atK.count,
@@ -98,13 +118,23 @@ function measure(halves: boolean): Row[] {
 const pct = (x: number | null) => (x === null ? "–" : (100 * x).toFixed(1));
 
 function table(rows: Row[]): string {
-  const head = "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty |";
+  const head =
+    "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty |";
   const share = (n: number, of: number) => `${n} (${pct(of ? n / of : 0)} %)`;
   const lines = rows.map((r) =>
-    [r.set, r.tuned ? "yes" : "no", r.profile, r.answerable, pct(r.successAt1), pct(r.successAt8), pct(r.enSuccessAt8), pct(r.ndcg10),
-      share(r.empty, r.answerable), r.noMatch ? `${pct(r.noMatchEmpty)} % of ${r.noMatch}` : "–",
-      `${share(r.dropEmpty, r.answerable)} / ${r.noMatch ? `${pct(r.dropNoMatchEmpty)} %` : "–"}`]
-      .join(" | "),
+    [
+      r.set,
+      r.tuned ? "yes" : "no",
+      r.profile,
+      r.answerable,
+      pct(r.successAt1),
+      pct(r.successAt8),
+      pct(r.enSuccessAt8),
+      pct(r.ndcg10),
+      share(r.empty, r.answerable),
+      r.noMatch ? `${pct(r.noMatchEmpty)} % of ${r.noMatch}` : "–",
+      `${share(r.dropEmpty, r.answerable)} / ${r.noMatch ? `${pct(r.dropNoMatchEmpty)} %` : "–"}`,
+    ].join(" | "),
   );
   return [head, `|${"---|".repeat(11)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
 }
@@ -119,14 +149,17 @@ function summary(rows: Row[]): string {
     return `${set} (${profile}): nDCG@10 ${d(ours.ndcg10, codex.ndcg10)}, s@8 ${d(ours.successAt8, codex.successAt8)}, s@1 ${d(ours.successAt1, codex.successAt1)} over codex-bm25`;
   };
   const blind = ["heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"];
-  const average = (profile: string) => pct(blind.reduce((sum, set) => sum + (row(set, profile).enSuccessAt8 ?? 0), 0) / blind.length);
+  const average = (profile: string) =>
+    pct(blind.reduce((sum, set) => sum + (row(set, profile).enSuccessAt8 ?? 0), 0) / blind.length);
   const leadSets = rows.some((r) => r.set === "metatool:dev")
     ? SPLIT_CATALOGS.flatMap((c) => [c, `${c}:dev`, `${c}:held`])
     : [...SPLIT_CATALOGS];
   return [
     ...VARIANTS.filter((v) => v.profile === "stockroom").flatMap((v) => leadSets.map((set) => lead(set, v.name))),
     `heldout5–10 English s@8 average: ${VARIANTS.map((v) => `${v.name} ${average(v.name)}`).join(", ")}`,
-  ].map((line) => `- ${line}`).join("\n");
+  ]
+    .map((line) => `- ${line}`)
+    .join("\n");
 }
 
 const rows = measure(process.argv.includes("--halves"));

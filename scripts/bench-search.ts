@@ -11,7 +11,13 @@ import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import MiniSearch from "minisearch";
 import winkBm25 from "wink-bm25-text-search";
 import nlp from "wink-nlp-utils";
-import { createSearchIndex, effectiveSearchText, forgetAnalysedTexts, type EngineProfile, type IndexDoc } from "../search/index";
+import {
+  createSearchIndex,
+  effectiveSearchText,
+  forgetAnalysedTexts,
+  type EngineProfile,
+  type IndexDoc,
+} from "../search/index";
 import { recordBenchOutput } from "./lib/bench-report";
 
 const report = recordBenchOutput("search", "Search engine speed (`npm run bench:search`)");
@@ -37,7 +43,10 @@ interface CorpusTool {
 }
 
 const readJsonl = <T>(file: string): T[] =>
-  readFileSync(path.join(shared, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as T);
+  readFileSync(path.join(shared, file), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
 
 /** Deterministic PRNG (mulberry32) so every run indexes the same variants. */
 function random(seed: number): () => number {
@@ -50,8 +59,12 @@ function random(seed: number): () => number {
 }
 
 const VERB_SWAPS: Record<string, string[]> = {
-  get: ["fetch", "read", "retrieve"], list: ["find", "browse", "enumerate"], create: ["add", "new", "make"],
-  delete: ["remove", "drop", "purge"], update: ["edit", "modify", "patch"], search: ["query", "lookup", "find"],
+  get: ["fetch", "read", "retrieve"],
+  list: ["find", "browse", "enumerate"],
+  create: ["add", "new", "make"],
+  delete: ["remove", "drop", "purge"],
+  update: ["edit", "modify", "patch"],
+  search: ["query", "lookup", "find"],
 };
 const SUFFIXES = ["enterprise", "eu", "staging", "internal", "v2", "sandbox", "legacy", "cloud", "team", "self_hosted"];
 
@@ -71,7 +84,12 @@ function makeTools(count: number): IndexDoc[] {
       const sentences = description.split(/(?<=\.)\s+/);
       if (sentences.length > 1 && next() < 0.5) description = [...sentences.slice(1), sentences[0]].join(" ");
     }
-    const text = effectiveSearchText({ name, description, parameters: tool.parameters, namespace: { name: namespace } });
+    const text = effectiveSearchText({
+      name,
+      description,
+      parameters: tool.parameters,
+      namespace: { name: namespace },
+    });
     docs.push({ id: `${namespace}.${name}#${i}`, name, namespace, text });
   }
   return docs;
@@ -79,7 +97,9 @@ function makeTools(count: number): IndexDoc[] {
 
 function makeQueries(docs: readonly IndexDoc[]): string[] {
   const labelled = readJsonl<{ query: string }>("corpus/queries.dev.jsonl").map((q) => q.query);
-  const metatool = readJsonl<{ query: string }>("corpus/metatool/queries.jsonl").slice(0, 100).map((q) => q.query);
+  const metatool = readJsonl<{ query: string }>("corpus/metatool/queries.jsonl")
+    .slice(0, 100)
+    .map((q) => q.query);
   const next = random(7);
   const fromTools = Array.from({ length: 50 }, () => {
     const doc = docs[Math.floor(next() * docs.length)]!;
@@ -115,7 +135,11 @@ const orama: Engine = {
   name: "Orama",
   async build(docs) {
     const db = create({ schema: { sid: "string", text: "string" } as const });
-    await insertMultiple(db, docs.map((d) => ({ sid: d.id, text: d.text })), 1000);
+    await insertMultiple(
+      db,
+      docs.map((d) => ({ sid: d.id, text: d.text })),
+      1000,
+    );
     return (q) => oramaSearch(db, { term: q, properties: ["text"], limit: 8 });
   },
 };
@@ -125,7 +149,13 @@ const wink: Engine = {
   async build(docs) {
     const engine = winkBm25();
     engine.defineConfig({ fldWeights: { text: 1 } });
-    engine.definePrepTasks([nlp.string.lowerCase, nlp.string.removeExtraSpaces, nlp.string.tokenize0, nlp.tokens.removeWords, nlp.tokens.stem]);
+    engine.definePrepTasks([
+      nlp.string.lowerCase,
+      nlp.string.removeExtraSpaces,
+      nlp.string.tokenize0,
+      nlp.tokens.removeWords,
+      nlp.tokens.stem,
+    ]);
     docs.forEach((d, i) => engine.addDoc({ text: d.text }, i));
     engine.consolidate();
     return (q) => engine.search(q, 8);
@@ -133,7 +163,11 @@ const wink: Engine = {
 };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 interface Measurement {
   name: string;
@@ -169,30 +203,50 @@ async function measure(engine: Engine, docs: readonly IndexDoc[], queries: reado
     }
   }
   latencies.sort((a, b) => a - b);
-  return { name: engine.name, buildMs: median(builds), queryMedianUs: percentile(latencies, 0.5), queryP95Us: percentile(latencies, 0.95), heapMb };
+  return {
+    name: engine.name,
+    buildMs: median(builds),
+    queryMedianUs: percentile(latencies, 0.5),
+    queryP95Us: percentile(latencies, 0.95),
+    heapMb,
+  };
 }
 
 async function main(): Promise<void> {
   const docs = makeTools(TOOL_COUNT);
   const queries = makeQueries(docs);
-  console.log(`bench:search — ${docs.length} tools, ${queries.length} queries × 5 rounds, ${RUNS} builds per engine, node ${process.version}\n`);
+  console.log(
+    `bench:search — ${docs.length} tools, ${queries.length} queries × 5 rounds, ${RUNS} builds per engine, node ${process.version}\n`,
+  );
   const peers = [minisearch, orama, wink];
   const results: Measurement[] = [];
-  for (const engine of [ours("stockroom"), ours("codex-bm25"), ...peers]) results.push(await measure(engine, docs, queries));
+  for (const engine of [ours("stockroom"), ours("codex-bm25"), ...peers])
+    results.push(await measure(engine, docs, queries));
   const header = ["engine", "build ms", "query p50 µs", "query p95 µs", "heap MB"];
-  const rows = results.map((r) => [r.name, r.buildMs.toFixed(0), r.queryMedianUs.toFixed(1), r.queryP95Us.toFixed(1), r.heapMb.toFixed(1)]);
+  const rows = results.map((r) => [
+    r.name,
+    r.buildMs.toFixed(0),
+    r.queryMedianUs.toFixed(1),
+    r.queryP95Us.toFixed(1),
+    r.heapMb.toFixed(1),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, ...rows]) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
+  for (const row of [header, ...rows])
+    console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
   const peerResults = results.filter((r) => peers.some((p) => p.name === r.name));
   const fastestBuild = Math.min(...peerResults.map((r) => r.buildMs));
   const fastestQuery = Math.min(...peerResults.map((r) => r.queryMedianUs));
   console.log("\nratios (ours ÷ peer; goal ≤ 0.5 against the fastest peer):");
   for (const mine of results.filter((r) => r.name.startsWith("search/"))) {
     for (const peer of peerResults) {
-      console.log(`  ${mine.name} vs ${peer.name}: build ${(mine.buildMs / peer.buildMs).toFixed(2)}×, query p50 ${(mine.queryMedianUs / peer.queryMedianUs).toFixed(2)}×, p95 ${(mine.queryP95Us / peer.queryP95Us).toFixed(2)}×`);
+      console.log(
+        `  ${mine.name} vs ${peer.name}: build ${(mine.buildMs / peer.buildMs).toFixed(2)}×, query p50 ${(mine.queryMedianUs / peer.queryMedianUs).toFixed(2)}×, p95 ${(mine.queryP95Us / peer.queryP95Us).toFixed(2)}×`,
+      );
     }
     const meets = mine.buildMs <= 0.5 * fastestBuild && mine.queryMedianUs <= 0.5 * fastestQuery;
-    console.log(`  ${mine.name}: build ${(mine.buildMs / fastestBuild).toFixed(2)}× and query ${(mine.queryMedianUs / fastestQuery).toFixed(2)}× the fastest peer — goal ${meets ? "met" : "not met"}`);
+    console.log(
+      `  ${mine.name}: build ${(mine.buildMs / fastestBuild).toFixed(2)}× and query ${(mine.queryMedianUs / fastestQuery).toFixed(2)}× the fastest peer — goal ${meets ? "met" : "not met"}`,
+    );
   }
 }
 

@@ -8,10 +8,17 @@ import { deunicode } from "../search/analysis/deunicode";
 import { MAPPING, POINTER_COUNT, POINTER_RANGES, POINTERS_BASE64 } from "../search/data/deunicode-table";
 import { STOPWORDS_EN_NLTK } from "../search/data/stopwords";
 
-export const PYTHON_TABLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../python/stockroom/codex_bm25/_tables.py");
+export const PYTHON_TABLES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../python/stockroom/codex_bm25/_tables.py",
+);
 
-const chunks = (text: string, size: number) => Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
-const pyString = (text: string, indent = "    ") => `(\n${chunks(text, 96).map((part) => `${indent}${JSON.stringify(part)}`).join("\n")}\n)`;
+const chunks = (text: string, size: number) =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+const pyString = (text: string, indent = "    ") =>
+  `(\n${chunks(text, 96)
+    .map((part) => `${indent}${JSON.stringify(part)}`)
+    .join("\n")}\n)`;
 
 export function pythonTables(): string {
   const ranges: string[] = [];

@@ -10,13 +10,25 @@ import { startAppServer } from "./lib/app-server";
 import { recordBenchOutput } from "./lib/bench-report";
 import { SessionClient } from "./lib/session-client";
 
-const report = recordBenchOutput("loadtest", "Load test: snapshot fetches with playground traffic (`npm run loadtest`)");
+const report = recordBenchOutput(
+  "loadtest",
+  "Load test: snapshot fetches with playground traffic (`npm run loadtest`)",
+);
 const PG_ADMIN_URL = process.env.STOCKROOM_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 16);
 const MAX_REQUESTS = 200_000;
-const QUERIES = ["create a pull request", "send a slack message", "refund a payment", "take a screenshot of the page", "list kubernetes pods", "search the web", "create a calendar event", "query the database"];
+const QUERIES = [
+  "create a pull request",
+  "send a slack message",
+  "refund a payment",
+  "take a screenshot of the page",
+  "list kubernetes pods",
+  "search the web",
+  "create a calendar event",
+  "query the database",
+];
 
 type Kind = "snapshot-304" | "snapshot-200" | "playground" | "edit";
 
@@ -30,7 +42,14 @@ function percentile(sorted: number[], p: number): number {
 async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
   const samples: Record<Kind, number[]> = { "snapshot-304": [], "snapshot-200": [], playground: [], edit: [] };
   const errors: string[] = [];
-  const server = await startAppServer({ distDir: process.env.NEXT_DIST_DIR || ".next-load", env: { STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000", STOCKROOM_SIGNIN_PER_MINUTE: "1000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
+  const server = await startAppServer({
+    distDir: process.env.NEXT_DIST_DIR || ".next-load",
+    env: {
+      STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000",
+      STOCKROOM_SIGNIN_PER_MINUTE: "1000",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  });
   try {
     const owner = new SessionClient(server.url);
     await owner.signIn("demo@stockroom.local", "stockroom-demo");
@@ -43,7 +62,11 @@ async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
     if (first.status !== 200) throw new Error(`snapshot fetch failed: ${first.status}`);
     const etag = first.headers.get("etag")!;
     await first.arrayBuffer();
-    const tools = await owner.query<{ tools: Array<{ id: string }> }>("tool.list", { ...scope, exposure: "deferred", pageSize: CONCURRENCY });
+    const tools = await owner.query<{ tools: Array<{ id: string }> }>("tool.list", {
+      ...scope,
+      exposure: "deferred",
+      pageSize: CONCURRENCY,
+    });
 
     let sent = 0;
     const deadline = Date.now() + SECONDS * 1000;
@@ -79,7 +102,12 @@ async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
         } else {
           await timed("edit", async () => {
             const tool = await owner.query<{ revision: number }>("tool.get", { ...scope, id: toolId });
-            await owner.mutate("tool.update", { ...scope, id: toolId, revision: tool.revision, patch: { searchTextExtra: `load ${i}` } });
+            await owner.mutate("tool.update", {
+              ...scope,
+              id: toolId,
+              revision: tool.revision,
+              patch: { searchTextExtra: `load ${i}` },
+            });
           });
         }
       }
@@ -89,14 +117,23 @@ async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
     const elapsed = (performance.now() - started) / 1000;
 
     const total = Object.values(samples).reduce((n, s) => n + s.length, 0);
-    console.log(`\nloadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${label}, demo catalog (724 tools)`);
+    console.log(
+      `\nloadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${label}, demo catalog (724 tools)`,
+    );
     console.log(`throughput: ${(total / elapsed).toFixed(0)} req/s (${total} ok, ${errors.length} errors)`);
     for (const [kind, values] of Object.entries(samples)) {
       const sorted = [...values].sort((a, b) => a - b);
-      console.log(`  ${kind.padEnd(13)} n=${String(sorted.length).padStart(6)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`);
+      console.log(
+        `  ${kind.padEnd(13)} n=${String(sorted.length).padStart(6)}  p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`,
+      );
     }
-    const p99of304 = percentile([...samples["snapshot-304"]].sort((a, b) => a - b), 99);
-    console.log(`goal: 0 errors — ${errors.length === 0 ? "met" : "MISSED"}; p99 of snapshot 304s < 200 ms — ${p99of304 < 200 ? "met" : "MISSED"} (${p99of304.toFixed(1)} ms)`);
+    const p99of304 = percentile(
+      [...samples["snapshot-304"]].sort((a, b) => a - b),
+      99,
+    );
+    console.log(
+      `goal: 0 errors — ${errors.length === 0 ? "met" : "MISSED"}; p99 of snapshot 304s < 200 ms — ${p99of304 < 200 ? "met" : "MISSED"} (${p99of304.toFixed(1)} ms)`,
+    );
     for (const e of [...new Set(errors)].slice(0, 10)) console.log(`  error: ${e}`);
     return errors.length === 0 && p99of304 < 200;
   } finally {
@@ -128,7 +165,9 @@ const only = process.env.LOAD_DB;
 const results: boolean[] = [];
 if (only !== "postgres") results.push(await loadTest("embedded PGlite"));
 if (only !== "pglite") {
-  const met = await withFreshPostgresDatabase((url) => loadTest(`Postgres server (${new URL(PG_ADMIN_URL).host})`, url));
+  const met = await withFreshPostgresDatabase((url) =>
+    loadTest(`Postgres server (${new URL(PG_ADMIN_URL).host})`, url),
+  );
   if (met !== null) results.push(met);
 }
 report.write();

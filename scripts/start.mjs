@@ -4,7 +4,13 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const SOURCE_DIRS = ["app", "components", "server", "domain", "search", "sdk", "prisma", "public"];
-const SOURCE_FILES = ["next.config.mjs", "package-lock.json", "instrumentation.ts", "tsconfig.json", "postcss.config.mjs"];
+const SOURCE_FILES = [
+  "next.config.mjs",
+  "package-lock.json",
+  "instrumentation.ts",
+  "tsconfig.json",
+  "postcss.config.mjs",
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

@@ -1,6 +1,12 @@
 import type { ToolResultBlockParam, ToolUnion, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
 import { describe, expect, it } from "vitest";
-import { ANTHROPIC_SEARCH_TOOL_NAME, anthropicSearchTool, isSearchToolUse, parseSearchToolUse, toolReferenceResult } from "./anthropic-tool-search";
+import {
+  ANTHROPIC_SEARCH_TOOL_NAME,
+  anthropicSearchTool,
+  isSearchToolUse,
+  parseSearchToolUse,
+  toolReferenceResult,
+} from "./anthropic-tool-search";
 
 const toolUse = (input: unknown, name: string = ANTHROPIC_SEARCH_TOOL_NAME): ToolUseBlock => ({
   type: "tool_use",
@@ -13,7 +19,10 @@ const toolUse = (input: unknown, name: string = ANTHROPIC_SEARCH_TOOL_NAME): Too
 describe("Anthropic client-side tool search", () => {
   it("offers a custom tool taking a query and an optional limit, typed as the official ToolUnion", () => {
     const tool: ToolUnion = anthropicSearchTool(5);
-    expect(tool).toMatchObject({ name: "tool_search", input_schema: { type: "object", required: ["query"], additionalProperties: false } });
+    expect(tool).toMatchObject({
+      name: "tool_search",
+      input_schema: { type: "object", required: ["query"], additionalProperties: false },
+    });
     expect(JSON.stringify(anthropicSearchTool(7))).toContain("default 7");
   });
 
@@ -31,7 +40,11 @@ describe("Anthropic client-side tool search", () => {
   });
 
   it("reads query and limit from the model's ToolUseBlock, tolerating what a model may send", () => {
-    expect(parseSearchToolUse(toolUse({ query: "refund a payment", limit: 3 }))).toEqual({ toolUseId: "toolu_01", query: "refund a payment", limit: 3 });
+    expect(parseSearchToolUse(toolUse({ query: "refund a payment", limit: 3 }))).toEqual({
+      toolUseId: "toolu_01",
+      query: "refund a payment",
+      limit: 3,
+    });
     expect(parseSearchToolUse(toolUse({ query: "refund", limit: 0 })).limit).toBeUndefined();
     expect(parseSearchToolUse(toolUse({ query: "refund", limit: 2.5 })).limit).toBeUndefined();
     expect(parseSearchToolUse(toolUse({ limit: "3" }))).toEqual({ toolUseId: "toolu_01", query: "", limit: undefined });
@@ -42,6 +55,8 @@ describe("Anthropic client-side tool search", () => {
     expect(isSearchToolUse(toolUse({}))).toBe(true);
     expect(isSearchToolUse(toolUse({}, "create_refund"))).toBe(false);
     expect(() => parseSearchToolUse(toolUse({}, "create_refund"))).toThrow(/not a tool_use of tool_search/);
-    expect(() => parseSearchToolUse({ type: "tool_use", name: ANTHROPIC_SEARCH_TOOL_NAME, input: {} })).toThrow(/no id/);
+    expect(() => parseSearchToolUse({ type: "tool_use", name: ANTHROPIC_SEARCH_TOOL_NAME, input: {} })).toThrow(
+      /no id/,
+    );
   });
 });

@@ -19,7 +19,7 @@ export function anthropicSearchTool(defaultLimit: number): AnthropicCustomTool {
     input_schema: {
       type: "object",
       properties: {
-        query: { type: "string", description: "What the tool should do, in a few words (e.g. \"refund a payment\")." },
+        query: { type: "string", description: 'What the tool should do, in a few words (e.g. "refund a payment").' },
         limit: { type: "integer", minimum: 1, description: `How many tools to load (default ${defaultLimit}).` },
       },
       required: ["query"],
@@ -36,7 +36,11 @@ export type ToolReferenceResult = {
 
 /** The `tool_result` answering a search `tool_use`: one `tool_reference` per tool, by its Anthropic-facing name. */
 export function toolReferenceResult(toolUseId: string, toolNames: readonly string[]): ToolReferenceResult {
-  return { type: "tool_result", tool_use_id: toolUseId, content: toolNames.map((name) => ({ type: "tool_reference", tool_name: name })) };
+  return {
+    type: "tool_result",
+    tool_use_id: toolUseId,
+    content: toolNames.map((name) => ({ type: "tool_reference", tool_name: name })),
+  };
 }
 
 /** What a model's `tool_use` block (`ToolUseBlock` of `@anthropic-ai/sdk`) carries, as far as search needs it. */
@@ -56,11 +60,16 @@ export function isSearchToolUse(block: ToolUseLike): boolean {
  * The query and limit of a search `tool_use`. Throws for a block that is not one (a routing mistake of the
  * agent's code); never for what the model typed: a missing query searches for nothing, a bad limit is dropped.
  */
-export function parseSearchToolUse(block: ToolUseLike): { toolUseId: string; query: string; limit: number | undefined } {
+export function parseSearchToolUse(block: ToolUseLike): {
+  toolUseId: string;
+  query: string;
+  limit: number | undefined;
+} {
   if (!isSearchToolUse(block)) throw new TypeError(`not a tool_use of ${ANTHROPIC_SEARCH_TOOL_NAME}`);
   if (typeof block.id !== "string" || block.id.length === 0) throw new TypeError("tool_use block has no id");
   const input = (block.input && typeof block.input === "object" ? block.input : {}) as Record<string, unknown>;
   const query = typeof input.query === "string" ? input.query : typeof block.input === "string" ? block.input : "";
-  const limit = typeof input.limit === "number" && Number.isInteger(input.limit) && input.limit >= 1 ? input.limit : undefined;
+  const limit =
+    typeof input.limit === "number" && Number.isInteger(input.limit) && input.limit >= 1 ? input.limit : undefined;
   return { toolUseId: block.id, query, limit };
 }

@@ -18,7 +18,13 @@ describe("the built @stockroom/sdk package", () => {
     dir = mkdtempSync(path.join(tmpdir(), "stockroom-sdk-pkg-"));
     buildSdk(path.join(dir, "node_modules", "@stockroom", "sdk"));
     // Only what sdk/package.json declares: an undeclared import fails here as it would for a consumer.
-    const declared = Object.keys((JSON.parse(readFileSync(path.join(ROOT, "sdk", "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies);
+    const declared = Object.keys(
+      (
+        JSON.parse(readFileSync(path.join(ROOT, "sdk", "package.json"), "utf8")) as {
+          dependencies: Record<string, string>;
+        }
+      ).dependencies,
+    );
     for (const dep of declared) symlinkSync(path.join(ROOT, "node_modules", dep), path.join(dir, "node_modules", dep));
     server = await startSnapshotServer();
   }, 120_000);
@@ -33,7 +39,10 @@ describe("the built @stockroom/sdk package", () => {
       const catalog = await connect({ url: ${JSON.stringify(server.url)}, token: ${JSON.stringify(TEST_TOKEN)}, team: "acme", catalog: "support" });
       console.log(JSON.stringify({ hits: catalog.search("open orders meeting", 4).map(({ id, score }) => ({ id, score })), output: catalog.toolSearchOutput("c1", "open orders meeting", 4) }));`;
     // Asynchronously: the snapshot server answering the child lives in this process.
-    const { stdout: printed } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
+    const { stdout: printed } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: dir,
+      encoding: "utf8",
+    });
     const fromSources = await connect({ url: server.url, token: TEST_TOKEN, team: "acme", catalog: "support" });
     expect(JSON.parse(printed)).toEqual({
       hits: fromSources.search("open orders meeting", 4).map(({ id, score }) => ({ id, score })),
@@ -59,7 +68,19 @@ describe("the built @stockroom/sdk package", () => {
     );
     writeFileSync(
       path.join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", noEmit: true, skipLibCheck: false, types: [], lib: ["ES2023", "DOM"] }, include: ["src"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ["ES2023", "DOM"],
+        },
+        include: ["src"],
+      }),
     );
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
     execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", dir], { encoding: "utf8" });
@@ -74,7 +95,12 @@ describe("addExtensions", () => {
       mkdirSync(path.join(dir, "lib"));
       writeFileSync(path.join(dir, "lib", "index.js"), "");
       const from = path.join(dir, "main.js");
-      expect(addExtensions(`import { x } from "./a";\nexport * from "./lib";\nimport z from "zod";\nconst m = import("./a.js");`, from)).toBe(
+      expect(
+        addExtensions(
+          `import { x } from "./a";\nexport * from "./lib";\nimport z from "zod";\nconst m = import("./a.js");`,
+          from,
+        ),
+      ).toBe(
         `import { x } from "./a.js";\nexport * from "./lib/index.js";\nimport z from "zod";\nconst m = import("./a.js");`,
       );
       expect(() => addExtensions(`import "./missing";`, from)).toThrow(/cannot resolve/);

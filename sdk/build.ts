@@ -2,7 +2,16 @@
 // types. tsc keeps the sources' extensionless relative imports, which Node's ESM loader refuses, so a
 // second pass adds `.js` (or `/index.js`) to every relative specifier in the emitted .js and .d.ts files.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -23,7 +32,11 @@ export function addExtensions(source: string, fromFile: string): string {
   return source.replace(SPECIFIER, (whole, lead: string, quote: string, spec: string) => {
     if (/\.(m?js|json)$/.test(spec)) return whole;
     const target = path.resolve(path.dirname(fromFile), spec);
-    const resolved = existsSync(`${target}.js`) ? `${spec}.js` : existsSync(path.join(target, "index.js")) ? `${spec}/index.js` : null;
+    const resolved = existsSync(`${target}.js`)
+      ? `${spec}.js`
+      : existsSync(path.join(target, "index.js"))
+        ? `${spec}/index.js`
+        : null;
     if (!resolved) throw new Error(`${fromFile}: cannot resolve ${spec}`);
     return `${lead}${quote}${resolved}${quote}`;
   });
@@ -33,7 +46,11 @@ export function addExtensions(source: string, fromFile: string): string {
 export function buildSdk(outDir = SDK_DIR): string {
   const dist = path.join(outDir, "dist");
   rmSync(dist, { recursive: true, force: true });
-  execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", path.join(SDK_DIR, "tsconfig.build.json"), "--outDir", dist], { stdio: "inherit" });
+  execFileSync(
+    path.join(ROOT, "node_modules", ".bin", "tsc"),
+    ["-p", path.join(SDK_DIR, "tsconfig.build.json"), "--outDir", dist],
+    { stdio: "inherit" },
+  );
   for (const file of filesUnder(dist).filter((f) => f.endsWith(".js") || f.endsWith(".d.ts"))) {
     writeFileSync(file, addExtensions(readFileSync(file, "utf8"), file));
   }

@@ -4,7 +4,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, legacyCanonicalJson, referenceCanonicalJson } from "./canonical-json";
 
-const vectors = JSON.parse(readFileSync(path.join(import.meta.dirname, "testing", "jcs-vectors.json"), "utf8")) as Array<{ name: string; input: unknown; canonical: string }>;
+const vectors = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "testing", "jcs-vectors.json"), "utf8"),
+) as Array<{ name: string; input: unknown; canonical: string }>;
 
 describe("canonicalJson (RFC 8785)", () => {
   it.each(vectors.map((v) => [v.name, v] as const))("%s", (_name, vector) => {
@@ -12,12 +14,20 @@ describe("canonicalJson (RFC 8785)", () => {
   });
 
   it("matches RFC 8785's own examples (3.2.2 and 3.2.3), written out here from the RFC", () => {
-    const sample = JSON.parse('{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}');
-    expect(canonicalJson(sample)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
-    const keys = Object.keys(JSON.parse(canonicalJson({ "€": 1, "\r": 2, "\ufb33": 3, "1": 4, "😀": 5, "\u0080": 6, "ö": 7 })) as object);
+    const sample = JSON.parse(
+      '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}',
+    );
+    expect(canonicalJson(sample)).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
+    const keys = Object.keys(
+      JSON.parse(canonicalJson({ "€": 1, "\r": 2, "\ufb33": 3, "1": 4, "😀": 5, "\u0080": 6, ö: 7 })) as object,
+    );
     // Parsing moves "1" first again (JavaScript's integer-key rule): compare the text instead.
     expect(keys).toContain("1");
-    expect(canonicalJson({ "€": 1, "\r": 2, "\ufb33": 3, "1": 4, "😀": 5, "\u0080": 6, "ö": 7 })).toBe('{"\\r":2,"1":4,"\u0080":6,"ö":7,"€":1,"😀":5,"\ufb33":3}');
+    expect(canonicalJson({ "€": 1, "\r": 2, "\ufb33": 3, "1": 4, "😀": 5, "\u0080": 6, ö: 7 })).toBe(
+      '{"\\r":2,"1":4,"\u0080":6,"ö":7,"€":1,"😀":5,"\ufb33":3}',
+    );
   });
 
   it("is independent of key order and drops undefined members", () => {
@@ -34,9 +44,21 @@ describe("canonicalJson (RFC 8785)", () => {
 
 describe("canonicalJson's fast path", () => {
   it("writes exactly what canonicalize writes, for any JSON value (fast-check)", () => {
-    const key = fc.oneof(fc.string(), fc.constantFrom("9", "10", "0", "01", "__proto__", "4294967294", "4294967295", "😀", "\ufb33", "€"));
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom("9", "10", "0", "01", "__proto__", "4294967294", "4294967295", "😀", "\ufb33", "€"),
+    );
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: "small" }, fc.string({ unit: "binary" }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null), tie("array"), tie("object")),
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.string({ unit: "binary" }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        tie("array"),
+        tie("object"),
+      ),
       array: fc.array(tie("value"), { maxLength: 5 }),
       object: fc.dictionary(key, tie("value"), { maxKeys: 6 }),
     })).value;

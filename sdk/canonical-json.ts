@@ -69,7 +69,13 @@ function sortKeys(value: unknown): unknown {
     for (const key of Object.keys(value).sort()) {
       const child = (value as Record<string, unknown>)[key];
       // defineProperty, not assignment: an own `__proto__` key (a schema property of that name) must stay a key.
-      if (child !== undefined) Object.defineProperty(sorted, key, { value: sortKeys(child), enumerable: true, writable: true, configurable: true });
+      if (child !== undefined)
+        Object.defineProperty(sorted, key, {
+          value: sortKeys(child),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return sorted;
   }

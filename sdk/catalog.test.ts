@@ -39,9 +39,15 @@ describe("connect + search", () => {
     expect(hits[0]!.id).toBe("crm.list_open_orders");
     expect(hits[0]!.tool.spec.name).toBe("list_open_orders");
     // Same ids and scores as an index built directly with the snapshot's profile; direct tools are not searchable.
-    const docs = sampleContent().tools.filter((t) => t.exposure === "deferred").map((t) => ({ id: t.id, text: t.searchText, name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) }));
-    const expected = createSearchIndex(docs, { profile: "stockroom", defaultLimit: 5 }).search("open orders for a customer");
-    expect(hits.map(({ id, score, rank, strength, evidence }) => ({ id, score, rank, strength, evidence }))).toEqual(expected);
+    const docs = sampleContent()
+      .tools.filter((t) => t.exposure === "deferred")
+      .map((t) => ({ id: t.id, text: t.searchText, name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) }));
+    const expected = createSearchIndex(docs, { profile: "stockroom", defaultLimit: 5 }).search(
+      "open orders for a customer",
+    );
+    expect(hits.map(({ id, score, rank, strength, evidence }) => ({ id, score, rank, strength, evidence }))).toEqual(
+      expected,
+    );
     expect(catalog.search("ping service").map((h) => h.id)).not.toContain("ping");
     expect(catalog.search("meeting").length).toBeLessThanOrEqual(5);
     expect(() => catalog.search("   ")).toThrow(/empty/);
@@ -53,7 +59,9 @@ describe("connect + search", () => {
     const catalog = await connect(target());
     const docs = codex.tools.filter((t) => t.exposure === "deferred").map((t) => ({ id: t.id, text: t.searchText }));
     expect(catalog.search("list orders").map(({ id, score }) => ({ id, score }))).toEqual(
-      createSearchIndex(docs, { profile: "codex-bm25" }).search("list orders").map(({ id, score }) => ({ id, score })),
+      createSearchIndex(docs, { profile: "codex-bm25" })
+        .search("list orders")
+        .map(({ id, score }) => ({ id, score })),
     );
   });
 
@@ -66,7 +74,10 @@ describe("connect + search", () => {
     await expect(connect(target())).rejects.toThrow();
     server.override.clear();
     await expect(connect({ ...target(), version: 1 })).resolves.toBeTruthy();
-    const other = await startSnapshotServer({ ...sampleContent(), catalog: { team: "acme", slug: "billing", name: "Billing" } });
+    const other = await startSnapshotServer({
+      ...sampleContent(),
+      catalog: { team: "acme", slug: "billing", name: "Billing" },
+    });
     try {
       const error = await connect({ ...target(), url: other.url }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StockroomApiError);
@@ -105,17 +116,31 @@ describe("toolSearchOutput / firstRequestTools", () => {
     const catalog = await connect(target());
     const ranked = catalog.search("meeting orders weather", 10).map((h) => h.id);
     const output = catalog.toolSearchOutput("search-1", "meeting orders weather", 10);
-    expect(output).toMatchObject({ type: "tool_search_output", call_id: "search-1", status: "completed", execution: "client" });
+    expect(output).toMatchObject({
+      type: "tool_search_output",
+      call_id: "search-1",
+      status: "completed",
+      execution: "client",
+    });
     const names = output.tools.map((entry) => entry.name);
     expect(new Set(names).size).toBe(names.length);
     // Namespaces appear in the order of their best hit; members keep rank order.
-    const firstNamespace = ranked.map((id) => (id.includes(".") ? id.split(".")[0] : id)).filter((v, i, all) => all.indexOf(v) === i);
+    const firstNamespace = ranked
+      .map((id) => (id.includes(".") ? id.split(".")[0] : id))
+      .filter((v, i, all) => all.indexOf(v) === i);
     expect(names).toEqual(firstNamespace);
     const calendar = output.tools.find((entry) => entry.name === "calendar");
     if (calendar?.type !== "namespace") throw new Error("calendar is not a namespace entry");
     expect(calendar.description).toBe("Calendar and meeting tools.");
-    expect(calendar.tools.map((t) => t.name)).toEqual(ranked.filter((id) => id.startsWith("calendar.")).map((id) => id.split(".")[1]));
-    expect(calendar.tools[0]).toMatchObject({ type: "function", defer_loading: true, strict: false, parameters: { type: "object" } });
+    expect(calendar.tools.map((t) => t.name)).toEqual(
+      ranked.filter((id) => id.startsWith("calendar.")).map((id) => id.split(".")[1]),
+    );
+    expect(calendar.tools[0]).toMatchObject({
+      type: "function",
+      defer_loading: true,
+      strict: false,
+      parameters: { type: "object" },
+    });
     expect(output.tools.find((entry) => entry.name === "weather_lookup")).toEqual({
       type: "function",
       name: "weather_lookup",
@@ -130,9 +155,15 @@ describe("toolSearchOutput / firstRequestTools", () => {
     const catalog = await connect(target());
     expect(catalog.toolSearchOutput("c1", "  ").tools).toEqual([]);
     expect(catalog.toolSearchOutput("c2", "meeting", 0)).toEqual(catalog.toolSearchOutput("c2", "meeting"));
-    expect(catalog.answerToolSearchCall({ call_id: "c3", arguments: '{"query":"cancel order","limit":1}' })).toEqual(catalog.toolSearchOutput("c3", "cancel order", 1));
-    expect(catalog.answerToolSearchCall({ call_id: "c4", arguments: { query: "cancel order" } })).toEqual(catalog.toolSearchOutput("c4", "cancel order"));
-    expect(catalog.answerToolSearchCall({ call_id: "c5", query: "cancel order", limit: 1 })).toEqual(catalog.toolSearchOutput("c5", "cancel order", 1));
+    expect(catalog.answerToolSearchCall({ call_id: "c3", arguments: '{"query":"cancel order","limit":1}' })).toEqual(
+      catalog.toolSearchOutput("c3", "cancel order", 1),
+    );
+    expect(catalog.answerToolSearchCall({ call_id: "c4", arguments: { query: "cancel order" } })).toEqual(
+      catalog.toolSearchOutput("c4", "cancel order"),
+    );
+    expect(catalog.answerToolSearchCall({ call_id: "c5", query: "cancel order", limit: 1 })).toEqual(
+      catalog.toolSearchOutput("c5", "cancel order", 1),
+    );
     expect(() => catalog.answerToolSearchCall({ arguments: {} })).toThrow(/call_id/);
   });
 
@@ -140,10 +171,14 @@ describe("toolSearchOutput / firstRequestTools", () => {
     const catalog = await connect(target());
     for (const provider of ["openai", "anthropic", "mcp"] as const) {
       for (const supportsToolSearch of [true, false]) {
-        expect(catalog.firstRequestTools({ provider, supportsToolSearch })).toEqual(firstRequestTools(catalog.snapshot, { provider, supportsToolSearch }));
+        expect(catalog.firstRequestTools({ provider, supportsToolSearch })).toEqual(
+          firstRequestTools(catalog.snapshot, { provider, supportsToolSearch }),
+        );
       }
     }
-    expect(catalog.firstRequestTools({ provider: "openai", supportsToolSearch: true }).at(-1)).toEqual({ type: "tool_search" });
+    expect(catalog.firstRequestTools({ provider: "openai", supportsToolSearch: true }).at(-1)).toEqual({
+      type: "tool_search",
+    });
   });
 });
 
@@ -153,7 +188,21 @@ describe("refresh", () => {
     expect(await catalog.refresh()).toEqual({ changed: false, version: 1 });
     expect(server.requests.at(-1)!.headers["if-none-match"]).toBe(`"${server.versions[0]!.contentHash}"`);
 
-    const extra = { id: "crm.refund_order", namespace: "crm", name: "refund_order", exposure: "deferred" as const, fallback: "direct" as const, searchText: "refund_order refund an order money back", spec: { type: "function" as const, name: "refund_order", description: "Refund an order.", parameters: { type: "object", properties: {} }, strict: false } };
+    const extra = {
+      id: "crm.refund_order",
+      namespace: "crm",
+      name: "refund_order",
+      exposure: "deferred" as const,
+      fallback: "direct" as const,
+      searchText: "refund_order refund an order money back",
+      spec: {
+        type: "function" as const,
+        name: "refund_order",
+        description: "Refund an order.",
+        parameters: { type: "object", properties: {} },
+        strict: false,
+      },
+    };
     await server.publish(sampleContent([extra]));
     const before = server.requests.length;
     const [a, b] = [catalog.refresh(), catalog.refresh()];
@@ -236,6 +285,8 @@ describe("on-disk cache", () => {
     const latest = await connect({ ...target(), cacheDir });
     const v2 = await server.publish(sampleContent([]));
     await latest.refresh();
-    expect(JSON.parse(await readFile(path.join(cacheDir, "acme", "support", "latest.json"), "utf8")).contentHash).toBe(v2.contentHash);
+    expect(JSON.parse(await readFile(path.join(cacheDir, "acme", "support", "latest.json"), "utf8")).contentHash).toBe(
+      v2.contentHash,
+    );
   });
 });

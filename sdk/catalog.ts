@@ -8,7 +8,12 @@ import { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 import { createSnapshotIndex, toolsById } from "./snapshot-index";
 import type { ProviderTools } from "./provider-types";
 import { resolveToolSearchPaths } from "./tool-search-paths";
-import { buildToolSearchOutput, parseToolSearchCall, type ToolSearchCallLike, type ToolSearchOutputItem } from "./tool-search-output";
+import {
+  buildToolSearchOutput,
+  parseToolSearchCall,
+  type ToolSearchCallLike,
+  type ToolSearchOutputItem,
+} from "./tool-search-output";
 import type { TelemetryOptions, TelemetryStats } from "./telemetry";
 import { CatalogTelemetry, toolResolverFor, type ToolResolver } from "./telemetry-session";
 
@@ -60,7 +65,13 @@ interface CatalogState {
 function stateOf(snapshot: Snapshot): CatalogState {
   const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
   const names = { topLevelNames: flatToolNames(topLevel), anthropicNames: flatToolNames(snapshot.tools) };
-  return { snapshot, index: createSnapshotIndex(snapshot), tools: toolsById(snapshot), ...names, resolveCall: toolResolverFor(snapshot, names.topLevelNames) };
+  return {
+    snapshot,
+    index: createSnapshotIndex(snapshot),
+    tools: toolsById(snapshot),
+    ...names,
+    resolveCall: toolResolverFor(snapshot, names.topLevelNames),
+  };
 }
 
 /** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
@@ -109,7 +120,14 @@ export class StockroomCatalog {
   /** Telemetry hook of every answered search (search, toolSearchOutput and the provider-specific answers). */
   private recordSearch(query: string, limit: number | undefined, hits: readonly SearchHit[], started: number): void {
     const { engine, version } = this.state.snapshot;
-    this.telemetry?.recordSearch({ query, limit, hits, snapshotVersion: version, profile: engine.profile, latencyMs: performance.now() - started });
+    this.telemetry?.recordSearch({
+      query,
+      limit,
+      hits,
+      snapshotVersion: version,
+      profile: engine.profile,
+      latencyMs: performance.now() - started,
+    });
   }
 
   /**
@@ -118,7 +136,12 @@ export class StockroomCatalog {
    */
   toolSearchOutput(callId: string, query: string, limit?: number): ToolSearchOutputItem {
     const { snapshot, tools, topLevelNames } = this.state;
-    return buildToolSearchOutput(snapshot, callId, this.rank(query, limit).map((id) => tools.get(id)!), topLevelNames);
+    return buildToolSearchOutput(
+      snapshot,
+      callId,
+      this.rank(query, limit).map((id) => tools.get(id)!),
+      topLevelNames,
+    );
   }
 
   /** `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. */
@@ -137,7 +160,12 @@ export class StockroomCatalog {
     const { toolIds, unknown } = request.paths
       ? resolveToolSearchPaths(snapshot, request.paths)
       : { toolIds: this.rank(request.query, request.limit), unknown: [] };
-    const output = buildToolSearchOutput(snapshot, request.callId, toolIds.map((id) => tools.get(id)!), topLevelNames);
+    const output = buildToolSearchOutput(
+      snapshot,
+      request.callId,
+      toolIds.map((id) => tools.get(id)!),
+      topLevelNames,
+    );
     return { output, toolIds, unknownPaths: unknown };
   }
 
@@ -150,9 +178,16 @@ export class StockroomCatalog {
     const { toolUseId, query, limit } = parseSearchToolUse(block);
     const ids = this.rank(query, limit);
     if (ids.length === 0) {
-      return { type: "tool_result", tool_use_id: toolUseId, content: [{ type: "text", text: `No tool matched ${JSON.stringify(query)}. Search again with other words.` }] };
+      return {
+        type: "tool_result",
+        tool_use_id: toolUseId,
+        content: [{ type: "text", text: `No tool matched ${JSON.stringify(query)}. Search again with other words.` }],
+      };
     }
-    return toolReferenceResult(toolUseId, ids.map((id) => this.state.anthropicNames.get(id)!));
+    return toolReferenceResult(
+      toolUseId,
+      ids.map((id) => this.state.anthropicNames.get(id)!),
+    );
   }
 
   /**
@@ -199,7 +234,10 @@ export class StockroomCatalog {
    * conversation, which always answers from the snapshot held now (a refresh reaches open sessions too).
    */
   chatSession(options: { maxLoaded?: number } = {}): ChatToolSession {
-    return new ChatToolSession({ content: () => this.state.snapshot, search: (query, limit) => this.search(query, limit) }, options.maxLoaded ?? DEFAULT_MAX_LOADED);
+    return new ChatToolSession(
+      { content: () => this.state.snapshot, search: (query, limit) => this.search(query, limit) },
+      options.maxLoaded ?? DEFAULT_MAX_LOADED,
+    );
   }
 
   /** Ids ranked for a model's query; what a model sends never throws (empty query → none, bad limit → default). */
@@ -226,7 +264,8 @@ export class StockroomCatalog {
    * indexed, then swapped in at once. Concurrent calls share one request. A pinned version never changes.
    */
   refresh(): Promise<{ changed: boolean; version: number }> {
-    if (this.options.version !== undefined && this.options.version !== "latest") return Promise.resolve({ changed: false, version: this.version });
+    if (this.options.version !== undefined && this.options.version !== "latest")
+      return Promise.resolve({ changed: false, version: this.version });
     this.pending ??= this.revalidate().finally(() => {
       this.pending = null;
     });
@@ -235,7 +274,8 @@ export class StockroomCatalog {
 
   private async revalidate(): Promise<{ changed: boolean; version: number }> {
     const result = await fetchSnapshot(this.options, { version: "latest", etag: this.contentHash });
-    if (result.status === "not-modified" || result.snapshot.contentHash === this.contentHash) return { changed: false, version: this.version };
+    if (result.status === "not-modified" || result.snapshot.contentHash === this.contentHash)
+      return { changed: false, version: this.version };
     const next = stateOf(result.snapshot);
     this.state = next;
     if (this.options.cacheDir) await writeCachedSnapshot(this.options.cacheDir, cacheKey(this.options), result.body);
@@ -243,7 +283,11 @@ export class StockroomCatalog {
   }
 }
 
-const cacheKey = (options: ConnectOptions) => ({ team: options.team, catalog: options.catalog, version: options.version ?? "latest" });
+const cacheKey = (options: ConnectOptions) => ({
+  team: options.team,
+  catalog: options.catalog,
+  version: options.version ?? "latest",
+});
 
 /**
  * Fetches the catalog's snapshot (latest or pinned), verifies its hash and catalog, and builds the index.

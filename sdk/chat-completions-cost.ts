@@ -8,12 +8,21 @@ export type ChatCompletionsCost = Omit<FirstRequestCost, "provider"> & { provide
 export type ChatCompletionsPlan = Omit<FirstRequestPlan, "tools"> & { tools: ChatFunctionTool[] };
 
 /** Turn one: direct tools and `tool_search` (with search); without it, each deferred tool's fallback applies. */
-export function planChatCompletions(content: SnapshotContent, options: { supportsToolSearch: boolean }): ChatCompletionsPlan {
+export function planChatCompletions(
+  content: SnapshotContent,
+  options: { supportsToolSearch: boolean },
+): ChatCompletionsPlan {
   const direct = content.tools.filter((t) => t.exposure === "direct");
   const deferred = content.tools.filter((t) => t.exposure === "deferred");
   if (options.supportsToolSearch && deferred.length > 0) {
     const session = new ChatToolSession({ content: () => content, search: () => [] });
-    return { tools: session.tools(), directIds: direct.map((t) => t.id), deferredIds: deferred.map((t) => t.id), omittedIds: [], usesToolSearch: true };
+    return {
+      tools: session.tools(),
+      directIds: direct.map((t) => t.id),
+      deferredIds: deferred.map((t) => t.id),
+      omittedIds: [],
+      usesToolSearch: true,
+    };
   }
   const listed = [...direct, ...deferred.filter((t) => t.fallback !== "hidden")];
   const names = flatToolNames(listed);
@@ -26,7 +35,8 @@ export function planChatCompletions(content: SnapshotContent, options: { support
   };
 }
 
-const tokensOf = (countTokens: (text: string) => number, value: unknown[]) => (value.length === 0 ? 0 : countTokens(JSON.stringify(value)));
+const tokensOf = (countTokens: (text: string) => number, value: unknown[]) =>
+  value.length === 0 ? 0 : countTokens(JSON.stringify(value));
 
 /**
  * DESIGN.md's cost model for Chat Completions: N × S for every tool as a function against the direct functions +
@@ -39,11 +49,17 @@ export function chatCompletionsCost(
   const { countTokens } = options;
   const plan = planChatCompletions(content, options);
   const all = flatToolNames(content.tools);
-  const everythingDirect = tokensOf(countTokens, content.tools.map((t) => asChat(t, all.get(t.id)!)));
+  const everythingDirect = tokensOf(
+    countTokens,
+    content.tools.map((t) => asChat(t, all.get(t.id)!)),
+  );
   const byId = new Map(content.tools.map((t) => [t.id, t]));
   const directTools = plan.directIds.map((id) => byId.get(id)!);
   const directNames = flatToolNames(directTools);
-  const direct = tokensOf(countTokens, directTools.map((t) => asChat(t, directNames.get(t.id)!)));
+  const direct = tokensOf(
+    countTokens,
+    directTools.map((t) => asChat(t, directNames.get(t.id)!)),
+  );
   let summary = 0;
   let searchTool = 0;
   if (plan.usesToolSearch) {
@@ -53,7 +69,9 @@ export function chatCompletionsCost(
     summary = Math.max(0, tokensOf(countTokens, [full]) - searchTool);
   }
   const k = plan.usesToolSearch ? Math.min(options.k ?? content.engine.defaultLimit, plan.deferredIds.length) : 0;
-  const each = plan.deferredIds.map((id) => countTokens(JSON.stringify(asChat(byId.get(id)!, byId.get(id)!.spec.name))));
+  const each = plan.deferredIds.map((id) =>
+    countTokens(JSON.stringify(asChat(byId.get(id)!, byId.get(id)!.spec.name))),
+  );
   const loaded = Math.round(k * (each.length ? each.reduce((a, b) => a + b, 0) / each.length : 0));
   const total = direct + summary + searchTool;
   return {

@@ -46,9 +46,14 @@ export function chatTool(tool: SnapshotTool, name: string): ChatFunctionTool {
 
 /** Names the model calls tools by: direct and deferred tools side by side (as Anthropic's turn one lists them). */
 function chatNames(content: SnapshotContent): Map<string, string> {
-  const listed = [...content.tools.filter((t) => t.exposure === "direct"), ...content.tools.filter((t) => t.exposure === "deferred")];
+  const listed = [
+    ...content.tools.filter((t) => t.exposure === "direct"),
+    ...content.tools.filter((t) => t.exposure === "deferred"),
+  ];
   const names = flatToolNames(listed);
-  for (const tool of listed) if (names.get(tool.id) === CHAT_TOOL_SEARCH_NAME) names.set(tool.id, `${tool.namespace ?? "catalog"}__${tool.spec.name}`);
+  for (const tool of listed)
+    if (names.get(tool.id) === CHAT_TOOL_SEARCH_NAME)
+      names.set(tool.id, `${tool.namespace ?? "catalog"}__${tool.spec.name}`);
   return names;
 }
 
@@ -67,7 +72,11 @@ export function chatToolSearchTool(content: SnapshotContent): ChatFunctionTool {
     type: "object",
     properties: {
       query: { type: "string", description: "What the tool should do, in a few words." },
-      limit: { type: "integer", minimum: 1, description: `How many tools to load (default ${content.engine.defaultLimit}).` },
+      limit: {
+        type: "integer",
+        minimum: 1,
+        description: `How many tools to load (default ${content.engine.defaultLimit}).`,
+      },
     },
     required: ["query"],
     additionalProperties: false,
@@ -84,7 +93,8 @@ export class ChatToolSession {
     private readonly source: ChatSearchSource,
     readonly maxLoaded: number = DEFAULT_MAX_LOADED,
   ) {
-    if (!Number.isInteger(maxLoaded) || maxLoaded < 1) throw new RangeError(`maxLoaded must be a positive integer, got ${String(maxLoaded)}`);
+    if (!Number.isInteger(maxLoaded) || maxLoaded < 1)
+      throw new RangeError(`maxLoaded must be a positive integer, got ${String(maxLoaded)}`);
   }
 
   /** The `tools` for the next request: direct tools, `tool_search`, then the loaded schemas (oldest first). */
@@ -94,7 +104,11 @@ export class ChatToolSession {
     const byId = new Map(content.tools.map((t) => [t.id, t]));
     const loaded = this.loaded.map((id) => byId.get(id)).filter((t): t is SnapshotTool => t?.exposure === "deferred");
     const direct = content.tools.filter((t) => t.exposure === "direct");
-    return [...direct.map((t) => chatTool(t, names.get(t.id)!)), chatToolSearchTool(content), ...loaded.map((t) => chatTool(t, names.get(t.id)!))];
+    return [
+      ...direct.map((t) => chatTool(t, names.get(t.id)!)),
+      chatToolSearchTool(content),
+      ...loaded.map((t) => chatTool(t, names.get(t.id)!)),
+    ];
   }
 
   loadedIds(): string[] {
@@ -121,7 +135,11 @@ export class ChatToolSession {
     let hits: string[] = [];
     // Asking for more than maxLoaded changes nothing (the top maxLoaded of a ranking are its first ones).
     const bounded = limit === undefined ? undefined : Math.min(limit, this.maxLoaded);
-    if (query.trim().length > 0) hits = this.source.search(query, bounded).map((hit) => hit.id).slice(0, this.maxLoaded);
+    if (query.trim().length > 0)
+      hits = this.source
+        .search(query, bounded)
+        .map((hit) => hit.id)
+        .slice(0, this.maxLoaded);
     for (const id of hits) {
       const at = this.loaded.indexOf(id);
       if (at >= 0) this.loaded.splice(at, 1);
@@ -151,6 +169,7 @@ function parseArguments(text: unknown): { query: string; limit: number | undefin
     }
   }
   const record = (args && typeof args === "object" ? args : {}) as Record<string, unknown>;
-  const limit = typeof record.limit === "number" && Number.isInteger(record.limit) && record.limit >= 1 ? record.limit : undefined;
+  const limit =
+    typeof record.limit === "number" && Number.isInteger(record.limit) && record.limit >= 1 ? record.limit : undefined;
   return { query: typeof record.query === "string" ? record.query : "", limit };
 }

@@ -21,7 +21,14 @@
 // blocks (sdk/anthropic-tool-search.ts). The returned arrays are typed structurally (sdk/provider-types.ts).
 import { ANTHROPIC_SEARCH_TOOL_NAME, anthropicSearchTool } from "./anthropic-tool-search";
 import { openaiToolSearchTool, type OpenAISearchArguments } from "./openai-tool-search";
-import type { AnthropicCustomTool, AnthropicInputSchema, McpIcon, McpTool, OpenAIFunctionTool, ProviderTools } from "./provider-types";
+import type {
+  AnthropicCustomTool,
+  AnthropicInputSchema,
+  McpIcon,
+  McpTool,
+  OpenAIFunctionTool,
+  ProviderTools,
+} from "./provider-types";
 import type { SnapshotContent, SnapshotTool } from "./snapshot";
 
 export const FIRST_REQUEST_PROVIDERS = ["openai", "anthropic", "mcp"] as const;
@@ -45,7 +52,10 @@ export interface FirstRequestOptions<P extends FirstRequestProvider = FirstReque
   toolSearchExecution?: "hosted" | "client";
 }
 
-export const ANTHROPIC_TOOL_SEARCH_TOOL = { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" } as const;
+export const ANTHROPIC_TOOL_SEARCH_TOOL = {
+  type: "tool_search_tool_bm25_20251119",
+  name: "tool_search_tool_bm25",
+} as const;
 
 /** What turn one looks like, and which tools ended where. */
 export interface FirstRequestPlan<P extends FirstRequestProvider = FirstRequestProvider> {
@@ -67,17 +77,34 @@ export interface FirstRequestPlan<P extends FirstRequestProvider = FirstRequestP
 export function flatToolNames(tools: readonly SnapshotTool[]): Map<string, string> {
   const counts = new Map<string, number>();
   for (const tool of tools) counts.set(tool.spec.name, (counts.get(tool.spec.name) ?? 0) + 1);
-  return new Map(tools.map((tool) => [tool.id, counts.get(tool.spec.name)! > 1 && tool.namespace ? `${tool.namespace}__${tool.spec.name}` : tool.spec.name]));
+  return new Map(
+    tools.map((tool) => [
+      tool.id,
+      counts.get(tool.spec.name)! > 1 && tool.namespace ? `${tool.namespace}__${tool.spec.name}` : tool.spec.name,
+    ]),
+  );
 }
 
 type ProviderToolOptions = { name?: string; deferred?: boolean };
 
 /** One tool in a provider's format; `deferred` adds `defer_loading: true` where the format has it. */
 export function providerTool(tool: SnapshotTool, provider: "openai", options?: ProviderToolOptions): OpenAIFunctionTool;
-export function providerTool(tool: SnapshotTool, provider: "anthropic", options?: ProviderToolOptions): AnthropicCustomTool;
+export function providerTool(
+  tool: SnapshotTool,
+  provider: "anthropic",
+  options?: ProviderToolOptions,
+): AnthropicCustomTool;
 export function providerTool(tool: SnapshotTool, provider: "mcp", options?: ProviderToolOptions): McpTool;
-export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider, options?: ProviderToolOptions): ProviderTools[FirstRequestProvider];
-export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider, options: ProviderToolOptions = {}): ProviderTools[FirstRequestProvider] {
+export function providerTool(
+  tool: SnapshotTool,
+  provider: FirstRequestProvider,
+  options?: ProviderToolOptions,
+): ProviderTools[FirstRequestProvider];
+export function providerTool(
+  tool: SnapshotTool,
+  provider: FirstRequestProvider,
+  options: ProviderToolOptions = {},
+): ProviderTools[FirstRequestProvider] {
   const name = options.name ?? tool.spec.name;
   const { description, parameters, strict } = tool.spec;
   const deferLoading = options.deferred ? { defer_loading: true as const } : {};
@@ -88,7 +115,8 @@ export function providerTool(tool: SnapshotTool, provider: FirstRequestProvider,
   // MCP gets its metadata back as received, in the order of MCP's Tool schema; the OpenAI and Anthropic tool
   // formats have no field for it.
   const mcp = tool.mcp;
-  const some = <K extends "annotations" | "execution" | "_meta">(key: K) => (mcp?.[key] !== undefined ? { [key]: mcp[key] } : {});
+  const some = <K extends "annotations" | "execution" | "_meta">(key: K) =>
+    mcp?.[key] !== undefined ? { [key]: mcp[key] } : {};
   return {
     name,
     ...(mcp?.title ? { title: mcp.title } : {}),
@@ -106,16 +134,24 @@ function searchModeOf(options: FirstRequestOptions): ToolSearchMode {
   return options.toolSearch ?? (options.toolSearchExecution === "client" ? "client" : "server");
 }
 
-function toolSearchEntry(content: SnapshotContent, options: FirstRequestOptions): ProviderTools[FirstRequestProvider] | null {
+function toolSearchEntry(
+  content: SnapshotContent,
+  options: FirstRequestOptions,
+): ProviderTools[FirstRequestProvider] | null {
   const mode = searchModeOf(options);
   const { defaultLimit } = content.engine;
-  if (options.provider === "openai") return openaiToolSearchTool(mode, options.toolSearchArguments ?? "query", defaultLimit);
-  if (options.provider === "anthropic") return mode === "client" ? anthropicSearchTool(defaultLimit) : { ...ANTHROPIC_TOOL_SEARCH_TOOL };
+  if (options.provider === "openai")
+    return openaiToolSearchTool(mode, options.toolSearchArguments ?? "query", defaultLimit);
+  if (options.provider === "anthropic")
+    return mode === "client" ? anthropicSearchTool(defaultLimit) : { ...ANTHROPIC_TOOL_SEARCH_TOOL };
   return null;
 }
 
 /** The turn-one plan: the exact `tools` array plus where each tool went. */
-export function planFirstRequest<P extends FirstRequestProvider>(content: SnapshotContent, options: FirstRequestOptions<P>): FirstRequestPlan<P> {
+export function planFirstRequest<P extends FirstRequestProvider>(
+  content: SnapshotContent,
+  options: FirstRequestOptions<P>,
+): FirstRequestPlan<P> {
   const direct = content.tools.filter((tool) => tool.exposure === "direct");
   const deferred = content.tools.filter((tool) => tool.exposure === "deferred");
   const usesToolSearch = options.supportsToolSearch !== false && options.provider !== "mcp" && deferred.length > 0;
@@ -123,7 +159,9 @@ export function planFirstRequest<P extends FirstRequestProvider>(content: Snapsh
     const listed = [...direct, ...deferred.filter((tool) => tool.fallback !== "hidden")];
     const names = flatToolNames(listed);
     return {
-      tools: listed.map((tool) => providerTool(tool, options.provider, { name: names.get(tool.id)! })) as Array<ProviderTools[P]>,
+      tools: listed.map((tool) => providerTool(tool, options.provider, { name: names.get(tool.id)! })) as Array<
+        ProviderTools[P]
+      >,
       directIds: listed.map((tool) => tool.id),
       deferredIds: [],
       omittedIds: deferred.filter((tool) => tool.fallback === "hidden").map((tool) => tool.id),
@@ -137,25 +175,43 @@ export function planFirstRequest<P extends FirstRequestProvider>(content: Snapsh
     for (const tool of direct) tools.push(providerTool(tool, "openai", { name: names.get(tool.id)! }));
     for (const namespace of namespacesOf(content, deferred)) {
       const members = deferred.filter((tool) => tool.namespace === namespace.name);
-      tools.push({ type: "namespace", name: namespace.name, description: namespace.description, tools: members.map((tool) => providerTool(tool, "openai", { deferred: true })) });
+      tools.push({
+        type: "namespace",
+        name: namespace.name,
+        description: namespace.description,
+        tools: members.map((tool) => providerTool(tool, "openai", { deferred: true })),
+      });
     }
-    for (const tool of deferred.filter((t) => !t.namespace)) tools.push(providerTool(tool, "openai", { name: names.get(tool.id)!, deferred: true }));
+    for (const tool of deferred.filter((t) => !t.namespace))
+      tools.push(providerTool(tool, "openai", { name: names.get(tool.id)!, deferred: true }));
   } else {
     const listed = [...direct, ...deferred];
     const names = flatToolNames(listed);
-    for (const tool of listed) tools.push(providerTool(tool, "anthropic", { name: names.get(tool.id)!, deferred: tool.exposure === "deferred" }));
+    for (const tool of listed)
+      tools.push(
+        providerTool(tool, "anthropic", { name: names.get(tool.id)!, deferred: tool.exposure === "deferred" }),
+      );
     // Anthropic refuses a request with two tools of one name; say which one to rename instead.
     if (searchModeOf(options) === "client" && [...names.values()].includes(ANTHROPIC_SEARCH_TOOL_NAME)) {
-      throw new Error(`A catalog tool is named "${ANTHROPIC_SEARCH_TOOL_NAME}" like the client search tool: rename it, or use toolSearch: "server".`);
+      throw new Error(
+        `A catalog tool is named "${ANTHROPIC_SEARCH_TOOL_NAME}" like the client search tool: rename it, or use toolSearch: "server".`,
+      );
     }
   }
   tools.push(toolSearchEntry(content, options)!);
-  const ids = { directIds: direct.map((tool) => tool.id), deferredIds: deferred.map((tool) => tool.id), omittedIds: [] };
+  const ids = {
+    directIds: direct.map((tool) => tool.id),
+    deferredIds: deferred.map((tool) => tool.id),
+    omittedIds: [],
+  };
   return { tools: tools as Array<ProviderTools[P]>, ...ids, usesToolSearch };
 }
 
 /** The exact turn-one `tools` array for a client profile (see the shapes at the top of this file). */
-export function firstRequestTools<P extends FirstRequestProvider>(content: SnapshotContent, options: FirstRequestOptions<P>): Array<ProviderTools[P]> {
+export function firstRequestTools<P extends FirstRequestProvider>(
+  content: SnapshotContent,
+  options: FirstRequestOptions<P>,
+): Array<ProviderTools[P]> {
   return planFirstRequest(content, options).tools;
 }
 
@@ -175,7 +231,10 @@ export function namespaceDescriptionIn(content: SnapshotContent, name: string): 
 }
 
 /** Namespaces that hold at least one of `tools`, in the snapshot's order, with the description they go out with. */
-function namespacesOf(content: SnapshotContent, tools: readonly SnapshotTool[]): Array<{ name: string; description: string }> {
+function namespacesOf(
+  content: SnapshotContent,
+  tools: readonly SnapshotTool[],
+): Array<{ name: string; description: string }> {
   const used = new Set(tools.map((tool) => tool.namespace).filter((name): name is string => !!name));
   const known = content.namespaces.filter((ns) => used.has(ns.name)).map((ns) => ns.name);
   const missing = [...used].filter((name) => !known.includes(name)).sort();
@@ -189,7 +248,9 @@ function catalogSummary(content: SnapshotContent, plan: FirstRequestPlan, provid
   const names = flatToolNames(content.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace));
   return [
     ...namespacesOf(content, deferred).map(({ name, description }) => ({ type: "namespace", name, description })),
-    ...deferred.filter((tool) => !tool.namespace).map((tool) => ({ type: "function", name: names.get(tool.id)!, description: tool.spec.description })),
+    ...deferred
+      .filter((tool) => !tool.namespace)
+      .map((tool) => ({ type: "function", name: names.get(tool.id)!, description: tool.spec.description })),
   ];
 }
 
@@ -219,7 +280,8 @@ export interface FirstRequestCost {
   saved: number;
 }
 
-const tokensOf = (countTokens: (text: string) => number, value: unknown[]) => (value.length === 0 ? 0 : countTokens(JSON.stringify(value)));
+const tokensOf = (countTokens: (text: string) => number, value: unknown[]) =>
+  value.length === 0 ? 0 : countTokens(JSON.stringify(value));
 
 /**
  * The cost model of DESIGN.md: N × S tokens for sending every tool vs catalog summary + search tool + K × S.
@@ -234,16 +296,24 @@ export function firstRequestCost(
   const plan = planFirstRequest(content, options);
   const everyTool = content.tools;
   const everythingNames = flatToolNames(everyTool);
-  const everythingDirect = tokensOf(countTokens, everyTool.map((tool) => providerTool(tool, provider, { name: everythingNames.get(tool.id)! })));
+  const everythingDirect = tokensOf(
+    countTokens,
+    everyTool.map((tool) => providerTool(tool, provider, { name: everythingNames.get(tool.id)! })),
+  );
   const byId = new Map(everyTool.map((tool) => [tool.id, tool]));
   const shownDirect = plan.directIds.map((id) => byId.get(id)!);
   const directNames = flatToolNames(shownDirect);
-  const direct = tokensOf(countTokens, shownDirect.map((tool) => providerTool(tool, provider, { name: directNames.get(tool.id)! })));
+  const direct = tokensOf(
+    countTokens,
+    shownDirect.map((tool) => providerTool(tool, provider, { name: directNames.get(tool.id)! })),
+  );
   const summary = tokensOf(countTokens, catalogSummary(content, plan, provider));
   const searchEntry = plan.usesToolSearch ? toolSearchEntry(content, options) : null;
   const searchTool = searchEntry ? tokensOf(countTokens, [searchEntry]) : 0;
   const k = plan.usesToolSearch ? Math.min(options.k ?? content.engine.defaultLimit, plan.deferredIds.length) : 0;
-  const loadedEach = plan.deferredIds.map((id) => countTokens(JSON.stringify(providerTool(byId.get(id)!, provider, { deferred: true }))));
+  const loadedEach = plan.deferredIds.map((id) =>
+    countTokens(JSON.stringify(providerTool(byId.get(id)!, provider, { deferred: true }))),
+  );
   const meanLoaded = loadedEach.length ? loadedEach.reduce((a, b) => a + b, 0) / loadedEach.length : 0;
   const loaded = Math.round(k * meanLoaded);
   const total = direct + summary + searchTool;

@@ -22,7 +22,9 @@ const VECTORS = path.join(import.meta.dirname, "testing", "jcs-vectors.json");
 /** The Python hash recipe of docs/agents.md, taken from the document itself so the two cannot drift apart. */
 function readmeRecipe(): { definitions: string; whole: string } {
   const readme = readFileSync(path.join(import.meta.dirname, "..", "docs", "agents.md"), "utf8");
-  const block = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1]!).find((code) => code.includes("def canonical_json"));
+  const block = [...readme.matchAll(/```python\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((code) => code.includes("def canonical_json"));
   if (!block) throw new Error("docs/agents.md has no python block defining canonical_json");
   return { definitions: block.slice(0, block.indexOf("\nreq = ")), whole: block };
 }
@@ -37,7 +39,8 @@ const python = (code: string, input = "") => {
 function awkwardContent(format?: SnapshotContent["format"]): SnapshotContent {
   const content = sampleContent();
   if (format) content.format = format;
-  content.tools[0]!.spec.description = "Planifie une réunion — 会議を予約 \u2028 \u2029 tab\tquote\" backslash\\ ctrl\u0001\u001f\u007f emoji 🗓 𠀋";
+  content.tools[0]!.spec.description =
+    'Planifie une réunion — 会議を予約 \u2028 \u2029 tab\tquote" backslash\\ ctrl\u0001\u001f\u007f emoji 🗓 𠀋';
   content.tools[1]!.spec.parameters = {
     type: "object",
     properties: {
@@ -65,7 +68,8 @@ describe("the hash recipe of docs/agents.md (Python)", () => {
     const code = prelude + readmeRecipe().whole.replace("/snapshots/latest", `/snapshots/${snapshotVersion}`);
     return python(code).then(
       () => "verified",
-      (error: { stderr?: string }) => (error.stderr?.includes("failed its hash check") ? "refused" : `error: ${error.stderr}`),
+      (error: { stderr?: string }) =>
+        error.stderr?.includes("failed its hash check") ? "refused" : `error: ${error.stderr}`,
     );
   };
 
@@ -86,19 +90,25 @@ print(json.dumps([canonical_json(v["input"]) for v in vectors], ensure_ascii=Fal
     server.override.delete(1);
   });
 
-  it.skipIf(!runRecipe)("verifies a v1 snapshot (integer-like keys first) that RFC 8785 alone would refuse", async () => {
-    await server.publish(awkwardContent("stockroom.snapshot/v1"));
-    expect(await run(2)).toBe("verified");
-    // The same content with its format relabelled v2 must not pass: the two forms differ for these keys.
-    server.override.set(2, JSON.stringify({ ...server.versions[1], format: "stockroom.snapshot/v2" }));
-    expect(await run(2)).toBe("refused");
-  });
+  it.skipIf(!runRecipe)(
+    "verifies a v1 snapshot (integer-like keys first) that RFC 8785 alone would refuse",
+    async () => {
+      await server.publish(awkwardContent("stockroom.snapshot/v1"));
+      expect(await run(2)).toBe("verified");
+      // The same content with its format relabelled v2 must not pass: the two forms differ for these keys.
+      server.override.set(2, JSON.stringify({ ...server.versions[1], format: "stockroom.snapshot/v2" }));
+      expect(await run(2)).toBe("refused");
+    },
+  );
 
-  it.skipIf(!runRecipe)("is needed: Python's json.dumps(sort_keys=True) refuses the same genuine snapshot", async () => {
-    const naive = `import hashlib, json, sys
+  it.skipIf(!runRecipe)(
+    "is needed: Python's json.dumps(sort_keys=True) refuses the same genuine snapshot",
+    async () => {
+      const naive = `import hashlib, json, sys
 body = json.load(sys.stdin); claimed = body.pop("contentHash")
 canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 print("sha256-" + hashlib.sha256(canonical.encode("utf-8")).hexdigest() == claimed)`;
-    expect((await python(naive, JSON.stringify(server.versions[0]))).stdout.trim()).toBe("False");
-  });
+      expect((await python(naive, JSON.stringify(server.versions[0]))).stdout.trim()).toBe("False");
+    },
+  );
 });

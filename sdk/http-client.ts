@@ -34,7 +34,12 @@ export const originOf = (target: Pick<ApiTarget, "url">) => target.url.replace(/
 
 export function snapshotsUrl(target: Pick<ApiTarget, "url" | "team" | "catalog">, version?: number | "latest"): string {
   const { team, catalog } = target;
-  return originOf(target) + (version === undefined ? pathOf(listSnapshotsRoute, { team, catalog }) : pathOf(getSnapshotRoute, { team, catalog, version }));
+  return (
+    originOf(target) +
+    (version === undefined
+      ? pathOf(listSnapshotsRoute, { team, catalog })
+      : pathOf(getSnapshotRoute, { team, catalog, version }))
+  );
 }
 
 async function send(target: ApiTarget, url: string, headers: Record<string, string>): Promise<Response> {
@@ -62,7 +67,12 @@ async function request(target: ApiTarget, url: string, headers: Record<string, s
     // Not our JSON error shape (a proxy's HTML page, say): keep the status line.
   }
   const retryAfter = Number(response.headers.get("retry-after"));
-  throw new StockroomApiError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  throw new StockroomApiError(
+    response.status,
+    code,
+    message,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 export type FetchSnapshotResult = { status: "not-modified" } | { status: "ok"; snapshot: Snapshot; body: string };
@@ -71,9 +81,16 @@ export type FetchSnapshotResult = { status: "not-modified" } | { status: "ok"; s
  * Fetches a snapshot and verifies its hash (a tampered or truncated one throws SnapshotIntegrityError).
  * With `etag` (a contentHash you hold), an unchanged snapshot answers `not-modified` without a body.
  */
-export async function fetchSnapshot(target: ApiTarget, options: { version?: number | "latest"; etag?: string } = {}): Promise<FetchSnapshotResult> {
+export async function fetchSnapshot(
+  target: ApiTarget,
+  options: { version?: number | "latest"; etag?: string } = {},
+): Promise<FetchSnapshotResult> {
   const version = options.version ?? "latest";
-  const response = await request(target, snapshotsUrl(target, version), options.etag ? { "if-none-match": `"${options.etag}"` } : {});
+  const response = await request(
+    target,
+    snapshotsUrl(target, version),
+    options.etag ? { "if-none-match": `"${options.etag}"` } : {},
+  );
   if (response.status === 304) return { status: "not-modified" };
   const body = await response.text();
   const snapshot = await verifySnapshot(JSON.parse(body));
@@ -82,10 +99,18 @@ export async function fetchSnapshot(target: ApiTarget, options: { version?: numb
 }
 
 /** A verified snapshot can still be the wrong one (a misrouted proxy, a stale cache file): check what it claims to be. */
-export function assertSnapshotIsFor(snapshot: Snapshot, target: Pick<ApiTarget, "team" | "catalog">, version: number | "latest"): void {
+export function assertSnapshotIsFor(
+  snapshot: Snapshot,
+  target: Pick<ApiTarget, "team" | "catalog">,
+  version: number | "latest",
+): void {
   const { team, slug } = snapshot.catalog;
   if (team !== target.team || slug !== target.catalog) {
-    throw new StockroomApiError(0, "WRONG_SNAPSHOT", `Expected a snapshot of ${target.team}/${target.catalog}, got ${team}/${slug}.`);
+    throw new StockroomApiError(
+      0,
+      "WRONG_SNAPSHOT",
+      `Expected a snapshot of ${target.team}/${target.catalog}, got ${team}/${slug}.`,
+    );
   }
   if (version !== "latest" && snapshot.version !== version) {
     throw new StockroomApiError(0, "WRONG_SNAPSHOT", `Expected version ${version}, got ${snapshot.version}.`);

@@ -2,8 +2,23 @@
 // Stockroom's playground did, and build the provider requests around it.
 import { connect as connectCatalog } from "./catalog";
 
-export { connect, StockroomCatalog, type CatalogHit, type ConnectOptions, type ToolSearchAnswer, type ToolUseAnswer } from "./catalog";
-export { fetchSnapshot, listSnapshots, snapshotsUrl, StockroomApiError, type ApiTarget, type FetchSnapshotResult, type SnapshotListing } from "./http-client";
+export {
+  connect,
+  StockroomCatalog,
+  type CatalogHit,
+  type ConnectOptions,
+  type ToolSearchAnswer,
+  type ToolUseAnswer,
+} from "./catalog";
+export {
+  fetchSnapshot,
+  listSnapshots,
+  snapshotsUrl,
+  StockroomApiError,
+  type ApiTarget,
+  type FetchSnapshotResult,
+  type SnapshotListing,
+} from "./http-client";
 export {
   buildToolSearchOutput,
   parseToolSearchCall,
@@ -12,7 +27,13 @@ export {
   type ToolSearchRequest,
 } from "./tool-search-output";
 export { resolveToolSearchPaths } from "./tool-search-paths";
-export { OPENAI_SEARCH_ARGUMENTS, OPENAI_TOOL_SEARCH_DESCRIPTION, openaiToolSearchParameters, openaiToolSearchTool, type OpenAISearchArguments } from "./openai-tool-search";
+export {
+  OPENAI_SEARCH_ARGUMENTS,
+  OPENAI_TOOL_SEARCH_DESCRIPTION,
+  openaiToolSearchParameters,
+  openaiToolSearchTool,
+  type OpenAISearchArguments,
+} from "./openai-tool-search";
 export {
   ANTHROPIC_SEARCH_TOOL_DESCRIPTION,
   ANTHROPIC_SEARCH_TOOL_NAME,
@@ -26,7 +47,14 @@ export {
 export type * from "./provider-types";
 export { TelemetryReporter, eventsUrl, type TelemetryOptions, type TelemetryStats } from "./telemetry";
 export { CatalogTelemetry, callsIn } from "./telemetry-session";
-export { agentEventSchema, eventBatchSchema, EVENT_BATCH_LIMITS, type AgentEvent, type EventBatch, type EventBatchResult } from "./telemetry-events";
+export {
+  agentEventSchema,
+  eventBatchSchema,
+  EVENT_BATCH_LIMITS,
+  type AgentEvent,
+  type EventBatch,
+  type EventBatchResult,
+} from "./telemetry-events";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
   CHAT_TOOL_SEARCH_NAME,
@@ -73,7 +101,13 @@ export {
   type McpToolMetadata,
 } from "./snapshot";
 export { createSnapshotIndex, snapshotIndexDocs, toolsById } from "./snapshot-index";
-export { SearchQueryError, type SearchHit, type SearchIndex, type EngineSettings, type EngineProfile } from "../search/index";
+export {
+  SearchQueryError,
+  type SearchHit,
+  type SearchIndex,
+  type EngineSettings,
+  type EngineProfile,
+} from "../search/index";
 
 /** `Stockroom.connect(…)`, for those who prefer a namespace. */
 export const Stockroom = { connect: connectCatalog } as const;

@@ -16,7 +16,7 @@ export function openaiToolSearchParameters(defaultLimit: number): Record<string,
   return {
     type: "object",
     properties: {
-      query: { type: "string", description: "What the tool should do, in a few words (e.g. \"refund a payment\")." },
+      query: { type: "string", description: 'What the tool should do, in a few words (e.g. "refund a payment").' },
       limit: { type: "integer", minimum: 1, description: `How many tools to load (default ${defaultLimit}).` },
     },
     required: ["query"],
@@ -25,8 +25,17 @@ export function openaiToolSearchParameters(defaultLimit: number): Record<string,
 }
 
 /** Hosted search (`server`), or the client-executed entry in the `query` (default) or `paths` form. */
-export function openaiToolSearchTool(execution: "server" | "client", args: OpenAISearchArguments, defaultLimit: number): OpenAIToolSearchTool {
+export function openaiToolSearchTool(
+  execution: "server" | "client",
+  args: OpenAISearchArguments,
+  defaultLimit: number,
+): OpenAIToolSearchTool {
   if (execution === "server") return { type: "tool_search" };
   if (args === "paths") return { type: "tool_search", execution: "client" };
-  return { type: "tool_search", execution: "client", description: OPENAI_TOOL_SEARCH_DESCRIPTION, parameters: openaiToolSearchParameters(defaultLimit) };
+  return {
+    type: "tool_search",
+    execution: "client",
+    description: OPENAI_TOOL_SEARCH_DESCRIPTION,
+    parameters: openaiToolSearchParameters(defaultLimit),
+  };
 }

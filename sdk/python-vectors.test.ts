@@ -10,7 +10,13 @@ import { PYTHON_TABLES, pythonTables } from "../scripts/generate-python-tables";
 import { toolReferenceResult } from "./anthropic-tool-search";
 import { ChatToolSession } from "./chat-completions";
 import { firstRequestTools, flatToolNames } from "./first-request";
-import { legacyCanonicalJson, SNAPSHOT_FORMAT, sealSnapshot, type SnapshotContent, type SnapshotTool } from "./snapshot";
+import {
+  legacyCanonicalJson,
+  SNAPSHOT_FORMAT,
+  sealSnapshot,
+  type SnapshotContent,
+  type SnapshotTool,
+} from "./snapshot";
 import { createSnapshotIndex } from "./snapshot-index";
 import { buildToolSearchOutput } from "./tool-search-output";
 import { resolveToolSearchPaths } from "./tool-search-paths";
@@ -20,18 +26,36 @@ const UPDATE = process.env.UPDATE_VECTORS === "1";
 
 function checkFile(file: string, text: string) {
   if (UPDATE) writeFileSync(file, text);
-  expect(readFileSync(file, "utf8"), `${path.basename(file)} is stale: run UPDATE_VECTORS=1 npx vitest run sdk/python-vectors.test.ts`).toBe(text);
+  expect(
+    readFileSync(file, "utf8"),
+    `${path.basename(file)} is stale: run UPDATE_VECTORS=1 npx vitest run sdk/python-vectors.test.ts`,
+  ).toBe(text);
 }
 
 /** JSON texts (parsed the same way on both sides) covering RFC 8785's edge cases. */
 const JCS_INPUTS: Array<[string, string]> = [
-  ["key order is UTF-16 code units (astral before U+FB33)", '{"\\u20ac":1,"\\r":2,"\\ud83d\\ude00":3,"\\ufb33":4,"a":5,"A":6,"\\u00e9":7,"":8}'],
-  ["RFC 8785 sample", '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}'],
-  ["integers and exponents", "[0,-0,1,-1,100,1e20,1e21,1e-6,1e-7,1.5e-7,9007199254740993,123456789012345680000,5e-324,1.7976931348623157e308]"],
+  [
+    "key order is UTF-16 code units (astral before U+FB33)",
+    '{"\\u20ac":1,"\\r":2,"\\ud83d\\ude00":3,"\\ufb33":4,"a":5,"A":6,"\\u00e9":7,"":8}',
+  ],
+  [
+    "RFC 8785 sample",
+    '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}',
+  ],
+  [
+    "integers and exponents",
+    "[0,-0,1,-1,100,1e20,1e21,1e-6,1e-7,1.5e-7,9007199254740993,123456789012345680000,5e-324,1.7976931348623157e308]",
+  ],
   ["fractions", "[0.1,0.2,0.30000000000000004,1.0,-1.5,3.14159,2.5e-5,0.000001,123.456e10,1e-10]"],
-  ["string escapes", '["\\u0000\\u0001\\u001f\\b\\f\\n\\r\\t\\"\\\\/","\\u007f\\u0080\\u2028\\u2029","\\u00e9\\u20ac\\ud83d\\ude00 plain"]'],
+  [
+    "string escapes",
+    '["\\u0000\\u0001\\u001f\\b\\f\\n\\r\\t\\"\\\\/","\\u007f\\u0080\\u2028\\u2029","\\u00e9\\u20ac\\ud83d\\ude00 plain"]',
+  ],
   ["nesting and empties", '{"b":[{},[],{"z":{"y":[1,{"x":null}]}}],"a":{"c":"","b":[[]]}}'],
-  ["integer-like keys (v1's legacy form puts them first)", '{"10":1,"9":2,"b":{"2":[],"1":null},"a":4,"4294967295":5,"4294967294":6,"01":7,"-1":8}'],
+  [
+    "integer-like keys (v1's legacy form puts them first)",
+    '{"10":1,"9":2,"b":{"2":[],"1":null},"a":4,"4294967295":5,"4294967294":6,"01":7,"-1":8}',
+  ],
   ["lone surrogate is refused", '["\\ud800"]'],
   ["lone low surrogate key is refused", '{"\\udc00":1}'],
 ];
@@ -50,20 +74,44 @@ function jcsVectors() {
 
 /** The same content sealed in both formats, with integer-like keys in a schema so the two hashes differ. */
 async function snapshotVectors() {
-  const tools = VECTOR_CONTENT.tools.map((t, i) => (i === 0 ? { ...t, spec: { ...t.spec, parameters: { ...t.spec.parameters, properties: { "10": { type: "string" }, "9": { type: "string" } } } } } : t));
+  const tools = VECTOR_CONTENT.tools.map((t, i) =>
+    i === 0
+      ? {
+          ...t,
+          spec: {
+            ...t.spec,
+            parameters: { ...t.spec.parameters, properties: { "10": { type: "string" }, "9": { type: "string" } } },
+          },
+        }
+      : t,
+  );
   const sealed = [];
-  for (const format of ["stockroom.snapshot/v1", "stockroom.snapshot/v2"] as const) sealed.push(await sealSnapshot({ ...VECTOR_CONTENT, format, tools }, 3, "2026-01-01T00:00:00.000Z"));
+  for (const format of ["stockroom.snapshot/v1", "stockroom.snapshot/v2"] as const)
+    sealed.push(await sealSnapshot({ ...VECTOR_CONTENT, format, tools }, 3, "2026-01-01T00:00:00.000Z"));
   return sealed;
 }
 
-const params = (prop: string) => ({ type: "object", properties: { [prop]: { type: "string", description: "Ünïcode ✓" } }, required: [prop] });
+const params = (prop: string) => ({
+  type: "object",
+  properties: { [prop]: { type: "string", description: "Ünïcode ✓" } },
+  required: [prop],
+});
 function tool(id: string, exposure: "direct" | "deferred", extra: Partial<SnapshotTool> = {}): SnapshotTool {
   const [namespace, name] = id.includes(".") ? (id.split(".") as [string, string]) : [null, id];
   return {
-    id, namespace, name, exposure,
+    id,
+    namespace,
+    name,
+    exposure,
     ...(exposure === "deferred" ? { fallback: "direct" as const } : {}),
     searchText: `${name} tool`,
-    spec: { type: "function", name, description: `${name} description`, parameters: params(`${name}_id`), strict: name.length % 2 === 0 },
+    spec: {
+      type: "function",
+      name,
+      description: `${name} description`,
+      parameters: params(`${name}_id`),
+      strict: name.length % 2 === 0,
+    },
     ...extra,
   };
 }
@@ -73,7 +121,10 @@ export const VECTOR_CONTENT: SnapshotContent = {
   format: SNAPSHOT_FORMAT,
   catalog: { team: "acme", slug: "support", name: "Support" },
   engine: { profile: "codex-bm25", k1: 1.2, b: 0.75, defaultLimit: 8 },
-  namespaces: [{ name: "crm", description: "Customer tools." }, { name: "mail", description: "Mail tools." }],
+  namespaces: [
+    { name: "crm", description: "Customer tools." },
+    { name: "mail", description: "Mail tools." },
+  ],
   tools: [
     tool("crm.list_open_orders", "deferred", { mcp: { server: "crm", title: "List open orders" } }),
     tool("crm.lookup", "deferred", { fallback: "hidden" }),
@@ -91,7 +142,9 @@ function firstRequestVectors() {
   for (const provider of ["openai", "anthropic", "mcp"] as const) {
     for (const supportsToolSearch of [true, false]) {
       for (const toolSearch of ["server", "client"] as const) {
-        for (const toolSearchArguments of provider === "openai" && toolSearch === "client" ? (["query", "paths"] as const) : (["query"] as const)) {
+        for (const toolSearchArguments of provider === "openai" && toolSearch === "client"
+          ? (["query", "paths"] as const)
+          : (["query"] as const)) {
           const options = { provider, supportsToolSearch, toolSearch, toolSearchArguments };
           cases.push({ options, tools: firstRequestTools(VECTOR_CONTENT, options) });
         }
@@ -100,25 +153,45 @@ function firstRequestVectors() {
   }
   const byId = new Map(VECTOR_CONTENT.tools.map((t) => [t.id, t]));
   const topLevel = flatToolNames(VECTOR_CONTENT.tools.filter((t) => t.exposure === "direct" || !t.namespace));
-  const listed = flatToolNames([...VECTOR_CONTENT.tools.filter((t) => t.exposure === "direct"), ...VECTOR_CONTENT.tools.filter((t) => t.exposure === "deferred")]);
-  const paths = [["crm"], ["mail.send", "ping", "crm.lookup", "nope", "echo"], ["zeta", "crm.send", "crm"]].map((list) => {
-    const { toolIds, unknown } = resolveToolSearchPaths(VECTOR_CONTENT, list);
-    const found = toolIds.map((id) => byId.get(id)!);
-    return {
-      paths: list, toolIds, unknown,
-      openai: buildToolSearchOutput(VECTOR_CONTENT, "call_1", found, topLevel),
-      anthropic: toolReferenceResult("toolu_1", found.map((t) => listed.get(t.id)!)),
-    };
-  });
+  const listed = flatToolNames([
+    ...VECTOR_CONTENT.tools.filter((t) => t.exposure === "direct"),
+    ...VECTOR_CONTENT.tools.filter((t) => t.exposure === "deferred"),
+  ]);
+  const paths = [["crm"], ["mail.send", "ping", "crm.lookup", "nope", "echo"], ["zeta", "crm.send", "crm"]].map(
+    (list) => {
+      const { toolIds, unknown } = resolveToolSearchPaths(VECTOR_CONTENT, list);
+      const found = toolIds.map((id) => byId.get(id)!);
+      return {
+        paths: list,
+        toolIds,
+        unknown,
+        openai: buildToolSearchOutput(VECTOR_CONTENT, "call_1", found, topLevel),
+        anthropic: toolReferenceResult(
+          "toolu_1",
+          found.map((t) => listed.get(t.id)!),
+        ),
+      };
+    },
+  );
   return { content: VECTOR_CONTENT, cases, paths };
 }
 
 /** A scripted Chat Completions conversation on VECTOR_CONTENT (codex-bm25: Python ranks it locally). */
 function chatVectors() {
   const index = createSnapshotIndex(VECTOR_CONTENT);
-  const session = new ChatToolSession({ content: () => VECTOR_CONTENT, search: (query, limit) => index.search(query, limit) }, 2);
+  const session = new ChatToolSession(
+    { content: () => VECTOR_CONTENT, search: (query, limit) => index.search(query, limit) },
+    2,
+  );
   const turnOne = session.tools();
-  const calls = ['{"query":"send","limit":2}', '{"query":"lookup"}', '{"query":"ping tool","limit":1}', "{}", "list open orders", '{"query":"send","limit":0}'];
+  const calls = [
+    '{"query":"send","limit":2}',
+    '{"query":"lookup"}',
+    '{"query":"ping tool","limit":1}',
+    "{}",
+    "list open orders",
+    '{"query":"send","limit":0}',
+  ];
   const steps = calls.map((args, i) => {
     const call = { id: `call_${i}`, type: "function", function: { name: "tool_search", arguments: args } };
     return { call, ...session.answerToolCall(call), tools: session.tools() };
@@ -130,7 +203,9 @@ describe("shared vectors for the Python SDK", () => {
   it("canonical JSON by npm canonicalize (RFC 8785)", () => {
     const vectors = jcsVectors();
     expect(vectors.filter((v) => "error" in v)).toHaveLength(2);
-    expect(vectors.filter((v) => "canonical" in v && v.canonical !== v.legacy).map((v) => v.name)).toEqual(["integer-like keys (v1's legacy form puts them first)"]);
+    expect(vectors.filter((v) => "canonical" in v && v.canonical !== v.legacy).map((v) => v.name)).toEqual([
+      "integer-like keys (v1's legacy form puts them first)",
+    ]);
     checkFile(path.join(VECTORS, "jcs.json"), `${JSON.stringify(vectors, null, 2)}\n`);
   });
 

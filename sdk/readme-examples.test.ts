@@ -18,7 +18,9 @@ function typescriptBlocks(markdown: string): string[] {
 /** Runs tsc on a project; returns its diagnostics ("" when it compiles). */
 function compile(dir: string): string {
   try {
-    execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", dir, "--pretty", "false"], { encoding: "utf8" });
+    execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", dir, "--pretty", "false"], {
+      encoding: "utf8",
+    });
     return "";
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
@@ -55,7 +57,10 @@ describe("the TypeScript examples of the README and docs/agents.md", () => {
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it("finds the fenced blocks, and only those", () => {
-    expect(typescriptBlocks("a\n```ts\nconst a = 1;\n```\n```json\n{}\n```\n```typescript\nlet b;\n```\n")).toEqual(["const a = 1;\n", "let b;\n"]);
+    expect(typescriptBlocks("a\n```ts\nconst a = 1;\n```\n```json\n{}\n```\n```typescript\nlet b;\n```\n")).toEqual([
+      "const a = 1;\n",
+      "let b;\n",
+    ]);
   });
 
   it("compile with --strict against the official openai and @anthropic-ai/sdk packages", { timeout: 180_000 }, () => {
@@ -63,7 +68,14 @@ describe("the TypeScript examples of the README and docs/agents.md", () => {
     for (const [i, blocks] of perDocument.entries()) expect(blocks.length, DOCUMENTS[i]).toBeGreaterThan(0);
     const blocks = perDocument.flat();
     const all = blocks.join("\n");
-    for (const used of ['from "@stockroom/sdk"', 'from "openai"', 'from "@anthropic-ai/sdk"', "answerToolSearchCall", "answerToolUse"]) expect(all).toContain(used);
+    for (const used of [
+      'from "@stockroom/sdk"',
+      'from "openai"',
+      'from "@anthropic-ai/sdk"',
+      "answerToolSearchCall",
+      "answerToolUse",
+    ])
+      expect(all).toContain(used);
     expect(compile(project(blocks))).toBe("");
   });
 

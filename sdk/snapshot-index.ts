@@ -5,7 +5,12 @@ import type { SnapshotContent, SnapshotTool } from "./snapshot";
 export function snapshotIndexDocs(snapshot: SnapshotContent): IndexDoc[] {
   return snapshot.tools
     .filter((tool) => tool.exposure === "deferred")
-    .map((tool) => ({ id: tool.id, text: tool.searchText, name: tool.name, ...(tool.namespace ? { namespace: tool.namespace } : {}) }));
+    .map((tool) => ({
+      id: tool.id,
+      text: tool.searchText,
+      name: tool.name,
+      ...(tool.namespace ? { namespace: tool.namespace } : {}),
+    }));
 }
 
 /** A search index over a snapshot (or draft) with its own engine settings: the one ranking path for app and agents. */

@@ -1,6 +1,17 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, legacyCanonicalJson, computeContentHash, isSameContent, sealSnapshot, sealSnapshotJson, SNAPSHOT_FORMAT, SnapshotIntegrityError, verifySnapshot, type SnapshotContent } from "./snapshot";
+import {
+  canonicalJson,
+  legacyCanonicalJson,
+  computeContentHash,
+  isSameContent,
+  sealSnapshot,
+  sealSnapshotJson,
+  SNAPSHOT_FORMAT,
+  SnapshotIntegrityError,
+  verifySnapshot,
+  type SnapshotContent,
+} from "./snapshot";
 
 const content: SnapshotContent = {
   format: SNAPSHOT_FORMAT,
@@ -15,7 +26,13 @@ const content: SnapshotContent = {
       exposure: "deferred",
       fallback: "direct",
       searchText: "list_open_orders list open orders crm",
-      spec: { type: "function", name: "list_open_orders", description: "List open orders by customer ID.", parameters: { type: "object", properties: {} }, strict: true },
+      spec: {
+        type: "function",
+        name: "list_open_orders",
+        description: "List open orders by customer ID.",
+        parameters: { type: "object", properties: {} },
+        strict: true,
+      },
     },
   ],
 };
@@ -29,21 +46,41 @@ describe("canonicalJson", () => {
 describe("snapshot hashing", () => {
   it("is stable and independent of key order", async () => {
     const a = await sealSnapshot(content, 3, "2026-11-29T12:00:00.000Z");
-    const reordered = JSON.parse(JSON.stringify({ tools: a.tools, version: 3, namespaces: a.namespaces, engine: a.engine, catalog: a.catalog, format: a.format, publishedAt: a.publishedAt }));
+    const reordered = JSON.parse(
+      JSON.stringify({
+        tools: a.tools,
+        version: 3,
+        namespaces: a.namespaces,
+        engine: a.engine,
+        catalog: a.catalog,
+        format: a.format,
+        publishedAt: a.publishedAt,
+      }),
+    );
     expect(await computeContentHash(reordered)).toBe(a.contentHash);
     expect(a.contentHash).toMatch(/^sha256-[0-9a-f]{64}$/);
   });
 
   it("seals to JSON text in author order (schemas as written), hashed over the canonical form", async () => {
     const authored = structuredClone(content);
-    authored.tools[0]!.spec.parameters = { type: "object", properties: { title: { type: "string" }, owner: {}, body: {} }, required: ["title"] };
+    authored.tools[0]!.spec.parameters = {
+      type: "object",
+      properties: { title: { type: "string" }, owner: {}, body: {} },
+      required: ["title"],
+    };
     const { snapshot, json } = await sealSnapshotJson(authored, 3, "2026-11-29T12:00:00.000Z");
     expect(snapshot).toEqual(await sealSnapshot(authored, 3, "2026-11-29T12:00:00.000Z"));
     expect(json).toBe(JSON.stringify(snapshot));
-    expect(json).toContain('"parameters":{"type":"object","properties":{"title":{"type":"string"},"owner":{},"body":{}},"required":["title"]}');
+    expect(json).toContain(
+      '"parameters":{"type":"object","properties":{"title":{"type":"string"},"owner":{},"body":{}},"required":["title"]}',
+    );
     const verified = await verifySnapshot(JSON.parse(json));
     expect(JSON.stringify(verified)).toBe(json);
-    expect(snapshot.contentHash).toBe(`sha256-${createHash("sha256").update(canonicalJson({ ...snapshot, contentHash: undefined })).digest("hex")}`);
+    expect(snapshot.contentHash).toBe(
+      `sha256-${createHash("sha256")
+        .update(canonicalJson({ ...snapshot, contentHash: undefined }))
+        .digest("hex")}`,
+    );
   });
 
   it("verifies v1 snapshots with the form they were hashed with (integer-like keys first)", async () => {
@@ -51,7 +88,11 @@ describe("snapshot hashing", () => {
     old.format = "stockroom.snapshot/v1";
     old.tools[0]!.spec.parameters = { type: "object", properties: { "10": {}, "9": {} } };
     const sealed = await sealSnapshot(old, 1, "2026-11-29T12:00:00.000Z");
-    expect(sealed.contentHash).toBe(`sha256-${createHash("sha256").update(legacyCanonicalJson({ ...sealed, contentHash: undefined })).digest("hex")}`);
+    expect(sealed.contentHash).toBe(
+      `sha256-${createHash("sha256")
+        .update(legacyCanonicalJson({ ...sealed, contentHash: undefined }))
+        .digest("hex")}`,
+    );
     await expect(verifySnapshot(JSON.parse(JSON.stringify(sealed)))).resolves.toEqual(sealed);
     await expect(verifySnapshot({ ...sealed, format: SNAPSHOT_FORMAT })).rejects.toBeInstanceOf(SnapshotIntegrityError);
   });
@@ -62,7 +103,9 @@ describe("snapshot hashing", () => {
     const tampered = structuredClone(sealed);
     tampered.tools[0]!.spec.description = "Delete every order.";
     await expect(verifySnapshot(tampered)).rejects.toBeInstanceOf(SnapshotIntegrityError);
-    await expect(verifySnapshot({ format: "other" })).rejects.toThrow(/Not a stockroom.snapshot\/v1 or stockroom.snapshot\/v2/);
+    await expect(verifySnapshot({ format: "other" })).rejects.toThrow(
+      /Not a stockroom.snapshot\/v1 or stockroom.snapshot\/v2/,
+    );
   });
 
   it("compares content regardless of version and date", async () => {

@@ -30,7 +30,8 @@ async function sha256Hex(text: string): Promise<string> {
 const hashOfCanonical = async (canonical: string) => `sha256-${await sha256Hex(canonical)}`;
 
 /** The canonical form a snapshot's format hashes: RFC 8785 from v2 on, the legacy form for v1. */
-const canonicalFor = (format: string, value: unknown) => (format === "stockroom.snapshot/v1" ? legacyCanonicalJson(value) : canonicalJson(value));
+const canonicalFor = (format: string, value: unknown) =>
+  format === "stockroom.snapshot/v1" ? legacyCanonicalJson(value) : canonicalJson(value);
 
 /** `sha256-<hex>` of the canonical JSON (per its format) of everything in the snapshot except `contentHash`. */
 export async function computeContentHash(snapshot: Omit<Snapshot, "contentHash"> | Snapshot): Promise<string> {
@@ -39,7 +40,11 @@ export async function computeContentHash(snapshot: Omit<Snapshot, "contentHash">
 }
 
 /** Adds version, date and hash to draft content. */
-export async function sealSnapshot(content: SnapshotContent, version: number, publishedAt: Date | string): Promise<Snapshot> {
+export async function sealSnapshot(
+  content: SnapshotContent,
+  version: number,
+  publishedAt: Date | string,
+): Promise<Snapshot> {
   return (await sealSnapshotJson(content, version, publishedAt)).snapshot;
 }
 
@@ -47,8 +52,16 @@ export async function sealSnapshot(content: SnapshotContent, version: number, pu
  * `sealSnapshot`, plus the sealed snapshot as JSON text in its authors' key order (schemas as written, not
  * sorted): what gets stored and served. The hash is over the canonical form, so the order does not change it.
  */
-export async function sealSnapshotJson(content: SnapshotContent, version: number, publishedAt: Date | string): Promise<{ snapshot: Snapshot; json: string }> {
-  const unsealed = { ...content, version, publishedAt: typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString() };
+export async function sealSnapshotJson(
+  content: SnapshotContent,
+  version: number,
+  publishedAt: Date | string,
+): Promise<{ snapshot: Snapshot; json: string }> {
+  const unsealed = {
+    ...content,
+    version,
+    publishedAt: typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString(),
+  };
   const contentHash = await hashOfCanonical(canonicalFor(unsealed.format, unsealed));
   const snapshot = { ...unsealed, contentHash };
   return { snapshot, json: JSON.stringify(snapshot) };
@@ -74,10 +87,15 @@ export class SnapshotIntegrityError extends Error {
 /** Parses and checks a snapshot: the format, then that its hash matches its content (refuses tampering). */
 export async function verifySnapshot(input: unknown): Promise<Snapshot> {
   const parsed = snapshotSchema.safeParse(input);
-  if (!parsed.success) throw new SnapshotIntegrityError(`Not a ${SNAPSHOT_FORMATS.join(" or ")} document: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  if (!parsed.success)
+    throw new SnapshotIntegrityError(
+      `Not a ${SNAPSHOT_FORMATS.join(" or ")} document: ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
   const expected = await computeContentHash(parsed.data);
   if (expected !== parsed.data.contentHash) {
-    throw new SnapshotIntegrityError(`Snapshot content does not match its hash (${parsed.data.contentHash}, computed ${expected}).`);
+    throw new SnapshotIntegrityError(
+      `Snapshot content does not match its hash (${parsed.data.contentHash}, computed ${expected}).`,
+    );
   }
   return parsed.data;
 }

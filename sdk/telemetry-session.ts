@@ -49,14 +49,19 @@ const text = (value: unknown) => (typeof value === "string" && value.length > 0 
 
 /** Output items of OpenAI Responses (`function_call`) and Anthropic Messages (`tool_use`) as calls. */
 export function callsIn(items: unknown): Array<{ callId: string; name: string; namespace: string | null }> {
-  const list = Array.isArray(items) ? items : ((items as { output?: unknown; content?: unknown } | null)?.output ?? (items as { content?: unknown } | null)?.content);
+  const list = Array.isArray(items)
+    ? items
+    : ((items as { output?: unknown; content?: unknown } | null)?.output ??
+      (items as { content?: unknown } | null)?.content);
   if (!Array.isArray(list)) return [];
   const calls = [];
   for (const item of list as Array<Record<string, unknown>>) {
     if (!item || typeof item !== "object") continue;
     const name = text(item.name);
-    if (item.type === "function_call" && name && text(item.call_id)) calls.push({ callId: item.call_id as string, name, namespace: text(item.namespace) });
-    if (item.type === "tool_use" && name && text(item.id)) calls.push({ callId: item.id as string, name, namespace: null });
+    if (item.type === "function_call" && name && text(item.call_id))
+      calls.push({ callId: item.call_id as string, name, namespace: text(item.namespace) });
+    if (item.type === "tool_use" && name && text(item.id))
+      calls.push({ callId: item.id as string, name, namespace: null });
   }
   return calls;
 }
@@ -74,9 +79,25 @@ export class CatalogTelemetry {
   /** Records one answered search; returns its event id. */
   recordSearch(search: SearchRecord): string {
     const id = newEventId();
-    const hits = search.hits.map((hit) => ({ id: hit.id, rank: hit.rank, score: hit.score, ...(hit.strength === "strong" || hit.strength === "weak" ? { strength: hit.strength as "strong" | "weak" } : {}) }));
+    const hits = search.hits.map((hit) => ({
+      id: hit.id,
+      rank: hit.rank,
+      score: hit.score,
+      ...(hit.strength === "strong" || hit.strength === "weak" ? { strength: hit.strength as "strong" | "weak" } : {}),
+    }));
     const { query, snapshotVersion, profile } = search;
-    this.reporter.record({ type: "search", id, at: new Date().toISOString(), conversationId: this.conversationId, query: query.slice(0, 4000), ...(search.limit ? { limit: search.limit } : {}), hits, snapshotVersion, profile, latencyMs: search.latencyMs });
+    this.reporter.record({
+      type: "search",
+      id,
+      at: new Date().toISOString(),
+      conversationId: this.conversationId,
+      query: query.slice(0, 4000),
+      ...(search.limit ? { limit: search.limit } : {}),
+      hits,
+      snapshotVersion,
+      profile,
+      latencyMs: search.latencyMs,
+    });
     const recent = this.recent.get(this.conversationId) ?? [];
     recent.unshift({ eventId: id, returned: new Set(hits.map((hit) => hit.id)) });
     recent.length = Math.min(recent.length, RECENT_SEARCHES);
@@ -94,7 +115,16 @@ export class CatalogTelemetry {
       if (!tool) continue;
       const recent = this.recent.get(this.conversationId) ?? [];
       const search = recent.find((s) => s.returned.has(tool.id)) ?? recent[0];
-      this.reporter.record({ type: "call", id: newEventId(), at: new Date().toISOString(), conversationId: this.conversationId, snapshotVersion, callId: call.callId.slice(0, 200), toolId: tool.id, ...(search ? { searchEventId: search.eventId } : {}) });
+      this.reporter.record({
+        type: "call",
+        id: newEventId(),
+        at: new Date().toISOString(),
+        conversationId: this.conversationId,
+        snapshotVersion,
+        callId: call.callId.slice(0, 200),
+        toolId: tool.id,
+        ...(search ? { searchEventId: search.eventId } : {}),
+      });
       recorded++;
     }
     return recorded;
@@ -103,7 +133,15 @@ export class CatalogTelemetry {
   recordOutcome(callId: string, outcome: { ok: boolean; error?: string }): void {
     if (typeof callId !== "string" || callId.length === 0) return;
     const error = outcome.error === undefined ? {} : { error: String(outcome.error).slice(0, 2000) };
-    this.reporter.record({ type: "outcome", id: newEventId(), at: new Date().toISOString(), conversationId: this.conversationId, callId: callId.slice(0, 200), ok: outcome.ok === true, ...error });
+    this.reporter.record({
+      type: "outcome",
+      id: newEventId(),
+      at: new Date().toISOString(),
+      conversationId: this.conversationId,
+      callId: callId.slice(0, 200),
+      ok: outcome.ok === true,
+      ...error,
+    });
   }
 
   flush(): Promise<void> {

@@ -12,17 +12,32 @@ afterEach(async () => {
 });
 
 // A long interval: the tests send with flush()/close(), so nothing depends on timers.
-const target = (telemetry: Record<string, unknown> = {}) => ({ url: server.url, token: TEST_TOKEN, team: "acme", catalog: "support", telemetry: { flushIntervalMs: 600_000, ...telemetry } });
+const target = (telemetry: Record<string, unknown> = {}) => ({
+  url: server.url,
+  token: TEST_TOKEN,
+  team: "acme",
+  catalog: "support",
+  telemetry: { flushIntervalMs: 600_000, ...telemetry },
+});
 const sentEvents = () => server.eventBatches.flatMap((batch) => batch.events);
 
 describe("SDK telemetry", () => {
   it("records every answered search and the call the model made after it, with its outcome", async () => {
     const catalog = await connect({ ...target({ conversationId: "conv-7" }) });
-    const output = catalog.answerToolSearchCall({ call_id: "search-1", arguments: { query: "open orders for a customer", limit: 3 } });
+    const output = catalog.answerToolSearchCall({
+      call_id: "search-1",
+      arguments: { query: "open orders for a customer", limit: 3 },
+    });
     expect(output.tools.length).toBeGreaterThan(0);
     catalog.search("schedule a meeting");
     // The model's next output: a Responses function_call in a namespace, and an Anthropic-style tool_use.
-    const recorded = catalog.observe({ output: [{ type: "function_call", call_id: "fc-1", namespace: "crm", name: "list_open_orders", arguments: "{}" }, { type: "tool_use", id: "tu-1", name: "create_event", input: {} }, { type: "message", content: [] }] });
+    const recorded = catalog.observe({
+      output: [
+        { type: "function_call", call_id: "fc-1", namespace: "crm", name: "list_open_orders", arguments: "{}" },
+        { type: "tool_use", id: "tu-1", name: "create_event", input: {} },
+        { type: "message", content: [] },
+      ],
+    });
     expect(recorded).toBe(2);
     expect(catalog.observe([{ type: "function_call", call_id: "fc-2", name: "ping" }])).toBe(0); // a direct tool: not a search's business
     catalog.recordOutcome("fc-1", { ok: false, error: "upstream timeout" });
@@ -32,7 +47,13 @@ describe("SDK telemetry", () => {
     for (const event of events) expect(agentEventSchema.safeParse(event).success, JSON.stringify(event)).toBe(true);
     expect(events.map((e) => e.type)).toEqual(["search", "search", "call", "call", "outcome"]);
     const [first, second, call, anthropicCall, outcome] = events as Array<Record<string, any>>;
-    expect(first).toMatchObject({ query: "open orders for a customer", limit: 3, conversationId: "conv-7", snapshotVersion: 1, profile: "stockroom" });
+    expect(first).toMatchObject({
+      query: "open orders for a customer",
+      limit: 3,
+      conversationId: "conv-7",
+      snapshotVersion: 1,
+      profile: "stockroom",
+    });
     expect(first!.hits[0]).toMatchObject({ id: "crm.list_open_orders", rank: 1 });
     expect(first!.latencyMs).toBeGreaterThanOrEqual(0);
     // Each call links to the latest search that returned its tool, not merely the latest search.
@@ -79,7 +100,13 @@ describe("SDK telemetry", () => {
     expect(catalog.telemetryStats()).toMatchObject({ queued: 1, failedAttempts: 1 });
 
     server = await startSnapshotServer();
-    const quiet = await connect({ url: server.url, token: TEST_TOKEN, team: "acme", catalog: "support", telemetry: false });
+    const quiet = await connect({
+      url: server.url,
+      token: TEST_TOKEN,
+      team: "acme",
+      catalog: "support",
+      telemetry: false,
+    });
     quiet.search("open orders");
     expect(quiet.observe([{ type: "function_call", call_id: "x", name: "list_open_orders" }])).toBe(0);
     await quiet.close();

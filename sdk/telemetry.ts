@@ -122,7 +122,11 @@ export class TelemetryReporter {
     try {
       const response = await (this.target.fetch ?? fetch)(eventsUrl(this.target), {
         method: "POST",
-        headers: { authorization: `Bearer ${this.target.token}`, "content-type": "application/json", accept: "application/json" },
+        headers: {
+          authorization: `Bearer ${this.target.token}`,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
         body,
       });
       status = response.status;

@@ -26,7 +26,10 @@ export function buildToolSearchOutput(
   const entries: ToolSearchOutputItem["tools"] = [];
   for (const group of mergeHitsByNamespace(tools.map((tool) => ({ namespace: tool.namespace, tool })))) {
     if (group.namespace === null) {
-      for (const { tool } of group.items) entries.push(providerTool(tool, "openai", { name: topLevelNames.get(tool.id) ?? tool.spec.name, deferred: true }));
+      for (const { tool } of group.items)
+        entries.push(
+          providerTool(tool, "openai", { name: topLevelNames.get(tool.id) ?? tool.spec.name, deferred: true }),
+        );
     } else {
       entries.push({
         type: "namespace",
@@ -61,7 +64,8 @@ export type ToolSearchRequest = {
  * `paths` array means the built-in loader's form; its entries that are not strings are dropped.
  */
 export function parseToolSearchCall(call: ToolSearchCallLike): ToolSearchRequest {
-  if (typeof call.call_id !== "string" || call.call_id.length === 0) throw new TypeError("tool_search_call has no call_id");
+  if (typeof call.call_id !== "string" || call.call_id.length === 0)
+    throw new TypeError("tool_search_call has no call_id");
   // Some clients flatten the arguments onto the call item itself.
   let args: unknown = call.arguments ?? { query: call.query, limit: call.limit };
   if (typeof args === "string") {
@@ -74,6 +78,8 @@ export function parseToolSearchCall(call: ToolSearchCallLike): ToolSearchRequest
   const record = (args && typeof args === "object" ? args : {}) as Record<string, unknown>;
   const query = typeof record.query === "string" ? record.query : "";
   const limit = typeof record.limit === "number" ? record.limit : undefined;
-  const paths = Array.isArray(record.paths) ? record.paths.filter((path): path is string => typeof path === "string") : undefined;
+  const paths = Array.isArray(record.paths)
+    ? record.paths.filter((path): path is string => typeof path === "string")
+    : undefined;
   return { callId: call.call_id, query, limit, paths };
 }

@@ -16,7 +16,10 @@ import type { SnapshotContent } from "./snapshot";
  * - anything else is returned in `unknown` (deduplicated, in order of first mention) and loads nothing.
  * A tool named by several paths is loaded once, at its first mention.
  */
-export function resolveToolSearchPaths(content: SnapshotContent, paths: readonly string[]): { toolIds: string[]; unknown: string[] } {
+export function resolveToolSearchPaths(
+  content: SnapshotContent,
+  paths: readonly string[],
+): { toolIds: string[]; unknown: string[] } {
   const byNamespace = new Map<string, string[]>();
   const toolIds = new Set<string>();
   const deferredIds = new Set<string>();

@@ -8,7 +8,9 @@ const roundTrip = (value: unknown) => deserialize(JSON.parse(JSON.stringify(seri
 
 describe("stockroomTransformer", () => {
   it("keeps prototype-named keys as own keys at any depth (superjson throws on them)", () => {
-    const value = JSON.parse('{"a":{"__proto__":{"x":1},"constructor":2,"prototype":[3],"toString":"s","hasOwnProperty":null}}');
+    const value = JSON.parse(
+      '{"a":{"__proto__":{"x":1},"constructor":2,"prototype":[3],"toString":"s","hasOwnProperty":null}}',
+    );
     expect(() => superjson.serialize(value)).toThrow(/prototype pollution/);
     const back = roundTrip(value) as { a: Record<string, unknown> };
     expect(Object.keys(back.a)).toEqual(["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]);
@@ -28,13 +30,19 @@ describe("stockroomTransformer", () => {
   it("reads superjson's envelope (tree annotations) and writes one superjson reads", () => {
     const value = { at: new Date(0), nested: { list: [new Date(1), "x"] }, top: undefined };
     expect(deserialize(JSON.parse(JSON.stringify(superjson.serialize(value))))).toEqual({ ...value, top: undefined });
-    expect(superjson.deserialize(JSON.parse(JSON.stringify(serialize(value))))).toEqual({ at: new Date(0), nested: { list: [new Date(1), "x"] } });
+    expect(superjson.deserialize(JSON.parse(JSON.stringify(serialize(value))))).toEqual({
+      at: new Date(0),
+      nested: { list: [new Date(1), "x"] },
+    });
     expect(roundTrip(undefined)).toBeUndefined();
     expect(deserialize({ json: { plain: 1 } })).toEqual({ plain: 1 });
   });
 
   it("never sets a prototype from a hostile annotation path", () => {
-    const payload = { json: { a: "2020-01-01T00:00:00.000Z" }, meta: { values: { "__proto__.polluted": ["Date"], a: ["Date"] }, v: 1 } };
+    const payload = {
+      json: { a: "2020-01-01T00:00:00.000Z" },
+      meta: { values: { "__proto__.polluted": ["Date"], a: ["Date"] }, v: 1 },
+    };
     const back = deserialize(payload) as { a: Date };
     expect(back.a).toBeInstanceOf(Date);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

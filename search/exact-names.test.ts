@@ -16,7 +16,9 @@ describe.each(CATALOG_IDS)("exact tool names on %s (stockroom)", (catalog) => {
   for (const doc of docs) byKey.set(nameKey(doc.name!), [...(byKey.get(nameKey(doc.name!)) ?? []), doc]);
   const sameWords = (query: string) => byKey.get(nameKey(query)) ?? [];
 
-  it("ranks the tool first for its name and its spaced name (ties only among tools whose names are the same words)", { timeout: 120_000 }, () => {
+  it("ranks the tool first for its name and its spaced name (ties only among tools whose names are the same words)", {
+    timeout: 120_000,
+  }, () => {
     const misses: string[] = [];
     let ties = 0;
     for (const doc of docs) {
@@ -25,7 +27,8 @@ describe.each(CATALOG_IDS)("exact tool names on %s (stockroom)", (catalog) => {
         const group = verbatim.length > 0 ? verbatim : sameWords(query);
         const top = index.search(query, group.length).map((hit) => hit.id);
         if (group.length > 1) ties++;
-        if (!top.includes(doc.id) || top.some((id) => !group.some((g) => g.id === id))) misses.push(`${query} → ${top.join(", ")}`);
+        if (!top.includes(doc.id) || top.some((id) => !group.some((g) => g.id === id)))
+          misses.push(`${query} → ${top.join(", ")}`);
       }
     }
     expect(misses).toEqual([]);

@@ -11,16 +11,25 @@ describe("match strength (stockroom)", () => {
   it("returns the tools a request no tool fits matches, all weak, and says where the bar is and why", () => {
     const unanchored = "dim the kitchen lights to 30 percent";
     expect(index.search(unanchored)[0]).toMatchObject({ id: "stripe.create_coupon", strength: "weak" });
-    expect(index.strength(unanchored).reason).toMatch(/^Strong hits score at least 0\.80 perfect matches: the best tool, stripe\.create_coupon, has none of the request's words in its name or the start of its description\.$/);
+    expect(index.strength(unanchored).reason).toMatch(
+      /^Strong hits score at least 0\.80 perfect matches: the best tool, stripe\.create_coupon, has none of the request's words in its name or the start of its description\.$/,
+    );
 
     const floor = "set the thermostat to 21 degrees";
     expect(index.search(floor).map((hit) => hit.strength)).not.toContain("strong");
-    expect(index.strength(floor).reason).toMatch(/^Strong hits score at least 0\.90 perfect matches \(a perfect match: a word only one tool has, at full weight\), raised from 0\.60 because 2 of the request's 4 words are in no tool, then weighed by how far the best hit stands out from the fifth \(\d\.\d\d\)\.$/);
+    expect(index.strength(floor).reason).toMatch(
+      /^Strong hits score at least 0\.90 perfect matches \(a perfect match: a word only one tool has, at full weight\), raised from 0\.60 because 2 of the request's 4 words are in no tool, then weighed by how far the best hit stands out from the fifth \(\d\.\d\d\)\.$/,
+    );
 
     const destruction = "delete Linear issue ENG-12";
     expect(index.search(destruction).length).toBeGreaterThan(0);
     expect(index.search(destruction).every((hit) => hit.strength === "weak" && hit.evidence === 0)).toBe(true);
-    expect(index.strength(destruction)).toEqual({ bar: null, reason: expect.stringMatching(/^No hit is strong: the request asks to delete something, and the best tool, linear\.[\w-]+, never mentions it\.$/) });
+    expect(index.strength(destruction)).toEqual({
+      bar: null,
+      reason: expect.stringMatching(
+        /^No hit is strong: the request asks to delete something, and the best tool, linear\.[\w-]+, never mentions it\.$/,
+      ),
+    });
   });
 
   it("explains a hit's strength with the same bar as search, and the evidence is score ÷ bar", () => {
@@ -37,11 +46,19 @@ describe("match strength (stockroom)", () => {
 
   it("drops weak hits only when the settings ask, leaving the strong hits exactly as they were", () => {
     const dropping = createSearchIndex(docs, { profile: "stockroom", dropWeakHits: true });
-    for (const query of ["refund a payment", "dim the kitchen lights to 30 percent", "open a pull request on GitHub", "delete Linear issue ENG-12"]) {
+    for (const query of [
+      "refund a payment",
+      "dim the kitchen lights to 30 percent",
+      "open a pull request on GitHub",
+      "delete Linear issue ENG-12",
+    ]) {
       const strong = index.search(query, 20).filter((hit) => hit.strength === "strong");
       expect(dropping.search(query, 20)).toEqual(strong);
     }
-    expect(dropping.explain("dim the kitchen lights to 30 percent", "stripe.create_coupon")).toMatchObject({ rank: 1, dropped: true });
+    expect(dropping.explain("dim the kitchen lights to 30 percent", "stripe.create_coupon")).toMatchObject({
+      rank: 1,
+      dropped: true,
+    });
   });
 });
 
@@ -55,7 +72,10 @@ describe("score factors (stockroom)", () => {
     for (const query of queries) {
       for (const hit of index.search(query, 8)) {
         const { terms, factors, score } = index.explain(query, hit.id)!;
-        const product = factors.reduce((value, f) => value * f.factor, terms.reduce((sum, t) => sum + t.contribution, 0));
+        const product = factors.reduce(
+          (value, f) => value * f.factor,
+          terms.reduce((sum, t) => sum + t.contribution, 0),
+        );
         expect(Math.abs(product - score) / score).toBeLessThan(1e-12);
         checked++;
       }
@@ -66,8 +86,17 @@ describe("score factors (stockroom)", () => {
   it("say what each multiplier is for", () => {
     const { factors } = index.explain("which PRs are open in Linear?", "linear.linear_create_issue")!;
     expect(factors.map((f) => f.kind)).toEqual(["name", "namespace", "change", "opening"]);
-    expect(factors.find((f) => f.kind === "change")).toMatchObject({ factor: 0.7, detail: "named for a change (create) a request that only asks does not name" });
-    expect(index.explain("send an email", "gmail.send_email")!.factors[0]).toEqual({ kind: "name", factor: 1.5, detail: "the request covers 2 of the name's 2 words (related words count 0.5)" });
-    expect(createSearchIndex(docs, { profile: "codex-bm25" }).explain("send an email", "gmail.send_email")!.factors).toEqual([]);
+    expect(factors.find((f) => f.kind === "change")).toMatchObject({
+      factor: 0.7,
+      detail: "named for a change (create) a request that only asks does not name",
+    });
+    expect(index.explain("send an email", "gmail.send_email")!.factors[0]).toEqual({
+      kind: "name",
+      factor: 1.5,
+      detail: "the request covers 2 of the name's 2 words (related words count 0.5)",
+    });
+    expect(
+      createSearchIndex(docs, { profile: "codex-bm25" }).explain("send an email", "gmail.send_email")!.factors,
+    ).toEqual([]);
   });
 });

@@ -7,14 +7,24 @@ import { createSearchIndex, ENGINE_PROFILES, type IndexDoc, type SearchIndex } f
 import { readManifest, readSetQueries, readCatalog } from "./testing/labelled-sets";
 
 const catalog = readCatalog("demo");
-const requests = readSetQueries(readManifest().find((set) => set.catalog === "demo")!).slice(0, 30).map((q) => q.query);
+const requests = readSetQueries(readManifest().find((set) => set.catalog === "demo")!)
+  .slice(0, 30)
+  .map((q) => q.query);
 const WORDS = ["refund", "invoice", "pull request", "slack", "zorp", "kubernetes pod", "screenshot", "列表", "delete"];
 
 type Edit = { at: number; kind: "text" | "name" | "namespace" | "copy"; word: number; from: number };
 type Step = Edit | { kind: "add" | "delete"; at: number; word: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ at: fc.nat(), kind: fc.constantFrom("text", "name", "namespace", "copy"), word: fc.nat(), from: fc.nat() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      at: fc.nat(),
+      kind: fc.constantFrom("text", "name", "namespace", "copy"),
+      word: fc.nat(),
+      from: fc.nat(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ at: fc.nat(), kind: fc.constantFrom("add", "delete"), word: fc.nat() }) },
 ) as fc.Arbitrary<Step>;
 
@@ -29,7 +39,12 @@ function edit(doc: IndexDoc, step: Edit, docs: readonly IndexDoc[]): IndexDoc {
 function apply(docs: IndexDoc[], step: Step): IndexDoc[] {
   const at = step.at % docs.length;
   if (step.kind === "delete") return docs.filter((_, i) => i !== at);
-  if (step.kind === "add") return [...docs.slice(0, at), { id: `added.${step.word}.${docs.length}`, name: `added_${step.word}`, text: WORDS[step.word % WORDS.length]! }, ...docs.slice(at)];
+  if (step.kind === "add")
+    return [
+      ...docs.slice(0, at),
+      { id: `added.${step.word}.${docs.length}`, name: `added_${step.word}`, text: WORDS[step.word % WORDS.length]! },
+      ...docs.slice(at),
+    ];
   return docs.map((doc, i) => (i === at ? edit(doc, step as Edit, docs) : doc));
 }
 

@@ -18,7 +18,9 @@ const LANGUAGES = [
 describe.each(LANGUAGES)("codex-bm25 tokenizer parity ($code)", ({ code, language }) => {
   it("reproduces DefaultTokenizer token for token on all 50 recipes", () => {
     const recipes = readRecipes(code);
-    const expected = parseTokenSnapshot(readShared(`parity/bm25__default_tokenizer__tests__it_matches_snapshot_${code}.snap`));
+    const expected = parseTokenSnapshot(
+      readShared(`parity/bm25__default_tokenizer__tests__it_matches_snapshot_${code}.snap`),
+    );
     const analyzer = codexAnalyzer(language);
     expect(expected).toHaveLength(50);
     const matching = recipes.filter((recipe, i) => {
@@ -43,7 +45,10 @@ describe("codex-bm25 embedding parity (en)", () => {
       const counts = new Map<string, number>();
       for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
       const norm = lengthNormF32(tokens.length, avgdl, 0.75);
-      const actual = tokens.map((t) => ({ index: fxhash32(t), value: formatF32(termWeightF32(counts.get(t)!, norm, 1.2)) }));
+      const actual = tokens.map((t) => ({
+        index: fxhash32(t),
+        value: formatF32(termWeightF32(counts.get(t)!, norm, 1.2)),
+      }));
       expect(actual, `recipe ${doc}`).toEqual(expected[doc]);
     });
   });
@@ -56,9 +61,7 @@ describe.each(LANGUAGES)("codex-bm25 search parity ($code)", ({ code, query }) =
     // The crate's snapshot test builds the German engine with Language::German; English is the profile default.
     const settings = resolveSettings({ profile: "codex-bm25" });
     const index =
-      code === "en"
-        ? createSearchIndex(docs, settings)
-        : indexFromEngine(new CodexEngine(docs, settings, "german"));
+      code === "en" ? createSearchIndex(docs, settings) : indexFromEngine(new CodexEngine(docs, settings, "german"));
     const hits = index.search(query, 100);
     const actual = hits.map((h) => ({ id: h.id, score: formatF32(h.score) })).sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(actual).toEqual(expected);

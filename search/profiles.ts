@@ -29,14 +29,16 @@ export const PROFILES: { readonly [P in EngineProfile]: ProfileDefinition & { id
   "codex-bm25": {
     id: "codex-bm25",
     label: "codex-bm25 (what Codex would return)",
-    description: "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
+    description:
+      "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
     analyzer: { analyze: (text) => codexEnglish.analyze(text), steps: codexEnglish.steps.map((step) => step.name) },
     createEngine: (docs, settings) => new CodexEngine(docs, settings),
   },
   stockroom: {
     id: "stockroom",
     label: "stockroom",
-    description: "BM25 plus identifier splitting, name boosts, vocabulary packs and CJK segmentation; deterministic ties. Recommended.",
+    description:
+      "BM25 plus identifier splitting, name boosts, vocabulary packs and CJK segmentation; deterministic ties. Recommended.",
     analyzer: { analyze: analyzeStockroom, steps: [...STOCKROOM_STEPS] },
     createEngine: (docs, settings) => new StockroomEngine(docs, settings),
   },

@@ -20,7 +20,11 @@ describe("search/ library files", () => {
     const offenders = libraryFiles(root).filter((file) => {
       const source = readFileSync(file, "utf8");
       const imports = [...source.matchAll(/from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]!);
-      return imports.some((spec) => /^node:|^(fs|path|crypto|os|child_process)$/.test(spec) || /(^@\/|\.\.\/)(app|server|sdk|components)\//.test(spec));
+      return imports.some(
+        (spec) =>
+          /^node:|^(fs|path|crypto|os|child_process)$/.test(spec) ||
+          /(^@\/|\.\.\/)(app|server|sdk|components)\//.test(spec),
+      );
     });
     expect(offenders).toEqual([]);
     expect(libraryFiles(root).length).toBeGreaterThan(20);

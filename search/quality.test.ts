@@ -13,7 +13,9 @@ describe.each(readManifest().filter((set) => readSetQueries(set).some((q) => q.g
 
   it(`returns a hit for all but at most ${MAX_EMPTY_SHARE * 100} % of the answerable requests`, () => {
     const empty = queries.filter((q) => index.search(q.query).length === 0).map((q) => q.query);
-    expect(empty.length, `empty: ${empty.join(" | ")}`).toBeLessThanOrEqual(Math.floor(MAX_EMPTY_SHARE * queries.length));
+    expect(empty.length, `empty: ${empty.join(" | ")}`).toBeLessThanOrEqual(
+      Math.floor(MAX_EMPTY_SHARE * queries.length),
+    );
   });
 });
 
@@ -23,7 +25,9 @@ describe.each(ENGINE_PROFILES)("every tool with a score above 0 is returned, up 
   const index = createSearchIndex(docs, { profile });
   const requests = readSetQueries(readManifest().find((set) => set.id === "heldout10")!).map((q) => q.query);
 
-  it("whatever the match strength: as many hits as tools whose explanation matches a request term", { timeout: 60_000 }, () => {
+  it("whatever the match strength: as many hits as tools whose explanation matches a request term", {
+    timeout: 60_000,
+  }, () => {
     for (const query of requests.slice(0, 12)) {
       const matching = docs.filter((doc) => index.explain(query, doc.id)!.score > 0).length;
       expect(index.search(query, docs.length).length).toBe(matching);

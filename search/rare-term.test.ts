@@ -8,11 +8,36 @@ import { readCorpusDocs } from "./testing/corpus";
  * relevance floor or no-match rule may hide it.
  */
 const docs = [
-  { id: "weather.get_forecast", name: "get_forecast", namespace: "weather", text: "get_forecast get forecast weather Get the weather forecast for a city. city: City name. climate" },
-  { id: "weather.get_alerts", name: "get_alerts", namespace: "weather", text: "get_alerts get alerts weather Get active weather alerts for a region. region: Region code" },
-  { id: "crm.list_orders", name: "list_orders", namespace: "crm", text: "list_orders list orders crm List open orders by customer ID. customer_id: Customer ID" },
-  { id: "crm.refund_order", name: "refund_order", namespace: "crm", text: "refund_order refund order crm Refund an order. order_id: Order ID" },
-  { id: "mail.send_email", name: "send_email", namespace: "mail", text: "send_email send email mail Send an email message. to: Recipient address" },
+  {
+    id: "weather.get_forecast",
+    name: "get_forecast",
+    namespace: "weather",
+    text: "get_forecast get forecast weather Get the weather forecast for a city. city: City name. climate",
+  },
+  {
+    id: "weather.get_alerts",
+    name: "get_alerts",
+    namespace: "weather",
+    text: "get_alerts get alerts weather Get active weather alerts for a region. region: Region code",
+  },
+  {
+    id: "crm.list_orders",
+    name: "list_orders",
+    namespace: "crm",
+    text: "list_orders list orders crm List open orders by customer ID. customer_id: Customer ID",
+  },
+  {
+    id: "crm.refund_order",
+    name: "refund_order",
+    namespace: "crm",
+    text: "refund_order refund order crm Refund an order. order_id: Order ID",
+  },
+  {
+    id: "mail.send_email",
+    name: "send_email",
+    namespace: "mail",
+    text: "send_email send email mail Send an email message. to: Recipient address",
+  },
 ];
 
 describe.each(ENGINE_PROFILES)("a keyword unique to one tool (%s)", (profile) => {
@@ -72,6 +97,10 @@ describe("a request whose words the best tool only mentions in passing (stockroo
     const docs = readCorpusDocs("corpus/tools.jsonl");
     const longest = docs.reduce((a, b) => (b.text.length > a.text.length ? b : a));
     const curated = docs.map((doc) => (doc === longest ? { ...doc, text: `${doc.text} zorblax` } : doc));
-    expect(createSearchIndex(curated, { profile: "stockroom", dropWeakHits: true }).search("zorblax").map((hit) => hit.id)).toEqual([longest.id]);
+    expect(
+      createSearchIndex(curated, { profile: "stockroom", dropWeakHits: true })
+        .search("zorblax")
+        .map((hit) => hit.id),
+    ).toEqual([longest.id]);
   });
 });

@@ -9,10 +9,30 @@ import {
 } from "./index";
 
 const DOCS: IndexDoc[] = [
-  { id: "crm.list_open_orders", name: "list_open_orders", namespace: "crm", text: "list_open_orders list open orders crm List open orders by customer ID." },
-  { id: "crm.get_customer", name: "get_customer", namespace: "crm", text: "get_customer get customer crm Get a customer profile by ID." },
-  { id: "mail.send_email", name: "send_email", namespace: "mail", text: "send_email send email mail Send an email message to a recipient." },
-  { id: "cal.create_event", name: "create_event", namespace: "cal", text: "create_event create event cal Create a calendar event or meeting." },
+  {
+    id: "crm.list_open_orders",
+    name: "list_open_orders",
+    namespace: "crm",
+    text: "list_open_orders list open orders crm List open orders by customer ID.",
+  },
+  {
+    id: "crm.get_customer",
+    name: "get_customer",
+    namespace: "crm",
+    text: "get_customer get customer crm Get a customer profile by ID.",
+  },
+  {
+    id: "mail.send_email",
+    name: "send_email",
+    namespace: "mail",
+    text: "send_email send email mail Send an email message to a recipient.",
+  },
+  {
+    id: "cal.create_event",
+    name: "create_event",
+    namespace: "cal",
+    text: "create_event create event cal Create a calendar event or meeting.",
+  },
   { id: "b.same", text: "identical words here" },
   { id: "a.same", text: "identical words here" },
 ];
@@ -88,7 +108,10 @@ describe.each(ENGINE_PROFILES)("tool_search semantics (%s)", (profile) => {
 });
 
 describe("default limit and settings", () => {
-  const many: IndexDoc[] = Array.from({ length: 20 }, (_, i) => ({ id: `t${String(i).padStart(2, "0")}`, text: `widget number ${i}` }));
+  const many: IndexDoc[] = Array.from({ length: 20 }, (_, i) => ({
+    id: `t${String(i).padStart(2, "0")}`,
+    text: `widget number ${i}`,
+  }));
 
   it("returns 8 hits by default, or the catalog's defaultLimit", () => {
     expect(DEFAULT_LIMIT).toBe(8);

@@ -1,6 +1,14 @@
 // The public index: tool_search semantics (trimmed query, typed errors, default limit, no zero scores,
 // ties broken by id) over whichever profile engine the settings pick.
-import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, StrengthBar, TermExplanation, VocabularyEffect } from "./engine/types";
+import type {
+  IndexDoc,
+  RankingEngine,
+  ScoreFactor,
+  ScoredDocs,
+  StrengthBar,
+  TermExplanation,
+  VocabularyEffect,
+} from "./engine/types";
 import { SearchQueryError } from "./errors";
 import { PROFILES } from "./profiles";
 import { resolveSettings, type EngineSettings } from "./settings";
@@ -104,13 +112,15 @@ class EngineSearchIndex implements SearchIndex {
   update(docs: readonly IndexDoc[]): boolean {
     const ids = this.engine.ids;
     const current = this.docs;
-    if (!current || !this.engine.replaceDocs || current.length !== ids.length || docs.length !== ids.length) return false;
+    if (!current || !this.engine.replaceDocs || current.length !== ids.length || docs.length !== ids.length)
+      return false;
     const changes: Array<{ doc: number; next: IndexDoc }> = [];
     for (let doc = 0; doc < docs.length; doc++) {
       const next = docs[doc]!;
       if (next.id !== ids[doc]) return false;
       const before = current[doc]!;
-      if (next.text !== before.text || next.name !== before.name || next.namespace !== before.namespace) changes.push({ doc, next });
+      if (next.text !== before.text || next.name !== before.name || next.namespace !== before.namespace)
+        changes.push({ doc, next });
     }
     if (changes.length > 0 && !this.engine.replaceDocs(changes)) return false;
     this.docs = docs;
@@ -130,7 +140,10 @@ class EngineSearchIndex implements SearchIndex {
   }
 
   /** The `limit` best positive-score documents, best first, ties by id (a bounded insertion, not a sort of every hit). */
-  private topHits(query: string, limit: number): { top: Array<{ doc: number; score: number; match: number }>; bar: StrengthBar } {
+  private topHits(
+    query: string,
+    limit: number,
+  ): { top: Array<{ doc: number; score: number; match: number }>; bar: StrengthBar } {
     const scored = this.engine.score(query);
     const order = this.order;
     const top: Array<{ doc: number; score: number; match: number }> = [];
@@ -146,7 +159,11 @@ class EngineSearchIndex implements SearchIndex {
         top.pop();
       }
       let at = top.length;
-      while (at > 0 && (score > top[at - 1]!.score || (score === top[at - 1]!.score && order[doc]! < order[top[at - 1]!.doc]!))) at--;
+      while (
+        at > 0 &&
+        (score > top[at - 1]!.score || (score === top[at - 1]!.score && order[doc]! < order[top[at - 1]!.doc]!))
+      )
+        at--;
       top.splice(at, 0, { doc, score, match });
     }
     return { top, bar: scored.strength };
@@ -180,7 +197,14 @@ class EngineSearchIndex implements SearchIndex {
       matchedTerms: terms.filter((t) => t.matched).map((t) => t.term),
       missingTerms: terms.filter((t) => !t.matched && t.queryWeight === 1).map((t) => t.term),
       factors,
-      strength: level ? { ...summary(scored.strength), level: level.strength, evidence: level.evidence, matchScore: scored.matchScores[at]! } : null,
+      strength: level
+        ? {
+            ...summary(scored.strength),
+            level: level.strength,
+            evidence: level.evidence,
+            matchScore: scored.matchScores[at]!,
+          }
+        : null,
       dropped,
     };
   }
@@ -201,7 +225,12 @@ class EngineSearchIndex implements SearchIndex {
     let ahead = 0;
     for (let i = 0; i < count; i++) {
       const other = scores[i]!;
-      if (matchScores[i]! >= floor && other > 0 && (other > score || (other === score && order[docs[i]!]! < order[doc]!))) ahead++;
+      if (
+        matchScores[i]! >= floor &&
+        other > 0 &&
+        (other > score || (other === score && order[docs[i]!]! < order[doc]!))
+      )
+        ahead++;
     }
     return ahead + 1;
   }

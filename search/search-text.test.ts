@@ -71,7 +71,9 @@ describe("effectiveSearchText", () => {
     expect(effectiveSearchText({ ...TOOL, searchTextMode: "generated+extra", searchTextExtra: "backlog 订单" })).toBe(
       `${generated} backlog 订单`,
     );
-    expect(effectiveSearchText({ ...TOOL, searchTextMode: "override", searchTextOverride: "only this" })).toBe("only this");
+    expect(effectiveSearchText({ ...TOOL, searchTextMode: "override", searchTextOverride: "only this" })).toBe(
+      "only this",
+    );
   });
 
   it("falls back to the generated text for a blank override or extra", () => {

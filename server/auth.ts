@@ -10,7 +10,13 @@ const globalForAuth = globalThis as unknown as { stockroomAuth?: Promise<Auth> }
 export function getAuth(): Promise<Auth> {
   globalForAuth.stockroomAuth ??= (async () => {
     const env = getEnv();
-    return createAuth({ db: await getDb(), secret: await resolveAuthSecret(env), baseURL: env.STOCKROOM_URL, signInPerMinute: env.STOCKROOM_SIGNIN_PER_MINUTE, signInFailures: env.STOCKROOM_SIGNIN_FAILURES });
+    return createAuth({
+      db: await getDb(),
+      secret: await resolveAuthSecret(env),
+      baseURL: env.STOCKROOM_URL,
+      signInPerMinute: env.STOCKROOM_SIGNIN_PER_MINUTE,
+      signInFailures: env.STOCKROOM_SIGNIN_FAILURES,
+    });
   })();
   return globalForAuth.stockroomAuth;
 }

@@ -17,7 +17,8 @@ export function getDatabase(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.STOCKROOM_DATA_DIR}/pglite` });
     // Other app instances on the same server revoke tokens and publish too: hear which caches that makes stale.
     if (env.DATABASE_URL) await listenForCacheChanges(env.DATABASE_URL).ready;
-    if (env.STOCKROOM_DEMO === "1") await seedDemo({ db: handle.db, password: env.STOCKROOM_DEMO_PASSWORD, log: console.log });
+    if (env.STOCKROOM_DEMO === "1")
+      await seedDemo({ db: handle.db, password: env.STOCKROOM_DEMO_PASSWORD, log: console.log });
     return handle;
   })();
   return globalForDb.stockroomDb;

@@ -21,8 +21,14 @@ describe("parseEnv", () => {
 
   it("reads the live-import settings: off by default, an exact command list, a 0/1 switch", () => {
     expect(getMcpImportSettings({})).toEqual({ stdioCommands: [], allowPrivateNetworks: false });
-    expect(getMcpImportSettings({ STOCKROOM_STDIO_COMMANDS: " npx, uvx,,npx ", STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1" })).toEqual({ stdioCommands: ["npx", "uvx"], allowPrivateNetworks: true });
-    expect(() => parseEnv({ STOCKROOM_STDIO_COMMANDS: "sh -c" })).toThrow(/STOCKROOM_STDIO_COMMANDS\.0: must be command names/);
-    expect(() => parseEnv({ STOCKROOM_ALLOW_PRIVATE_NETWORKS: "yes" })).toThrow(/STOCKROOM_ALLOW_PRIVATE_NETWORKS: must be 0 or 1/);
+    expect(
+      getMcpImportSettings({ STOCKROOM_STDIO_COMMANDS: " npx, uvx,,npx ", STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1" }),
+    ).toEqual({ stdioCommands: ["npx", "uvx"], allowPrivateNetworks: true });
+    expect(() => parseEnv({ STOCKROOM_STDIO_COMMANDS: "sh -c" })).toThrow(
+      /STOCKROOM_STDIO_COMMANDS\.0: must be command names/,
+    );
+    expect(() => parseEnv({ STOCKROOM_ALLOW_PRIVATE_NETWORKS: "yes" })).toThrow(
+      /STOCKROOM_ALLOW_PRIVATE_NETWORKS: must be 0 or 1/,
+    );
   });
 });

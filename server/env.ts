@@ -18,9 +18,19 @@ const MCP_IMPORT_ENV = {
   STOCKROOM_STDIO_COMMANDS: z
     .string()
     .default("")
-    .transform((list) => [...new Set(list.split(",").map((name) => name.trim()).filter(Boolean))])
+    .transform((list) => [
+      ...new Set(
+        list
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().regex(/^[^\s"'`$;&|<>]+$/, "must be command names separated by commas, e.g. npx,uvx"))),
-  STOCKROOM_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0").transform((v) => v === "1"),
+  STOCKROOM_ALLOW_PRIVATE_NETWORKS: z
+    .enum(["0", "1"], { message: "must be 0 or 1" })
+    .default("0")
+    .transform((v) => v === "1"),
 };
 
 /** Environment, parsed once at boot; a bad value stops start-up with a message naming the variable. */
@@ -32,11 +42,19 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   STOCKROOM_DATA_DIR: z.string().min(1).default(".data"),
-  STOCKROOM_URL: z.string().url("must be the app's public URL, e.g. http://localhost:3000").default("http://localhost:3000"),
+  STOCKROOM_URL: z
+    .string()
+    .url("must be the app's public URL, e.g. http://localhost:3000")
+    .default("http://localhost:3000"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   STOCKROOM_DEMO: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
   STOCKROOM_SIGNIN_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int().min(1).max(100000).default(10),
-  STOCKROOM_AGENT_REQUESTS_PER_MINUTE: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(10_000_000, "must be at most 10000000").default(120),
+  STOCKROOM_AGENT_REQUESTS_PER_MINUTE: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(10_000_000, "must be at most 10000000")
+    .default(120),
   STOCKROOM_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("stockroom-demo"),
   ...MCP_IMPORT_ENV,
   STOCKROOM_SIGNIN_FAILURES: count(1, 1000, 5),
@@ -47,7 +65,10 @@ const envSchema = z.object({
       try {
         return parseTrustedProxies(text);
       } catch (error) {
-        ctx.addIssue({ code: "custom", message: `${(error as Error).message}; list IPs or CIDR ranges, comma-separated` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${(error as Error).message}; list IPs or CIDR ranges, comma-separated`,
+        });
         return z.NEVER;
       }
     }),

@@ -2,7 +2,10 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { ERROR_CODE_STATUS, type ErrorCode } from "@/domain/vocabulary";
 
 /** The codes and their tRPC code and HTTP status live in domain/vocabulary.ts; tRPC's names are checked here. */
-export const APP_ERROR_CODES = ERROR_CODE_STATUS satisfies Record<ErrorCode, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
+export const APP_ERROR_CODES = ERROR_CODE_STATUS satisfies Record<
+  ErrorCode,
+  { trpc: TRPC_ERROR_CODE_KEY; http: number }
+>;
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 

@@ -20,28 +20,35 @@ export interface ProcedureMeta {
   access?: Access;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: stockroomTransformer,
-  errorFormatter({ shape, error, path }) {
-    const cause = error.cause;
-    if (error.code === "INTERNAL_SERVER_ERROR") return internalErrorShape(shape, error, path);
-    return {
-      ...shape,
-      data: {
-        ...shape.data,
-        appCode: isAppError(cause) ? cause.code : null,
-        details: isAppError(cause) ? (cause.details ?? null) : null,
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: stockroomTransformer,
+    errorFormatter({ shape, error, path }) {
+      const cause = error.cause;
+      if (error.code === "INTERNAL_SERVER_ERROR") return internalErrorShape(shape, error, path);
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          appCode: isAppError(cause) ? cause.code : null,
+          details: isAppError(cause) ? (cause.details ?? null) : null,
+          zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+        },
+      };
+    },
+  });
 
 /**
  * A 500 says nothing about its cause (Prisma and Postgres messages name tables, columns and values): a generic
  * message and a request id in the body, the detail with the same id in the server log.
  */
-function internalErrorShape<S extends { message: string; data: object }>(shape: S, error: TRPCError, path: string | undefined): S {
+function internalErrorShape<S extends { message: string; data: object }>(
+  shape: S,
+  error: TRPCError,
+  path: string | undefined,
+): S {
   const requestId = randomUUID();
   console.error(`[request ${requestId}] tRPC ${path ?? "?"} failed:`, error.cause ?? error);
   const { stack: _stack, ...data } = shape.data as { stack?: string };
@@ -76,7 +83,10 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure.meta({ access: { kind: "public" } }).use(appErrors).use(storableText);
+export const publicProcedure = t.procedure
+  .meta({ access: { kind: "public" } })
+  .use(appErrors)
+  .use(storableText);
 
 export const authedProcedure = publicProcedure.meta({ access: { kind: "user" } }).use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in first.");
@@ -92,16 +102,19 @@ export function teamProcedure(role: Role) {
     .meta({ access: { kind: "team", role } })
     .input(z.object({ team: TEAM_SLUG }))
     .use(async ({ ctx, input, next }) => {
-    const membership = await ctx.db.membership.findFirst({
-      where: { userId: ctx.user.id, team: { slug: input.team } },
-      include: { team: true },
+      const membership = await ctx.db.membership.findFirst({
+        where: { userId: ctx.user.id, team: { slug: input.team } },
+        include: { team: true },
+      });
+      if (!membership) throw new AppError("NOT_FOUND", `Team "${input.team}" was not found.`);
+      if (!hasRole(membership.role, role)) {
+        throw new AppError(
+          "FORBIDDEN",
+          `This needs the ${role} role in team "${input.team}"; you are ${membership.role}.`,
+        );
+      }
+      return next({ ctx: { ...ctx, team: membership.team as Team, role: membership.role } });
     });
-    if (!membership) throw new AppError("NOT_FOUND", `Team "${input.team}" was not found.`);
-    if (!hasRole(membership.role, role)) {
-      throw new AppError("FORBIDDEN", `This needs the ${role} role in team "${input.team}"; you are ${membership.role}.`);
-    }
-    return next({ ctx: { ...ctx, team: membership.team as Team, role: membership.role } });
-  });
 }
 
 /**
@@ -113,8 +126,11 @@ export function catalogProcedure(role: Role, { includeArchived = false }: { incl
     .meta({ access: { kind: "catalog", role } })
     .input(z.object({ catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
-      const catalog = await ctx.db.catalog.findFirst({ where: { teamId: ctx.team.id, slug: input.catalog, ...(includeArchived ? {} : { archivedAt: null }) } });
-      if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${ctx.team.slug}".`);
+      const catalog = await ctx.db.catalog.findFirst({
+        where: { teamId: ctx.team.id, slug: input.catalog, ...(includeArchived ? {} : { archivedAt: null }) },
+      });
+      if (!catalog)
+        throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${ctx.team.slug}".`);
       return next({ ctx: { ...ctx, catalog: catalog as Catalog } });
     });
 }
@@ -129,6 +145,11 @@ export const agentProcedure = publicProcedure
   .meta({ access: { kind: "agent" } })
   .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
   .use(async ({ ctx, input, next }) => {
-    const agent = await authorizeAgent({ db: ctx.db, secret: ctx.bearerToken, team: input.team, catalog: input.catalog });
+    const agent = await authorizeAgent({
+      db: ctx.db,
+      secret: ctx.bearerToken,
+      team: input.team,
+      catalog: input.catalog,
+    });
     return next({ ctx: { ...ctx, agent } });
   });

@@ -15,14 +15,38 @@ import * as trpcRoute from "./trpc/[trpc]/route";
 import * as fallbackRoute from "./v1/[...path]/route";
 
 const { db, handle } = useTestDatabase();
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const globals = globalThis as unknown as {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 
 /**
  * Issue #17, item 7 (replay) for the HTTP routes: versions past 2^31, NULs and broken percent-encoding in paths,
  * `Origin: null` or a malformed Origin on a cookie POST. Each answers 4xx, never 5xx.
  */
-const SEGMENTS = ["%00", "a%00b", "%ED%A0%80", "%C0", "%", "%25", "_", "%5C", "constructor", "__proto__", "x".repeat(300)] as const;
-const VERSIONS = [...HOSTILE_NUMBERS.map(String), "99999999999999999999", "1e400", "0x10", "latest%00", "%ED%A0%80", "NaN", "-0"] as const;
+const SEGMENTS = [
+  "%00",
+  "a%00b",
+  "%ED%A0%80",
+  "%C0",
+  "%",
+  "%25",
+  "_",
+  "%5C",
+  "constructor",
+  "__proto__",
+  "x".repeat(300),
+] as const;
+const VERSIONS = [
+  ...HOSTILE_NUMBERS.map(String),
+  "99999999999999999999",
+  "1e400",
+  "0x10",
+  "latest%00",
+  "%ED%A0%80",
+  "NaN",
+  "-0",
+] as const;
 
 let server: Server;
 let baseUrl = "";
@@ -35,7 +59,13 @@ beforeAll(async () => {
   const catalog = await createCatalog(db, t.team.id);
   await createTools(db, catalog.id, [{ name: "list_orders", description: "List orders." }]);
   await insertTestSnapshot(db, t.team, catalog, 1);
-  const { secret } = await createAgentToken({ db, team: t.team, catalog, actor: { id: t.owner.id, label: t.owner.email }, name: "http" });
+  const { secret } = await createAgentToken({
+    db,
+    team: t.team,
+    catalog,
+    actor: { id: t.owner.id, label: t.owner.email },
+    name: "http",
+  });
   scope = { team: t.team.slug, catalog: catalog.slug, secret };
   server = createServer(createNodeAgentHandler());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -48,15 +78,22 @@ describe("hostile HTTP input", () => {
     const segment = fc.constantFrom(...SEGMENTS);
     const path = fc.oneof(
       fc.tuple(segment, segment).map(([team, catalog]) => `/api/v1/catalogs/${team}/${catalog}/snapshots`),
-      fc.constantFrom(...VERSIONS).map((version) => `/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/${version}`),
-      fc.tuple(segment, fc.constantFrom(...VERSIONS)).map(([team, v]) => `/api/v1/catalogs/${team}/${scope.catalog}/snapshots/${v}`),
+      fc
+        .constantFrom(...VERSIONS)
+        .map((version) => `/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/${version}`),
+      fc
+        .tuple(segment, fc.constantFrom(...VERSIONS))
+        .map(([team, v]) => `/api/v1/catalogs/${team}/${scope.catalog}/snapshots/${v}`),
     );
     await fc.assert(
       fc.asyncProperty(path, async (url) => {
         const headers = { authorization: `Bearer ${scope.secret}` };
         const direct = await fetch(`${baseUrl}${url}`, { headers });
         const viaNext = await fallbackRoute.GET(new Request(`http://stockroom.test${url}`, { headers }));
-        expect([direct.status, viaNext.status].every((status) => status >= 400 && status < 500), `${url}: ${direct.status}/${viaNext.status}`).toBe(true);
+        expect(
+          [direct.status, viaNext.status].every((status) => status >= 400 && status < 500),
+          `${url}: ${direct.status}/${viaNext.status}`,
+        ).toBe(true);
       }),
       { numRuns: 60, seed: 17 },
     );
@@ -72,7 +109,9 @@ describe("hostile HTTP input", () => {
       expect(status).toBeGreaterThanOrEqual(400);
     }
     expect(rememberedRouteCount()).toBe(before);
-    const valid = await fallbackRoute.GET(new Request(`http://stockroom.test/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/1`, { headers }));
+    const valid = await fallbackRoute.GET(
+      new Request(`http://stockroom.test/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/1`, { headers }),
+    );
     expect(valid.status).toBe(200);
     expect(rememberedRouteCount()).toBe(before + 1);
   });
@@ -81,7 +120,12 @@ describe("hostile HTTP input", () => {
     for (const origin of ["null", "http://[::1", "not a url", "javascript:alert(1)", "file://"]) {
       const request = new Request("http://localhost:3000/api/trpc/team.mine", {
         method: "POST",
-        headers: { host: "localhost:3000", origin, cookie: "stockroom.session_token=x", "content-type": "application/json" },
+        headers: {
+          host: "localhost:3000",
+          origin,
+          cookie: "stockroom.session_token=x",
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ json: null }),
       });
       const response = await trpcRoute.POST(request);
@@ -92,8 +136,14 @@ describe("hostile HTTP input", () => {
 
   it("/api/trpc and /api/auth: hostile text and numbers in a request body are 4xx", async () => {
     const bodies = [
-      { path: "/api/auth/sign-up/email", body: { email: "lone@example.test", password: "a-strong-passphrase-17", name: "\ud800" } },
-      { path: "/api/auth/sign-up/email", body: { email: "nul@example.test", password: "a-strong-passphrase-17", name: "a\u0000b" } },
+      {
+        path: "/api/auth/sign-up/email",
+        body: { email: "lone@example.test", password: "a-strong-passphrase-17", name: "\ud800" },
+      },
+      {
+        path: "/api/auth/sign-up/email",
+        body: { email: "nul@example.test", password: "a-strong-passphrase-17", name: "a\u0000b" },
+      },
       { path: "/api/auth/sign-in/email", body: { email: "\ud800@example.test", password: "\u0000" } },
       { path: "/api/auth/sign-in/email", body: { email: 2 ** 53, password: 1e308 } },
     ];
@@ -108,7 +158,9 @@ describe("hostile HTTP input", () => {
         expect(status >= 400 && status < 500, `${path} ${origin} ${JSON.stringify(body)}: ${status}`).toBe(true);
       }
     }
-    const query = new Request(`http://localhost:3000/api/trpc/publish.download?input=${encodeURIComponent(JSON.stringify({ json: { ...scope, version: 2 ** 31 } }))}`);
+    const query = new Request(
+      `http://localhost:3000/api/trpc/publish.download?input=${encodeURIComponent(JSON.stringify({ json: { ...scope, version: 2 ** 31 } }))}`,
+    );
     expect((await trpcRoute.GET(query)).status).toBe(401); // signed out: refused before the version is read
   });
 });

@@ -36,7 +36,11 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
         success: (result, variables) => {
           const { updated } = result as { updated: number };
           const { patch } = variables as { patch: { exposure?: string; namespace?: string | null } };
-          const what = patch.exposure ? `set to ${patch.exposure}` : patch.namespace ? `moved to ${patch.namespace}` : "moved out of their namespace";
+          const what = patch.exposure
+            ? `set to ${patch.exposure}`
+            : patch.namespace
+              ? `moved to ${patch.namespace}`
+              : "moved out of their namespace";
           return `${plural(updated, "tool")} ${what}`;
         },
         errorTitle: "No tool was changed",
@@ -63,30 +67,53 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
         </button>
         <div className="ml-auto text-xs text-stone-600">
           <label htmlFor="bulk-exposure">Set exposure</label>
-          <select id="bulk-exposure" value={exposure} onChange={(e) => setExposure(e.target.value as Exposure)} className={`${inputClass} mt-1`}>
+          <select
+            id="bulk-exposure"
+            value={exposure}
+            onChange={(e) => setExposure(e.target.value as Exposure)}
+            className={`${inputClass} mt-1`}
+          >
             <option value="direct">direct</option>
             <option value="deferred">deferred</option>
             <option value="hidden">hidden</option>
           </select>
         </div>
-        <button type="button" className={secondaryButtonClass} disabled={bulk.isPending} onClick={() => apply({ exposure })}>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={bulk.isPending}
+          onClick={() => apply({ exposure })}
+        >
           Apply exposure
         </button>
         <label className="text-xs text-stone-600">
           Move to namespace
-          <input list="bulk-namespaces" value={namespace} onChange={(e) => setNamespace(e.target.value)} placeholder="blank = no namespace" className={`${inputClass} mt-1`} />
+          <input
+            list="bulk-namespaces"
+            value={namespace}
+            onChange={(e) => setNamespace(e.target.value)}
+            placeholder="blank = no namespace"
+            className={`${inputClass} mt-1`}
+          />
           <datalist id="bulk-namespaces">
             {namespaces.map((n) => (
               <option key={n} value={n} />
             ))}
           </datalist>
         </label>
-        <button type="button" className={secondaryButtonClass} disabled={bulk.isPending} onClick={() => apply({ namespace: namespace.trim() || null })}>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={bulk.isPending}
+          onClick={() => apply({ namespace: namespace.trim() || null })}
+        >
           Move
         </button>
       </div>
       <BulkSearchTerms team={team} catalog={catalog} items={items} onDone={onDone} />
-      <p className="mt-2 text-xs text-stone-600">Moving tools changes their keys (namespace.name); golden queries that name the old keys are not rewritten.</p>
+      <p className="mt-2 text-xs text-stone-600">
+        Moving tools changes their keys (namespace.name); golden queries that name the old keys are not rewritten.
+      </p>
       {error && (
         <p role="alert" className="mt-2 text-red-700">
           {error.message}

@@ -45,12 +45,27 @@ export function BulkSearchTerms({ team, catalog, items, onDone }: BulkSearchTerm
     <div className="mt-3 flex flex-wrap items-end gap-3">
       <label className="text-xs text-stone-600">
         Extra search terms
-        <input value={text} onChange={(e) => setText(e.target.value)} placeholder="words, separated by spaces" className={`${inputClass} mt-1`} />
+        <input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="words, separated by spaces"
+          className={`${inputClass} mt-1`}
+        />
       </label>
-      <button type="button" className={secondaryButtonClass} disabled={edit.isPending || terms.length === 0} onClick={() => apply("add")}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={edit.isPending || terms.length === 0}
+        onClick={() => apply("add")}
+      >
         Add terms
       </button>
-      <button type="button" className={secondaryButtonClass} disabled={edit.isPending || terms.length === 0} onClick={() => apply("remove")}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={edit.isPending || terms.length === 0}
+        onClick={() => apply("remove")}
+      >
         Remove terms
       </button>
       {error && (

@@ -24,12 +24,17 @@ export function DeleteCatalogSection({ team, slug }: { team: string; slug: strin
     <section className="rounded-lg border border-red-200 bg-white p-5" aria-label="Delete catalog">
       <h3 className="text-base font-semibold text-red-800">Delete catalog</h3>
       <p className="mt-1 text-sm text-stone-600">
-        The catalog is archived: it leaves the team&apos;s lists and can no longer be edited. Its published snapshots are kept, unchanged. The slug stays reserved.
+        The catalog is archived: it leaves the team&apos;s lists and can no longer be edited. Its published snapshots
+        are kept, unchanged. The slug stays reserved.
       </p>
       <div className="mt-3">
         <ConfirmDialog
           trigger={
-            <button type="button" className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50" disabled={archive.isPending}>
+            <button
+              type="button"
+              className="rounded bg-red-700 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+              disabled={archive.isPending}
+            >
               Delete (archive) catalog
             </button>
           }
@@ -41,7 +46,11 @@ export function DeleteCatalogSection({ team, slug }: { team: string; slug: strin
         >
           <label className="block text-sm">
             Type <span className="font-mono">{slug}</span> to confirm
-            <input value={confirm} onChange={(e) => setConfirm(e.target.value)} className={`${inputClass} mt-1 w-full font-mono`} />
+            <input
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              className={`${inputClass} mt-1 w-full font-mono`}
+            />
           </label>
         </ConfirmDialog>
       </div>

@@ -55,7 +55,17 @@ function Change({ change, kind }: { change: FieldChange; kind: "created" | "dele
 }
 
 /** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
-export function HistoryList({ team, catalog, events, isFiltered = false }: { team: string; catalog: string; events: HistoryEvent[]; isFiltered?: boolean }) {
+export function HistoryList({
+  team,
+  catalog,
+  events,
+  isFiltered = false,
+}: {
+  team: string;
+  catalog: string;
+  events: HistoryEvent[];
+  isFiltered?: boolean;
+}) {
   const described = events.flatMap((event) => {
     const description = describeEvent(event);
     return description ? [{ event, description }] : [];
@@ -63,15 +73,23 @@ export function HistoryList({ team, catalog, events, isFiltered = false }: { tea
   if (described.length === 0) {
     return (
       <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">
-        {isFiltered ? "No changes match these filters." : "No changes recorded yet: edits, imports and publishes will show here."}
+        {isFiltered
+          ? "No changes match these filters."
+          : "No changes recorded yet: edits, imports and publishes will show here."}
       </p>
     );
   }
   return (
     <ol className="space-y-3" aria-label="History">
       {described.map(({ event, description }) => {
-        const toolHref = description.subject?.toolId ? `/t/${team}/${catalog}/history?tool=${description.subject.toolId}` : null;
-        const kind = event.action.endsWith(".created") ? "created" : event.action.endsWith(".deleted") ? "deleted" : "changed";
+        const toolHref = description.subject?.toolId
+          ? `/t/${team}/${catalog}/history?tool=${description.subject.toolId}`
+          : null;
+        const kind = event.action.endsWith(".created")
+          ? "created"
+          : event.action.endsWith(".deleted")
+            ? "deleted"
+            : "changed";
         const revision = (event.after as { revision?: unknown } | null)?.revision;
         return (
           <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">

@@ -31,15 +31,28 @@ function NamespaceRow({ team, catalog, canEdit, ns, onSave, onDelete }: Namespac
       (ns.deferredCount > 0
         ? `No description: on turn one the model reads only this about its ${plural(ns.deferredCount, "deferred tool")}, so agents get a generated one listing their names. Write what they are for.`
         : "No description: the model sees only the name."),
-    ns.exposureCounts.deferred > MAX_DEFERRED_PER_NAMESPACE && `${ns.exposureCounts.deferred} deferred tools: consider splitting it.`,
+    ns.exposureCounts.deferred > MAX_DEFERRED_PER_NAMESPACE &&
+      `${ns.exposureCounts.deferred} deferred tools: consider splitting it.`,
   ].filter(Boolean) as string[];
   return (
     <tr className="border-b border-stone-100 align-top last:border-0" aria-label={`Namespace ${ns.name}`}>
       <td className="px-3 py-2">
-        <InlineEdit value={ns.name} label={`Name of namespace ${ns.name}`} canEdit={canEdit} isMono onSave={(name) => onSave({ name: name.trim() })} />
+        <InlineEdit
+          value={ns.name}
+          label={`Name of namespace ${ns.name}`}
+          canEdit={canEdit}
+          isMono
+          onSave={(name) => onSave({ name: name.trim() })}
+        />
       </td>
       <td className="px-3 py-2">
-        <InlineEdit value={ns.description} label={`Description of namespace ${ns.name}`} placeholder="No description" canEdit={canEdit} onSave={(description) => onSave({ description })} />
+        <InlineEdit
+          value={ns.description}
+          label={`Description of namespace ${ns.name}`}
+          placeholder="No description"
+          canEdit={canEdit}
+          onSave={(description) => onSave({ description })}
+        />
         {warnings.map((w) => (
           <p key={w} role="status" className="mt-1 text-xs text-amber-800">
             ⚠ {w}
@@ -47,7 +60,10 @@ function NamespaceRow({ team, catalog, canEdit, ns, onSave, onDelete }: Namespac
         ))}
       </td>
       <td className="px-3 py-2 text-xs text-stone-600">
-        <Link href={`/t/${team}/${catalog}?ns=${encodeURIComponent(ns.name)}`} className="font-medium text-stone-900 hover:underline">
+        <Link
+          href={`/t/${team}/${catalog}?ns=${encodeURIComponent(ns.name)}`}
+          className="font-medium text-stone-900 hover:underline"
+        >
           {plural(ns.toolCount, "tool")}
         </Link>
         <div>
@@ -58,7 +74,11 @@ function NamespaceRow({ team, catalog, canEdit, ns, onSave, onDelete }: Namespac
         {canEdit && ns.toolCount === 0 && (
           <ConfirmDialog
             trigger={
-              <button type="button" className="text-xs text-red-700 underline" aria-label={`Delete namespace ${ns.name}`}>
+              <button
+                type="button"
+                className="text-xs text-red-700 underline"
+                aria-label={`Delete namespace ${ns.name}`}
+              >
                 Delete
               </button>
             }
@@ -82,9 +102,14 @@ export function NamespacesTable({ team, catalog, canEdit }: { team: string; cata
   const queryClient = useQueryClient();
   const list = useQuery(trpc.namespace.list.queryOptions({ team, catalog }));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.namespace.list.queryKey({ team, catalog }) });
-  const update = useMutation(trpc.namespace.update.mutationOptions({ onSettled: refresh, meta: { success: "Namespace saved" } }));
-  const remove = useMutation(trpc.namespace.delete.mutationOptions({ onSuccess: refresh, meta: { success: "Namespace deleted" } }));
-  if (!list.data) return <p className="text-sm text-stone-500">{list.error ? list.error.message : "Loading namespaces…"}</p>;
+  const update = useMutation(
+    trpc.namespace.update.mutationOptions({ onSettled: refresh, meta: { success: "Namespace saved" } }),
+  );
+  const remove = useMutation(
+    trpc.namespace.delete.mutationOptions({ onSuccess: refresh, meta: { success: "Namespace deleted" } }),
+  );
+  if (!list.data)
+    return <p className="text-sm text-stone-500">{list.error ? list.error.message : "Loading namespaces…"}</p>;
   const rows = list.data;
   const missing = rows.filter((ns) => !ns.description.trim()).length;
   const crowded = rows.filter((ns) => ns.exposureCounts.deferred > MAX_DEFERRED_PER_NAMESPACE).length;

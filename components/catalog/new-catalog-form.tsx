@@ -18,10 +18,12 @@ export function NewCatalogForm({ team }: { team: string }) {
   const [slug, setSlug] = useState("");
   const [engineProfile, setProfile] = useState<EngineProfile>(DEFAULT_PROFILE);
   const [defaultLimit, setLimit] = useState(8);
-  const create = useMutation(trpc.catalog.create.mutationOptions({
+  const create = useMutation(
+    trpc.catalog.create.mutationOptions({
       onSuccess: (catalog) => router.push(`/t/${team}/${catalog.slug}`),
       meta: { success: "Catalog created", errorTitle: "The catalog was not created" },
-    }));
+    }),
+  );
   const error = appErrorOf(create.error);
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,23 +37,57 @@ export function NewCatalogForm({ team }: { team: string }) {
     );
   }
   return (
-    <form onSubmit={submit} aria-label="New catalog" className="w-full max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
+    <form
+      onSubmit={submit}
+      aria-label="New catalog"
+      className="w-full max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+    >
       <UnsavedChangesGuard isDirty={!create.isPending && !create.isSuccess && Boolean(name.trim() || slug.trim())} />
       <Field label="Catalog name" htmlFor="catalog-name" error={error?.fields.name}>
-        <input id="catalog-name" required value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
+        <input
+          id="catalog-name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+        />
       </Field>
-      <Field label="Slug" htmlFor="catalog-slug" error={error?.fields.slug} hint="Its URL and the address agents use; from the name when blank; cannot change later.">
-        <input id="catalog-slug" value={slug} onChange={(e) => setSlug(e.target.value)} placeholder="e.g. support-agent" className={inputClass} />
+      <Field
+        label="Slug"
+        htmlFor="catalog-slug"
+        error={error?.fields.slug}
+        hint="Its URL and the address agents use; from the name when blank; cannot change later."
+      >
+        <input
+          id="catalog-slug"
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          placeholder="e.g. support-agent"
+          className={inputClass}
+        />
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Engine profile" htmlFor="catalog-profile">
-          <select id="catalog-profile" value={engineProfile} onChange={(e) => setProfile(e.target.value as typeof engineProfile)} className={inputClass}>
+          <select
+            id="catalog-profile"
+            value={engineProfile}
+            onChange={(e) => setProfile(e.target.value as typeof engineProfile)}
+            className={inputClass}
+          >
             <option value="stockroom">stockroom (recommended)</option>
             <option value="codex-bm25">codex-bm25 (exactly as Codex)</option>
           </select>
         </Field>
         <Field label="Default limit" htmlFor="catalog-limit" error={error?.fields.defaultLimit}>
-          <input id="catalog-limit" type="number" min={1} max={50} value={defaultLimit} onChange={(e) => setLimit(Number(e.target.value))} className={inputClass} />
+          <input
+            id="catalog-limit"
+            type="number"
+            min={1}
+            max={50}
+            value={defaultLimit}
+            onChange={(e) => setLimit(Number(e.target.value))}
+            className={inputClass}
+          />
         </Field>
       </div>
       {error && !error.fields.name && !error.fields.slug && (

@@ -24,7 +24,13 @@ export function AddToolsLinks({ team, catalog }: { team: string; catalog: string
 }
 
 /** A page that needs tools, on a catalog without any: what it will show once there are some, and how to add them. */
-export function NoToolsNotice({ team, catalog, canEdit, title = "This catalog has no tools yet", children }: {
+export function NoToolsNotice({
+  team,
+  catalog,
+  canEdit,
+  title = "This catalog has no tools yet",
+  children,
+}: {
   team: string;
   catalog: string;
   canEdit: boolean;
@@ -32,7 +38,10 @@ export function NoToolsNotice({ team, catalog, canEdit, title = "This catalog ha
   children: ReactNode;
 }) {
   return (
-    <section aria-label={title} className="space-y-3 rounded-lg border border-dashed border-stone-300 bg-white p-6 text-center text-sm text-stone-600">
+    <section
+      aria-label={title}
+      className="space-y-3 rounded-lg border border-dashed border-stone-300 bg-white p-6 text-center text-sm text-stone-600"
+    >
       <p className="text-base font-medium text-stone-900">{title}</p>
       <p className="mx-auto max-w-xl">{children}</p>
       {canEdit ? <AddToolsLinks team={team} catalog={catalog} /> : <p>An editor of this team adds tools.</p>}

@@ -33,12 +33,48 @@ export function connectSnippet({ origin, team, catalog }: Pick<SetupState, "orig
 export function SetupChecklist(state: SetupState) {
   const base = `/t/${state.team}/${state.catalog}`;
   const steps = [
-    { isDone: state.tools > 0, label: "Add tools", detail: "Import them from an MCP server or a tools list.", href: `${base}/import`, action: "Import tools" },
-    { isDone: state.deferred > 0, label: "Choose what is deferred", detail: "Deferred tools are found by search instead of sent on every turn.", href: base, action: "Review exposure" },
-    { isDone: state.goldenQueries > 0, label: "Add golden queries", detail: "What users ask and the tools that should answer: they guard every publish.", href: `${base}/golden`, action: "Add golden queries" },
-    { isDone: state.latestVersion !== null, label: "Publish version 1", detail: "Agents read published versions, never the draft.", href: `${base}/review`, action: "Review and publish" },
-    { isDone: state.activeTokens > 0, label: "Create an agent token", detail: "A token reads this catalog only.", href: `${base}/tokens`, action: "Create a token" },
-    { isDone: state.isConnected, label: "Connect an agent", detail: "Paste this into your agent; the step is done once it has fetched a snapshot.", href: null, action: null },
+    {
+      isDone: state.tools > 0,
+      label: "Add tools",
+      detail: "Import them from an MCP server or a tools list.",
+      href: `${base}/import`,
+      action: "Import tools",
+    },
+    {
+      isDone: state.deferred > 0,
+      label: "Choose what is deferred",
+      detail: "Deferred tools are found by search instead of sent on every turn.",
+      href: base,
+      action: "Review exposure",
+    },
+    {
+      isDone: state.goldenQueries > 0,
+      label: "Add golden queries",
+      detail: "What users ask and the tools that should answer: they guard every publish.",
+      href: `${base}/golden`,
+      action: "Add golden queries",
+    },
+    {
+      isDone: state.latestVersion !== null,
+      label: "Publish version 1",
+      detail: "Agents read published versions, never the draft.",
+      href: `${base}/review`,
+      action: "Review and publish",
+    },
+    {
+      isDone: state.activeTokens > 0,
+      label: "Create an agent token",
+      detail: "A token reads this catalog only.",
+      href: `${base}/tokens`,
+      action: "Create a token",
+    },
+    {
+      isDone: state.isConnected,
+      label: "Connect an agent",
+      detail: "Paste this into your agent; the step is done once it has fetched a snapshot.",
+      href: null,
+      action: null,
+    },
   ];
   if (steps.every((s) => s.isDone)) return null;
   const done = steps.filter((s) => s.isDone).length;
@@ -54,9 +90,16 @@ export function SetupChecklist(state: SetupState) {
       </div>
       <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {steps.map((step, i) => (
-          <li key={step.label} className={`rounded-md border p-3 text-sm ${i === next ? "border-stone-900" : "border-stone-200"}`} aria-label={`${step.label}: ${step.isDone ? "done" : "to do"}`}>
+          <li
+            key={step.label}
+            className={`rounded-md border p-3 text-sm ${i === next ? "border-stone-900" : "border-stone-200"}`}
+            aria-label={`${step.label}: ${step.isDone ? "done" : "to do"}`}
+          >
             <p className="flex items-center gap-2 font-medium">
-              <span aria-hidden className={`flex h-5 w-5 items-center justify-center rounded-full text-xs ${step.isDone ? "bg-emerald-700 text-white" : "border border-stone-300 text-stone-600"}`}>
+              <span
+                aria-hidden
+                className={`flex h-5 w-5 items-center justify-center rounded-full text-xs ${step.isDone ? "bg-emerald-700 text-white" : "border border-stone-300 text-stone-600"}`}
+              >
                 {step.isDone ? "✓" : i + 1}
               </span>
               {step.label}

@@ -25,7 +25,9 @@ interface ToolListProps {
 /** The server rendered the first page; reuse it while the filters are still the ones it was rendered for. */
 function isInitialPage(search: string, filters: ToolListFilters, initial: ToolListFilters): boolean {
   const { ns, exp, sort, page } = filters;
-  return search === initial.q && ns === initial.ns && exp === initial.exp && sort === initial.sort && page === initial.page;
+  return (
+    search === initial.q && ns === initial.ns && exp === initial.exp && sort === initial.sort && page === initial.page
+  );
 }
 
 /** The admin list: server-side search, filters, sort and paging; selection for bulk changes. */

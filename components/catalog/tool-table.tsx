@@ -1,6 +1,13 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Header, type SortingState } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Header,
+  type SortingState,
+} from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { Description } from "@/components/ui/description";
@@ -39,9 +46,16 @@ function selectColumn({ selected, allOnPage, onToggle, onTogglePage }: ColumnsIn
     id: "select",
     size: 40,
     enableResizing: false,
-    header: () => <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={onTogglePage} />,
+    header: () => (
+      <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={onTogglePage} />
+    ),
     cell: ({ row }) => (
-      <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={selected.has(row.original.id)} onChange={() => onToggle(row.original.id, row.original.revision)} />
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.original.key}`}
+        checked={selected.has(row.original.id)}
+        onChange={() => onToggle(row.original.id, row.original.revision)}
+      />
     ),
   });
 }
@@ -54,19 +68,34 @@ function toolColumns(input: ColumnsInput) {
       header: "Tool",
       size: 300,
       cell: ({ row }) => (
-        <Link href={`/t/${team}/${catalog}/tools/${row.original.id}`} className="font-mono text-xs break-all hover:underline">
+        <Link
+          href={`/t/${team}/${catalog}/tools/${row.original.id}`}
+          className="font-mono text-xs break-all hover:underline"
+        >
           <Highlight text={row.original.key} needle={search} />
         </Link>
       ),
     }),
-    column.accessor("exposure", { header: "Exposure", size: 120, cell: ({ row }) => <ExposureCell row={row.original} /> }),
+    column.accessor("exposure", {
+      header: "Exposure",
+      size: 120,
+      cell: ({ row }) => <ExposureCell row={row.original} />,
+    }),
     column.accessor("description", {
       header: "Description",
       size: 520,
       enableSorting: false,
       cell: ({ row }) => <Description text={row.original.description} highlight={search} className="text-stone-700" />,
     }),
-    column.accessor("updatedAt", { header: "Changed", size: 130, cell: ({ row }) => <span className="text-xs text-stone-500"><RelativeTime date={row.original.updatedAt} /></span> }),
+    column.accessor("updatedAt", {
+      header: "Changed",
+      size: 130,
+      cell: ({ row }) => (
+        <span className="text-xs text-stone-500">
+          <RelativeTime date={row.original.updatedAt} />
+        </span>
+      ),
+    }),
   ];
 }
 
@@ -75,7 +104,11 @@ function ExposureCell({ row }: { row: Row }) {
     <span className="whitespace-nowrap">
       <ExposureBadge exposure={row.exposure} />
       {row.searchTextMode !== "generated" && (
-        <span className="ml-1 text-xs text-stone-500" title={`search text: ${row.searchTextMode}`} aria-label={`search text ${row.searchTextMode}`}>
+        <span
+          className="ml-1 text-xs text-stone-500"
+          title={`search text: ${row.searchTextMode}`}
+          aria-label={`search text ${row.searchTextMode}`}
+        >
           ✎
         </span>
       )}
@@ -84,7 +117,15 @@ function ExposureCell({ row }: { row: Row }) {
 }
 
 /** A header cell: a sort button for the columns the server sorts by, and a resize handle. */
-function HeaderCell({ header, sort, onSort }: { header: Header<Row, unknown>; sort: ToolSort; onSort: (sort: ToolSort) => void }) {
+function HeaderCell({
+  header,
+  sort,
+  onSort,
+}: {
+  header: Header<Row, unknown>;
+  sort: ToolSort;
+  onSort: (sort: ToolSort) => void;
+}) {
   const serverSort = SORT_OF_COLUMN[header.column.id];
   const isSorted = serverSort === sort;
   return (
@@ -94,7 +135,11 @@ function HeaderCell({ header, sort, onSort }: { header: Header<Row, unknown>; so
       aria-sort={isSorted ? (sort === "updated" ? "descending" : "ascending") : undefined}
     >
       {serverSort ? (
-        <button type="button" onClick={() => onSort(serverSort)} className="flex items-center gap-1 hover:text-stone-900">
+        <button
+          type="button"
+          onClick={() => onSort(serverSort)}
+          className="flex items-center gap-1 hover:text-stone-900"
+        >
           {flexRender(header.column.columnDef.header, header.getContext())}
           <span aria-hidden>{isSorted ? (sort === "updated" ? "↓" : "↑") : ""}</span>
         </button>
@@ -114,7 +159,19 @@ function HeaderCell({ header, sort, onSort }: { header: Header<Row, unknown>; so
 }
 
 /** The tool list's table (TanStack Table): fixed, resizable columns, header sorting, row selection. */
-export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, selected, onToggle, onTogglePage, empty }: ToolTableProps) {
+export function ToolTable({
+  team,
+  catalog,
+  rows,
+  canEdit,
+  search,
+  sort,
+  onSort,
+  selected,
+  onToggle,
+  onTogglePage,
+  empty,
+}: ToolTableProps) {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const columns = useMemo(
     () => toolColumns({ team, catalog, search, selected, allOnPage, onToggle, onTogglePage }),
@@ -138,14 +195,21 @@ export function ToolTable({ team, catalog, rows, canEdit, search, sort, onSort, 
   // Outside the (wide, sideways-scrolling) table, so a phone shows the whole message and its links.
   if (rows.length === 0) {
     return (
-      <section aria-label="Tools" className="rounded-lg border border-stone-200 bg-white px-3 py-8 text-center text-stone-600">
+      <section
+        aria-label="Tools"
+        className="rounded-lg border border-stone-200 bg-white px-3 py-8 text-center text-stone-600"
+      >
         {empty}
       </section>
     );
   }
   return (
     <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="w-full table-fixed border-collapse text-sm" aria-label="Tools" style={{ minWidth: table.getTotalSize() }}>
+      <table
+        className="w-full table-fixed border-collapse text-sm"
+        aria-label="Tools"
+        style={{ minWidth: table.getTotalSize() }}
+      >
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b border-stone-200 text-left text-xs text-stone-500">

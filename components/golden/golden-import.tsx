@@ -83,12 +83,18 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
   const commit = useMutation(
     trpc.golden.import.mutationOptions({
       onSuccess: onImported,
-      meta: { success: (data) => importedText(data as { created: number; updated: number }), errorTitle: "Nothing was imported" },
+      meta: {
+        success: (data) => importedText(data as { created: number; updated: number }),
+        errorTitle: "Nothing was imported",
+      },
     }),
   );
   const report = check.data;
   const error = check.error ?? commit.error;
-  const badLines = ((error as { data?: { details?: { lines?: Array<{ line: number; message: string }> } } } | null)?.data?.details?.lines ?? []).slice(0, 20);
+  const badLines = (
+    (error as { data?: { details?: { lines?: Array<{ line: number; message: string }> } } } | null)?.data?.details
+      ?.lines ?? []
+  ).slice(0, 20);
 
   function reset(text: string) {
     setContent(text);
@@ -100,17 +106,30 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
     <section aria-label="Import golden queries" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
       <h3 className="font-semibold">Import JSONL</h3>
       <p className="text-xs text-stone-600">
-        One query per line: <code className="font-mono">{'{"query": "…", "gold": ["namespace.tool"], "note": "optional"}'}</code>. A query the catalog already has is
-        updated, not duplicated; a bad line refuses the whole file.
+        One query per line:{" "}
+        <code className="font-mono">{'{"query": "…", "gold": ["namespace.tool"], "note": "optional"}'}</code>. A query
+        the catalog already has is updated, not duplicated; a bad line refuses the whole file.
       </p>
       <label htmlFor={`${id}-file`} className="block text-sm">
         Upload a .jsonl file
-        <input id={`${id}-file`} type="file" accept=".jsonl,.json,.txt,application/jsonl" className={`mt-1 ${fileInputClass}`} onChange={async (e) => reset(await (e.target.files?.[0]?.text() ?? ""))} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".jsonl,.json,.txt,application/jsonl"
+          className={`mt-1 ${fileInputClass}`}
+          onChange={async (e) => reset(await (e.target.files?.[0]?.text() ?? ""))}
+        />
       </label>
       <label htmlFor={`${id}-text`} className="block text-sm font-medium">
         JSONL
       </label>
-      <textarea id={`${id}-text`} value={content} onChange={(e) => reset(e.target.value)} rows={6} className="w-full rounded border border-stone-300 p-2 font-mono text-xs" />
+      <textarea
+        id={`${id}-text`}
+        value={content}
+        onChange={(e) => reset(e.target.value)}
+        rows={6}
+        className="w-full rounded border border-stone-300 p-2 font-mono text-xs"
+      />
       <button
         type="button"
         disabled={!content.trim() || check.isPending}
@@ -123,7 +142,9 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
         <div className="space-y-2 text-sm" role="status">
           <p>
             Would create {report.created}, update {report.updated}, leave {report.unchanged} unchanged.
-            {policy === "drop" && report.unknown.length > 0 && " Queries whose expected tools are all unknown are left out, not saved as “no tool should match”."}
+            {policy === "drop" &&
+              report.unknown.length > 0 &&
+              " Queries whose expected tools are all unknown are left out, not saved as “no tool should match”."}
           </p>
           {report.unknown.length > 0 && (
             <>
@@ -147,8 +168,11 @@ export function GoldenImport({ team, catalog, onImported }: { team: string; cata
       {commit.data && (
         <p role="status" className="text-sm text-emerald-800">
           Imported: {commit.data.created} created, {commit.data.updated} updated, {commit.data.unchanged} unchanged
-          {commit.data.unknown.length > 0 && ` (${commit.data.unknown.length} with unknown ids ${commit.data.unknownIds === "drop" ? "left out" : "kept"})`}
-          {commit.data.leftOut > 0 && `; ${plural(commit.data.leftOut, "query", "queries")} left out because none of their expected tools exists`}.
+          {commit.data.unknown.length > 0 &&
+            ` (${commit.data.unknown.length} with unknown ids ${commit.data.unknownIds === "drop" ? "left out" : "kept"})`}
+          {commit.data.leftOut > 0 &&
+            `; ${plural(commit.data.leftOut, "query", "queries")} left out because none of their expected tools exists`}
+          .
         </p>
       )}
       {error && <ImportError message={error.message} badLines={badLines} />}

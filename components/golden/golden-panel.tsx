@@ -22,16 +22,30 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
   const review = useQuery(trpc.publish.review.queryOptions({ team, catalog }));
   const today = new Map((review.data?.queries ?? []).map((q) => [q.id, todayResultOf(q.expected, q.quality.draft)]));
   const k = review.data?.k ?? 0;
-  const list = useQuery({ ...trpc.golden.list.queryOptions({ team, catalog, search: search.trim() || undefined }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.golden.list.queryOptions({ team, catalog, search: search.trim() || undefined }),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () =>
-    Promise.all([refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() }), refetchAfterChange(queryClient, { queryKey: trpc.publish.review.pathKey() })]);
-  const create = useMutation(trpc.golden.create.mutationOptions({ onSuccess: () => (setFormKey((k) => k + 1), refresh()), meta: { success: "Golden query added", errorTitle: "The golden query was not added" } }));
+    Promise.all([
+      refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() }),
+      refetchAfterChange(queryClient, { queryKey: trpc.publish.review.pathKey() }),
+    ]);
+  const create = useMutation(
+    trpc.golden.create.mutationOptions({
+      onSuccess: () => (setFormKey((k) => k + 1), refresh()),
+      meta: { success: "Golden query added", errorTitle: "The golden query was not added" },
+    }),
+  );
   const [exportError, setExportError] = useState<string | null>(null);
 
   async function download() {
     setExportError(null);
     try {
-      const file = await queryClient.fetchQuery({ ...trpc.golden.export.queryOptions({ team, catalog }), staleTime: 0 });
+      const file = await queryClient.fetchQuery({
+        ...trpc.golden.export.queryOptions({ team, catalog }),
+        staleTime: 0,
+      });
       const url = URL.createObjectURL(new Blob([file.content], { type: "application/jsonl" }));
       const link = Object.assign(document.createElement("a"), { href: url, download: file.filename });
       link.click();
@@ -75,11 +89,20 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
             placeholder="Filter by query, tool id or note"
             className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:w-64"
           />
-          <button type="button" onClick={download} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100">
+          <button
+            type="button"
+            onClick={download}
+            className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+          >
             Export JSONL
           </button>
           {canEdit && (
-            <button type="button" aria-expanded={isImporting} onClick={() => setIsImporting((v) => !v)} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100">
+            <button
+              type="button"
+              aria-expanded={isImporting}
+              onClick={() => setIsImporting((v) => !v)}
+              className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+            >
               Import JSONL
             </button>
           )}
@@ -93,31 +116,42 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
       {isImporting && canEdit && <GoldenImport team={team} catalog={catalog} onImported={refresh} />}
       {review.data && rows.length > 0 && <TodayLegend k={k} />}
       <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="w-full border-collapse text-sm" aria-label="Golden queries">
-        <thead>
-          <tr className="border-b border-stone-200 text-left text-stone-500">
-            <th className="px-3 py-2 font-medium">Query</th>
-            <th className="px-3 py-2 font-medium">Today</th>
-            <th className="px-3 py-2 font-medium">Expected tools</th>
-            <th className="px-3 py-2 font-medium">Note</th>
-            <th className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <GoldenRow key={`${row.id}:${row.revision}`} team={team} catalog={catalog} row={row} today={review.isFetching ? undefined : today.get(row.id)} k={k} canEdit={canEdit} onChanged={refresh} />
-          ))}
-          {list.data && rows.length === 0 && (
-            <tr>
-              <td colSpan={5} className="px-3 py-8 text-center text-stone-500">
-                {search.trim() ? "No golden query matches." : "No golden queries yet. Add what users ask and the tools that should answer above, or save a query from the Playground."}
-              </td>
+        <table className="w-full border-collapse text-sm" aria-label="Golden queries">
+          <thead>
+            <tr className="border-b border-stone-200 text-left text-stone-500">
+              <th className="px-3 py-2 font-medium">Query</th>
+              <th className="px-3 py-2 font-medium">Today</th>
+              <th className="px-3 py-2 font-medium">Expected tools</th>
+              <th className="px-3 py-2 font-medium">Note</th>
+              <th className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <GoldenRow
+                key={`${row.id}:${row.revision}`}
+                team={team}
+                catalog={catalog}
+                row={row}
+                today={review.isFetching ? undefined : today.get(row.id)}
+                k={k}
+                canEdit={canEdit}
+                onChanged={refresh}
+              />
+            ))}
+            {list.data && rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-3 py-8 text-center text-stone-500">
+                  {search.trim()
+                    ? "No golden query matches."
+                    : "No golden queries yet. Add what users ask and the tools that should answer above, or save a query from the Playground."}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
       </div>
     </div>
   );

@@ -23,7 +23,16 @@ interface GoldenQueryFormProps {
 }
 
 /** Query, expected tools (picked from the catalog) and note: adding and editing a golden query share it. */
-export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending, error, onSubmit, onCancel }: GoldenQueryFormProps) {
+export function GoldenQueryForm({
+  team,
+  catalog,
+  initial,
+  submitLabel,
+  isPending,
+  error,
+  onSubmit,
+  onCancel,
+}: GoldenQueryFormProps) {
   const id = useId();
   const hydrated = useHydrated();
   const [draft, setDraft] = useState<GoldenDraft>(initial ?? { query: "", expected: [], note: "" });
@@ -38,7 +47,8 @@ export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending
   }
 
   const start = initial ?? { query: "", expected: [], note: "" };
-  const isDirty = draft.query !== start.query || draft.note !== start.note || draft.expected.join() !== start.expected.join();
+  const isDirty =
+    draft.query !== start.query || draft.note !== start.note || draft.expected.join() !== start.expected.join();
   return (
     <form onSubmit={submit} className="grid gap-3 md:grid-cols-[2fr_2fr_1fr]" aria-label={submitLabel}>
       <UnsavedChangesGuard isDirty={isDirty && !isPending} />
@@ -60,7 +70,12 @@ export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending
           </p>
         )}
       </div>
-      <ToolPicker team={team} catalog={catalog} value={draft.expected} onChange={(expected) => setDraft({ ...draft, expected })} />
+      <ToolPicker
+        team={team}
+        catalog={catalog}
+        value={draft.expected}
+        onChange={(expected) => setDraft({ ...draft, expected })}
+      />
       <div className="space-y-1">
         <label htmlFor={`${id}-note`} className="block text-sm font-medium text-stone-800">
           Note
@@ -75,11 +90,20 @@ export function GoldenQueryForm({ team, catalog, initial, submitLabel, isPending
         />
       </div>
       <div className="flex items-center gap-2 md:col-span-3">
-        <button type="submit" disabled={!hydrated || isPending} data-shortcut="save" className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={!hydrated || isPending}
+          data-shortcut="save"
+          className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50"
+        >
           {isPending ? "Saving…" : submitLabel}
         </button>
         {onCancel && (
-          <button type="button" onClick={onCancel} className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-800 hover:bg-stone-100"
+          >
             Cancel
           </button>
         )}

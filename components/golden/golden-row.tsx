@@ -33,16 +33,29 @@ interface GoldenRowProps {
 export function GoldenRow({ team, catalog, row, today, k, canEdit, onChanged }: GoldenRowProps) {
   const trpc = useTRPC();
   const [isEditing, setIsEditing] = useState(false);
-  const update = useMutation(trpc.golden.update.mutationOptions({ onSuccess: () => (setIsEditing(false), onChanged()), meta: { success: "Golden query saved", errorTitle: "The golden query was not saved" } }));
+  const update = useMutation(
+    trpc.golden.update.mutationOptions({
+      onSuccess: () => (setIsEditing(false), onChanged()),
+      meta: { success: "Golden query saved", errorTitle: "The golden query was not saved" },
+    }),
+  );
   // Undo adds the query back with the same words, tools and note (a new id; nothing refers to golden query ids).
-  const restore = useMutation(trpc.golden.create.mutationOptions({ onSuccess: onChanged, meta: { success: "Golden query restored", errorTitle: "The golden query could not be restored" } }));
+  const restore = useMutation(
+    trpc.golden.create.mutationOptions({
+      onSuccess: onChanged,
+      meta: { success: "Golden query restored", errorTitle: "The golden query could not be restored" },
+    }),
+  );
   const remove = useMutation(
     trpc.golden.delete.mutationOptions({
       onSuccess: () => {
         onChanged();
         toast.success(`Deleted “${row.query}”`, {
           duration: 8000,
-          action: { label: "Undo", onClick: () => restore.mutate({ team, catalog, query: row.query, expected: row.expected, note: row.note }) },
+          action: {
+            label: "Undo",
+            onClick: () => restore.mutate({ team, catalog, query: row.query, expected: row.expected, note: row.note }),
+          },
         });
       },
       meta: { errorTitle: "The golden query was not deleted" },
@@ -99,12 +112,22 @@ export function GoldenRow({ team, catalog, row, today, k, canEdit, onChanged }: 
       <td className="whitespace-nowrap px-3 py-2 text-right">
         {canEdit && (
           <>
-            <button type="button" onClick={() => setIsEditing(true)} className="text-sm text-stone-700 underline hover:text-stone-950" aria-label={`Edit “${row.query}”`}>
+            <button
+              type="button"
+              onClick={() => setIsEditing(true)}
+              className="text-sm text-stone-700 underline hover:text-stone-950"
+              aria-label={`Edit “${row.query}”`}
+            >
               Edit
             </button>
             <ConfirmDialog
               trigger={
-                <button type="button" disabled={remove.isPending} className="ml-3 text-sm text-red-700 underline hover:text-red-900" aria-label={`Delete “${row.query}”`}>
+                <button
+                  type="button"
+                  disabled={remove.isPending}
+                  className="ml-3 text-sm text-red-700 underline hover:text-red-900"
+                  aria-label={`Delete “${row.query}”`}
+                >
                   Delete
                 </button>
               }

@@ -10,7 +10,11 @@ export function todayResultOf(expected: readonly string[], quality: Quality): To
   return { status, rank: quality.firstGoldRank };
 }
 
-const STYLE = { pass: "bg-emerald-100 text-emerald-800", partial: "bg-amber-100 text-amber-900", fail: "bg-red-100 text-red-800" } as const;
+const STYLE = {
+  pass: "bg-emerald-100 text-emerald-800",
+  partial: "bg-amber-100 text-amber-900",
+  fail: "bg-red-100 text-red-800",
+} as const;
 const TEXT = { pass: "pass", partial: "partly", fail: "fail" } as const;
 
 export function TodayBadge({ result, k }: { result: TodayResult | undefined; k: number }) {
@@ -18,7 +22,11 @@ export function TodayBadge({ result, k }: { result: TodayResult | undefined; k: 
   return (
     <span className="flex flex-col items-start gap-0.5">
       <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STYLE[result.status]}`}>{TEXT[result.status]}</span>
-      {result.rank !== null && <span className="text-xs text-stone-600">{result.rank <= k ? `rank ${result.rank}` : `rank ${result.rank} (outside top ${k})`}</span>}
+      {result.rank !== null && (
+        <span className="text-xs text-stone-600">
+          {result.rank <= k ? `rank ${result.rank}` : `rank ${result.rank} (outside top ${k})`}
+        </span>
+      )}
     </span>
   );
 }
@@ -26,9 +34,11 @@ export function TodayBadge({ result, k }: { result: TodayResult | undefined; k: 
 export function TodayLegend({ k }: { k: number }) {
   return (
     <p className="text-xs text-stone-600" aria-label="Legend">
-      <b>Today</b> ranks each query on the draft with K = {k}: <span className={`rounded px-1 ${STYLE.pass}`}>pass</span> every expected tool is in the top {k}
-      {" "}(for “no tool should match”: nothing is returned), <span className={`rounded px-1 ${STYLE.partial}`}>partly</span> some are,{" "}
-      <span className={`rounded px-1 ${STYLE.fail}`}>fail</span> none are. The rank is where the first expected tool lands.
+      <b>Today</b> ranks each query on the draft with K = {k}:{" "}
+      <span className={`rounded px-1 ${STYLE.pass}`}>pass</span> every expected tool is in the top {k} (for “no tool
+      should match”: nothing is returned), <span className={`rounded px-1 ${STYLE.partial}`}>partly</span> some are,{" "}
+      <span className={`rounded px-1 ${STYLE.fail}`}>fail</span> none are. The rank is where the first expected tool
+      lands.
     </p>
   );
 }

@@ -20,7 +20,12 @@ function ChosenTools({ value, onChange, label }: Pick<ToolPickerProps, "value" |
       {value.map((key) => (
         <li key={key} className="flex items-center gap-1 rounded bg-sky-100 px-2 py-0.5 font-mono text-xs text-sky-900">
           {key}
-          <button type="button" aria-label={`Remove ${key}`} onClick={() => onChange(value.filter((k) => k !== key))} className="text-sky-700 hover:text-sky-950">
+          <button
+            type="button"
+            aria-label={`Remove ${key}`}
+            onClick={() => onChange(value.filter((k) => k !== key))}
+            className="text-sky-700 hover:text-sky-950"
+          >
             ×
           </button>
         </li>
@@ -84,7 +89,12 @@ export function ToolPicker({ team, catalog, value, onChange, label = "Expected t
           className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm focus:border-stone-500 focus:outline-none"
         />
         {isOpen && options.length > 0 && (
-          <ul id={`${id}-list`} role="listbox" aria-label="Matching tools" className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded border border-stone-200 bg-white shadow-lg">
+          <ul
+            id={`${id}-list`}
+            role="listbox"
+            aria-label="Matching tools"
+            className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded border border-stone-200 bg-white shadow-lg"
+          >
             {options.map((tool, i) => (
               <li
                 key={tool.id}
@@ -97,7 +107,9 @@ export function ToolPicker({ team, catalog, value, onChange, label = "Expected t
                 className={`cursor-pointer px-3 py-1.5 text-sm ${i === active ? "bg-stone-100" : ""}`}
               >
                 <span className="font-mono text-xs">{tool.key}</span>
-                {tool.exposure !== "deferred" && <span className="ml-2 text-xs text-amber-700">{tool.exposure}: not searchable</span>}
+                {tool.exposure !== "deferred" && (
+                  <span className="ml-2 text-xs text-amber-700">{tool.exposure}: not searchable</span>
+                )}
                 <span className="block truncate text-xs text-stone-500">{tool.description.split("\n")[0]}</span>
               </li>
             ))}

@@ -15,7 +15,17 @@ const PAD = { left: 40, right: 8, top: 8, bottom: 28 };
  * A small accessible SVG bar chart: every bar is a link to the events behind it, with a text label that names
  * its numbers (screen readers and tests read the same words as the tooltip).
  */
-export function BarChart({ title, bars, legend, note }: { title: string; bars: Bar[]; legend: Array<{ name: string; color: string }>; note?: string }) {
+export function BarChart({
+  title,
+  bars,
+  legend,
+  note,
+}: {
+  title: string;
+  bars: Bar[];
+  legend: Array<{ name: string; color: string }>;
+  note?: string;
+}) {
   const max = Math.max(1, ...bars.map((bar) => bar.parts.reduce((sum, part) => sum + part.value, 0)));
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
@@ -31,7 +41,13 @@ export function BarChart({ title, bars, legend, note }: { title: string; bars: B
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="group" aria-label={title}>
         {[0, 0.5, 1].map((tick) => (
           <g key={tick} aria-hidden="true">
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH * (1 - tick)} y2={PAD.top + innerH * (1 - tick)} stroke="#e7e5e4" />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={PAD.top + innerH * (1 - tick)}
+              y2={PAD.top + innerH * (1 - tick)}
+              stroke="#e7e5e4"
+            />
             <text x={PAD.left - 6} y={PAD.top + innerH * (1 - tick) + 4} textAnchor="end" fontSize="10" fill="#78716c">
               {Math.round(max * tick)}
             </text>

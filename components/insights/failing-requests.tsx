@@ -3,12 +3,23 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { FAILING_WINDOW, FAILURE_KINDS, FAILURE_LABELS, type FailureKind } from "@/server/services/insights/event-filters";
+import {
+  FAILING_WINDOW,
+  FAILURE_KINDS,
+  FAILURE_LABELS,
+  type FailureKind,
+} from "@/server/services/insights/event-filters";
 import { useTRPC } from "../trpc-provider";
 import { inputClass, secondaryButtonClass } from "../catalog/ui";
 import { eventsHref, type InsightsScope } from "./links";
 
-type FailingRowData = { queryHash: string; query: string | null; count: number; calledToolId: string | null; meanRank?: number | null };
+type FailingRowData = {
+  queryHash: string;
+  query: string | null;
+  count: number;
+  calledToolId: string | null;
+  meanRank?: number | null;
+};
 interface FailingRowProps {
   team: string;
   catalog: string;
@@ -19,7 +30,10 @@ interface FailingRowProps {
   k: number;
   row: FailingRowData;
   added: string | undefined;
-  addGolden: { isPending: boolean; mutate: (input: { team: string; catalog: string; query: string; toolId: string }) => void };
+  addGolden: {
+    isPending: boolean;
+    mutate: (input: { team: string; catalog: string; query: string; toolId: string }) => void;
+  };
 }
 
 /** One failing request: how often, which tool the model called, and the button that makes it a golden query. */
@@ -28,17 +42,36 @@ function FailingRow({ team, catalog, base, scope, canEdit, kind, k, row, added, 
     <tr className="border-t border-stone-100 align-top">
       <td className="py-1.5 pr-3">{row.query ?? <span className="text-stone-400">(text not stored)</span>}</td>
       <td className="py-1.5 pr-3 tabular-nums">
-        <Link className="underline" href={eventsHref(base, scope, { flag: kind, k: kind === "low-rank" ? k : undefined, ...(kind === "low-rank" ? {} : { queryHash: row.queryHash }) })}>
+        <Link
+          className="underline"
+          href={eventsHref(base, scope, {
+            flag: kind,
+            k: kind === "low-rank" ? k : undefined,
+            ...(kind === "low-rank" ? {} : { queryHash: row.queryHash }),
+          })}
+        >
           {row.count}
         </Link>
       </td>
-      <td className="py-1.5 pr-3 font-mono text-xs">{row.calledToolId ?? "–"}{row.meanRank ? ` (rank ${row.meanRank})` : ""}</td>
+      <td className="py-1.5 pr-3 font-mono text-xs">
+        {row.calledToolId ?? "–"}
+        {row.meanRank ? ` (rank ${row.meanRank})` : ""}
+      </td>
       <td className="py-1.5 text-right">
         {added ? (
-          <span role="status" className="text-xs text-emerald-700">{added}</span>
+          <span role="status" className="text-xs text-emerald-700">
+            {added}
+          </span>
         ) : (
-          canEdit && row.query && row.calledToolId && (
-            <button type="button" className={secondaryButtonClass} disabled={addGolden.isPending} onClick={() => addGolden.mutate({ team, catalog, query: row.query!, toolId: row.calledToolId! })}>
+          canEdit &&
+          row.query &&
+          row.calledToolId && (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={addGolden.isPending}
+              onClick={() => addGolden.mutate({ team, catalog, query: row.query!, toolId: row.calledToolId! })}
+            >
               Add as golden query
             </button>
           )
@@ -49,14 +82,29 @@ function FailingRow({ team, catalog, base, scope, canEdit, kind, k, row, added, 
 }
 
 /** The requests agents failed on most, by kind; each one can become a golden query in one click. */
-export function FailingRequests({ team, catalog, base, scope, canEdit }: { team: string; catalog: string; base: string; scope: InsightsScope; canEdit: boolean }) {
+export function FailingRequests({
+  team,
+  catalog,
+  base,
+  scope,
+  canEdit,
+}: {
+  team: string;
+  catalog: string;
+  base: string;
+  scope: InsightsScope;
+  canEdit: boolean;
+}) {
   const trpc = useTRPC();
   const [kind, setKind] = useState<FailureKind>("empty");
   const [k, setK] = useState(3);
   const rows = useQuery(trpc.insights.failing.queryOptions({ team, catalog, ...scope, kind, k }));
   const [added, setAdded] = useState<Record<string, string>>({});
   const addGolden = useMutation(
-    trpc.insights.addGolden.mutationOptions({ onSuccess: (golden, input) => setAdded((a) => ({ ...a, [input.query]: `Added as a golden query expecting ${golden.expected[0]}.` })) }),
+    trpc.insights.addGolden.mutationOptions({
+      onSuccess: (golden, input) =>
+        setAdded((a) => ({ ...a, [input.query]: `Added as a golden query expecting ${golden.expected[0]}.` })),
+    }),
   );
   return (
     <section aria-label="Failing requests" className="rounded-lg border border-stone-200 bg-white p-4">
@@ -64,7 +112,14 @@ export function FailingRequests({ team, catalog, base, scope, canEdit }: { team:
         <h3 className="mr-2 font-semibold">Failing requests</h3>
         <div role="tablist" aria-label="Kind of failure" className="flex flex-wrap gap-1">
           {FAILURE_KINDS.map((value) => (
-            <button key={value} type="button" role="tab" aria-selected={kind === value} onClick={() => setKind(value)} className={`rounded px-2 py-1 text-xs ${kind === value ? "bg-stone-900 text-white" : "bg-stone-100 text-stone-700"}`}>
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={kind === value}
+              onClick={() => setKind(value)}
+              className={`rounded px-2 py-1 text-xs ${kind === value ? "bg-stone-900 text-white" : "bg-stone-100 text-stone-700"}`}
+            >
               {FAILURE_LABELS[value]}
             </button>
           ))}
@@ -72,16 +127,34 @@ export function FailingRequests({ team, catalog, base, scope, canEdit }: { team:
         {kind === "low-rank" && (
           <label className="flex items-center gap-1 text-xs">
             K
-            <input type="number" min={1} max={50} value={k} onChange={(e) => setK(Math.max(1, Number(e.target.value) || 1))} className={`${inputClass} w-16`} />
+            <input
+              type="number"
+              min={1}
+              max={50}
+              value={k}
+              onChange={(e) => setK(Math.max(1, Number(e.target.value) || 1))}
+              className={`${inputClass} w-16`}
+            />
           </label>
         )}
       </div>
       <p className="mb-2 text-xs text-stone-500">
-        Most frequent among the latest {FAILING_WINDOW.toLocaleString("en")} {kind === "low-rank" ? "calls" : "searches"} of the period; the counts open every matching event.
+        Most frequent among the latest {FAILING_WINDOW.toLocaleString("en")}{" "}
+        {kind === "low-rank" ? "calls" : "searches"} of the period; the counts open every matching event.
       </p>
-      {rows.error && <p role="alert" className="text-sm text-red-700">{rows.error.message}</p>}
-      {addGolden.error && <p role="alert" className="text-sm text-red-700">{addGolden.error.message}</p>}
-      {rows.data && rows.data.length === 0 && <p className="text-sm text-stone-500">No such requests in this period.</p>}
+      {rows.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {rows.error.message}
+        </p>
+      )}
+      {addGolden.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {addGolden.error.message}
+        </p>
+      )}
+      {rows.data && rows.data.length === 0 && (
+        <p className="text-sm text-stone-500">No such requests in this period.</p>
+      )}
       {rows.data && rows.data.length > 0 && (
         <table className="w-full text-sm">
           <thead className="text-left text-xs text-stone-500">
@@ -94,7 +167,11 @@ export function FailingRequests({ team, catalog, base, scope, canEdit }: { team:
           </thead>
           <tbody>
             {rows.data.map((row) => (
-              <FailingRow key={row.queryHash} {...{ team, catalog, base, scope, canEdit, kind, k, row, addGolden }} added={added[row.query ?? ""]} />
+              <FailingRow
+                key={row.queryHash}
+                {...{ team, catalog, base, scope, canEdit, kind, k, row, addGolden }}
+                added={added[row.query ?? ""]}
+              />
             ))}
           </tbody>
         </table>

@@ -16,31 +16,59 @@ import { ToolFunnel } from "./tool-funnel";
 const COLORS = { ok: "#0c4a6e", weak: "#f59e0b", empty: "#dc2626", rank: "#047857" } as const;
 
 /** What the catalog's agents searched and called over a period and snapshot version (kept in the URL). */
-export function InsightsPanel(props: { team: string; catalog: string; scope: InsightsScope; canEdit: boolean; isOwner: boolean; hasPublished: boolean }) {
+export function InsightsPanel(props: {
+  team: string;
+  catalog: string;
+  scope: InsightsScope;
+  canEdit: boolean;
+  isOwner: boolean;
+  hasPublished: boolean;
+}) {
   const { team, catalog, scope, canEdit, isOwner, hasPublished } = props;
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
   const base = `/t/${team}/${catalog}`;
-  const overview = useQuery({ ...trpc.insights.overview.queryOptions({ team, catalog, ...scope }), placeholderData: keepPreviousData });
+  const overview = useQuery({
+    ...trpc.insights.overview.queryOptions({ team, catalog, ...scope }),
+    placeholderData: keepPreviousData,
+  });
   const setScope = (next: InsightsScope) => router.replace(`${pathname}?${scopeParams({ ...scope, ...next })}`);
   const data = overview.data;
   // Zeros, empty charts and empty lists say less than the steps that would fill them.
   const isEmpty = data !== undefined && data.totals.searches === 0 && data.totals.calls === 0;
   return (
     <div className="space-y-4">
-      <form className="flex flex-wrap items-end gap-3 text-sm" aria-label="Period and version" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="flex flex-wrap items-end gap-3 text-sm"
+        aria-label="Period and version"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <label>
           <span className="block text-xs text-stone-500">From</span>
-          <input type="date" className={inputClass} value={data?.period.from ?? scope.from ?? ""} onChange={(e) => setScope({ from: e.target.value || undefined })} />
+          <input
+            type="date"
+            className={inputClass}
+            value={data?.period.from ?? scope.from ?? ""}
+            onChange={(e) => setScope({ from: e.target.value || undefined })}
+          />
         </label>
         <label>
           <span className="block text-xs text-stone-500">To</span>
-          <input type="date" className={inputClass} value={data?.period.to ?? scope.to ?? ""} onChange={(e) => setScope({ to: e.target.value || undefined })} />
+          <input
+            type="date"
+            className={inputClass}
+            value={data?.period.to ?? scope.to ?? ""}
+            onChange={(e) => setScope({ to: e.target.value || undefined })}
+          />
         </label>
         <label>
           <span className="block text-xs text-stone-500">Snapshot version</span>
-          <select className={inputClass} value={scope.version ?? ""} onChange={(e) => setScope({ version: e.target.value === "" ? null : Number(e.target.value) })}>
+          <select
+            className={inputClass}
+            value={scope.version ?? ""}
+            onChange={(e) => setScope({ version: e.target.value === "" ? null : Number(e.target.value) })}
+          >
             <option value="">All versions</option>
             {(data?.versions ?? []).map((v) => (
               <option key={v} value={v}>
@@ -50,7 +78,11 @@ export function InsightsPanel(props: { team: string; catalog: string; scope: Ins
           </select>
         </label>
       </form>
-      {overview.error && <p role="alert" className="text-sm text-red-700">{overview.error.message}</p>}
+      {overview.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {overview.error.message}
+        </p>
+      )}
       {!data && !overview.error && <p className="text-sm text-stone-500">Loading what agents reported…</p>}
       {isEmpty && <NoEventsNotice team={team} catalog={catalog} hasPublished={hasPublished} />}
       {data && !isEmpty && (
@@ -60,7 +92,11 @@ export function InsightsPanel(props: { team: string; catalog: string; scope: Ins
             <BarChart
               title="Searches per day"
               note="bars link to that day's searches"
-              legend={[{ name: "answered", color: COLORS.ok }, { name: "weak only", color: COLORS.weak }, { name: "empty", color: COLORS.empty }]}
+              legend={[
+                { name: "answered", color: COLORS.ok },
+                { name: "weak only", color: COLORS.weak },
+                { name: "empty", color: COLORS.empty },
+              ]}
               bars={data.perDay.map((day) => ({
                 label: day.day.slice(5),
                 href: eventsHref(base, scope, { kind: "search", day: day.day }),
@@ -75,7 +111,11 @@ export function InsightsPanel(props: { team: string; catalog: string; scope: Ins
               title="Rank of the called tool"
               note={`${plural(data.totals.unreturned, "call")} of a tool the search did not return`}
               legend={[{ name: "calls", color: COLORS.rank }]}
-              bars={data.rankDistribution.map((r) => ({ label: `#${r.rank}`, href: eventsHref(base, scope, { kind: "call", rank: r.rank }), parts: [{ name: "calls", color: COLORS.rank, value: r.count }] }))}
+              bars={data.rankDistribution.map((r) => ({
+                label: `#${r.rank}`,
+                href: eventsHref(base, scope, { kind: "call", rank: r.rank }),
+                parts: [{ name: "calls", color: COLORS.rank, value: r.count }],
+              }))}
             />
           </div>
           <FailingRequests team={team} catalog={catalog} base={base} scope={scope} canEdit={canEdit} />

@@ -23,7 +23,8 @@ export function scopeParams(scope: InsightsScope): URLSearchParams {
 /** The events list behind one number of the page. */
 export function eventsHref(base: string, scope: InsightsScope, filters: EventFilters = {}): string {
   const params = scopeParams(scope);
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   return `${base}/insights/events?${params}`;
 }
 
@@ -31,7 +32,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pick = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** Reads the period, version and event filters from a page's search params; anything malformed is ignored. */
-export function parseInsightsParams(params: Record<string, string | string[] | undefined>): { scope: InsightsScope; filters: EventFilters } {
+export function parseInsightsParams(params: Record<string, string | string[] | undefined>): {
+  scope: InsightsScope;
+  filters: EventFilters;
+} {
   const text = (key: string) => pick(params[key])?.slice(0, 300) || undefined;
   const int = (key: string) => {
     const value = Number(pick(params[key]));
@@ -43,7 +47,11 @@ export function parseInsightsParams(params: Record<string, string | string[] | u
   const flag = text("flag");
   const day = text("day");
   return {
-    scope: { from: from && DAY.test(from) ? from : undefined, to: to && DAY.test(to) ? to : undefined, version: int("version") ?? null },
+    scope: {
+      from: from && DAY.test(from) ? from : undefined,
+      to: to && DAY.test(to) ? to : undefined,
+      version: int("version") ?? null,
+    },
     filters: {
       kind: kind === "search" || kind === "call" || kind === "outcome" ? kind : undefined,
       flag: EVENT_FLAGS.find((f) => f === flag),

@@ -2,7 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { RETENTION_DAYS, TELEMETRY_TEXT_LABELS, TELEMETRY_TEXT_MODES, type TelemetryTextMode } from "@/server/services/telemetry/privacy-modes";
+import {
+  RETENTION_DAYS,
+  TELEMETRY_TEXT_LABELS,
+  TELEMETRY_TEXT_MODES,
+  type TelemetryTextMode,
+} from "@/server/services/telemetry/privacy-modes";
 import { useTRPC } from "../trpc-provider";
 import { buttonClass, inputClass } from "../catalog/ui";
 import { refetchAfterChange } from "../refetch";
@@ -14,7 +19,11 @@ export function PrivacySettings({ team, catalog, isOwner }: { team: string; cata
   const settings = useQuery(trpc.insights.settings.queryOptions({ team, catalog }));
   const [draft, setDraft] = useState<{ textMode: TelemetryTextMode; retentionDays: number } | null>(null);
   const save = useMutation(
-    trpc.insights.updateSettings.mutationOptions({ onSuccess: () => (setDraft(null), refetchAfterChange(queryClient, { queryKey: trpc.insights.settings.pathKey() })) }),
+    trpc.insights.updateSettings.mutationOptions({
+      onSuccess: () => (
+        setDraft(null), refetchAfterChange(queryClient, { queryKey: trpc.insights.settings.pathKey() })
+      ),
+    }),
   );
   if (!settings.data) return null;
   const current = draft ?? { textMode: settings.data.textMode, retentionDays: settings.data.retentionDays };
@@ -32,11 +41,19 @@ export function PrivacySettings({ team, catalog, isOwner }: { team: string; cata
           <legend className="font-medium">Request text of agent searches</legend>
           {TELEMETRY_TEXT_MODES.map((mode) => (
             <label key={mode} className="flex items-center gap-2">
-              <input type="radio" name="textMode" value={mode} checked={current.textMode === mode} onChange={() => setDraft({ ...current, textMode: mode })} />
+              <input
+                type="radio"
+                name="textMode"
+                value={mode}
+                checked={current.textMode === mode}
+                onChange={() => setDraft({ ...current, textMode: mode })}
+              />
               {TELEMETRY_TEXT_LABELS[mode]}
             </label>
           ))}
-          <p className="text-xs text-stone-500">Applied on the server before an event is written; events already stored keep what they have.</p>
+          <p className="text-xs text-stone-500">
+            Applied on the server before an event is written; events already stored keep what they have.
+          </p>
         </fieldset>
         <label className="block max-w-xs">
           <span className="font-medium">Keep events for (days)</span>
@@ -50,7 +67,11 @@ export function PrivacySettings({ team, catalog, isOwner }: { team: string; cata
             className={inputClass}
           />
         </label>
-        {save.error && <p role="alert" className="text-red-700">{save.error.message}</p>}
+        {save.error && (
+          <p role="alert" className="text-red-700">
+            {save.error.message}
+          </p>
+        )}
         {isOwner ? (
           <button type="submit" className={buttonClass} disabled={save.isPending || draft === null}>
             Save privacy settings

@@ -6,7 +6,21 @@ import { eventsHref, type InsightsOverview, type InsightsScope } from "./links";
 import { TermSuggestions } from "./term-suggestions";
 
 /** Per tool: how often searches returned it, the model called it, the call succeeded, and its mean rank when called. */
-export function ToolFunnel({ team, catalog, base, scope, funnel, canEdit }: { team: string; catalog: string; base: string; scope: InsightsScope; funnel: InsightsOverview["funnel"]; canEdit: boolean }) {
+export function ToolFunnel({
+  team,
+  catalog,
+  base,
+  scope,
+  funnel,
+  canEdit,
+}: {
+  team: string;
+  catalog: string;
+  base: string;
+  scope: InsightsScope;
+  funnel: InsightsOverview["funnel"];
+  canEdit: boolean;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   const cell = (value: number | string, href: string, label: string) => (
     <Link href={href} className="underline tabular-nums" aria-label={label}>
@@ -34,12 +48,35 @@ export function ToolFunnel({ team, catalog, base, scope, funnel, canEdit }: { te
               <Fragment key={row.toolId}>
                 <tr className="border-t border-stone-100">
                   <td className="py-1.5 pr-3 font-mono text-xs">{row.toolId}</td>
-                  <td className="py-1.5 pr-3">{cell(row.returned, eventsHref(base, scope, { kind: "search", toolId: row.toolId }), `${row.toolId} returned ${row.returned}`)}</td>
-                  <td className="py-1.5 pr-3">{cell(row.called, eventsHref(base, scope, { kind: "call", toolId: row.toolId }), `${row.toolId} called ${row.called}`)}</td>
-                  <td className="py-1.5 pr-3">{cell(row.succeeded, eventsHref(base, scope, { flag: "ok", toolId: row.toolId }), `${row.toolId} succeeded ${row.succeeded}`)}</td>
+                  <td className="py-1.5 pr-3">
+                    {cell(
+                      row.returned,
+                      eventsHref(base, scope, { kind: "search", toolId: row.toolId }),
+                      `${row.toolId} returned ${row.returned}`,
+                    )}
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    {cell(
+                      row.called,
+                      eventsHref(base, scope, { kind: "call", toolId: row.toolId }),
+                      `${row.toolId} called ${row.called}`,
+                    )}
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    {cell(
+                      row.succeeded,
+                      eventsHref(base, scope, { flag: "ok", toolId: row.toolId }),
+                      `${row.toolId} succeeded ${row.succeeded}`,
+                    )}
+                  </td>
                   <td className="py-1.5 pr-3 tabular-nums">{row.meanRank ?? "–"}</td>
                   <td className="py-1.5 text-right">
-                    <button type="button" className="text-xs underline" aria-expanded={open === row.toolId} onClick={() => setOpen(open === row.toolId ? null : row.toolId)}>
+                    <button
+                      type="button"
+                      className="text-xs underline"
+                      aria-expanded={open === row.toolId}
+                      onClick={() => setOpen(open === row.toolId ? null : row.toolId)}
+                    >
                       {open === row.toolId ? "Hide suggestions" : `Suggest search terms for ${row.toolId}`}
                     </button>
                   </td>
@@ -47,7 +84,13 @@ export function ToolFunnel({ team, catalog, base, scope, funnel, canEdit }: { te
                 {open === row.toolId && (
                   <tr>
                     <td colSpan={6} className="pb-3">
-                      <TermSuggestions team={team} catalog={catalog} scope={scope} toolId={row.toolId} canEdit={canEdit} />
+                      <TermSuggestions
+                        team={team}
+                        catalog={catalog}
+                        scope={scope}
+                        toolId={row.toolId}
+                        canEdit={canEdit}
+                      />
                     </td>
                   </tr>
                 )}

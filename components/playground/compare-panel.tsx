@@ -6,7 +6,12 @@ import { useTRPC } from "../trpc-provider";
 import { fmt, sourceLabel, type Profile } from "./format";
 import { SourcePicker } from "./source-picker";
 
-type Marker = { kind: "same" } | { kind: "entered" } | { kind: "moved"; from: number; by: number } | { kind: "left"; to: number | null } | null;
+type Marker =
+  | { kind: "same" }
+  | { kind: "entered" }
+  | { kind: "moved"; from: number; by: number }
+  | { kind: "left"; to: number | null }
+  | null;
 
 interface Side {
   version: number | null;
@@ -14,24 +19,58 @@ interface Side {
 }
 
 function MarkerBadge({ marker }: { marker: Marker }) {
-  if (!marker || marker.kind === "same") return <span className="w-16 text-xs text-stone-400">{marker ? "=" : ""}</span>;
-  const style = { entered: "bg-emerald-100 text-emerald-800", moved: marker.kind === "moved" && marker.by > 0 ? "bg-sky-100 text-sky-800" : "bg-amber-100 text-amber-800", left: "bg-red-100 text-red-800" }[marker.kind];
+  if (!marker || marker.kind === "same")
+    return <span className="w-16 text-xs text-stone-400">{marker ? "=" : ""}</span>;
+  const style = {
+    entered: "bg-emerald-100 text-emerald-800",
+    moved: marker.kind === "moved" && marker.by > 0 ? "bg-sky-100 text-sky-800" : "bg-amber-100 text-amber-800",
+    left: "bg-red-100 text-red-800",
+  }[marker.kind];
   const text =
-    marker.kind === "entered" ? "new" : marker.kind === "moved" ? `${marker.by > 0 ? "▲" : "▼"} ${Math.abs(marker.by)} (was #${marker.from})` : marker.to === null ? "left · no match" : `left · now #${marker.to}`;
+    marker.kind === "entered"
+      ? "new"
+      : marker.kind === "moved"
+        ? `${marker.by > 0 ? "▲" : "▼"} ${Math.abs(marker.by)} (was #${marker.from})`
+        : marker.to === null
+          ? "left · no match"
+          : `left · now #${marker.to}`;
   return <span className={`rounded px-1.5 py-0.5 text-xs whitespace-nowrap ${style}`}>{text}</span>;
 }
 
 const title = (side: { version: number | null; profile: Profile }) =>
-  side.profile === "codex-bm25" ? `${sourceLabel(side.version)} · codex-bm25 — what Codex would return` : `${sourceLabel(side.version)} · ${side.profile}`;
+  side.profile === "codex-bm25"
+    ? `${sourceLabel(side.version)} · codex-bm25 — what Codex would return`
+    : `${sourceLabel(side.version)} · ${side.profile}`;
 
 /** Side by side: draft vs a published version, or codex-bm25 vs stockroom, with moved / entered / left markers. */
-export function ComparePanel({ team, catalog, query, limit, versions, defaultProfile }: { team: string; catalog: string; query: string; limit: number; versions: number[]; defaultProfile: Profile }) {
+export function ComparePanel({
+  team,
+  catalog,
+  query,
+  limit,
+  versions,
+  defaultProfile,
+}: {
+  team: string;
+  catalog: string;
+  query: string;
+  limit: number;
+  versions: number[];
+  defaultProfile: Profile;
+}) {
   const trpc = useTRPC();
   const latest = versions[0] ?? null;
-  const [left, setLeft] = useState<Side>(latest === null ? { version: null, profile: "stockroom" } : { version: latest, profile: undefined });
-  const [right, setRight] = useState<Side>(latest === null ? { version: null, profile: "codex-bm25" } : { version: null, profile: undefined });
+  const [left, setLeft] = useState<Side>(
+    latest === null ? { version: null, profile: "stockroom" } : { version: latest, profile: undefined },
+  );
+  const [right, setRight] = useState<Side>(
+    latest === null ? { version: null, profile: "codex-bm25" } : { version: null, profile: undefined },
+  );
   const compare = useQuery(
-    trpc.playground.compare.queryOptions({ team, catalog, query, limit, left, right }, { enabled: query.trim().length > 0, placeholderData: keepPreviousData }),
+    trpc.playground.compare.queryOptions(
+      { team, catalog, query, limit, left, right },
+      { enabled: query.trim().length > 0, placeholderData: keepPreviousData },
+    ),
   );
 
   return (
@@ -40,13 +79,29 @@ export function ComparePanel({ team, catalog, query, limit, versions, defaultPro
         <h3 id="compare-title" className="font-semibold">
           Side by side
         </h3>
-        <button type="button" disabled={latest === null} onClick={() => (setLeft({ version: latest, profile: undefined }), setRight({ version: null, profile: undefined }))} className="rounded border border-stone-300 px-2 py-0.5 text-xs disabled:opacity-40">
+        <button
+          type="button"
+          disabled={latest === null}
+          onClick={() => (
+            setLeft({ version: latest, profile: undefined }), setRight({ version: null, profile: undefined })
+          )}
+          className="rounded border border-stone-300 px-2 py-0.5 text-xs disabled:opacity-40"
+        >
           Published vs draft
         </button>
-        <button type="button" onClick={() => (setLeft({ version: right.version, profile: "stockroom" }), setRight({ version: right.version, profile: "codex-bm25" }))} className="rounded border border-stone-300 px-2 py-0.5 text-xs">
+        <button
+          type="button"
+          onClick={() => (
+            setLeft({ version: right.version, profile: "stockroom" }),
+            setRight({ version: right.version, profile: "codex-bm25" })
+          )}
+          className="rounded border border-stone-300 px-2 py-0.5 text-xs"
+        >
           stockroom vs codex-bm25
         </button>
-        {latest === null && <span className="text-xs text-stone-500">Nothing published yet: compare profiles over the draft.</span>}
+        {latest === null && (
+          <span className="text-xs text-stone-500">Nothing published yet: compare profiles over the draft.</span>
+        )}
       </div>
       <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         {(

@@ -35,7 +35,14 @@ export function CostChart({ cost }: { cost: Cost }) {
         <span className="text-stone-600">{cost.usesToolSearch ? "With tool search" : "This client"}</span>
         <div className="flex h-6 overflow-hidden rounded bg-stone-100">
           {PARTS.map((part) =>
-            parts[part.key] > 0 ? <div key={part.key} title={`${part.label}: ${tokens(parts[part.key])}`} className="h-6" style={{ width: share(parts[part.key]), minWidth: 2, background: part.color }} /> : null,
+            parts[part.key] > 0 ? (
+              <div
+                key={part.key}
+                title={`${part.label}: ${tokens(parts[part.key])}`}
+                className="h-6"
+                style={{ width: share(parts[part.key]), minWidth: 2, background: part.color }}
+              />
+            ) : null,
           )}
         </div>
         <span className="text-right font-medium tabular-nums">{tokens(cost.withSearch)}</span>
@@ -43,7 +50,8 @@ export function CostChart({ cost }: { cost: Cost }) {
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
         {PARTS.map((part) => (
           <span key={part.key} className="flex items-center gap-1">
-            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: part.color }} /> {part.label} {tokens(parts[part.key])}
+            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: part.color }} /> {part.label}{" "}
+            {tokens(parts[part.key])}
           </span>
         ))}
       </figcaption>

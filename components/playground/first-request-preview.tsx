@@ -20,7 +20,17 @@ const PROVIDERS: Array<{ value: Provider; label: string; note: string }> = [
 ];
 
 /** The exact turn-one tools payload for a client profile, and what it costs against sending everything. */
-export function FirstRequestPreview({ team, catalog, versions, defaultLimit }: { team: string; catalog: string; versions: number[]; defaultLimit: number }) {
+export function FirstRequestPreview({
+  team,
+  catalog,
+  versions,
+  defaultLimit,
+}: {
+  team: string;
+  catalog: string;
+  versions: number[];
+  defaultLimit: number;
+}) {
   const trpc = useTRPC();
   const [provider, setProvider] = useState<Provider>("openai");
   const [supportsToolSearch, setSupportsToolSearch] = useState(true);
@@ -28,19 +38,32 @@ export function FirstRequestPreview({ team, catalog, versions, defaultLimit }: {
   const [k, setK] = useState(defaultLimit);
   const validK = Number.isInteger(k) && k >= 1 && k <= 100;
   const preview = useQuery(
-    trpc.playground.firstRequest.queryOptions({ team, catalog, version, provider, supportsToolSearch, k: validK ? k : undefined }, { placeholderData: keepPreviousData }),
+    trpc.playground.firstRequest.queryOptions(
+      { team, catalog, version, provider, supportsToolSearch, k: validK ? k : undefined },
+      { placeholderData: keepPreviousData },
+    ),
   );
   const data = preview.data;
 
   return (
     <div className="space-y-6">
-      <form className="flex flex-wrap items-end gap-6 rounded-lg border border-stone-200 bg-white p-4" aria-label="Client profile" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="flex flex-wrap items-end gap-6 rounded-lg border border-stone-200 bg-white p-4"
+        aria-label="Client profile"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <fieldset>
           <legend className="mb-1 text-xs font-medium text-stone-700">Provider format</legend>
           <div className="flex flex-wrap gap-3 text-sm">
             {PROVIDERS.map((p) => (
               <label key={p.value} className="flex items-center gap-1" title={p.note}>
-                <input type="radio" name="provider" value={p.value} checked={provider === p.value} onChange={() => setProvider(p.value)} />
+                <input
+                  type="radio"
+                  name="provider"
+                  value={p.value}
+                  checked={provider === p.value}
+                  onChange={() => setProvider(p.value)}
+                />
                 {p.label}
               </label>
             ))}
@@ -50,16 +73,32 @@ export function FirstRequestPreview({ team, catalog, versions, defaultLimit }: {
           <legend className="mb-1 text-xs font-medium text-stone-700">Supports tool search</legend>
           <div className="flex gap-3 text-sm">
             <label className="flex items-center gap-1">
-              <input type="radio" name="search" checked={supportsToolSearch} onChange={() => setSupportsToolSearch(true)} /> Yes
+              <input
+                type="radio"
+                name="search"
+                checked={supportsToolSearch}
+                onChange={() => setSupportsToolSearch(true)}
+              />{" "}
+              Yes
             </label>
             <label className="flex items-center gap-1">
-              <input type="radio" name="search" checked={!supportsToolSearch} onChange={() => setSupportsToolSearch(false)} /> No
+              <input
+                type="radio"
+                name="search"
+                checked={!supportsToolSearch}
+                onChange={() => setSupportsToolSearch(false)}
+              />{" "}
+              No
             </label>
           </div>
         </fieldset>
         <label className="text-xs font-medium text-stone-700">
           Catalog
-          <select value={version === null ? "draft" : String(version)} onChange={(e) => setVersion(e.target.value === "draft" ? null : Number(e.target.value))} className="mt-1 block rounded border border-stone-300 px-2 py-1 text-sm font-normal">
+          <select
+            value={version === null ? "draft" : String(version)}
+            onChange={(e) => setVersion(e.target.value === "draft" ? null : Number(e.target.value))}
+            className="mt-1 block rounded border border-stone-300 px-2 py-1 text-sm font-normal"
+          >
             <option value="draft">Draft</option>
             {versions.map((v) => (
               <option key={v} value={v}>
@@ -70,18 +109,27 @@ export function FirstRequestPreview({ team, catalog, versions, defaultLimit }: {
         </label>
         <label className="text-xs font-medium text-stone-700">
           Tools per search (K)
-          <input type="number" min={1} max={100} value={Number.isNaN(k) ? "" : k} onChange={(e) => setK(e.target.valueAsNumber)} className="mt-1 block w-20 rounded border border-stone-300 px-2 py-1 text-sm font-normal" />
+          <input
+            type="number"
+            min={1}
+            max={100}
+            value={Number.isNaN(k) ? "" : k}
+            onChange={(e) => setK(e.target.valueAsNumber)}
+            className="mt-1 block w-20 rounded border border-stone-300 px-2 py-1 text-sm font-normal"
+          />
         </label>
         {!validK && <p className="text-xs text-red-700">K must be a whole number from 1 to 100.</p>}
       </form>
       {provider === "chat-completions" && supportsToolSearch && (
         <p className="text-sm text-stone-600">
-          Any model with function calling: turn one holds the direct tools and a plain tool_search function; the SDK&apos;s chat session adds the found
-          tools&apos; schemas to the next request (bounded per conversation).
+          Any model with function calling: turn one holds the direct tools and a plain tool_search function; the
+          SDK&apos;s chat session adds the found tools&apos; schemas to the next request (bounded per conversation).
         </p>
       )}
       {provider === "mcp" && supportsToolSearch && (
-        <p className="text-sm text-stone-600">MCP has no deferral: tools/list shows what a client without search gets, whatever the client supports.</p>
+        <p className="text-sm text-stone-600">
+          MCP has no deferral: tools/list shows what a client without search gets, whatever the client supports.
+        </p>
       )}
       {preview.error && (
         <p role="alert" className="text-sm text-red-700">

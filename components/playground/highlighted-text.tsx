@@ -14,7 +14,10 @@ export function HighlightedText({ segments, label }: { segments: Segment[]; labe
   const isLong = length > 320;
   return (
     <div>
-      <p aria-label={label} className={`font-mono text-xs leading-relaxed whitespace-pre-wrap text-stone-600 ${isLong && !isOpen ? "line-clamp-3" : ""}`}>
+      <p
+        aria-label={label}
+        className={`font-mono text-xs leading-relaxed whitespace-pre-wrap text-stone-600 ${isLong && !isOpen ? "line-clamp-3" : ""}`}
+      >
         {segments.map((segment, i) =>
           segment.term ? (
             <mark key={i} title={`matches “${segment.term}”`} className="rounded-sm bg-amber-200 px-0.5 text-stone-900">
@@ -26,7 +29,11 @@ export function HighlightedText({ segments, label }: { segments: Segment[]; labe
         )}
       </p>
       {isLong && (
-        <button type="button" onClick={() => setOpen(!isOpen)} className="mt-1 text-xs text-stone-500 underline hover:text-stone-800">
+        <button
+          type="button"
+          onClick={() => setOpen(!isOpen)}
+          className="mt-1 text-xs text-stone-500 underline hover:text-stone-800"
+        >
           {isOpen ? "Show less" : "Show the whole search text"}
         </button>
       )}

@@ -65,24 +65,42 @@ export function HitCard({ hit, barReason, team, catalog, canEdit, isExpected, on
           </p>
         )}
         <div className="mt-2 flex gap-3 text-xs">
-          <button type="button" aria-expanded={isExplained} onClick={() => setExplained(!isExplained)} className="text-stone-700 underline hover:text-stone-950">
+          <button
+            type="button"
+            aria-expanded={isExplained}
+            onClick={() => setExplained(!isExplained)}
+            className="text-stone-700 underline hover:text-stone-950"
+          >
             {isExplained ? "Hide explanation" : "Explain"}
           </button>
           {canEdit && hit.toolId && (
-            <button type="button" aria-expanded={isEditing} onClick={() => setEditing(!isEditing)} className="text-stone-700 underline hover:text-stone-950">
+            <button
+              type="button"
+              aria-expanded={isEditing}
+              onClick={() => setEditing(!isEditing)}
+              className="text-stone-700 underline hover:text-stone-950"
+            >
               Edit search text
             </button>
           )}
         </div>
         {isExplained && (
           <>
-            <TermTable terms={hit.terms} score={hit.score} termSum={hit.termSum} factors={hit.factors} label={`Explanation of ${hit.key}`} />
+            <TermTable
+              terms={hit.terms}
+              score={hit.score}
+              termSum={hit.termSum}
+              factors={hit.factors}
+              label={`Explanation of ${hit.key}`}
+            />
             <p className="mt-1 text-xs text-stone-600">
               Match strength: {hit.strength} ({fmt(hit.evidence ?? 0, 2)}× the request&apos;s bar). {barReason}
             </p>
           </>
         )}
-        {isEditing && hit.toolId && <SearchTextQuickEdit team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />}
+        {isEditing && hit.toolId && (
+          <SearchTextQuickEdit team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />
+        )}
       </div>
     </li>
   );

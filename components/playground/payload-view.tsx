@@ -33,7 +33,8 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
       <div className="space-y-3 text-sm">
         <h3 className="font-semibold">What goes where</h3>
         <p>
-          <span className="font-medium">{data.directIds.length}</span> tools sent in full, <span className="font-medium">{data.deferredCount}</span> deferred
+          <span className="font-medium">{data.directIds.length}</span> tools sent in full,{" "}
+          <span className="font-medium">{data.deferredCount}</span> deferred
           {data.omittedIds.length > 0 && (
             <>
               , <span className="font-medium">{data.omittedIds.length}</span> left out (fallback hidden)
@@ -41,7 +42,11 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
           )}
           .
         </p>
-        <ol aria-label="Payload entries" tabIndex={0} className="max-h-96 divide-y divide-stone-100 overflow-auto rounded border border-stone-200 bg-white text-xs">
+        <ol
+          aria-label="Payload entries"
+          tabIndex={0}
+          className="max-h-96 divide-y divide-stone-100 overflow-auto rounded border border-stone-200 bg-white text-xs"
+        >
           {data.outline.map((entry, i) => (
             <li key={i} className="flex items-baseline gap-2 px-2 py-1">
               <span className="w-20 shrink-0 text-stone-500">{entry.kind}</span>
@@ -64,18 +69,25 @@ export function PayloadView({ data, isUpdating }: { data: PayloadData; isUpdatin
             Turn-one <span className="font-mono">tools</span> payload
           </h3>
           <span className="text-xs text-stone-500">
-            {data.entries} entries · {lines.length.toLocaleString("en-US")} lines · {data.tookMs} ms{isUpdating ? " · updating…" : ""}
+            {data.entries} entries · {lines.length.toLocaleString("en-US")} lines · {data.tookMs} ms
+            {isUpdating ? " · updating…" : ""}
           </span>
           <button type="button" onClick={copy} className="ml-auto rounded border border-stone-300 px-2 py-0.5 text-xs">
             {copied ? "Copied" : "Copy JSON"}
           </button>
         </div>
-        <pre aria-label="Tools payload" tabIndex={0} className="max-h-[32rem] overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">
+        <pre
+          aria-label="Tools payload"
+          tabIndex={0}
+          className="max-h-[32rem] overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100"
+        >
           {shown}
         </pre>
         {lines.length > PREVIEW_LINES && (
           <button type="button" onClick={() => setFull(!isFull)} className="mt-2 text-xs underline">
-            {isFull ? `Show the first ${PREVIEW_LINES} lines` : `Show all ${lines.length.toLocaleString("en-US")} lines`}
+            {isFull
+              ? `Show the first ${PREVIEW_LINES} lines`
+              : `Show all ${lines.length.toLocaleString("en-US")} lines`}
           </button>
         )}
       </div>

@@ -26,7 +26,15 @@ const LIMITS = [1, 3, 5, 8, 10, 15, 20, 30, 50];
 
 /** Type a query, read the ranking an agent would get, see why, tune search text, save the query as golden. */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the request form and the result panes; left whole while #20 changes the playground's search
-export function Playground({ team, catalog, defaultProfile, defaultLimit, versions, canEdit, initialQuery }: PlaygroundProps) {
+export function Playground({
+  team,
+  catalog,
+  defaultProfile,
+  defaultLimit,
+  versions,
+  canEdit,
+  initialQuery,
+}: PlaygroundProps) {
   const trpc = useTRPC();
   const [query, setQuery] = useState(initialQuery);
   const [version, setVersion] = useState<number | null>(null);
@@ -35,7 +43,10 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
   const debounced = useDebouncedValue(query, 200);
   const hasQuery = debounced.trim().length > 0;
   const search = useQuery(
-    trpc.playground.search.queryOptions({ team, catalog, query: debounced, version, profile, limit }, { enabled: hasQuery, placeholderData: keepPreviousData }),
+    trpc.playground.search.queryOptions(
+      { team, catalog, query: debounced, version, profile, limit },
+      { enabled: hasQuery, placeholderData: keepPreviousData },
+    ),
   );
   const [expected, setExpected] = useState<string[]>([]);
   // A new query starts with nothing ticked: pre-ticking the top hit would record today's answer as the right one.
@@ -63,16 +74,30 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
             className="mt-1 block w-full rounded border border-stone-300 bg-white px-3 py-2 text-base font-normal"
           />
         </label>
-        <SourcePicker label="Ranking" versions={versions} version={version} onVersion={setVersion} profile={profile} defaultProfile={defaultProfile} onProfile={setProfile} />
+        <SourcePicker
+          label="Ranking"
+          versions={versions}
+          version={version}
+          onVersion={setVersion}
+          profile={profile}
+          defaultProfile={defaultProfile}
+          onProfile={setProfile}
+        />
         <label className="text-xs font-medium text-stone-700">
           Results (K)
-          <select value={limit} onChange={(e) => setLimit(Number(e.target.value))} className="mt-1 block rounded border border-stone-300 bg-white px-2 py-1 text-sm font-normal">
-            {[...new Set([...LIMITS, defaultLimit])].sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>
-                {n}
-                {n === defaultLimit ? " (default)" : ""}
-              </option>
-            ))}
+          <select
+            value={limit}
+            onChange={(e) => setLimit(Number(e.target.value))}
+            className="mt-1 block rounded border border-stone-300 bg-white px-2 py-1 text-sm font-normal"
+          >
+            {[...new Set([...LIMITS, defaultLimit])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                  {n === defaultLimit ? " (default)" : ""}
+                </option>
+              ))}
           </select>
         </label>
       </div>
@@ -85,7 +110,8 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
             </h2>
             {data && (
               <span className="text-xs text-stone-500" role="status">
-                {sourceLabel(data.version)} · {profileLabel(data.profile)} · {data.hits.length} of {data.indexed} deferred tools · {data.tookMs} ms
+                {sourceLabel(data.version)} · {profileLabel(data.profile)} · {data.hits.length} of {data.indexed}{" "}
+                deferred tools · {data.tookMs} ms
                 {search.isFetching ? " · updating…" : ""}
               </span>
             )}
@@ -103,7 +129,9 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
                 <>
                   {" · added "}
                   <span className="font-mono">
-                    {data.vocabulary.effect.map((e) => `${e.term} → ${e.related.map((r) => `${r.term} (${r.source})`).join(", ")}`).join("; ")}
+                    {data.vocabulary.effect
+                      .map((e) => `${e.term} → ${e.related.map((r) => `${r.term} (${r.source})`).join(", ")}`)
+                      .join("; ")}
                   </span>
                 </>
               )}
@@ -116,7 +144,9 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               query={debounced}
               expected={expected}
               offered={data.hits.slice(0, 3).map((hit) => hit.key)}
-              onToggle={(key) => setExpected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]))}
+              onToggle={(key) =>
+                setExpected((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]))
+              }
             />
           )}
           {search.error && hasQuery && (
@@ -124,10 +154,18 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
               {search.error.message}
             </p>
           )}
-          {!hasQuery && <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">Type a query to rank the deferred tools.</p>}
+          {!hasQuery && (
+            <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">
+              Type a query to rank the deferred tools.
+            </p>
+          )}
           {hasQuery && !data && !search.error && <p className="text-sm text-stone-500">Ranking the deferred tools…</p>}
           {data && data.hits.length === 0 && (
-            <div role="status" aria-label="No results" className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+            <div
+              role="status"
+              aria-label="No results"
+              className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600"
+            >
               <p>No tool matches: tool_search would return nothing.</p>
               {data.noMatch && (
                 <p className="mt-2 text-xs text-stone-500">
@@ -147,16 +185,32 @@ export function Playground({ team, catalog, defaultProfile, defaultLimit, versio
                   catalog={catalog}
                   canEdit={canEdit && data.version === null}
                   isExpected={expected.includes(hit.key)}
-                  onExpectedChange={(on) => setExpected((keys) => (on ? [...keys, hit.key] : keys.filter((k) => k !== hit.key)))}
+                  onExpectedChange={(on) =>
+                    setExpected((keys) => (on ? [...keys, hit.key] : keys.filter((k) => k !== hit.key)))
+                  }
                 />
               ))}
             </ol>
           )}
         </section>
-        <WhyNotPanel team={team} catalog={catalog} query={debounced} version={version} profile={profile} limit={limit} />
+        <WhyNotPanel
+          team={team}
+          catalog={catalog}
+          query={debounced}
+          version={version}
+          profile={profile}
+          limit={limit}
+        />
       </div>
 
-      <ComparePanel team={team} catalog={catalog} query={debounced} limit={limit} versions={versions} defaultProfile={defaultProfile} />
+      <ComparePanel
+        team={team}
+        catalog={catalog}
+        query={debounced}
+        limit={limit}
+        versions={versions}
+        defaultProfile={defaultProfile}
+      />
     </div>
   );
 }

@@ -20,11 +20,23 @@ export function SaveGoldenButton({ team, catalog, query, expected, offered, onTo
   const trpc = useTRPC();
   const [isNoMatch, setNoMatch] = useState(false);
   useEffect(() => setNoMatch(false), [query]);
-  const save = useMutation(trpc.golden.create.mutationOptions({ meta: { success: "Saved as golden query", errorTitle: "The golden query was not saved" } }));
-  const savedFor = save.variables && save.isSuccess && save.variables.query === query && save.variables.expected.join() === expected.join();
+  const save = useMutation(
+    trpc.golden.create.mutationOptions({
+      meta: { success: "Saved as golden query", errorTitle: "The golden query was not saved" },
+    }),
+  );
+  const savedFor =
+    save.variables &&
+    save.isSuccess &&
+    save.variables.query === query &&
+    save.variables.expected.join() === expected.join();
   const canSave = !!query.trim() && (expected.length > 0 || isNoMatch);
   return (
-    <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-3" aria-label="Save as golden query" role="group">
+    <div
+      className="space-y-2 rounded-lg border border-stone-200 bg-white p-3"
+      aria-label="Save as golden query"
+      role="group"
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs text-stone-600">
         <span>Which tools should answer this query?</span>
         {offered.map((key) => (
@@ -39,7 +51,12 @@ export function SaveGoldenButton({ team, catalog, query, expected, offered, onTo
           </button>
         ))}
         <label className="flex items-center gap-1">
-          <input type="checkbox" checked={isNoMatch && expected.length === 0} disabled={expected.length > 0} onChange={(e) => setNoMatch(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={isNoMatch && expected.length === 0}
+            disabled={expected.length > 0}
+            onChange={(e) => setNoMatch(e.target.checked)}
+          />
           No tool should match
         </label>
       </div>
@@ -47,13 +64,19 @@ export function SaveGoldenButton({ team, catalog, query, expected, offered, onTo
         <button
           type="button"
           disabled={!canSave || save.isPending || !!savedFor}
-          onClick={() => save.mutate({ team, catalog, query: query.trim(), expected, note: "Saved from the playground" })}
+          onClick={() =>
+            save.mutate({ team, catalog, query: query.trim(), expected, note: "Saved from the playground" })
+          }
           className="rounded-md bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-40"
         >
           {savedFor ? "Saved as golden query" : "Save as golden query"}
         </button>
         <span className="text-xs text-stone-600">
-          {expected.length > 0 ? `Expects ${expected.join(", ")}` : isNoMatch ? "Saves “no tool should match”." : "Pick the expected tools above or tick “Expected” on a result."}
+          {expected.length > 0
+            ? `Expects ${expected.join(", ")}`
+            : isNoMatch
+              ? "Saves “no tool should match”."
+              : "Pick the expected tools above or tick “Expected” on a result."}
         </span>
         {savedFor && (
           <span role="status" className="text-xs">

@@ -13,7 +13,15 @@ interface SourcePickerProps {
 }
 
 /** Draft or a published version, and which engine profile ranks it. */
-export function SourcePicker({ label, versions, version, onVersion, profile, defaultProfile, onProfile }: SourcePickerProps) {
+export function SourcePicker({
+  label,
+  versions,
+  version,
+  onVersion,
+  profile,
+  defaultProfile,
+  onProfile,
+}: SourcePickerProps) {
   return (
     <div className="flex max-w-full flex-wrap items-end gap-2 [&>label]:max-w-full">
       <label className="text-xs font-medium text-stone-700">

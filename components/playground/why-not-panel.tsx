@@ -24,7 +24,9 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
   const listId = useId();
   const [text, setText] = useState("");
   const typed = useDebouncedValue(text.trim(), 200);
-  const suggestions = useQuery(trpc.playground.suggestTools.queryOptions({ team, catalog, text: typed }, { placeholderData: keepPreviousData }));
+  const suggestions = useQuery(
+    trpc.playground.suggestTools.queryOptions({ team, catalog, text: typed }, { placeholderData: keepPreviousData }),
+  );
   const isKnown = suggestions.data?.some((s) => s.key === typed) ?? false;
   const explain = useQuery(
     trpc.playground.explain.queryOptions(
@@ -35,7 +37,10 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
   const result = isKnown ? explain.data : undefined;
 
   return (
-    <section aria-labelledby={`${listId}-title`} className="self-start rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={`${listId}-title`}
+      className="self-start rounded-lg border border-stone-200 bg-white p-4 shadow-sm"
+    >
       <h3 id={`${listId}-title`} className="mb-2 font-semibold">
         Why not…?
       </h3>
@@ -57,7 +62,11 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
         ))}
       </datalist>
       {!query.trim() && <p className="mt-2 text-xs text-stone-500">Type a query first.</p>}
-      {typed && !isKnown && suggestions.data && <p className="mt-2 text-xs text-stone-500">Pick a tool from the suggestions ({suggestions.data.length} match).</p>}
+      {typed && !isKnown && suggestions.data && (
+        <p className="mt-2 text-xs text-stone-500">
+          Pick a tool from the suggestions ({suggestions.data.length} match).
+        </p>
+      )}
       {isKnown && explain.error && (
         <p role="alert" className="mt-2 text-xs text-red-700">
           {explain.error.message}
@@ -74,14 +83,16 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
             <span className="font-mono">{result.key}</span>{" "}
             {result.dropped ? (
               <>
-                ranks <span className="font-semibold">#{result.rank}</span> with score <span className="font-semibold tabular-nums">{fmt(result.score)}</span>,
-                but it is a weak match and this catalog drops weak hits, so tool_search leaves it out.
+                ranks <span className="font-semibold">#{result.rank}</span> with score{" "}
+                <span className="font-semibold tabular-nums">{fmt(result.score)}</span>, but it is a weak match and this
+                catalog drops weak hits, so tool_search leaves it out.
               </>
             ) : result.rank === null ? (
               <span className="font-medium text-red-700">does not match this query at all.</span>
             ) : (
               <>
-                ranks <span className="font-semibold">#{result.rank}</span> with score <span className="font-semibold tabular-nums">{fmt(result.score)}</span>
+                ranks <span className="font-semibold">#{result.rank}</span> with score{" "}
+                <span className="font-semibold tabular-nums">{fmt(result.score)}</span>
                 {result.inTopK ? ` — inside the top ${result.limit}.` : ` — outside the top ${result.limit}.`}
               </>
             )}
@@ -93,7 +104,8 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
           )}
           {!result.inTopK && result.cutoffScore !== null && (
             <p className="text-xs text-stone-600">
-              To enter the top {result.limit} it needs more than {fmt(result.cutoffScore)} (the #{result.limit} score); the top score is {fmt(result.topScore ?? 0)}.
+              To enter the top {result.limit} it needs more than {fmt(result.cutoffScore)} (the #{result.limit} score);
+              the top score is {fmt(result.topScore ?? 0)}.
             </p>
           )}
           {result.missingTerms.length > 0 && (

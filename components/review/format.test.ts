@@ -2,10 +2,24 @@ import { describe, expect, it } from "vitest";
 import { expectedToolPhrase, isNotableMove, rankPhrase } from "./format";
 
 const quality = (draft: number | null, latest: number | null | undefined) => {
-  const q = (firstGoldRank: number | null) => ({ recallAtK: 0, reciprocalRank: 0, ndcg10: 0, firstGoldRank, hitCount: 0 });
+  const q = (firstGoldRank: number | null) => ({
+    recallAtK: 0,
+    reciprocalRank: 0,
+    ndcg10: 0,
+    firstGoldRank,
+    hitCount: 0,
+  });
   return { draft: q(draft), latest: latest === undefined ? null : q(latest) };
 };
-const hit = (change: "entered" | "moved" | "same", isGold: boolean) => ({ id: "a", rank: 1, score: 1, isGold, change, previousRank: change === "entered" ? null : 2, scoreDelta: null });
+const hit = (change: "entered" | "moved" | "same", isGold: boolean) => ({
+  id: "a",
+  rank: 1,
+  score: 1,
+  isGold,
+  change,
+  previousRank: change === "entered" ? null : 2,
+  scoreDelta: null,
+});
 
 describe("the review's plain words", () => {
   it("says where the expected tool ranks, before and after, in words", () => {

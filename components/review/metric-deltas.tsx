@@ -2,7 +2,15 @@ import { plural } from "@/components/ui/plural";
 import { formatMetric, METRICS, signed, type SnapshotMetrics } from "./format";
 
 /** Latest version vs draft on today's golden queries, with the change (red when worse). */
-export function MetricDeltas({ draft, latest, latestLabel }: { draft: SnapshotMetrics; latest: SnapshotMetrics | null; latestLabel: string }) {
+export function MetricDeltas({
+  draft,
+  latest,
+  latestLabel,
+}: {
+  draft: SnapshotMetrics;
+  latest: SnapshotMetrics | null;
+  latestLabel: string;
+}) {
   return (
     <table className="w-full bg-white text-sm" aria-label="Metrics">
       <thead>
@@ -25,10 +33,20 @@ export function MetricDeltas({ draft, latest, latestLabel }: { draft: SnapshotMe
               <th scope="row" className="px-3 py-1.5 text-left font-normal">
                 {label}
               </th>
-              <td className="px-3 py-1.5 text-right tabular-nums">{before === undefined ? "–" : formatMetric(kind, before)}</td>
+              <td className="px-3 py-1.5 text-right tabular-nums">
+                {before === undefined ? "–" : formatMetric(kind, before)}
+              </td>
               <td className="px-3 py-1.5 text-right tabular-nums">{formatMetric(kind, after)}</td>
-              <td className={`px-3 py-1.5 text-right tabular-nums ${isWorse ? "font-semibold text-red-700" : isBetter ? "text-emerald-700" : "text-stone-500"}`}>
-                {delta === null ? "–" : kind === "count" ? signed(delta, 0) : kind === "share" ? `${signed(100 * delta, 1)} pt` : signed(delta)}
+              <td
+                className={`px-3 py-1.5 text-right tabular-nums ${isWorse ? "font-semibold text-red-700" : isBetter ? "text-emerald-700" : "text-stone-500"}`}
+              >
+                {delta === null
+                  ? "–"
+                  : kind === "count"
+                    ? signed(delta, 0)
+                    : kind === "share"
+                      ? `${signed(100 * delta, 1)} pt`
+                      : signed(delta)}
               </td>
             </tr>
           );
@@ -39,7 +57,8 @@ export function MetricDeltas({ draft, latest, latestLabel }: { draft: SnapshotMe
           <td colSpan={4} className="px-3 py-2 text-xs text-stone-500">
             {`${plural(draft.queries, "golden query", "golden queries")} (${draft.withGold} with expected tools) · `}
             {`the draft would publish ${plural(draft.tools.total, "tool")} (${draft.tools.deferred} deferred)`}
-            {latest && ` · ${latestLabel} has ${plural(latest.tools.total, "tool")} (${latest.tools.deferred} deferred)`}
+            {latest &&
+              ` · ${latestLabel} has ${plural(latest.tools.total, "tool")} (${latest.tools.deferred} deferred)`}
           </td>
         </tr>
       </tfoot>

@@ -16,7 +16,15 @@ interface PublishFormProps {
   regressions: string[];
 }
 
-function PublishedNotice({ team, catalog, published }: { team: string; catalog: string; published: { version: number; contentHash: string } }) {
+function PublishedNotice({
+  team,
+  catalog,
+  published,
+}: {
+  team: string;
+  catalog: string;
+  published: { version: number; contentHash: string };
+}) {
   return (
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
       Published version {published.version} ({published.contentHash.slice(0, 19)}…).{" "}
@@ -41,8 +49,17 @@ function ReasonField({ id, reason, setReason, regressions: shownRegressions, err
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-red-800">
         Reason for publishing worse rankings
       </label>
-      <p className="text-xs text-stone-600">Worse than the latest version: {shownRegressions.join(", ")}. The reason is recorded with the version.</p>
-      <textarea id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={2000} className="w-full rounded border border-red-300 p-2 text-sm" />
+      <p className="text-xs text-stone-600">
+        Worse than the latest version: {shownRegressions.join(", ")}. The reason is recorded with the version.
+      </p>
+      <textarea
+        id={`${id}-reason`}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        rows={2}
+        maxLength={2000}
+        className="w-full rounded border border-red-300 p-2 text-sm"
+      />
       {reasonError && (
         <p role="alert" className="text-sm text-red-700">
           {reasonError}
@@ -68,11 +85,16 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
         setAttempted(false);
         void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
       },
-      meta: { success: (data) => `Published version ${(data as { version: number }).version}`, errorTitle: "Nothing was published" },
+      meta: {
+        success: (data) => `Published version ${(data as { version: number }).version}`,
+        errorTitle: "Nothing was published",
+      },
     }),
   );
   // The draft may have changed since the review loaded: the server's regression list wins.
-  const serverRegressions = (publish.error as { data?: { details?: { regressions?: Array<{ metric: string }> } | null } } | null)?.data?.details?.regressions;
+  const serverRegressions = (
+    publish.error as { data?: { details?: { regressions?: Array<{ metric: string }> } | null } } | null
+  )?.data?.details?.regressions;
   const shownRegressions = serverRegressions?.map((r) => r.metric) ?? regressions;
   const needsReason = shownRegressions.length > 0;
   const noteError = attempted && !note.trim() ? "Add a note that says what changed." : null;
@@ -90,20 +112,37 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
     <form onSubmit={submit} aria-label="Publish" className="space-y-3 rounded-lg border border-stone-200 bg-white p-4">
       <UnsavedChangesGuard isDirty={!publish.isPending && Boolean(note.trim() || reason.trim())} />
       <h3 className="font-semibold">Publish version {nextVersion}</h3>
-      {isUnchanged && <p className="text-sm text-stone-600">The draft is identical to the latest version: there is nothing to publish.</p>}
+      {isUnchanged && (
+        <p className="text-sm text-stone-600">
+          The draft is identical to the latest version: there is nothing to publish.
+        </p>
+      )}
       <div className="space-y-1">
         <label htmlFor={`${id}-note`} className="block text-sm font-medium">
           Release note
         </label>
-        <textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={2000} className="w-full rounded border border-stone-300 p-2 text-sm" />
+        <textarea
+          id={`${id}-note`}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          maxLength={2000}
+          className="w-full rounded border border-stone-300 p-2 text-sm"
+        />
         {noteError && (
           <p role="alert" className="text-sm text-red-700">
             {noteError}
           </p>
         )}
       </div>
-      {needsReason && <ReasonField id={id} reason={reason} setReason={setReason} regressions={shownRegressions} error={reasonError} />}
-      <button type="submit" disabled={publish.isPending || isUnchanged} className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50">
+      {needsReason && (
+        <ReasonField id={id} reason={reason} setReason={setReason} regressions={shownRegressions} error={reasonError} />
+      )}
+      <button
+        type="submit"
+        disabled={publish.isPending || isUnchanged}
+        className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white hover:bg-stone-700 disabled:opacity-50"
+      >
         {publish.isPending ? "Publishing…" : `Publish version ${nextVersion}`}
       </button>
       {publish.error && (

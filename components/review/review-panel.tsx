@@ -12,17 +12,31 @@ import { PublishForm } from "./publish-form";
 import { QueryDiff } from "./query-diff";
 import { ToolChanges } from "./tool-changes";
 
-const LABEL = Object.fromEntries([...METRICS.map((m) => [m.key, m.label]), ["noMatchEmptyRate", "no-match queries left empty"]]) as Record<string, string>;
+const LABEL = Object.fromEntries([
+  ...METRICS.map((m) => [m.key, m.label]),
+  ["noMatchEmptyRate", "no-match queries left empty"],
+]) as Record<string, string>;
 
 /** Draft vs latest version before publishing: metric deltas, every golden query (worse first), changed tools, then publish. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the metrics header and the per-query list as their own parts
 export function ReviewPanel({ team, catalog, canPublish }: { team: string; catalog: string; canPublish: boolean }) {
   const trpc = useTRPC();
   const [k, setK] = useState<number | undefined>(undefined);
   const [showUnchanged, setShowUnchanged] = useState(false);
-  const review = useQuery({ ...trpc.publish.review.queryOptions({ team, catalog, ...(k ? { k } : {}) }), placeholderData: keepPreviousData, staleTime: 0 });
+  const review = useQuery({
+    ...trpc.publish.review.queryOptions({ team, catalog, ...(k ? { k } : {}) }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
-  if (review.error) return <p role="alert" className="text-sm text-red-700">{review.error.message}</p>;
-  if (!review.data) return <p className="text-sm text-stone-500">Ranking every golden query on the draft and the latest version…</p>;
+  if (review.error)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {review.error.message}
+      </p>
+    );
+  if (!review.data)
+    return <p className="text-sm text-stone-500">Ranking every golden query on the draft and the latest version…</p>;
   const data = review.data;
   const latestLabel = data.latest ? `Version ${data.latest.version}` : null;
   const visible = data.queries.filter((q) => showUnchanged || q.verdict !== "same");
@@ -33,7 +47,8 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
         <p className="text-sm text-stone-600" role="status">
           {data.latest ? (
             <>
-              Draft vs version {data.latest.version} (published by {data.latest.publishedBy} <RelativeTime date={data.latest.publishedAt} />
+              Draft vs version {data.latest.version} (published by {data.latest.publishedBy}{" "}
+              <RelativeTime date={data.latest.publishedAt} />
               ).
             </>
           ) : (
@@ -74,7 +89,9 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
         ) : (
           <MetricDeltas draft={data.metrics.draft} latest={data.metrics.latest} latestLabel={latestLabel ?? "Latest"} />
         )}
-        {regressions.length > 0 && <p className="text-sm font-medium text-red-700">Worse than the latest version: {regressions.join(", ")}.</p>}
+        {regressions.length > 0 && (
+          <p className="text-sm font-medium text-red-700">Worse than the latest version: {regressions.join(", ")}.</p>
+        )}
       </section>
       <section aria-label="Golden queries" className="space-y-3">
         <div className="flex items-baseline justify-between">
@@ -98,14 +115,22 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
         {visible.map((q) => (
           <QueryDiff key={q.id} comparison={q} latestLabel={latestLabel} k={data.k} />
         ))}
-        {visible.length === 0 && data.queries.length > 0 && <p className="text-sm text-stone-500">No golden query ranks differently.</p>}
+        {visible.length === 0 && data.queries.length > 0 && (
+          <p className="text-sm text-stone-500">No golden query ranks differently.</p>
+        )}
       </section>
       <section aria-label="Changed tools" className="space-y-2">
         <h3 className="font-semibold">Changed tools</h3>
         <ToolChanges changes={data.tools} />
       </section>
       {canPublish ? (
-        <PublishForm team={team} catalog={catalog} nextVersion={(data.latest?.version ?? 0) + 1} isUnchanged={data.isUnchanged} regressions={regressions} />
+        <PublishForm
+          team={team}
+          catalog={catalog}
+          nextVersion={(data.latest?.version ?? 0) + 1}
+          isUnchanged={data.isUnchanged}
+          regressions={regressions}
+        />
       ) : (
         <p className="text-sm text-stone-600">Viewers can review; editors and owners publish.</p>
       )}

@@ -16,7 +16,9 @@ const FIELD_LABEL: Record<FieldDiff["field"], string> = {
 function DiffText({ diff }: { diff: FieldDiff }) {
   const isBlock = diff.field === "parameters";
   return (
-    <div className={`rounded bg-stone-50 p-2 text-xs ${isBlock ? "max-h-80 overflow-auto whitespace-pre font-mono" : "whitespace-pre-wrap"}`}>
+    <div
+      className={`rounded bg-stone-50 p-2 text-xs ${isBlock ? "max-h-80 overflow-auto whitespace-pre font-mono" : "whitespace-pre-wrap"}`}
+    >
       {diff.parts.map((part, i) =>
         part.kind === "added" ? (
           <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
@@ -43,18 +45,26 @@ export function ToolChanges({ changes }: { changes: Changes }) {
     <div className="space-y-3">
       {changes.engine && (
         <p className="rounded border border-amber-200 bg-amber-50 p-2 text-sm">
-          Engine: <del>{changes.engine.before}</del> → <ins className="no-underline">{changes.engine.after}</ins>. Every ranking can move.
+          Engine: <del>{changes.engine.before}</del> → <ins className="no-underline">{changes.engine.after}</ins>. Every
+          ranking can move.
         </p>
       )}
-      {total === 0 && !changes.engine && changes.namespaces.length === 0 && <p className="text-sm text-stone-500">No tool changed.</p>}
+      {total === 0 && !changes.engine && changes.namespaces.length === 0 && (
+        <p className="text-sm text-stone-500">No tool changed.</p>
+      )}
       {changes.namespaces.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Namespace changes">
           {changes.namespaces.map((ns) => (
             <li key={ns.name}>
               Namespace <span className="font-mono break-all">{ns.name}</span>:{" "}
-              {ns.before === null ? "added" : ns.after === null ? "removed" : (
+              {ns.before === null ? (
+                "added"
+              ) : ns.after === null ? (
+                "removed"
+              ) : (
                 <>
-                  <del className="text-red-800">{ns.before || "(empty)"}</del> → <ins className="text-emerald-900 no-underline">{ns.after || "(empty)"}</ins>
+                  <del className="text-red-800">{ns.before || "(empty)"}</del> →{" "}
+                  <ins className="text-emerald-900 no-underline">{ns.after || "(empty)"}</ins>
                 </>
               )}
             </li>
@@ -63,11 +73,16 @@ export function ToolChanges({ changes }: { changes: Changes }) {
       )}
       {changes.added.length > 0 && (
         <details open={changes.added.length <= 20}>
-          <summary className="cursor-pointer text-sm font-medium text-emerald-800">{changes.added.length} added</summary>
+          <summary className="cursor-pointer text-sm font-medium text-emerald-800">
+            {changes.added.length} added
+          </summary>
           <ul className="mt-1 space-y-0.5 text-xs">
             {changes.added.map((t) => (
               <li key={t.id}>
-                <span className="font-mono break-all">{t.id}</span> <span className="text-stone-500">({t.exposure}) {t.description}</span>
+                <span className="font-mono break-all">{t.id}</span>{" "}
+                <span className="text-stone-500">
+                  ({t.exposure}) {t.description}
+                </span>
               </li>
             ))}
           </ul>
@@ -75,18 +90,25 @@ export function ToolChanges({ changes }: { changes: Changes }) {
       )}
       {changes.removed.length > 0 && (
         <details open={changes.removed.length <= 20}>
-          <summary className="cursor-pointer text-sm font-medium text-red-800">{changes.removed.length} removed or hidden</summary>
+          <summary className="cursor-pointer text-sm font-medium text-red-800">
+            {changes.removed.length} removed or hidden
+          </summary>
           <ul className="mt-1 space-y-0.5 text-xs">
             {changes.removed.map((t) => (
               <li key={t.id}>
-                <span className="font-mono break-all">{t.id}</span> <span className="text-stone-500">{t.description}</span>
+                <span className="font-mono break-all">{t.id}</span>{" "}
+                <span className="text-stone-500">{t.description}</span>
               </li>
             ))}
           </ul>
         </details>
       )}
       {changes.changed.map((tool) => (
-        <article key={tool.id} aria-label={`Changed tool ${tool.id}`} className="rounded-lg border border-stone-200 bg-white p-3">
+        <article
+          key={tool.id}
+          aria-label={`Changed tool ${tool.id}`}
+          className="rounded-lg border border-stone-200 bg-white p-3"
+        >
           <h4 className="mb-2 font-mono text-sm">{tool.id}</h4>
           <dl className="space-y-2">
             {tool.fields.map((diff) => (
@@ -102,7 +124,8 @@ export function ToolChanges({ changes }: { changes: Changes }) {
       ))}
       {changes.changedCount > changes.changed.length && (
         <p className="text-sm text-stone-500">
-          …and {changes.changedCount - changes.changed.length} more changed tools (the first {changes.changed.length} are shown).
+          …and {changes.changedCount - changes.changed.length} more changed tools (the first {changes.changed.length}{" "}
+          are shown).
         </p>
       )}
     </div>

@@ -20,7 +20,8 @@ const yOf = (value: number) => PAD.top + INNER_H * (1 - Math.min(1, Math.max(0, 
 
 function Marker({ series, cx, cy, isDraft }: { series: ChartSeries; cx: number; cy: number; isDraft: boolean }) {
   const fill = isDraft ? "white" : series.color;
-  if (series.marker === "square") return <rect x={cx - 3.5} y={cy - 3.5} width={7} height={7} fill={fill} stroke={series.color} strokeWidth={2} />;
+  if (series.marker === "square")
+    return <rect x={cx - 3.5} y={cy - 3.5} width={7} height={7} fill={fill} stroke={series.color} strokeWidth={2} />;
   return <circle cx={cx} cy={cy} r={isDraft ? 4 : 3.5} fill={fill} stroke={series.color} strokeWidth={2} />;
 }
 
@@ -42,7 +43,15 @@ function PanelReadout({ panel, current }: { panel: ChartPanel; current: Point })
 }
 
 /** A transparent column per version: hovering it shows that version's values. */
-function HoverColumns({ panel, points, onActive }: { panel: ChartPanel; points: Point[]; onActive: (i: number) => void }) {
+function HoverColumns({
+  panel,
+  points,
+  onActive,
+}: {
+  panel: ChartPanel;
+  points: Point[];
+  onActive: (i: number) => void;
+}) {
   const columnW = points.length === 1 ? INNER_W : INNER_W / (points.length - 1);
   return (
     <>
@@ -64,14 +73,31 @@ function HoverColumns({ panel, points, onActive }: { panel: ChartPanel; points: 
 }
 
 /** One panel: its own axis, its lines, version labels, and a column per version that shows its values on hover or focus. */
-function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points: Point[]; active: number; onActive: (i: number) => void }) {
+function Panel({
+  panel,
+  points,
+  active,
+  onActive,
+}: {
+  panel: ChartPanel;
+  points: Point[];
+  active: number;
+  onActive: (i: number) => void;
+}) {
   const labels = visibleLabels(points.length);
-  const summary = panel.series.map((s) => `${s.label} ${points.map((p) => `${p.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`).join("; ");
+  const summary = panel.series
+    .map((s) => `${s.label} ${points.map((p) => `${p.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`)
+    .join("; ");
   const current = points[active]!;
   return (
     <div>
       <PanelReadout panel={panel} current={current} />
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${summary}`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${summary}`}
+      >
         {panel.ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-stone-200" />
@@ -80,19 +106,46 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
             </text>
           </g>
         ))}
-        <line x1={xOf(active, points.length)} x2={xOf(active, points.length)} y1={PAD.top} y2={PAD.top + INNER_H} className="stroke-stone-300" strokeDasharray="2 2" />
+        <line
+          x1={xOf(active, points.length)}
+          x2={xOf(active, points.length)}
+          y1={PAD.top}
+          y2={PAD.top + INNER_H}
+          className="stroke-stone-300"
+          strokeDasharray="2 2"
+        />
         {points.map((p, i) =>
           labels.has(i) || i === active ? (
-            <text key={p.label} x={xOf(i, points.length)} y={HEIGHT - 8} textAnchor="middle" fontSize="12" fontWeight={i === active ? 600 : 400} className="fill-stone-600">
+            <text
+              key={p.label}
+              x={xOf(i, points.length)}
+              y={HEIGHT - 8}
+              textAnchor="middle"
+              fontSize="12"
+              fontWeight={i === active ? 600 : 400}
+              className="fill-stone-600"
+            >
               {p.label}
             </text>
           ) : null,
         )}
         {panel.series.map((s) => (
           <g key={s.key}>
-            <polyline fill="none" stroke={s.color} strokeWidth="2" strokeDasharray={s.dash} points={points.map((p, i) => `${xOf(i, points.length)},${yOf(p.metrics[s.key])}`).join(" ")} />
+            <polyline
+              fill="none"
+              stroke={s.color}
+              strokeWidth="2"
+              strokeDasharray={s.dash}
+              points={points.map((p, i) => `${xOf(i, points.length)},${yOf(p.metrics[s.key])}`).join(" ")}
+            />
             {points.map((p, i) => (
-              <Marker key={p.label} series={s} cx={xOf(i, points.length)} cy={yOf(p.metrics[s.key])} isDraft={p.label === "draft"} />
+              <Marker
+                key={p.label}
+                series={s}
+                cx={xOf(i, points.length)}
+                cy={yOf(p.metrics[s.key])}
+                isDraft={p.label === "draft"}
+              />
             ))}
           </g>
         ))}
@@ -107,7 +160,10 @@ function Panel({ panel, points, active, onActive }: { panel: ChartPanel; points:
  * and scores on panels of their own, values of the version under the pointer (or picked with the arrow keys).
  */
 export function MetricsChart({ data }: { data: MetricsOverVersions }) {
-  const points: Point[] = [...data.versions.map((v) => ({ label: `v${v.version}`, metrics: v.metrics })), { label: "draft", metrics: data.draft }];
+  const points: Point[] = [
+    ...data.versions.map((v) => ({ label: `v${v.version}`, metrics: v.metrics })),
+    { label: "draft", metrics: data.draft },
+  ];
   const [active, setActive] = useState(points.length - 1);
   const index = Math.min(active, points.length - 1);
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -127,7 +183,8 @@ export function MetricsChart({ data }: { data: MetricsOverVersions }) {
       <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="font-semibold">Metrics over versions</span>
         <span className="text-xs text-stone-500">
-          on today&apos;s {plural(data.goldenQueries, "golden query", "golden queries")}, K = {data.k}; hollow marks are the draft
+          on today&apos;s {plural(data.goldenQueries, "golden query", "golden queries")}, K = {data.k}; hollow marks are
+          the draft
         </span>
       </figcaption>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -145,6 +202,8 @@ export function rollbackRegressions(data: MetricsOverVersions | undefined, targe
   const to = data?.versions.find((v) => v.version === target)?.metrics;
   if (!from || !to) return [];
   return CHART_PANELS.flatMap((panel) =>
-    panel.series.filter((s) => to[s.key] < from[s.key] - 1e-9).map((s) => `${s.label} ${panel.format(from[s.key])} → ${panel.format(to[s.key])}`),
+    panel.series
+      .filter((s) => to[s.key] < from[s.key] - 1e-9)
+      .map((s) => `${s.label} ${panel.format(from[s.key])} → ${panel.format(to[s.key])}`),
   );
 }

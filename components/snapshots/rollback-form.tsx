@@ -27,10 +27,16 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
         void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
         onDone();
       },
-      meta: { success: (_data, variables) => `Rolled back to version ${(variables as { version: number }).version}`, errorTitle: "The rollback did not happen" },
+      meta: {
+        success: (_data, variables) => `Rolled back to version ${(variables as { version: number }).version}`,
+        errorTitle: "The rollback did not happen",
+      },
     }),
   );
-  const needsReason = regressions.length > 0 || !!(rollback.error as { data?: { details?: { regressions?: unknown[] } | null } } | null)?.data?.details?.regressions;
+  const needsReason =
+    regressions.length > 0 ||
+    !!(rollback.error as { data?: { details?: { regressions?: unknown[] } | null } } | null)?.data?.details
+      ?.regressions;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,27 +44,49 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
   }
 
   return (
-    <form onSubmit={submit} aria-label={`Roll back to version ${version}`} className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm">
-      <p>
-        Publishes the content of version {version} as a new version. Your draft is not changed; history is kept.
-      </p>
+    <form
+      onSubmit={submit}
+      aria-label={`Roll back to version ${version}`}
+      className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
+      <p>Publishes the content of version {version} as a new version. Your draft is not changed; history is kept.</p>
       <label htmlFor={`${id}-note`} className="block font-medium">
         Rollback note
       </label>
-      <input id={`${id}-note`} required value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} className="w-full rounded border border-stone-300 px-2 py-1" />
+      <input
+        id={`${id}-note`}
+        required
+        value={note}
+        maxLength={2000}
+        onChange={(e) => setNote(e.target.value)}
+        className="w-full rounded border border-stone-300 px-2 py-1"
+      />
       {needsReason && (
         <>
           {regressions.length > 0 && (
-            <p className="text-red-800">Version {version} ranks today&apos;s golden queries worse than the latest version: {regressions.join(", ")}.</p>
+            <p className="text-red-800">
+              Version {version} ranks today&apos;s golden queries worse than the latest version:{" "}
+              {regressions.join(", ")}.
+            </p>
           )}
           <label htmlFor={`${id}-reason`} className="block font-medium text-red-800">
             Reason for publishing worse rankings
           </label>
-          <input id={`${id}-reason`} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} className="w-full rounded border border-red-300 px-2 py-1" />
+          <input
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={2000}
+            onChange={(e) => setReason(e.target.value)}
+            className="w-full rounded border border-red-300 px-2 py-1"
+          />
         </>
       )}
       <div className="flex gap-2">
-        <button type="submit" disabled={rollback.isPending || !note.trim() || (regressions.length > 0 && !reason.trim())} className="rounded bg-stone-900 px-3 py-1.5 text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={rollback.isPending || !note.trim() || (regressions.length > 0 && !reason.trim())}
+          className="rounded bg-stone-900 px-3 py-1.5 text-white disabled:opacity-50"
+        >
           {rollback.isPending ? "Publishing…" : `Publish version ${version}'s content`}
         </button>
         <button type="button" onClick={onDone} className="rounded border border-stone-300 bg-white px-3 py-1.5">

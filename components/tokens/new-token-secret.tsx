@@ -4,7 +4,17 @@ import { useState } from "react";
 import { secondaryButtonClass } from "@/components/catalog/ui";
 
 /** The one time a secret is visible: copy it now; closing this forgets it in the browser too. */
-export function NewTokenSecret({ name, secret, curl, onDone }: { name: string; secret: string; curl: string; onDone: () => void }) {
+export function NewTokenSecret({
+  name,
+  secret,
+  curl,
+  onDone,
+}: {
+  name: string;
+  secret: string;
+  curl: string;
+  onDone: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     await navigator.clipboard.writeText(secret).then(
@@ -15,7 +25,10 @@ export function NewTokenSecret({ name, secret, curl, onDone }: { name: string; s
   return (
     <section aria-label="New token" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5">
       <h3 className="font-semibold text-amber-900">Copy the secret of “{name}” now</h3>
-      <p className="text-sm text-amber-900">Stockroom keeps only a hash of it: once you close this, nobody can show it again. Lost it? Revoke this token and create another.</p>
+      <p className="text-sm text-amber-900">
+        Stockroom keeps only a hash of it: once you close this, nobody can show it again. Lost it? Revoke this token and
+        create another.
+      </p>
       <div className="flex gap-2">
         <input
           aria-label="New token secret"

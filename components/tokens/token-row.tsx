@@ -4,7 +4,16 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
 
 interface TokenRowProps {
-  token: { id: string; name: string; prefix: string; createdAt: Date; createdBy: string | null; lastUsedAt: Date | null; revokedAt: Date | null; scopes: string[] };
+  token: {
+    id: string;
+    name: string;
+    prefix: string;
+    createdAt: Date;
+    createdBy: string | null;
+    lastUsedAt: Date | null;
+    revokedAt: Date | null;
+    scopes: string[];
+  };
   pending: boolean;
   onRevoke: () => void;
 }
@@ -21,9 +30,7 @@ export function TokenRow({ token, pending, onRevoke }: TokenRowProps) {
         <RelativeTime date={token.createdAt} />
         {token.createdBy && <span className="block text-xs text-stone-500">by {token.createdBy}</span>}
       </td>
-      <td className="px-3 py-2">
-        {token.lastUsedAt ? <RelativeTime date={token.lastUsedAt} /> : "never"}
-      </td>
+      <td className="px-3 py-2">{token.lastUsedAt ? <RelativeTime date={token.lastUsedAt} /> : "never"}</td>
       <td className="px-3 py-2">
         {revoked ? (
           <span className="rounded bg-stone-200 px-2 py-0.5 text-xs text-stone-600">
@@ -37,7 +44,12 @@ export function TokenRow({ token, pending, onRevoke }: TokenRowProps) {
         {!revoked && (
           <ConfirmDialog
             trigger={
-              <button type="button" disabled={pending} aria-label={`Revoke ${token.name}`} className="rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-100">
+              <button
+                type="button"
+                disabled={pending}
+                aria-label={`Revoke ${token.name}`}
+                className="rounded border border-stone-300 px-2 py-1 text-xs hover:bg-stone-100"
+              >
                 Revoke
               </button>
             }

@@ -25,7 +25,12 @@ function TokenList({ team, catalog }: { team: string; catalog: string }) {
   const input = { team, catalog };
   const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
-  const revoke = useMutation(trpc.agentToken.revoke.mutationOptions({ onSuccess: refresh, meta: { success: "Token revoked", errorTitle: "The token was not revoked" } }));
+  const revoke = useMutation(
+    trpc.agentToken.revoke.mutationOptions({
+      onSuccess: refresh,
+      meta: { success: "Token revoked", errorTitle: "The token was not revoked" },
+    }),
+  );
   return (
     <>
       {tokens.isPending ? (
@@ -35,29 +40,36 @@ function TokenList({ team, catalog }: { team: string; catalog: string }) {
           {tokens.error.message}
         </p>
       ) : tokens.data.length === 0 ? (
-        <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No tokens yet. Create one for each agent or environment, so you can revoke them one at a time.</p>
+        <p className="rounded border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+          No tokens yet. Create one for each agent or environment, so you can revoke them one at a time.
+        </p>
       ) : (
         <div className="relative overflow-x-auto">
-        <table className="w-full border-collapse bg-white text-sm" aria-label="Agent tokens">
-          <thead>
-            <tr className="border-b border-stone-200 text-left text-stone-500">
-              <th className="px-3 py-2 font-medium">Name</th>
-              <th className="px-3 py-2 font-medium">Token</th>
-              <th className="px-3 py-2 font-medium">Scopes</th>
-              <th className="px-3 py-2 font-medium">Created</th>
-              <th className="px-3 py-2 font-medium">Last used</th>
-              <th className="px-3 py-2 font-medium">Status</th>
-              <th className="px-3 py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.data.map((token) => (
-              <TokenRow key={token.id} token={token} pending={revoke.isPending && revoke.variables?.tokenId === token.id} onRevoke={() => revoke.mutate({ ...input, tokenId: token.id })} />
-            ))}
-          </tbody>
-        </table>
+          <table className="w-full border-collapse bg-white text-sm" aria-label="Agent tokens">
+            <thead>
+              <tr className="border-b border-stone-200 text-left text-stone-500">
+                <th className="px-3 py-2 font-medium">Name</th>
+                <th className="px-3 py-2 font-medium">Token</th>
+                <th className="px-3 py-2 font-medium">Scopes</th>
+                <th className="px-3 py-2 font-medium">Created</th>
+                <th className="px-3 py-2 font-medium">Last used</th>
+                <th className="px-3 py-2 font-medium">Status</th>
+                <th className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.data.map((token) => (
+                <TokenRow
+                  key={token.id}
+                  token={token}
+                  pending={revoke.isPending && revoke.variables?.tokenId === token.id}
+                  onRevoke={() => revoke.mutate({ ...input, tokenId: token.id })}
+                />
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
       {revoke.error && (
@@ -75,7 +87,12 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   const hydrated = useHydrated();
   const input = { team, catalog };
   const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
-  const create = useMutation(trpc.agentToken.create.mutationOptions({ onSuccess: refresh, meta: { success: "Token created: copy it now", errorTitle: "The token was not created" } }));
+  const create = useMutation(
+    trpc.agentToken.create.mutationOptions({
+      onSuccess: refresh,
+      meta: { success: "Token created: copy it now", errorTitle: "The token was not created" },
+    }),
+  );
   const [name, setName] = useState("");
   const [canImport, setCanImport] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string; scopes: string[] } | null>(null);
@@ -98,16 +115,38 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   const curl = created ? curlExamples(created, apiUrl, team, catalog) : "";
   return (
     <div className="space-y-6">
-      {created && <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />}
-      <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm" aria-label="Create token">
+      {created && (
+        <NewTokenSecret name={created.name} secret={created.secret} curl={curl} onDone={() => setCreated(null)} />
+      )}
+      <form
+        onSubmit={onCreate}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+        aria-label="Create token"
+      >
         <UnsavedChangesGuard isDirty={!create.isPending && name.trim() !== ""} />
         <div className="w-full sm:w-80">
-          <Field label="Token name" htmlFor="token-name" error={createError?.fields.name ?? createError?.message} hint="Who or what uses it, e.g. “support bot (prod)”.">
-            <input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required className={inputClass} />
+          <Field
+            label="Token name"
+            htmlFor="token-name"
+            error={createError?.fields.name ?? createError?.message}
+            hint="Who or what uses it, e.g. “support bot (prod)”."
+          >
+            <input
+              id="token-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={80}
+              required
+              className={inputClass}
+            />
           </Field>
         </div>
-        <label className="mb-5 flex items-center gap-2 text-sm" title="For `stockroom import`, which imports tools from an MCP server on your machine.">
-          <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import tools
+        <label
+          className="mb-5 flex items-center gap-2 text-sm"
+          title="For `stockroom import`, which imports tools from an MCP server on your machine."
+        >
+          <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import
+          tools
         </label>
         <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
           {create.isPending ? "Creating…" : "Create token"}

@@ -10,8 +10,10 @@ import { useTRPC } from "@/components/trpc-provider";
 import { useDebouncedValue } from "@/components/playground/use-debounced-value";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
 
-const ITEM = "flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm text-stone-800 data-[selected=true]:bg-stone-100";
-const GROUP = "px-1 py-1 text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-stone-500";
+const ITEM =
+  "flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm text-stone-800 data-[selected=true]:bg-stone-100";
+const GROUP =
+  "px-1 py-1 text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-stone-500";
 
 /** ⌘K / Ctrl+K: go to any catalog, any page of a catalog, or a tool of the catalog on screen. */
 export function CommandPalette({ team }: { team: string }) {
@@ -35,7 +37,9 @@ export function CommandPalette({ team }: { team: string }) {
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
           <Dialog.Content className="fixed top-[12vh] left-1/2 z-50 w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-lg border border-stone-200 bg-white shadow-2xl">
             <Dialog.Title className="sr-only">Go to</Dialog.Title>
-            <Dialog.Description className="sr-only">Type a catalog, page or tool name; Enter opens it.</Dialog.Description>
+            <Dialog.Description className="sr-only">
+              Type a catalog, page or tool name; Enter opens it.
+            </Dialog.Description>
             <Command label="Go to" shouldFilter>
               <Command.Input
                 value={search}
@@ -65,7 +69,10 @@ function PaletteItems({ team, search, onGo }: { team: string; search: string; on
   const onCatalog = catalogs.data?.some((c) => c.slug === current) ? current : undefined;
   const query = useDebouncedValue(search.trim(), 150);
   const tools = useQuery(
-    trpc.tool.list.queryOptions({ team, catalog: onCatalog ?? "", search: query, page: 1, pageSize: 8 }, { enabled: !!onCatalog && query.length > 1 }),
+    trpc.tool.list.queryOptions(
+      { team, catalog: onCatalog ?? "", search: query, page: 1, pageSize: 8 },
+      { enabled: !!onCatalog && query.length > 1 },
+    ),
   );
   const go = (href: string) => {
     onGo();
@@ -74,14 +81,25 @@ function PaletteItems({ team, search, onGo }: { team: string; search: string; on
   return (
     <>
       <Command.Group heading="Pages" className={GROUP}>
-        <Command.Item className={ITEM} onSelect={() => go(`/t/${team}`)}>Catalogs</Command.Item>
-        <Command.Item className={ITEM} onSelect={() => go(`/t/${team}/members`)}>Members</Command.Item>
-        <Command.Item className={ITEM} onSelect={() => go("/docs/api")}>API docs</Command.Item>
+        <Command.Item className={ITEM} onSelect={() => go(`/t/${team}`)}>
+          Catalogs
+        </Command.Item>
+        <Command.Item className={ITEM} onSelect={() => go(`/t/${team}/members`)}>
+          Members
+        </Command.Item>
+        <Command.Item className={ITEM} onSelect={() => go("/docs/api")}>
+          API docs
+        </Command.Item>
       </Command.Group>
       {(catalogs.data ?? []).map((catalog) => (
         <Command.Group key={catalog.id} heading={catalog.name} className={GROUP}>
           {CATALOG_TABS.map((tab) => (
-            <Command.Item key={tab.href} value={`${catalog.name} ${tab.label}`} className={ITEM} onSelect={() => go(`/t/${team}/${catalog.slug}${tab.href}`)}>
+            <Command.Item
+              key={tab.href}
+              value={`${catalog.name} ${tab.label}`}
+              className={ITEM}
+              onSelect={() => go(`/t/${team}/${catalog.slug}${tab.href}`)}
+            >
               <span className="text-stone-500">{catalog.name} /</span> {tab.label}
             </Command.Item>
           ))}
@@ -90,7 +108,12 @@ function PaletteItems({ team, search, onGo }: { team: string; search: string; on
       {onCatalog && (tools.data?.tools.length ?? 0) > 0 && (
         <Command.Group heading="Tools" className={GROUP} forceMount>
           {tools.data!.tools.map((tool) => (
-            <Command.Item key={tool.id} value={`tool ${tool.key} ${query}`} className={ITEM} onSelect={() => go(`/t/${team}/${onCatalog}/tools/${tool.id}`)}>
+            <Command.Item
+              key={tool.id}
+              value={`tool ${tool.key} ${query}`}
+              className={ITEM}
+              onSelect={() => go(`/t/${team}/${onCatalog}/tools/${tool.id}`)}
+            >
               <span className="font-mono text-xs">{tool.key}</span>
             </Command.Item>
           ))}

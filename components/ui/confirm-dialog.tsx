@@ -17,7 +17,16 @@ interface ConfirmDialogProps {
 }
 
 /** The one confirmation pattern: a modal that names what happens and defaults focus to Cancel. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, isDestructive = true, children, canConfirm = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  isDestructive = true,
+  children,
+  canConfirm = true,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -30,7 +39,9 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, onCon
           </AlertDialog.Description>
           {children}
           <div className="flex justify-end gap-2 pt-2">
-            <AlertDialog.Cancel className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+              Cancel
+            </AlertDialog.Cancel>
             <AlertDialog.Action
               disabled={!canConfirm}
               onClick={onConfirm}

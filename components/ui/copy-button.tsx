@@ -7,7 +7,17 @@ import { toast } from "sonner";
  * Copies a text and says so for two seconds; when the browser refuses (no clipboard on plain http) it says
  * "Copy failed" and a toast says what to do instead. `value` is the same as `text` (older call sites).
  */
-export function CopyButton({ text, value, label = "Copy", className = "" }: { text?: string; value?: string; label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  value,
+  label = "Copy",
+  className = "",
+}: {
+  text?: string;
+  value?: string;
+  label?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const copy = () =>
     navigator.clipboard

@@ -4,7 +4,9 @@ import { firstParagraph, hasMoreThanFirstParagraph } from "./description-text";
 describe("firstParagraph", () => {
   it("shows the text whatever it starts with", () => {
     expect(firstParagraph("\nSearch the web.\n\nArgs: query")).toBe("Search the web.");
-    expect(firstParagraph("\n\n   Create an issue\n   in a repository.\n\nMore.")).toBe("Create an issue in a repository.");
+    expect(firstParagraph("\n\n   Create an issue\n   in a repository.\n\nMore.")).toBe(
+      "Create an issue in a repository.",
+    );
     expect(firstParagraph("One line.")).toBe("One line.");
     expect(firstParagraph("   \n  ")).toBe("");
   });

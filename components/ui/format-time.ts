@@ -21,7 +21,15 @@ export function timeAgo(date: Date, now = Date.now()): string {
   return "just now";
 }
 
-const ABSOLUTE = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const ABSOLUTE = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** "1 Dec 2026, 19:40 UTC": the same on server and client, whatever their time zones. */
 export const exactTime = (date: Date) => `${ABSOLUTE.format(date)} UTC`;

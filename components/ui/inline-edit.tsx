@@ -16,10 +16,16 @@ interface InlineEditProps {
 export function InlineEdit({ value, label, placeholder = "—", canEdit, isMono = false, onSave }: InlineEditProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const font = isMono ? "font-mono text-xs" : "text-sm";
-  if (!canEdit) return <span className={`${font} ${value ? "" : "text-stone-500 italic"}`}>{value || placeholder}</span>;
+  if (!canEdit)
+    return <span className={`${font} ${value ? "" : "text-stone-500 italic"}`}>{value || placeholder}</span>;
   if (draft === null) {
     return (
-      <button type="button" aria-label={`${label}: ${value || "empty"}, click to edit`} onClick={() => setDraft(value)} className={`${font} w-full rounded px-1 py-0.5 text-left hover:bg-stone-100 ${value ? "" : "text-stone-500 italic"}`}>
+      <button
+        type="button"
+        aria-label={`${label}: ${value || "empty"}, click to edit`}
+        onClick={() => setDraft(value)}
+        className={`${font} w-full rounded px-1 py-0.5 text-left hover:bg-stone-100 ${value ? "" : "text-stone-500 italic"}`}
+      >
         {value || placeholder}
       </button>
     );

@@ -12,7 +12,8 @@ export const SHORTCUTS = [
 ] as const;
 
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 /** The first element of a selector that a person can see (a hidden form's button must not fire). */
 function firstVisible<T extends HTMLElement>(selector: string): T | undefined {
@@ -37,7 +38,9 @@ export function KeyboardShortcuts({ onPalette }: { onPalette: () => void }) {
         if (button && !button.disabled) button.click();
       } else if (!isMod && !event.altKey && !isTyping(event.target)) {
         if (event.key === "/") {
-          const box = firstVisible<HTMLInputElement>('[data-shortcut="search"]') ?? firstVisible<HTMLInputElement>('input[type="search"]');
+          const box =
+            firstVisible<HTMLInputElement>('[data-shortcut="search"]') ??
+            firstVisible<HTMLInputElement>('input[type="search"]');
           if (box) {
             event.preventDefault();
             box.focus();
@@ -58,14 +61,19 @@ export function KeyboardShortcuts({ onPalette }: { onPalette: () => void }) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-stone-200 bg-white p-5 shadow-2xl">
           <Dialog.Title className="mb-1 text-base font-semibold">Keyboard shortcuts</Dialog.Title>
-          <Dialog.Description className="mb-4 text-sm text-stone-600">Anywhere in Stockroom, outside a text box.</Dialog.Description>
+          <Dialog.Description className="mb-4 text-sm text-stone-600">
+            Anywhere in Stockroom, outside a text box.
+          </Dialog.Description>
           <table className="w-full text-sm" aria-label="Keyboard shortcuts">
             <tbody>
               {SHORTCUTS.map((s) => (
                 <tr key={s.action} className="border-t border-stone-100">
                   <td className="py-1.5 pr-4 whitespace-nowrap">
                     {s.keys.map((k) => (
-                      <kbd key={k} className="mr-1 rounded border border-stone-300 bg-stone-50 px-1.5 py-0.5 font-sans text-xs">
+                      <kbd
+                        key={k}
+                        className="mr-1 rounded border border-stone-300 bg-stone-50 px-1.5 py-0.5 font-sans text-xs"
+                      >
                         {k}
                       </kbd>
                     ))}
@@ -75,7 +83,9 @@ export function KeyboardShortcuts({ onPalette }: { onPalette: () => void }) {
               ))}
             </tbody>
           </table>
-          <Dialog.Close className="mt-4 rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">Close</Dialog.Close>
+          <Dialog.Close className="mt-4 rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
+            Close
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -11,10 +11,12 @@ export const SNAPSHOT_NOTES: Record<string, string> = {
   tools: "Direct and deferred tools, sorted by id; hidden tools are left out.",
   "tools.id": "`namespace.name`, or `name` without a namespace; the id golden queries and rankings use.",
   "tools.exposure": "`direct`: sent on turn one. `deferred`: found through tool_search (only these are indexed).",
-  "tools.fallback": "Deferred tools only: what a client without tool_search does (`direct` = send it, `hidden` = leave it out).",
+  "tools.fallback":
+    "Deferred tools only: what a client without tool_search does (`direct` = send it, `hidden` = leave it out).",
   "tools.searchText": "The effective search text BM25 indexes; never shown to the model.",
   "tools.spec": "The model-facing function definition.",
   version: "Increments by one per publish; never reused.",
   publishedAt: "ISO 8601, UTC.",
-  contentHash: "`sha256-<hex>` of the canonical JSON (keys sorted at every depth, no whitespace) of everything except contentHash. Also the ETag.",
+  contentHash:
+    "`sha256-<hex>` of the canonical JSON (keys sorted at every depth, no whitespace) of everything except contentHash. Also the ETag.",
 };

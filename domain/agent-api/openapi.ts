@@ -15,7 +15,11 @@ function withoutSafeIntegerBounds(value: unknown): unknown {
   if (!value || typeof value !== "object") return value;
   const out: JsonSchema = {};
   for (const [key, child] of Object.entries(value)) {
-    if ((key === "maximum" && child === Number.MAX_SAFE_INTEGER) || (key === "minimum" && child === Number.MIN_SAFE_INTEGER)) continue;
+    if (
+      (key === "maximum" && child === Number.MAX_SAFE_INTEGER) ||
+      (key === "minimum" && child === Number.MIN_SAFE_INTEGER)
+    )
+      continue;
     out[key] = withoutSafeIntegerBounds(child);
   }
   return out;
@@ -43,13 +47,16 @@ function annotate(schema: JsonSchema, notes: Record<string, string>): JsonSchema
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
 const headersOf = (headers: Record<string, HeaderDoc>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, { type, description }]) => [name, { schema: { type }, description }]));
+  Object.fromEntries(
+    Object.entries(headers).map(([name, { type, description }]) => [name, { schema: { type }, description }]),
+  );
 
 /** Path parameters from the spec's zod object: the schema, and its `.meta()` description and example lifted out. */
 function pathParameters(spec: AgentRouteSpec) {
   const names = templateNames(spec.path);
   const keys = Object.keys(spec.params.shape);
-  if (names.join() !== keys.join()) throw new Error(`openapi: ${spec.operationId} has path {${names}} but params {${keys}}`);
+  if (names.join() !== keys.join())
+    throw new Error(`openapi: ${spec.operationId} has path {${names}} but params {${keys}}`);
   return names.map((name) => {
     const { description, example, ...schema } = schemaOf(spec.params.shape[name] as z.ZodType, "input");
     return { name, in: "path", required: true, schema, description, example };
@@ -64,7 +71,13 @@ function errorResponse(doc: ResponseDoc) {
 function operationOf(spec: AgentRouteSpec) {
   const { response } = spec;
   const headers = response.headers ? { headers: headersOf(response.headers) } : {};
-  const headerParameters = (spec.headers ?? []).map(({ name, description }) => ({ name, in: "header", required: false, schema: { type: "string" }, description }));
+  const headerParameters = (spec.headers ?? []).map(({ name, description }) => ({
+    name,
+    in: "header",
+    required: false,
+    schema: { type: "string" },
+    description,
+  }));
   return {
     operationId: spec.operationId,
     summary: spec.summary,
@@ -85,7 +98,8 @@ function componentsOf(specs: readonly AgentRouteSpec[]): Record<string, JsonSche
   const schemas = new Map<string, { schema: z.ZodType; io: "input" | "output" }>();
   const add = (name: string, schema: z.ZodType, io: "input" | "output") => {
     const known = schemas.get(name);
-    if (known && (known.schema !== schema || known.io !== io)) throw new Error(`openapi: two schemas are named ${name}`);
+    if (known && (known.schema !== schema || known.io !== io))
+      throw new Error(`openapi: two schemas are named ${name}`);
     schemas.set(name, { schema, io });
   };
   for (const spec of specs) {
@@ -111,12 +125,19 @@ export function buildOpenApiDocument(specs: readonly AgentRouteSpec[] = AGENT_RO
       description:
         "Access to a catalog's published snapshots (`stockroom.snapshot/v2`) for agents, hosted search over them, " +
         "imports for tokens with the import scope, and a write-only endpoint where agents report their searches, calls and outcomes. Authenticate with `Authorization: Bearer <agent token>`; a token reads " +
-        "one catalog. Errors are `{ \"error\": { \"code\", \"message\" } }`.",
+        'one catalog. Errors are `{ "error": { "code", "message" } }`.',
     },
     security: [{ agentToken: [] }],
     paths,
     components: {
-      securitySchemes: { agentToken: { type: "http", scheme: "bearer", bearerFormat: "srk_…", description: "An agent token created by a catalog owner." } },
+      securitySchemes: {
+        agentToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "srk_…",
+          description: "An agent token created by a catalog owner.",
+        },
+      },
       schemas: componentsOf(specs),
     },
   };

@@ -40,7 +40,13 @@ export interface AgentRouteSpec<
   /** The JSON body (POST); one over `maxBytes` is refused (413, `tooLarge`) without reading the rest. */
   body?: { component: string; schema: Body; maxBytes: number; tooLarge: string };
   /** The success answer; `component` names its schema in the OpenAPI document. */
-  response: { status: 200 | 202; component: string; schema: Response; description: string; headers?: Record<string, HeaderDoc> };
+  response: {
+    status: 200 | 202;
+    component: string;
+    schema: Response;
+    description: string;
+    headers?: Record<string, HeaderDoc>;
+  };
   /** `304 Not Modified` (conditional GET), with the success answer's headers. */
   notModified?: string;
   /** Every refusal the endpoint answers, by status; the body is always `{ error: { code, message } }`. */
@@ -55,7 +61,9 @@ export interface AgentRouteSpec<
 export const defineRoute = <S extends AgentRouteSpec>(spec: S): S => spec;
 
 export type ParamsOf<S extends AgentRouteSpec> = z.input<S["params"]>;
-export type BodyOf<S extends AgentRouteSpec> = S["body"] extends { schema: infer B extends z.ZodType } ? z.input<B> : never;
+export type BodyOf<S extends AgentRouteSpec> = S["body"] extends { schema: infer B extends z.ZodType }
+  ? z.input<B>
+  : never;
 export type ResponseOf<S extends AgentRouteSpec> = z.output<S["response"]["schema"]>;
 
 /** The names in a path template, in order: `/a/{team}/{catalog}` → `["team", "catalog"]`. */
@@ -64,7 +72,10 @@ export function templateNames(path: string): string[] {
 }
 
 /** A template filled with (percent-encoded) values: `pathOf(spec, { team: "demo", catalog: "mcp-tools" })`. */
-export function pathOf<S extends AgentRouteSpec>(spec: S, params: { [K in keyof ParamsOf<S>]: string | number }): string {
+export function pathOf<S extends AgentRouteSpec>(
+  spec: S,
+  params: { [K in keyof ParamsOf<S>]: string | number },
+): string {
   const values = params as Record<string, string | number>;
   return spec.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = values[name];

@@ -1,10 +1,28 @@
 // Every agent API endpoint as data. The server binds each to a handler (server/http/agent-routes.ts), the
 // OpenAPI document and the docs page are generated from them (openapi.ts), the SDK builds URLs and types on them.
 import { EVENT_BATCH_LIMITS, eventBatchResultSchema, eventBatchSchema } from "../agent-events";
-import { importCommitRequestSchema, importPreviewRequestSchema, importPreviewSchema, importResultSchema } from "../import";
+import {
+  importCommitRequestSchema,
+  importPreviewRequestSchema,
+  importPreviewSchema,
+  importResultSchema,
+} from "../import";
 import { IMMUTABLE, REVALIDATE } from "./cache-control";
-import { defineRoute, type AgentRouteSpec, type HeaderDoc, type RequestHeaderDoc, type ResponseDoc } from "./route-spec";
-import { catalogPathSchema, searchRequestSchema, searchResponseSchema, snapshotListSchema, snapshotPathSchema, snapshotSchema } from "./schemas";
+import {
+  defineRoute,
+  type AgentRouteSpec,
+  type HeaderDoc,
+  type RequestHeaderDoc,
+  type ResponseDoc,
+} from "./route-spec";
+import {
+  catalogPathSchema,
+  searchRequestSchema,
+  searchResponseSchema,
+  snapshotListSchema,
+  snapshotPathSchema,
+  snapshotSchema,
+} from "./schemas";
 
 /** Import bodies: a 4 MB tools list plus the options fits. */
 export const MAX_IMPORT_BODY_BYTES = 5 * 1024 * 1024;
@@ -13,7 +31,9 @@ export const MAX_SEARCH_BODY_BYTES = 64 * 1024;
 
 const CATALOG = "/api/v1/catalogs/{team}/{catalog}";
 
-const RETRY_AFTER: Record<string, HeaderDoc> = { "Retry-After": { type: "integer", description: "Seconds until the next request is allowed." } };
+const RETRY_AFTER: Record<string, HeaderDoc> = {
+  "Retry-After": { type: "integer", description: "Seconds until the next request is allowed." },
+};
 
 /** The refusals every token-gated endpoint can answer. */
 const GATE_ERRORS: Record<number, ResponseDoc> = {
@@ -24,7 +44,10 @@ const GATE_ERRORS: Record<number, ResponseDoc> = {
   },
   403: "The token belongs to another catalog (says nothing about the catalog asked for), or lacks the scope.",
   404: "No such version, or nothing published yet.",
-  429: { description: "Over the token's rate limit (a token bucket per token, per server process).", headers: RETRY_AFTER },
+  429: {
+    description: "Over the token's rate limit (a token bucket per token, per server process).",
+    headers: RETRY_AFTER,
+  },
 };
 
 const CONDITIONAL: RequestHeaderDoc[] = [
@@ -92,7 +115,10 @@ export const getSnapshotRoute = defineRoute({
   response: snapshotAnswer(IMMUTABLE),
   notModified: NOT_MODIFIED,
   errors: GATE_ERRORS,
-  sdk: { call: "fetchSnapshot(target, { version: 1 })", revalidate: "fetchSnapshot(target, { version: 1, etag: held.contentHash })" },
+  sdk: {
+    call: "fetchSnapshot(target, { version: 1 })",
+    revalidate: "fetchSnapshot(target, { version: 1, etag: held.contentHash })",
+  },
 });
 
 export const searchToolsRoute = defineRoute({
@@ -147,8 +173,18 @@ export const previewImportRoute = defineRoute({
   scope: "import",
   summary: "Preview an import",
   description: `Compares the tools with the catalog's draft and writes nothing. ${IMPORT_NOTE}`,
-  body: { component: "ImportPreviewRequest", schema: importPreviewRequestSchema, maxBytes: MAX_IMPORT_BODY_BYTES, tooLarge: IMPORT_TOO_LARGE },
-  response: { status: 200, component: "ImportPreview", schema: importPreviewSchema, description: "The plan; commit it with its fingerprint." },
+  body: {
+    component: "ImportPreviewRequest",
+    schema: importPreviewRequestSchema,
+    maxBytes: MAX_IMPORT_BODY_BYTES,
+    tooLarge: IMPORT_TOO_LARGE,
+  },
+  response: {
+    status: 200,
+    component: "ImportPreview",
+    schema: importPreviewSchema,
+    description: "The plan; commit it with its fingerprint.",
+  },
   errors: IMPORT_ERRORS,
 });
 
@@ -160,8 +196,18 @@ export const commitImportRoute = defineRoute({
   scope: "import",
   summary: "Commit a previewed import",
   description: `Applies the plan the preview showed in one transaction: every row or none. ${IMPORT_NOTE}`,
-  body: { component: "ImportCommitRequest", schema: importCommitRequestSchema, maxBytes: MAX_IMPORT_BODY_BYTES, tooLarge: IMPORT_TOO_LARGE },
-  response: { status: 200, component: "ImportResult", schema: importResultSchema, description: "What was written to the draft (publish it from the UI)." },
+  body: {
+    component: "ImportCommitRequest",
+    schema: importCommitRequestSchema,
+    maxBytes: MAX_IMPORT_BODY_BYTES,
+    tooLarge: IMPORT_TOO_LARGE,
+  },
+  response: {
+    status: 200,
+    component: "ImportResult",
+    schema: importResultSchema,
+    description: "What was written to the draft (publish it from the UI).",
+  },
   errors: {
     ...IMPORT_ERRORS,
     409: "The catalog changed since the preview: preview again.",

@@ -27,16 +27,39 @@ export const catalogPathSchema = z.object({
 });
 
 /** `latest` or a version number, as the URL path or the tRPC input carries it. */
-export const snapshotVersionSchema = z.union([z.literal("latest"), z.coerce.number().int("version must be a whole number").min(1, "version starts at 1").max(2_147_483_647, "version is at most 2147483647")]);
+export const snapshotVersionSchema = z.union([
+  z.literal("latest"),
+  z.coerce
+    .number()
+    .int("version must be a whole number")
+    .min(1, "version starts at 1")
+    .max(2_147_483_647, "version is at most 2147483647"),
+]);
 
-export const snapshotPathSchema = catalogPathSchema.extend({ version: snapshotVersionSchema.meta({ description: "A version number (or `latest`).", example: 1 }) });
+export const snapshotPathSchema = catalogPathSchema.extend({
+  version: snapshotVersionSchema.meta({ description: "A version number (or `latest`).", example: 1 }),
+});
 
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.enum(["INVALID_INPUT", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "CONFLICT", "PAYLOAD_TOO_LARGE", "UNPROCESSABLE", "RATE_LIMITED", "INTERNAL"]),
+    code: z.enum([
+      "INVALID_INPUT",
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "METHOD_NOT_ALLOWED",
+      "CONFLICT",
+      "PAYLOAD_TOO_LARGE",
+      "UNPROCESSABLE",
+      "RATE_LIMITED",
+      "INTERNAL",
+    ]),
     message: z.string().describe("What went wrong and what to do about it."),
     requestId: z.string().optional().describe("On a 500 only: the id the server log records the cause under."),
-    invalidEvents: z.array(z.object({ index: z.number().int(), message: z.string() })).optional().describe("A refused event batch: its bad events by index."),
+    invalidEvents: z
+      .array(z.object({ index: z.number().int(), message: z.string() }))
+      .optional()
+      .describe("A refused event batch: its bad events by index."),
   }),
 });
 
@@ -54,27 +77,55 @@ const ID = z.string().trim().min(1).max(200);
 
 export const searchRequestSchema = z
   .object({
-    query: z.string().trim().min(1, "query must not be empty").max(2000).optional().describe("What to rank the deferred tools for."),
-    paths: z.array(ID).min(1).max(MAX_SEARCH_PATHS).optional().describe("Instead of a query: namespace names or `namespace.tool` ids to load."),
-    limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe("Hits to return; default the snapshot's engine.defaultLimit."),
+    query: z
+      .string()
+      .trim()
+      .min(1, "query must not be empty")
+      .max(2000)
+      .optional()
+      .describe("What to rank the deferred tools for."),
+    paths: z
+      .array(ID)
+      .min(1)
+      .max(MAX_SEARCH_PATHS)
+      .optional()
+      .describe("Instead of a query: namespace names or `namespace.tool` ids to load."),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .optional()
+      .describe("Hits to return; default the snapshot's engine.defaultLimit."),
     version: snapshotVersionSchema.optional().describe("A version number or `latest` (default)."),
-    format: searchFormatSchema.default("hits").describe("`openai`, `anthropic` and `mcp` add `output`, the item for that provider."),
+    format: searchFormatSchema
+      .default("hits")
+      .describe("`openai`, `anthropic` and `mcp` add `output`, the item for that provider."),
     call_id: ID.optional().describe("format `openai`: the tool_search_call's call_id (required)."),
     tool_use_id: ID.optional().describe("format `anthropic`: the tool_use block's id (required)."),
   })
   .strict()
   .superRefine((body, ctx) => {
-    if ((body.query === undefined) === (body.paths === undefined)) ctx.addIssue({ code: "custom", message: "send exactly one of query or paths" });
-    if (body.paths !== undefined && body.limit !== undefined) ctx.addIssue({ code: "custom", path: ["limit"], message: "limit goes with query, not paths" });
-    if (body.format === "openai" && body.call_id === undefined) ctx.addIssue({ code: "custom", path: ["call_id"], message: "format openai needs the call_id to answer" });
+    if ((body.query === undefined) === (body.paths === undefined))
+      ctx.addIssue({ code: "custom", message: "send exactly one of query or paths" });
+    if (body.paths !== undefined && body.limit !== undefined)
+      ctx.addIssue({ code: "custom", path: ["limit"], message: "limit goes with query, not paths" });
+    if (body.format === "openai" && body.call_id === undefined)
+      ctx.addIssue({ code: "custom", path: ["call_id"], message: "format openai needs the call_id to answer" });
     if (body.format === "anthropic" && body.tool_use_id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["tool_use_id"], message: "format anthropic needs the tool_use_id to answer" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["tool_use_id"],
+        message: "format anthropic needs the tool_use_id to answer",
+      });
     }
   });
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 /** A hit as the SDK's `catalog.search()` gives it, without `tool`; fields the engine adds pass through. */
-export const searchHitSchema = z.object({ id: z.string(), score: z.number(), rank: z.number().int().min(1) }).catchall(z.unknown());
+export const searchHitSchema = z
+  .object({ id: z.string(), score: z.number(), rank: z.number().int().min(1) })
+  .catchall(z.unknown());
 
 export const searchResponseSchema = z.object({
   version: z.number().int().min(1),
@@ -86,7 +137,9 @@ export const searchResponseSchema = z.object({
   output: z
     .unknown()
     .optional()
-    .describe("openai: a `tool_search_output` item; anthropic: a `tool_result` with `tool_reference` blocks; mcp: `{ tools }` definitions."),
+    .describe(
+      "openai: a `tool_search_output` item; anthropic: a `tool_result` with `tool_reference` blocks; mcp: `{ tools }` definitions.",
+    ),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export type SnapshotSummary = z.infer<typeof snapshotSummarySchema>;

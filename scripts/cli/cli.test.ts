@@ -29,15 +29,31 @@ writeFileSync(
     { id: "b", text: "bake bread in the oven" },
     { id: "a", text: "bake bread in the oven" },
     { id: "c", text: "send an email" },
-  ].map((d) => JSON.stringify(d)).join("\n"),
+  ]
+    .map((d) => JSON.stringify(d))
+    .join("\n"),
 );
-writeFileSync(queriesFile, ['{"query":"bake"}', '{"query":"email","gold":["c"]}', '{"query":"nothing here"}'].join("\n"));
+writeFileSync(
+  queriesFile,
+  ['{"query":"bake"}', '{"query":"email","gold":["c"]}', '{"query":"nothing here"}'].join("\n"),
+);
 
 describe("stockroom CLI", () => {
   it("rank --docs prints one JSON line per query, in order, ties by id", async () => {
-    const { code, stdout } = await runCli(["rank", "--profile", "codex-bm25", "--docs", docsFile, "--queries", queriesFile]);
+    const { code, stdout } = await runCli([
+      "rank",
+      "--profile",
+      "codex-bm25",
+      "--docs",
+      docsFile,
+      "--queries",
+      queriesFile,
+    ]);
     expect(code).toBe(0);
-    const lines = stdout.trim().split("\n").map((l) => JSON.parse(l) as { query: string; hits: Array<{ id: string; score: number }> });
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { query: string; hits: Array<{ id: string; score: number }> });
     expect(lines.map((l) => l.query)).toEqual(["bake", "email", "nothing here"]);
     expect(lines[0]!.hits.map((h) => h.id)).toEqual(["a", "b"]);
     expect(lines[0]!.hits[0]!.score).toBeGreaterThan(0);
@@ -47,18 +63,37 @@ describe("stockroom CLI", () => {
 
   it("rank --tools indexes the corpus through the search-text builder with namespace.name ids", async () => {
     const { code, stdout } = await runCli([
-      "rank", "--profile", "stockroom", "--tools", path.join(shared, "corpus/tools.jsonl"),
-      "--queries", queriesFile, "--limit", "3",
+      "rank",
+      "--profile",
+      "stockroom",
+      "--tools",
+      path.join(shared, "corpus/tools.jsonl"),
+      "--queries",
+      queriesFile,
+      "--limit",
+      "3",
     ]);
     expect(code).toBe(0);
-    const lines = stdout.trim().split("\n").map((l) => JSON.parse(l) as { hits: Array<{ id: string }> });
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { hits: Array<{ id: string }> });
     expect(lines).toHaveLength(3);
     expect(lines[1]!.hits.length).toBeLessThanOrEqual(3);
     expect(lines[1]!.hits[0]!.id).toMatch(/^[a-z_]+\.[\w-]+$/);
   }, 20_000);
 
   it("eval prints the metrics per language", async () => {
-    const { code, stdout } = await runCli(["eval", "--profile", "codex-bm25", "--tools", path.join(shared, "corpus/tools.jsonl"), "--queries", path.join(shared, "corpus/queries.dev.jsonl"), "--json"]);
+    const { code, stdout } = await runCli([
+      "eval",
+      "--profile",
+      "codex-bm25",
+      "--tools",
+      path.join(shared, "corpus/tools.jsonl"),
+      "--queries",
+      path.join(shared, "corpus/queries.dev.jsonl"),
+      "--json",
+    ]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { rows: Array<Record<string, unknown>> };
     expect(report.rows.map((r) => r.lang)).toEqual(["en", "zh", "all"]);

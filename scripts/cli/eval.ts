@@ -4,7 +4,7 @@ import { limitFlag, parseFlags, profileFlag, readQueries, readTools, runCommand,
 
 export const usage =
   "eval --profile <codex-bm25|stockroom> --tools F --queries F [--limit 8] [--json]\n" +
-  "  query lines {\"query\",\"gold\":[ids],\"lang\"}; prints success@1, success@K, recall@10, MRR, nDCG@10\n" +
+  '  query lines {"query","gold":[ids],"lang"}; prints success@1, success@K, recall@10, MRR, nDCG@10\n' +
   "  and the share of no-match queries (empty gold) that returned nothing, per language.";
 
 const pct = (x: number | null) => (x === null ? "-" : (100 * x).toFixed(1));
@@ -30,7 +30,10 @@ export function run(argv: string[]): Promise<number> {
     const rows = [...byLang.entries()]
       .sort(([a], [b]) => (a === "all" ? 1 : b === "all" ? -1 : a.localeCompare(b)))
       .map(([lang, results]) => {
-        const atK = evaluateRankings(results.map((r) => ({ gold: r.gold, ranked: r.ranked.slice(0, limit) })), limit);
+        const atK = evaluateRankings(
+          results.map((r) => ({ gold: r.gold, ranked: r.ranked.slice(0, limit) })),
+          limit,
+        );
         const at10 = evaluateRankings(results, 10);
         return {
           lang,
@@ -50,11 +53,20 @@ export function run(argv: string[]): Promise<number> {
     }
     const header = ["lang", "queries", "gold", "s@1", `s@${limit}`, "R@10", "MRR", "nDCG@10", "none-empty"];
     const table = rows.map((r) => [
-      r.lang, String(r.queries), String(r.withGold), pct(r.successAt1), pct(r[`successAt${limit}`] as number),
-      pct(r.recallAt10), pct(r.mrr), pct(r.ndcg10), pct(r.noMatchEmptyRate),
+      r.lang,
+      String(r.queries),
+      String(r.withGold),
+      pct(r.successAt1),
+      pct(r[`successAt${limit}`] as number),
+      pct(r.recallAt10),
+      pct(r.mrr),
+      pct(r.ndcg10),
+      pct(r.noMatchEmptyRate),
     ]);
     const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
     const format = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
-    process.stdout.write(`profile ${profile} (limit ${limit}; percentages)\n${[header, ...table].map(format).join("\n")}\n`);
+    process.stdout.write(
+      `profile ${profile} (limit ${limit}; percentages)\n${[header, ...table].map(format).join("\n")}\n`,
+    );
   });
 }

@@ -17,9 +17,14 @@ const FIXTURE = path.join(repoRoot, "server/testing/tiny-mcp-server.mjs");
 
 function runCli(args: string[], token: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(tsx, [cli, ...args], { cwd: repoRoot, env: { ...process.env, STOCKROOM_TOKEN: token } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      tsx,
+      [cli, ...args],
+      { cwd: repoRoot, env: { ...process.env, STOCKROOM_TOKEN: token } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -53,18 +58,31 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     expect(first.stdout).toContain("Imported: 3 created, 0 updated, 0 unchanged, 0 skipped");
     const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" } });
     expect(tools.map((t) => [t.key, t.mcpServer, t.exposure])).toEqual([
-      ["weather.get_forecast", "tiny-weather", "deferred"], ["weather.get_uv_index", "tiny-weather", "deferred"], ["weather.list_alerts", "tiny-weather", "deferred"],
+      ["weather.get_forecast", "tiny-weather", "deferred"],
+      ["weather.get_uv_index", "tiny-weather", "deferred"],
+      ["weather.list_alerts", "tiny-weather", "deferred"],
     ]);
 
     // Without --yes (and no terminal to ask on) the preview is shown and nothing is written.
-    const second = await runCli(["import", ...target, "--command", process.execPath, "--arg", FIXTURE, "--env", "TINY_MCP_VARIANT=2"], secret);
+    const second = await runCli(
+      ["import", ...target, "--command", process.execPath, "--arg", FIXTURE, "--env", "TINY_MCP_VARIANT=2"],
+      secret,
+    );
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("1 new, 1 changed, 2 unchanged, 0 invalid, 0 skipped");
-    expect(second.stdout).toContain("~ changed   weather.get_forecast\n    description:\n      - Get the weather forecast for a city.\n      + Get the weather forecast for a city, hourly.");
+    expect(second.stdout).toContain(
+      "~ changed   weather.get_forecast\n    description:\n      - Get the weather forecast for a city.\n      + Get the weather forecast for a city, hourly.",
+    );
     expect(second.stdout).toContain("Nothing written: run again with --yes to import.");
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(3);
-    const json = await runCli(["import", ...target, "--json", "--yes", "--env", "TINY_MCP_VARIANT=2", "--", process.execPath, FIXTURE], secret);
-    const [plan, result] = json.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const json = await runCli(
+      ["import", ...target, "--json", "--yes", "--env", "TINY_MCP_VARIANT=2", "--", process.execPath, FIXTURE],
+      secret,
+    );
+    const [plan, result] = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(plan.counts).toMatchObject({ new: 1, changed: 1 });
     expect(result).toMatchObject({ created: 1, updated: 1, unchanged: 2 });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(4);
@@ -78,10 +96,18 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     const target = ["--url", url, "--team", ref.team, "--catalog", ref.catalog];
     const refused = await runCli(["import", ...target, "--yes", "--", process.execPath, FIXTURE], secret);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/403 FORBIDDEN: This token may only read snapshots; importing needs a token created with the import scope/);
+    expect(refused.stderr).toMatch(
+      /403 FORBIDDEN: This token may only read snapshots; importing needs a token created with the import scope/,
+    );
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
-    expect(await runCli(["import", ...target], secret)).toMatchObject({ code: 2, stderr: expect.stringMatching(/give the MCP server's command/) });
+    expect(await runCli(["import", ...target], secret)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/give the MCP server's command/),
+    });
     const missing = await runCli(["import", ...target, "--", "no-such-mcp-server-cmd"], secret);
-    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/could not list the tools of "no-such-mcp-server-cmd"/) });
+    expect(missing).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/could not list the tools of "no-such-mcp-server-cmd"/),
+    });
   });
 });

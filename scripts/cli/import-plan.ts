@@ -18,7 +18,11 @@ export class ApiError extends Error {}
 type ImportRoute = typeof previewImportRoute | typeof commitImportRoute;
 
 /** POSTs to an import route; the answer is typed by the route's spec. */
-export async function postImport<R extends ImportRoute>(target: ImportTarget, route: R, body: unknown): Promise<ResponseOf<R>> {
+export async function postImport<R extends ImportRoute>(
+  target: ImportTarget,
+  route: R,
+  body: unknown,
+): Promise<ResponseOf<R>> {
   const url = target.url.replace(/\/+$/, "") + pathOf<ImportRoute>(route, target);
   let response: Response;
   try {
@@ -42,12 +46,18 @@ export async function postImport<R extends ImportRoute>(target: ImportTarget, ro
 }
 
 const MARK: Record<string, string> = { new: "+", changed: "~", unchanged: "=", invalid: "!", skipped: "-" };
-const indent = (text: string, prefix: string) => text.split("\n").map((line) => `${prefix}${line}`).join("\n");
+const indent = (text: string, prefix: string) =>
+  text
+    .split("\n")
+    .map((line) => `${prefix}${line}`)
+    .join("\n");
 
 /** The preview as the UI shows it: counts, then new / changed (with a before/after diff) / invalid / skipped rows. */
 export function formatPlan(plan: ImportPlan, { showUnchanged = false } = {}): string {
   const { counts } = plan;
-  const lines = [`${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.invalid} invalid, ${counts.skipped} skipped (${plan.format})`];
+  const lines = [
+    `${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.invalid} invalid, ${counts.skipped} skipped (${plan.format})`,
+  ];
   for (const row of plan.rows) {
     if (row.status === "unchanged" && !showUnchanged) continue;
     const name = row.key ?? row.label;

@@ -38,7 +38,8 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   const repeated: Record<(typeof REPEATED)[number], string[]> = { arg: [], env: [] };
   for (let i = 0; i < own.length; i++) {
     const [name, inline] = own[i]!.replace(/^--/, "").split(/=(.*)/s, 2) as [string, string | undefined];
-    if (!own[i]!.startsWith("--")) throw new UsageError(`unexpected argument "${own[i]}" (put the server's command after --)`);
+    if (!own[i]!.startsWith("--"))
+      throw new UsageError(`unexpected argument "${own[i]}" (put the server's command after --)`);
     if ((SWITCHES as readonly string[]).includes(name)) flags[name] = true;
     else if ((VALUE_FLAGS as readonly string[]).includes(name) || (REPEATED as readonly string[]).includes(name)) {
       const value = inline ?? own[++i];
@@ -49,7 +50,8 @@ export function parseImportArgs(argv: string[]): ImportArgs {
   }
   const command = server[0] ?? (flags.command as string | undefined);
   if (!command) throw new UsageError("give the MCP server's command: --command CMD [--arg A]…, or -- CMD ARGS…");
-  if (server.length > 0 && flags.command) throw new UsageError("give the command either with --command or after --, not both");
+  if (server.length > 0 && flags.command)
+    throw new UsageError("give the command either with --command or after --, not both");
   const env: Record<string, string> = {};
   for (const pair of repeated.env) {
     const at = pair.indexOf("=");
@@ -60,7 +62,11 @@ export function parseImportArgs(argv: string[]): ImportArgs {
 }
 
 /** Starts the server, reads every page of tools/list, stops it. */
-async function listLocalTools({ command, args, env }: ImportArgs): Promise<{ serverName: string | null; tools: unknown[] }> {
+async function listLocalTools({
+  command,
+  args,
+  env,
+}: ImportArgs): Promise<{ serverName: string | null; tools: unknown[] }> {
   const transport = new StdioClientTransport({ command, args, env, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -88,7 +94,9 @@ async function confirmed(flags: Flags, plan: ImportPlan): Promise<boolean> {
   if (flags.yes) return true;
   if (!process.stdin.isTTY) return false;
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = await prompt.question(`Import ${plan.counts.new} new and ${plan.counts.changed} changed tools? [y/N] `);
+  const answer = await prompt.question(
+    `Import ${plan.counts.new} new and ${plan.counts.changed} changed tools? [y/N] `,
+  );
   prompt.close();
   return /^y(es)?$/i.test(answer.trim());
 }
@@ -100,9 +108,14 @@ export function run(argv: string[]): Promise<number> {
     const target = apiTargetOf(flags);
     if (!target) throw new UsageError("--url is required");
     const exposure = (flags.exposure as string | undefined) ?? "deferred";
-    if (!(EXPOSURES as readonly string[]).includes(exposure)) throw new UsageError(`--exposure must be one of ${EXPOSURES.join(", ")}`);
+    if (!(EXPOSURES as readonly string[]).includes(exposure))
+      throw new UsageError(`--exposure must be one of ${EXPOSURES.join(", ")}`);
     const { serverName, tools } = await listLocalTools(parsed);
-    const options = { namespace: (flags.namespace as string | undefined) ?? null, mcpServer: (flags["mcp-server"] as string | undefined) ?? serverName, exposure };
+    const options = {
+      namespace: (flags.namespace as string | undefined) ?? null,
+      mcpServer: (flags["mcp-server"] as string | undefined) ?? serverName,
+      exposure,
+    };
     const body = { source: { tools }, options };
     const plan = await postImport(target, previewImportRoute, body);
     const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -113,7 +126,9 @@ export function run(argv: string[]): Promise<number> {
     }
     if (plan.counts.new + plan.counts.changed === 0) return void out("Nothing to import.");
     if (plan.counts.invalid > 0 && !flags["skip-invalid"]) {
-      throw new Error(`${plan.counts.invalid} tools are invalid: fix them in the server, or pass --skip-invalid; nothing was written`);
+      throw new Error(
+        `${plan.counts.invalid} tools are invalid: fix them in the server, or pass --skip-invalid; nothing was written`,
+      );
     }
     if (!(await confirmed(flags, plan))) return void out("Nothing written: run again with --yes to import.");
     const commit = { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"] };

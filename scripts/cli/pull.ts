@@ -14,7 +14,8 @@ export function run(argv: string[]): Promise<number> {
     const target = apiTargetOf(flags);
     if (!target) throw new UsageError("--url is required");
     const { snapshot, body } = await fetchVerified(target, parseVersion(stringFlag(flags, "version")));
-    const out = stringFlag(flags, "out") ?? `${snapshot.catalog.team}-${snapshot.catalog.slug}-v${snapshot.version}.json`;
+    const out =
+      stringFlag(flags, "out") ?? `${snapshot.catalog.team}-${snapshot.catalog.slug}-v${snapshot.version}.json`;
     writeFileSync(out, body);
     const deferred = snapshot.tools.filter((t) => t.exposure === "deferred").length;
     process.stdout.write(

@@ -1,11 +1,21 @@
 // `stockroom rank`: one JSON line per query, in order: {"query","hits":[{"id","score"}]}.
 import { createSearchIndex, SearchQueryError } from "../../search/index";
-import { limitFlag, parseFlags, profileFlag, readDocs, readQueries, readTools, runCommand, stringFlag, UsageError } from "./io";
+import {
+  limitFlag,
+  parseFlags,
+  profileFlag,
+  readDocs,
+  readQueries,
+  readTools,
+  runCommand,
+  stringFlag,
+  UsageError,
+} from "./io";
 
 export const usage =
   "rank --profile <codex-bm25|stockroom> (--docs F | --tools F) --queries F [--limit N]\n" +
-  "  --docs lines {\"id\",\"text\"} are indexed as-is; --tools lines {\"namespace\",\"name\",\"description\",\"parameters\"}\n" +
-  "  go through the search-text builder (id namespace.name). Prints {\"query\",\"hits\":[{\"id\",\"score\"}]} per query.";
+  '  --docs lines {"id","text"} are indexed as-is; --tools lines {"namespace","name","description","parameters"}\n' +
+  '  go through the search-text builder (id namespace.name). Prints {"query","hits":[{"id","score"}]} per query.';
 
 export function run(argv: string[]): Promise<number> {
   return runCommand(usage, () => {
@@ -14,7 +24,8 @@ export function run(argv: string[]): Promise<number> {
     const docsFile = stringFlag(flags, "docs");
     const toolsFile = stringFlag(flags, "tools");
     const queriesFile = stringFlag(flags, "queries");
-    if ((docsFile === undefined) === (toolsFile === undefined)) throw new UsageError("give exactly one of --docs or --tools");
+    if ((docsFile === undefined) === (toolsFile === undefined))
+      throw new UsageError("give exactly one of --docs or --tools");
     if (!queriesFile) throw new UsageError("--queries is required");
     const limit = limitFlag(flags, 8);
     const docs = docsFile ? readDocs(docsFile) : readTools(toolsFile!);

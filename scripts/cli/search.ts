@@ -7,7 +7,7 @@ import { API_FLAGS, API_USAGE, apiTargetOf, fetchVerified, parseVersion, readSna
 export const usage =
   "search (--snapshot FILE | --url U --team T --catalog C [--version N|latest]) (--query Q | --queries F) [--limit N] [--json]\n" +
   `${API_USAGE}\n` +
-  "  --query prints a table (or one JSON line with --json); --queries F (lines {\"query\"}) prints {\"query\",\"hits\":[{\"id\",\"score\"}]} per line.\n" +
+  '  --query prints a table (or one JSON line with --json); --queries F (lines {"query"}) prints {"query","hits":[{"id","score"}]} per line.\n' +
   "  The limit defaults to the snapshot's own; ranking uses the snapshot's engine profile.";
 
 export function run(argv: string[]): Promise<number> {
@@ -18,8 +18,11 @@ export function run(argv: string[]): Promise<number> {
     if (!file === !target) throw new UsageError("give exactly one of --snapshot or --url");
     const query = stringFlag(flags, "query");
     const queriesFile = stringFlag(flags, "queries");
-    if ((query === undefined) === (queriesFile === undefined)) throw new UsageError("give exactly one of --query or --queries");
-    const snapshot = file ? await readSnapshotFile(file) : (await fetchVerified(target!, parseVersion(stringFlag(flags, "version")))).snapshot;
+    if ((query === undefined) === (queriesFile === undefined))
+      throw new UsageError("give exactly one of --query or --queries");
+    const snapshot = file
+      ? await readSnapshotFile(file)
+      : (await fetchVerified(target!, parseVersion(stringFlag(flags, "version")))).snapshot;
     const limit = limitFlag(flags, snapshot.engine.defaultLimit);
     const index = createSnapshotIndex(snapshot);
     const rank = (q: string) => {
@@ -33,7 +36,9 @@ export function run(argv: string[]): Promise<number> {
 
     if (queriesFile !== undefined || flags.json === true) {
       const queries = queriesFile !== undefined ? readQueries(queriesFile).map((row) => row.query) : [query!];
-      const lines = queries.map((q) => JSON.stringify({ query: q, hits: rank(q).map(({ id, score }) => ({ id, score })) }));
+      const lines = queries.map((q) =>
+        JSON.stringify({ query: q, hits: rank(q).map(({ id, score }) => ({ id, score })) }),
+      );
       process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "");
       return;
     }
@@ -41,7 +46,10 @@ export function run(argv: string[]): Promise<number> {
     const hits = rank(query!);
     const byId = new Map(snapshot.tools.map((t) => [t.id, t]));
     const header = `${snapshot.catalog.team}/${snapshot.catalog.slug} v${snapshot.version} · ${snapshot.engine.profile} · ${index.size} deferred tools indexed`;
-    const rows = hits.map((hit) => `${String(hit.rank).padStart(3)}  ${hit.score.toFixed(4).padStart(8)}  ${hit.id}  ${byId.get(hit.id)!.spec.description.split("\n")[0]!.slice(0, 80)}`);
+    const rows = hits.map(
+      (hit) =>
+        `${String(hit.rank).padStart(3)}  ${hit.score.toFixed(4).padStart(8)}  ${hit.id}  ${byId.get(hit.id)!.spec.description.split("\n")[0]!.slice(0, 80)}`,
+    );
     process.stdout.write(`${header}\n${rows.length ? rows.join("\n") : "  no tool matches"}\n`);
   });
 }

@@ -6,7 +6,8 @@ import { SnapshotIntegrityError, verifySnapshot, type Snapshot } from "../../sdk
 import { stringFlag, UsageError, type Flags } from "./io";
 
 export const API_FLAGS = ["url", "token", "team", "catalog"] as const;
-export const API_USAGE = "  --url U --team T --catalog C: the Stockroom server and catalog; the agent token comes from $STOCKROOM_TOKEN (or --token).";
+export const API_USAGE =
+  "  --url U --team T --catalog C: the Stockroom server and catalog; the agent token comes from $STOCKROOM_TOKEN (or --token).";
 
 /** The API target from flags, or null when no --url was given. */
 export function apiTargetOf(flags: Flags): ApiTarget | null {
@@ -23,7 +24,8 @@ export function apiTargetOf(flags: Flags): ApiTarget | null {
 export function parseVersion(raw: string | undefined, flag = "--version"): number | "latest" {
   if (raw === undefined || raw === "latest") return "latest";
   const version = Number(raw);
-  if (!Number.isInteger(version) || version < 1) throw new UsageError(`${flag} must be "latest" or a version number, got "${raw}"`);
+  if (!Number.isInteger(version) || version < 1)
+    throw new UsageError(`${flag} must be "latest" or a version number, got "${raw}"`);
   return version;
 }
 
@@ -43,7 +45,10 @@ export async function readSnapshotFile(file: string): Promise<Snapshot> {
   }
 }
 
-export async function fetchVerified(target: ApiTarget, version: number | "latest"): Promise<{ snapshot: Snapshot; body: string }> {
+export async function fetchVerified(
+  target: ApiTarget,
+  version: number | "latest",
+): Promise<{ snapshot: Snapshot; body: string }> {
   const result = await fetchSnapshot(target, { version });
   if (result.status !== "ok") throw new Error("the server answered 304 to an unconditional request");
   return result;
@@ -52,7 +57,8 @@ export async function fetchVerified(target: ApiTarget, version: number | "latest
 /** `--from` / `--to` style references: a version number or `latest` (needs the API flags), else a file path. */
 export async function loadSnapshotRef(ref: string, target: ApiTarget | null): Promise<Snapshot> {
   if (/^(\d+|latest)$/.test(ref)) {
-    if (!target) throw new UsageError(`"${ref}" is a version: give --url, --team and --catalog (or a snapshot file instead)`);
+    if (!target)
+      throw new UsageError(`"${ref}" is a version: give --url, --team and --catalog (or a snapshot file instead)`);
     return (await fetchVerified(target, parseVersion(ref))).snapshot;
   }
   return readSnapshotFile(ref);

@@ -22,15 +22,34 @@ export function freePort(): Promise<number> {
 }
 
 /** Builds into `distDir` when stale (scripts/start.mjs decides), serves on a free port, resolves once /sign-in answers. */
-export async function startAppServer({ distDir, env = {} }: { distDir: string; env?: Record<string, string> }): Promise<AppServer> {
+export async function startAppServer({
+  distDir,
+  env = {},
+}: {
+  distDir: string;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stockroom-app-"));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), STOCKROOM_URL: url, STOCKROOM_DATA_DIR: dataDir, NEXT_DIST_DIR: distDir, DATABASE_URL: "", NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "scripts/start.mjs"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        STOCKROOM_URL: url,
+        STOCKROOM_DATA_DIR: dataDir,
+        NEXT_DIST_DIR: distDir,
+        DATABASE_URL: "",
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));

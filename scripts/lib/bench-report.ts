@@ -5,7 +5,8 @@ import path from "node:path";
 import { format } from "node:util";
 
 const REPORT = path.resolve(import.meta.dirname, "../../docs/benchmarks.md");
-const HEADER = "# Benchmarks\n\nWritten by the bench scripts (`npm run bench:*`); each section is replaced by its own bench's last run.\n";
+const HEADER =
+  "# Benchmarks\n\nWritten by the bench scripts (`npm run bench:*`); each section is replaced by its own bench's last run.\n";
 
 function commit(): string {
   try {
@@ -24,7 +25,10 @@ export function writeBenchSection(name: string, title: string, body: string): vo
   const current = existsSync(REPORT) ? readFileSync(REPORT, "utf8") : HEADER;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + section + current.slice(to + end.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(REPORT, next);
 }
 

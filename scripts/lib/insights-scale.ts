@@ -93,19 +93,39 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 export async function timeInsights(handle: DatabaseHandle, catalogId: string) {
   const db = handle.sql;
   const period = resolvePeriod({});
-  const runs = { overview: [] as number[], failing: [] as number[], slowestTab: [] as number[], eventsPage: [] as number[], peer: [] as number[] };
+  const runs = {
+    overview: [] as number[],
+    failing: [] as number[],
+    slowestTab: [] as number[],
+    eventsPage: [] as number[],
+    peer: [] as number[],
+  };
   for (let run = 0; run < 3; run++) {
     runs.overview.push(await timed(() => getInsightsOverview({ db, catalogId, period })));
     // The page shows one failing-request tab at a time ("empty" first); each other tab is one more query.
     const tabs: number[] = [];
-    for (const kind of FAILURE_KINDS) tabs.push(await timed(() => listFailingRequests({ db, catalogId, period, kind })));
+    for (const kind of FAILURE_KINDS)
+      tabs.push(await timed(() => listFailingRequests({ db, catalogId, period, kind })));
     runs.failing.push(tabs[0]!);
     runs.slowestTab.push(Math.max(...tabs));
     runs.eventsPage.push(await timed(() => listAgentEvents({ db, catalogId, period, filters: { flag: "empty" } })));
     runs.peer.push(await timed(() => db.query(PEER_SQL, [catalogId])));
   }
-  const count = (await db.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "AgentEvent" WHERE "catalogId" = $1`, [catalogId]))[0]?.count ?? 0;
+  const count =
+    (
+      await db.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "AgentEvent" WHERE "catalogId" = $1`, [
+        catalogId,
+      ])
+    )[0]?.count ?? 0;
   const overview = median(runs.overview);
   const failing = median(runs.failing);
-  return { events: count, overview, failing, slowestTab: median(runs.slowestTab), eventsPage: median(runs.eventsPage), page: overview + failing, peerOverview: median(runs.peer) };
+  return {
+    events: count,
+    overview,
+    failing,
+    slowestTab: median(runs.slowestTab),
+    eventsPage: median(runs.eventsPage),
+    page: overview + failing,
+    peerOverview: median(runs.peer),
+  };
 }

@@ -37,8 +37,14 @@ export class SessionClient {
   }
 
   private async unwrap<T>(path: string, response: Response): Promise<T> {
-    const body = (await response.json()) as { result?: { data?: { json?: T } }; error?: { json?: { message?: string } } };
-    if (!response.ok) throw Object.assign(new Error(`${path}: ${response.status} ${body.error?.json?.message ?? ""}`), { status: response.status });
+    const body = (await response.json()) as {
+      result?: { data?: { json?: T } };
+      error?: { json?: { message?: string } };
+    };
+    if (!response.ok)
+      throw Object.assign(new Error(`${path}: ${response.status} ${body.error?.json?.message ?? ""}`), {
+        status: response.status,
+      });
     return body.result!.data!.json as T;
   }
 }

@@ -1,5 +1,11 @@
 // For SDK tests: a tiny node:http server that speaks the agent API for one catalog, with switchable behaviour.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { sealSnapshot, type Snapshot, type SnapshotContent, SNAPSHOT_FORMAT } from "../snapshot";
 
@@ -22,12 +28,59 @@ export function sampleContent(extraTools: SnapshotContent["tools"] = []): Snapsh
       { name: "crm", description: "Customer profile and order tools." },
     ],
     tools: [
-      { id: "calendar.create_event", namespace: "calendar", name: "create_event", exposure: "deferred", fallback: "hidden", searchText: "create_event create event calendar schedule a meeting", spec: fn("create_event", "Schedule a meeting.", { title: { type: "string" } }) },
-      { id: "calendar.list_events", namespace: "calendar", name: "list_events", exposure: "deferred", fallback: "hidden", searchText: "list_events list events calendar upcoming meetings", spec: fn("list_events", "List upcoming meetings.") },
-      { id: "crm.cancel_order", namespace: "crm", name: "cancel_order", exposure: "deferred", fallback: "direct", searchText: "cancel_order cancel order crm customer orders", spec: fn("cancel_order", "Cancel an order.") },
-      { id: "crm.list_open_orders", namespace: "crm", name: "list_open_orders", exposure: "deferred", fallback: "direct", searchText: "list_open_orders list open orders crm customer orders by customer id", spec: fn("list_open_orders", "List open orders by customer ID.", { customer_id: { type: "string" } }) },
-      { id: "ping", namespace: null, name: "ping", exposure: "direct", searchText: "ping check the service is up", spec: fn("ping", "Check the service is up.") },
-      { id: "weather_lookup", namespace: null, name: "weather_lookup", exposure: "deferred", fallback: "hidden", searchText: "weather_lookup weather lookup forecast for a meeting city", spec: fn("weather_lookup", "Weather forecast for a city.") },
+      {
+        id: "calendar.create_event",
+        namespace: "calendar",
+        name: "create_event",
+        exposure: "deferred",
+        fallback: "hidden",
+        searchText: "create_event create event calendar schedule a meeting",
+        spec: fn("create_event", "Schedule a meeting.", { title: { type: "string" } }),
+      },
+      {
+        id: "calendar.list_events",
+        namespace: "calendar",
+        name: "list_events",
+        exposure: "deferred",
+        fallback: "hidden",
+        searchText: "list_events list events calendar upcoming meetings",
+        spec: fn("list_events", "List upcoming meetings."),
+      },
+      {
+        id: "crm.cancel_order",
+        namespace: "crm",
+        name: "cancel_order",
+        exposure: "deferred",
+        fallback: "direct",
+        searchText: "cancel_order cancel order crm customer orders",
+        spec: fn("cancel_order", "Cancel an order."),
+      },
+      {
+        id: "crm.list_open_orders",
+        namespace: "crm",
+        name: "list_open_orders",
+        exposure: "deferred",
+        fallback: "direct",
+        searchText: "list_open_orders list open orders crm customer orders by customer id",
+        spec: fn("list_open_orders", "List open orders by customer ID.", { customer_id: { type: "string" } }),
+      },
+      {
+        id: "ping",
+        namespace: null,
+        name: "ping",
+        exposure: "direct",
+        searchText: "ping check the service is up",
+        spec: fn("ping", "Check the service is up."),
+      },
+      {
+        id: "weather_lookup",
+        namespace: null,
+        name: "weather_lookup",
+        exposure: "deferred",
+        fallback: "hidden",
+        searchText: "weather_lookup weather lookup forecast for a meeting city",
+        spec: fn("weather_lookup", "Weather forecast for a city."),
+      },
       ...extraTools,
     ],
   };
@@ -62,7 +115,11 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
     eventBatches: [],
     eventsFailWith: null,
     async publish(content) {
-      const sealed = await sealSnapshot(content, state.versions.length + 1, new Date(Date.UTC(2026, 0, state.versions.length + 1)));
+      const sealed = await sealSnapshot(
+        content,
+        state.versions.length + 1,
+        new Date(Date.UTC(2026, 0, state.versions.length + 1)),
+      );
       state.versions.push(sealed);
       return sealed;
     },
@@ -75,9 +132,15 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify({ error: { code, message: `test server says ${code}` } }));
     };
-    if (state.failWith) return error(state.failWith.status, state.failWith.code, state.failWith.retryAfter ? { "retry-after": String(state.failWith.retryAfter) } : {});
+    if (state.failWith)
+      return error(
+        state.failWith.status,
+        state.failWith.code,
+        state.failWith.retryAfter ? { "retry-after": String(state.failWith.retryAfter) } : {},
+      );
     if (req.headers.authorization !== `Bearer ${TEST_TOKEN}`) return error(401, "UNAUTHORIZED");
-    if (req.method === "POST" && req.url === "/api/v1/catalogs/acme/support/events") return receiveEvents(req, res, state, error);
+    if (req.method === "POST" && req.url === "/api/v1/catalogs/acme/support/events")
+      return receiveEvents(req, res, state, error);
     const match = req.url?.match(/^\/api\/v1\/catalogs\/acme\/support\/snapshots\/(latest|\d+)$/);
     if (!match) return error(404, "NOT_FOUND");
     const snapshot = match[1] === "latest" ? state.versions.at(-1) : state.versions[Number(match[1]) - 1];
@@ -95,7 +158,12 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
   return state;
 }
 
-function receiveEvents(req: IncomingMessage, res: ServerResponse, state: SnapshotServer, error: (status: number, code: string, headers?: Record<string, string>) => void): void {
+function receiveEvents(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: SnapshotServer,
+  error: (status: number, code: string, headers?: Record<string, string>) => void,
+): void {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {

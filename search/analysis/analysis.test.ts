@@ -30,7 +30,18 @@ describe("deunicode", () => {
 describe("splitWords (UAX #29 unicode_words)", () => {
   it("follows the word rules the crate uses", () => {
     expect(splitWords("you're 3.14 1,000 a,b owner:repo example.com x1.y2 __init__ _ __ a-b")).toEqual([
-      "you're", "3.14", "1,000", "a", "b", "owner:repo", "example.com", "x1", "y2", "__init__", "a", "b",
+      "you're",
+      "3.14",
+      "1,000",
+      "a",
+      "b",
+      "owner:repo",
+      "example.com",
+      "x1",
+      "y2",
+      "__init__",
+      "a",
+      "b",
     ]);
   });
 
@@ -63,14 +74,24 @@ describe("stockroom analysis", () => {
   });
 
   it("names its steps", () => {
-    expect(analyzerSteps("codex-bm25")).toEqual(["deunicode", "lowercase", "unicode-words", "stop-words", "stem-english"]);
+    expect(analyzerSteps("codex-bm25")).toEqual([
+      "deunicode",
+      "lowercase",
+      "unicode-words",
+      "stop-words",
+      "stem-english",
+    ]);
     expect(analyzerSteps("stockroom")[0]).toBe("nfkc");
   });
 });
 
 describe("vendored Snowball stemmers", () => {
   it("stem every word of the corpus and the parity recipes exactly as the snowball-stemmers package", () => {
-    const text = [readShared("corpus/tools.jsonl"), readShared("parity/recipes_en.csv"), readShared("parity/recipes_de.csv")].join(" ");
+    const text = [
+      readShared("corpus/tools.jsonl"),
+      readShared("parity/recipes_en.csv"),
+      readShared("parity/recipes_de.csv"),
+    ].join(" ");
     const words = [...new Set(text.toLowerCase().match(/\p{L}+/gu) ?? [])];
     expect(words.length).toBeGreaterThan(5000);
     for (const language of ["english", "german"] as const) {
@@ -84,11 +105,20 @@ describe("vendored Snowball stemmers", () => {
 
 describe("typed values in requests", () => {
   it("turns URLs, e-mail addresses, file names, #channels and @users into concept words", () => {
-    expect(extractEntities("what does this say? https://youtu.be/dQw4w9WgXcQ?t=1")).toEqual({ text: "what does this say?  youtu ", concepts: ["url"] });
+    expect(extractEntities("what does this say? https://youtu.be/dQw4w9WgXcQ?t=1")).toEqual({
+      text: "what does this say?  youtu ",
+      concepts: ["url"],
+    });
     expect(extractEntities("email it to finance@acme.com").concepts).toEqual(["email"]);
-    expect(extractEntities("fix style.md and /etc/hosts")).toEqual({ text: "fix  style md  and   etc hosts ", concepts: ["file"] });
+    expect(extractEntities("fix style.md and /etc/hosts")).toEqual({
+      text: "fix  style md  and   etc hosts ",
+      concepts: ["file"],
+    });
     expect(extractEntities("post in #incidents and ping @dana").concepts).toEqual(["channel", "user"]);
-    expect(extractEntities("what does the README say?")).toEqual({ text: "what does the  README  say?", concepts: ["file"] });
+    expect(extractEntities("what does the README say?")).toEqual({
+      text: "what does the  README  say?",
+      concepts: ["file"],
+    });
     expect(extractEntities("add node_modules to .gitignore").concepts).toEqual(["file"]);
     expect(extractEntities("renew the license key").concepts).toEqual([]);
   });
@@ -103,8 +133,14 @@ describe("typed values in requests", () => {
   });
 
   it("reads owner/repo as a repository, but not a branch or a file under a folder", () => {
-    expect(extractEntities("star vercel/next.js for me")).toEqual({ text: "star  vercel next js  for me", concepts: ["repository"] });
-    expect(extractEntities("open issues in acme/api")).toEqual({ text: "open issues in  acme api ", concepts: ["repository"] });
+    expect(extractEntities("star vercel/next.js for me")).toEqual({
+      text: "star  vercel next js  for me",
+      concepts: ["repository"],
+    });
+    expect(extractEntities("open issues in acme/api")).toEqual({
+      text: "open issues in  acme api ",
+      concepts: ["repository"],
+    });
     expect(extractEntities("switch to feature/login").concepts).toEqual([]);
     expect(extractEntities("read notes/todo.md").concepts).toEqual(["file"]);
   });
@@ -131,22 +167,35 @@ describe("thesaurus", () => {
     expect(relatedTerms("updat")).not.toContain("reschedul");
   });
 
-  it.each(VOCABULARY_PACKS)("has no dead or repeated line in pack $id: each side of each line keeps a word after analysis", (pack) => {
-    const analyzer = stockroomEnglishAnalyzer();
-    const lines = pack.thesaurus.split("\n").map((line) => line.replace(/#.*/, "").trim()).filter(Boolean);
-    const dead = lines.filter((line) =>
-      line.split(">").some((side) => side.split(/\s+/).flatMap((word) => analyzer.analyze(word)).length === 0),
-    );
-    expect(dead).toEqual([]);
-    expect(lines.filter((line, i) => lines.indexOf(line) !== i)).toEqual([]);
-  });
+  it.each(VOCABULARY_PACKS)(
+    "has no dead or repeated line in pack $id: each side of each line keeps a word after analysis",
+    (pack) => {
+      const analyzer = stockroomEnglishAnalyzer();
+      const lines = pack.thesaurus
+        .split("\n")
+        .map((line) => line.replace(/#.*/, "").trim())
+        .filter(Boolean);
+      const dead = lines.filter((line) =>
+        line.split(">").some((side) => side.split(/\s+/).flatMap((word) => analyzer.analyze(word)).length === 0),
+      );
+      expect(dead).toEqual([]);
+      expect(lines.filter((line, i) => lines.indexOf(line) !== i)).toEqual([]);
+    },
+  );
 });
 
 describe("zh glossary", () => {
   it("lists each Chinese word once across the packs (a repeated word would silently count its English twice)", () => {
-    const words = VOCABULARY_PACKS.map((pack) => pack.glossary).join("\n").split("\n")
+    const words = VOCABULARY_PACKS.map((pack) => pack.glossary)
+      .join("\n")
+      .split("\n")
       .filter((line) => line.includes("="))
-      .flatMap((line) => line.slice(0, line.indexOf("=")).split("|").map((word) => word.trim()))
+      .flatMap((line) =>
+        line
+          .slice(0, line.indexOf("="))
+          .split("|")
+          .map((word) => word.trim()),
+      )
       .filter(Boolean);
     expect(words.filter((word, i) => words.indexOf(word) !== i)).toEqual([]);
   });

@@ -20,11 +20,10 @@ export function codexAnalyzer(language: CodexLanguage = "english"): Analyzer {
   let analyzer = analyzers.get(language);
   if (!analyzer) {
     const stopWords = (language === "english" ? STOPWORDS_EN_NLTK : STOPWORDS_DE_NLTK).map(deunicode);
-    analyzer = createAnalyzer(
-      [normalizeDeunicode(), lowercase()],
-      splitUnicodeWords(),
-      [removeStopWords(stopWords), stem(language)],
-    );
+    analyzer = createAnalyzer([normalizeDeunicode(), lowercase()], splitUnicodeWords(), [
+      removeStopWords(stopWords),
+      stem(language),
+    ]);
     analyzers.set(language, analyzer);
   }
   return analyzer;

@@ -13,14 +13,16 @@ export interface QueryEntities {
 const URL = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/giu;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 // A path (/a/b, ~/a, ./a, C:\a) or a word with a file extension (report.pdf, deploy.yml).
-const PATH = /(?<![\p{L}\p{N}])(?:~|\.{1,2}|[A-Za-z]:)?(?:[\\/][\p{L}\p{N}._-]+)+[\\/]?|(?<![\p{L}\p{N}.])\.?[\p{L}\p{N}_-]+\.(?:[a-z][a-z0-9]{0,4})(?![\p{L}\p{N}])/gu;
+const PATH =
+  /(?<![\p{L}\p{N}])(?:~|\.{1,2}|[A-Za-z]:)?(?:[\\/][\p{L}\p{N}._-]+)+[\\/]?|(?<![\p{L}\p{N}.])\.?[\p{L}\p{N}_-]+\.(?:[a-z][a-z0-9]{0,4})(?![\p{L}\p{N}])/gu;
 // "#general" names a channel (or a tag); "#204" is a number and stays as it is. "@dana" names a user.
 const CHANNEL = /(?<![\p{L}\p{N}&#])#[\p{L}_][\p{L}\p{N}_-]*/gu;
 const MENTION = /(?<![\p{L}\p{N}@])@[\p{L}_][\p{L}\p{N}_.-]*/gu;
 // "owner/repo" (acme/api, vercel/next.js) names a repository; "feature/login" is a branch, "notes/todo.md" a file.
 const OWNER_REPO = /(?<![\p{L}\p{N}_.\/~-])([A-Za-z0-9][\w.-]*)\/[A-Za-z][\w-]*(?:\.js)?(?![\w\/.])/gu;
 // Files people name without an extension: README, Dockerfile, .gitignore.
-const KNOWN_FILES = /(?<![\p{L}\p{N}.\/])(?:readme|dockerfile|makefile|changelog|procfile|gemfile|jenkinsfile|\.gitignore|\.env|\.npmrc|\.bashrc|\.zshrc)(?![\p{L}\p{N}.])/giu;
+const KNOWN_FILES =
+  /(?<![\p{L}\p{N}.\/])(?:readme|dockerfile|makefile|changelog|procfile|gemfile|jenkinsfile|\.gitignore|\.env|\.npmrc|\.bashrc|\.zshrc)(?![\p{L}\p{N}.])/giu;
 const BRANCH_PREFIXES = new Set(["feature", "feat", "release", "hotfix", "bugfix", "fix", "origin"]);
 const NOT_FILE_EXTENSIONS = new Set(["com", "org", "net", "io", "dev", "ai", "app", "co", "js", "ts"]);
 

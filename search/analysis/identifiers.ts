@@ -6,7 +6,7 @@ const CAMEL_LOWER_UPPER = /(\p{Ll})(\p{Lu})/gu;
 const CAMEL_ACRONYM = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const CAMEL_WORD = /(?<![\p{L}\p{N}])[\p{L}\p{N}]*?(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
 const SEPARATORS = /[_\-./:\\|+=~#@$%^&*<>()[\]{}"`,;!?]+/g;
-const SEPARATOR_CODES = new Set([..."_-./:\\|+=~#@$%^&*<>()[]{}\"`,;!?"].map((c) => c.charCodeAt(0)));
+const SEPARATOR_CODES = new Set([...'_-./:\\|+=~#@$%^&*<>()[]{}"`,;!?'].map((c) => c.charCodeAt(0)));
 
 function splitCamel(word: string): string {
   return `${word} ${word.replace(CAMEL_LOWER_UPPER, "$1 $2").replace(CAMEL_ACRONYM, "$1 $2")}`;
@@ -40,7 +40,8 @@ function splitAsciiIdentifiers(text: string): string {
     while (j < n && isAlnum(text.charCodeAt(j))) {
       const a = text.charCodeAt(j);
       const b = j + 1 < n ? text.charCodeAt(j + 1) : 0;
-      if ((isLower(a) && isUpper(b)) || (isUpper(a) && isUpper(b) && j + 2 < n && isLower(text.charCodeAt(j + 2)))) hasCamel = true;
+      if ((isLower(a) && isUpper(b)) || (isUpper(a) && isUpper(b) && j + 2 < n && isLower(text.charCodeAt(j + 2))))
+        hasCamel = true;
       j++;
     }
     const word = text.slice(i, j);

@@ -35,7 +35,8 @@ for (let c = 0; c < 128; c++) {
 
 const isAlnum = (cls: number): boolean => cls === Cls.Letter || cls === Cls.Numeric;
 
-const classAt = (text: string, i: number): number => (i >= 0 && i < text.length ? CLASS[text.charCodeAt(i)]! : Cls.Other);
+const classAt = (text: string, i: number): number =>
+  i >= 0 && i < text.length ? CLASS[text.charCodeAt(i)]! : Cls.Other;
 
 /** True when UAX #29 puts no boundary between positions i and i + 1 (their classes `left`, `right`). */
 function isJoined(text: string, i: number, left: number, right: number): boolean {

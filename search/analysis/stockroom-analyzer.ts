@@ -20,9 +20,42 @@ import {
  * and names like ChartTool or JobTool would otherwise gain name coverage from any request that says "tool".
  */
 const REQUEST_FILLER = [
-  "please", "pls", "kindly", "want", "wanna", "need", "help", "like", "would", "could", "let", "lets",
-  "us", "hey", "hi", "hello", "thanks", "thank", "ok", "okay", "also", "me", "my", "i'd", "i'm", "i've", "what's",
-  "can", "could", "tell", "give", "get", "show", "right", "tool", "tools",
+  "please",
+  "pls",
+  "kindly",
+  "want",
+  "wanna",
+  "need",
+  "help",
+  "like",
+  "would",
+  "could",
+  "let",
+  "lets",
+  "us",
+  "hey",
+  "hi",
+  "hello",
+  "thanks",
+  "thank",
+  "ok",
+  "okay",
+  "also",
+  "me",
+  "my",
+  "i'd",
+  "i'm",
+  "i've",
+  "what's",
+  "can",
+  "could",
+  "tell",
+  "give",
+  "get",
+  "show",
+  "right",
+  "tool",
+  "tools",
 ];
 
 const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => text.normalize("NFKC") });
@@ -35,11 +68,10 @@ let english: Analyzer | null = null;
 
 /** The English part of the pipeline (also applied to glossary translations). */
 export function stockroomEnglishAnalyzer(): Analyzer {
-  english ??= createAnalyzer(
-    [normalizeDeunicode()],
-    identifierSplit(),
-    [removeStopWords([...STOPWORDS_EN_NLTK, ...REQUEST_FILLER]), stem("english")],
-  );
+  english ??= createAnalyzer([normalizeDeunicode()], identifierSplit(), [
+    removeStopWords([...STOPWORDS_EN_NLTK, ...REQUEST_FILLER]),
+    stem("english"),
+  ]);
   return english;
 }
 

@@ -14,7 +14,14 @@ export function parseThesaurus(text: string, analyze: (word: string) => string[]
       for (const target of to) if (target !== source) set.add(target);
     }
   };
-  const words = (part: string) => [...new Set(part.split(/\s+/).filter(Boolean).flatMap((word) => analyze(word)))];
+  const words = (part: string) => [
+    ...new Set(
+      part
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((word) => analyze(word)),
+    ),
+  ];
   for (const raw of text.split("\n")) {
     const line = raw.replace(/#.*/, "").trim();
     if (line.length === 0) continue;

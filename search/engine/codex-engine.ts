@@ -124,7 +124,8 @@ export class CodexEngine implements RankingEngine {
     const { b, k1 } = this.settings;
     const norms = this.docLengths.map((length) => lengthNormF32(length, avgdl, b));
     for (const list of this.postings.values()) {
-      for (let i = 0; i < list.docs.length; i++) list.weights[i] = termWeightF32(list.tfs[i]!, norms[list.docs[i]!]!, k1);
+      for (let i = 0; i < list.docs.length; i++)
+        list.weights[i] = termWeightF32(list.tfs[i]!, norms[list.docs[i]!]!, k1);
     }
     this.statistics = this.countFrequencies(avgdl);
     return true;
@@ -165,7 +166,13 @@ export class CodexEngine implements RankingEngine {
     }
     const strength = plainStrengthBar(this.statistics.documentCount, this.settings.k1, unknown, tokens.length);
     const scored = new Float64Array(touched.length);
-    const result: ScoredDocs = { docs: new Int32Array(touched.length), scores: scored, matchScores: scored, count: 0, strength };
+    const result: ScoredDocs = {
+      docs: new Int32Array(touched.length),
+      scores: scored,
+      matchScores: scored,
+      count: 0,
+      strength,
+    };
     for (const doc of touched) {
       result.docs[result.count] = doc;
       result.scores[result.count++] = scores[doc]!;

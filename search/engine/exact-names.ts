@@ -45,7 +45,11 @@ export class ExactNames {
     this.each(name, namespace, (map, key) => pull(map, key, doc));
   }
 
-  private each(name: string | undefined, namespace: string | undefined, visit: (map: Map<string, number[]>, key: string) => void) {
+  private each(
+    name: string | undefined,
+    namespace: string | undefined,
+    visit: (map: Map<string, number[]>, key: string) => void,
+  ) {
     if (!name) return;
     const keys = new Set([nameKey(name), ...(namespace ? [nameKey(`${namespace} ${name}`)] : [])]);
     for (const key of keys) if (key.length > 0) visit(this.byKey, key);

@@ -36,7 +36,8 @@ export class NamePrefixes {
       if (this.sorted[mid]! < term) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(term); i++) if (this.sorted[i] !== term) out.push(this.sorted[i]!);
+    for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(term); i++)
+      if (this.sorted[i] !== term) out.push(this.sorted[i]!);
     // Name terms that begin the request term.
     for (let length = this.minLength; length < term.length; length++) {
       const prefix = term.slice(0, length);

@@ -20,7 +20,12 @@ import type { EngineSettings } from "../settings";
 import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
 import { queryConcepts, queryTerms, type QueryConcept } from "./stockroom-query";
 import { strengthBar } from "./stockroom-strength";
-import { stockroomMultipliers, type MultiplierIndex, type QueryState, type ScoreMultiplier } from "./stockroom-multipliers";
+import {
+  stockroomMultipliers,
+  type MultiplierIndex,
+  type QueryState,
+  type ScoreMultiplier,
+} from "./stockroom-multipliers";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation, VocabularyEffect } from "./types";
 
@@ -148,7 +153,11 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
       }
     }
     lists.forEach((list, term) => {
-      const postings = { docs: Int32Array.from(list.docs), tfs: Float64Array.from(list.tfs), weights: new Float64Array(list.docs.length) };
+      const postings = {
+        docs: Int32Array.from(list.docs),
+        tfs: Float64Array.from(list.tfs),
+        weights: new Float64Array(list.docs.length),
+      };
       this.postings.set(terms[term]!, postings);
     });
     this.statistics = this.weigh();
@@ -162,7 +171,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   /** A namespace's analysed terms (its tools share them). */
   private namespaceTermsOf(namespace: string): string[] {
     let terms = this.namespaceCache.get(namespace);
-    if (!terms) this.namespaceCache.set(namespace, (terms = [...new Set(analyzeStockroom(namespace, this.vocabulary.glossary))]));
+    if (!terms)
+      this.namespaceCache.set(namespace, (terms = [...new Set(analyzeStockroom(namespace, this.vocabulary.glossary))]));
     return terms;
   }
 
@@ -181,7 +191,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : [];
     this.docLengths[index] = tokens.length;
     this.totalLength += tokens.length;
-    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens))) insertDoc(listOf(this.openingPostings, term), index);
+    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens)))
+      insertDoc(listOf(this.openingPostings, term), index);
     return { tokens, nameTerms };
   }
 
@@ -192,13 +203,17 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const nameTerms = this.nameTerms[index]!;
     this.exactNames.remove(index, doc.name, doc.namespace);
     for (const term of nameTerms) removeFrom(this.namePostings, term, index);
-    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens))) removeFrom(this.openingPostings, term, index);
+    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens)))
+      removeFrom(this.openingPostings, term, index);
     this.totalLength -= tokens.length;
     return { tokens, nameTerms };
   }
 
   /** A document's term frequencies: each token counts 1, each distinct name term `nameWeight` more (a light BM25F name field). */
-  private countTerms({ tokens, nameTerms }: { tokens: readonly string[]; nameTerms: readonly string[] }, count: (term: string, by: number) => void) {
+  private countTerms(
+    { tokens, nameTerms }: { tokens: readonly string[]; nameTerms: readonly string[] },
+    count: (term: string, by: number) => void,
+  ) {
     for (const token of tokens) count(token, 1);
     for (const token of nameTerms) count(token, this.tuning.nameWeight);
   }
@@ -290,7 +305,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private coverageWeights(concepts: readonly QueryConcept[]): Map<string, number> {
     const weights = new Map<string, number>();
     for (const { members } of concepts) {
-      for (const { term } of members.slice(1)) weights.set(term, Math.max(weights.get(term) ?? 0, this.tuning.coverageSynonymWeight));
+      for (const { term } of members.slice(1))
+        weights.set(term, Math.max(weights.get(term) ?? 0, this.tuning.coverageSynonymWeight));
     }
     for (const { term } of concepts) weights.set(term, 1);
     return weights;
@@ -322,7 +338,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private lacksAskedDestruction(concepts: readonly QueryConcept[], doc: number): string | null {
     const own = concepts.filter((c) => c.members[0]!.weight === 1).slice(0, DESTRUCTIVE_OPENING);
     const asked = own.find(
-      ({ term, members }) => isDestructiveTerm(term) && !members.some((m) => this.postings.get(m.term)?.docs.includes(doc) ?? false),
+      ({ term, members }) =>
+        isDestructiveTerm(term) && !members.some((m) => this.postings.get(m.term)?.docs.includes(doc) ?? false),
     );
     return asked ? asked.term : null;
   }
@@ -336,7 +353,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const own = concepts.filter((c) => c.members[0]!.weight === 1);
     const words = own.map((c) => c.term);
     const named = words.length > 0 ? this.namePostings.get(words[0]!) : undefined;
-    if (named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)))) return true;
+    if (named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word))))
+      return true;
     const known = own.filter((c) => this.postings.has(c.term) && !STARTS_WITH_DIGIT.test(c.term));
     if (known.length < 2) return false;
     // Each word must find its own name term ("new york" names nothing: new and its synonyms all point at "create").
@@ -420,7 +438,11 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
 
   /** The word of the tool's name an analysed name term comes from ("creat" → "create"), for explanations. */
   nameWord(doc: number, term: string): string {
-    return nameParts(this.names[doc]!).find((word) => analyzeStockroom(word).includes(term))?.toLowerCase() ?? term;
+    return (
+      nameParts(this.names[doc]!)
+        .find((word) => analyzeStockroom(word).includes(term))
+        ?.toLowerCase() ?? term
+    );
   }
 
   explainTerms(query: string, doc: number): { terms: TermExplanation[]; factors: ScoreFactor[] } {
@@ -448,7 +470,17 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     if (named.length > 0) {
       const contribution = named.includes(doc) ? this.exactNameWeight(query, doc) : 0;
       const idf = contribution > 0 ? contribution / (this.settings.k1 + 1) : 0;
-      terms.push({ term: `"${nameKey(query)}" (exact name)`, queryFrequency: 1, queryWeight: 1, idf, tf: contribution > 0 ? 1 : 0, docLength, lengthNorm: 1, contribution, matched: contribution > 0 });
+      terms.push({
+        term: `"${nameKey(query)}" (exact name)`,
+        queryFrequency: 1,
+        queryWeight: 1,
+        idf,
+        tf: contribution > 0 ? 1 : 0,
+        docLength,
+        lengthNorm: 1,
+        contribution,
+        matched: contribution > 0,
+      });
     }
     return { terms, factors: terms.some((t) => t.matched) ? this.factorsFor(query, concepts, doc) : [] };
   }
@@ -464,7 +496,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     return queryConcepts(query, this.tuning, this.vocabulary)
       .map(({ term, members }) => {
         const sources = new Map(this.vocabulary.relatedWithSource(term).map((r) => [r.term, r.source]));
-        const related = members.slice(1).filter((m) => this.postings.has(m.term)).map((m) => ({ term: m.term, source: sources.get(m.term) ?? "glossary" }));
+        const related = members
+          .slice(1)
+          .filter((m) => this.postings.has(m.term))
+          .map((m) => ({ term: m.term, source: sources.get(m.term) ?? "glossary" }));
         return { term, related };
       })
       .filter((effect) => effect.related.length > 0);
@@ -475,11 +510,23 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const coverage = this.coverageWeights(concepts);
     this.countNameHits(coverage);
     const knownConcepts = this.tuning.openingBoost > 0 ? this.countOpeningHits(concepts) : 0;
-    const plurals = this.tuning.pluralNameBoost > 0 ? new Set(concepts.filter((c) => c.plural).map((c) => c.term)) : new Set<string>();
+    const plurals =
+      this.tuning.pluralNameBoost > 0
+        ? new Set(concepts.filter((c) => c.plural).map((c) => c.term))
+        : new Set<string>();
     const exact = new Set(this.exactNames.named(query));
     const verbatim = new Set(this.exactNames.namedVerbatim(query));
     const { nameHits, openingHits } = this;
-    return { coverage, reads: isReadRequest(query, concepts), plurals, nameHits, openingHits, knownConcepts, exact, verbatim };
+    return {
+      coverage,
+      reads: isReadRequest(query, concepts),
+      plurals,
+      nameHits,
+      openingHits,
+      knownConcepts,
+      exact,
+      verbatim,
+    };
   }
 
   /** Sets the per-tool counts `prepare` filled back to 0 (`touched`: every tool the request scored). */

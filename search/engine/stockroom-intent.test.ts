@@ -20,11 +20,36 @@ const docs = [
     namespace: "git",
     text: "list_pull_requests list pull requests git List the pull requests of a repository. state: Filter by state: open, closed or all",
   },
-  { id: "weather.get_forecast", name: "get_forecast", namespace: "weather", text: "get_forecast get forecast weather Get the weather forecast for a city. city: City name" },
-  { id: "crm.list_orders", name: "list_orders", namespace: "crm", text: "list_orders list orders crm List open orders by customer ID. customer_id: Customer ID" },
-  { id: "crm.refund_order", name: "refund_order", namespace: "crm", text: "refund_order refund order crm Refund an order. order_id: Order ID" },
-  { id: "mail.send_email", name: "send_email", namespace: "mail", text: "send_email send email mail Send an email message. to: Recipient address" },
-  { id: "files.read_file", name: "read_file", namespace: "files", text: "read_file read file files Read a text file. path: File path" },
+  {
+    id: "weather.get_forecast",
+    name: "get_forecast",
+    namespace: "weather",
+    text: "get_forecast get forecast weather Get the weather forecast for a city. city: City name",
+  },
+  {
+    id: "crm.list_orders",
+    name: "list_orders",
+    namespace: "crm",
+    text: "list_orders list orders crm List open orders by customer ID. customer_id: Customer ID",
+  },
+  {
+    id: "crm.refund_order",
+    name: "refund_order",
+    namespace: "crm",
+    text: "refund_order refund order crm Refund an order. order_id: Order ID",
+  },
+  {
+    id: "mail.send_email",
+    name: "send_email",
+    namespace: "mail",
+    text: "send_email send email mail Send an email message. to: Recipient address",
+  },
+  {
+    id: "files.read_file",
+    name: "read_file",
+    namespace: "files",
+    text: "read_file read file files Read a text file. path: File path",
+  },
 ];
 
 const reads = (query: string) => isReadRequest(query, queryConcepts(query, STOCKROOM_TUNING, resolveVocabulary()));
@@ -61,8 +86,18 @@ describe("a tool named for a change the request does not ask for", () => {
 
 describe("a tool named for destroying something", () => {
   const notes = [
-    { id: "notes.delete_note", name: "delete_note", namespace: "notes", text: "delete_note delete note notes Delete a note about a meeting or a person. note_id: The note" },
-    { id: "notes.add_note", name: "add_note", namespace: "notes", text: "add_note add note notes Add a note. text: Note text, for example what was said in a meeting" },
+    {
+      id: "notes.delete_note",
+      name: "delete_note",
+      namespace: "notes",
+      text: "delete_note delete note notes Delete a note about a meeting or a person. note_id: The note",
+    },
+    {
+      id: "notes.add_note",
+      name: "add_note",
+      namespace: "notes",
+      text: "add_note add note notes Add a note. text: Note text, for example what was said in a meeting",
+    },
     ...docs.slice(2),
   ];
   const index = createSearchIndex(notes, { profile: "stockroom" });
@@ -81,9 +116,15 @@ describe("a tool named for destroying something", () => {
 describe("a read request about a file it names", () => {
   const tools = [
     ...docs,
-    { id: "ci.config_helper", name: "config_helper", namespace: "ci", text: "config_helper config helper ci Validate a CI config (config.yml) and explain its errors." },
+    {
+      id: "ci.config_helper",
+      name: "config_helper",
+      namespace: "ci",
+      text: "config_helper config helper ci Validate a CI config (config.yml) and explain its errors.",
+    },
   ];
-  const terms = (query: string) => queryConcepts(query, STOCKROOM_TUNING, resolveVocabulary()).map((c) => `${c.term}:${c.members[0]!.weight}`);
+  const terms = (query: string) =>
+    queryConcepts(query, STOCKROOM_TUNING, resolveVocabulary()).map((c) => `${c.term}:${c.members[0]!.weight}`);
 
   it("asks for the file's content", () => {
     expect(terms("what's in config.yaml?")).toEqual(["config:1", "yaml:1", "file:0.5", "read:0.5", "content:0.5"]);

@@ -14,13 +14,16 @@ const CHANGE_VERBS =
   "reject submit install uninstall drop clear reset revert rollback duplicate enable disable unlock unblock comment";
 
 /** A request that opens with a question or lookup word (English or Chinese), or ends with a question mark (but not "can you …?"). */
-const READ_OPENING = /^\s*(?:what|which|who|whom|whose|when|where|how|is|are|was|were|does|do|did|has|have|had|show|list|find|search|look|see|check)\b/i;
-const READ_OPENING_ZH = /^\s*(?:看看|看一下|查看|查一下|查查|查询|列出|搜索|搜一下|读取|显示|找|有没有|有哪些|哪些|什么|谁|哪|多少|几)/;
+const READ_OPENING =
+  /^\s*(?:what|which|who|whom|whose|when|where|how|is|are|was|were|does|do|did|has|have|had|show|list|find|search|look|see|check)\b/i;
+const READ_OPENING_ZH =
+  /^\s*(?:看看|看一下|查看|查一下|查查|查询|列出|搜索|搜一下|读取|显示|找|有没有|有哪些|哪些|什么|谁|哪|多少|几)/;
 const QUESTION_END = /[?？]\s*$/;
 const REQUEST_OPENING = /^\s*(?:can|could|would|will)\s+you\b/i;
 
 /** The change verbs that destroy. */
-const DESTRUCTIVE_VERBS = "delete remove drop clear cancel revoke uninstall kill terminate reset purge destroy erase wipe";
+const DESTRUCTIVE_VERBS =
+  "delete remove drop clear cancel revoke uninstall kill terminate reset purge destroy erase wipe";
 
 let changeTerms: ReadonlySet<string> | null = null;
 let destructiveTerms: ReadonlySet<string> | null = null;
@@ -44,6 +47,9 @@ export function destructiveVerb(term: string): string {
 
 /** True when the request reads (asks or looks something up) and names no change of its own. */
 export function isReadRequest(query: string, concepts: readonly QueryConcept[]): boolean {
-  const asks = READ_OPENING.test(query) || READ_OPENING_ZH.test(query) || (QUESTION_END.test(query) && !REQUEST_OPENING.test(query));
+  const asks =
+    READ_OPENING.test(query) ||
+    READ_OPENING_ZH.test(query) ||
+    (QUESTION_END.test(query) && !REQUEST_OPENING.test(query));
   return asks && !concepts.some((c) => c.members[0]!.weight === 1 && isChangeTerm(c.term));
 }

@@ -73,8 +73,12 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
     {
       kind: "exact",
       rankingOnly: false,
-      factor: (q, doc) => (q.verbatim.has(doc) ? 1 + 2 * tuning.exactNameBoost : q.exact.has(doc) ? 1 + tuning.exactNameBoost : 1),
-      detail: (q, doc) => (q.verbatim.has(doc) ? "the request is the tool's name, spelled exactly" : "the request is the tool's name (its words)"),
+      factor: (q, doc) =>
+        q.verbatim.has(doc) ? 1 + 2 * tuning.exactNameBoost : q.exact.has(doc) ? 1 + tuning.exactNameBoost : 1,
+      detail: (q, doc) =>
+        q.verbatim.has(doc)
+          ? "the request is the tool's name, spelled exactly"
+          : "the request is the tool's name (its words)",
     },
     {
       kind: "name",
@@ -102,13 +106,15 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
       kind: "opening",
       rankingOnly: true,
       factor: (q, doc) => (q.knownConcepts > 0 ? 1 + (tuning.openingBoost * q.openingHits[doc]!) / q.knownConcepts : 1),
-      detail: (q, doc) => `${q.openingHits[doc]} of the request's ${q.knownConcepts} known words are in the tool's opening (name and first description words)`,
+      detail: (q, doc) =>
+        `${q.openingHits[doc]} of the request's ${q.knownConcepts} known words are in the tool's opening (name and first description words)`,
     },
     {
       kind: "plural",
       rankingOnly: true,
       factor: (q, doc) => (plural(q, doc).length > 0 ? 1 + tuning.pluralNameBoost : 1),
-      detail: (q, doc) => `the request asks for ${words(doc, plural(q, doc))} in the plural, as the tool's name has it (a list, not one)`,
+      detail: (q, doc) =>
+        `the request asks for ${words(doc, plural(q, doc))} in the plural, as the tool's name has it (a list, not one)`,
     },
   ];
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { resolveSettings } from "../settings";
 import { StockroomEngine } from "./stockroom-engine";
 
-const FILLER = "lorem ipsum dolor amet consectetur adipiscing elit eiusmod tempor incididunt labore dolore magna aliqua";
+const FILLER =
+  "lorem ipsum dolor amet consectetur adipiscing elit eiusmod tempor incididunt labore dolore magna aliqua";
 const docs = [
   // Same words, same length: plain BM25 scores the two alike.
   { id: "a.deep", text: `${FILLER} frobnicate widgets` },
@@ -15,7 +16,10 @@ const docs = [
 function ranking(tuning: { openingBoost?: number }): string[] {
   const engine = new StockroomEngine(docs, resolveSettings({ profile: "stockroom" }), { strongFloor: 0, ...tuning });
   const scored = engine.score("frobnicate the widgets");
-  const hits = Array.from({ length: scored.count }, (_, i) => ({ id: engine.ids[scored.docs[i]!]!, score: scored.scores[i]! }));
+  const hits = Array.from({ length: scored.count }, (_, i) => ({
+    id: engine.ids[scored.docs[i]!]!,
+    score: scored.scores[i]!,
+  }));
   return hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1)).map((hit) => hit.id);
 }
 

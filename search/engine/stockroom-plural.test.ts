@@ -16,7 +16,10 @@ const docs = [
 function ranking(query: string, tuning: { pluralNameBoost?: number } = {}): string[] {
   const engine = new StockroomEngine(docs, resolveSettings({ profile: "stockroom" }), { strongFloor: 0, ...tuning });
   const scored = engine.score(query);
-  const hits = Array.from({ length: scored.count }, (_, i) => ({ id: engine.ids[scored.docs[i]!]!, score: scored.scores[i]! }));
+  const hits = Array.from({ length: scored.count }, (_, i) => ({
+    id: engine.ids[scored.docs[i]!]!,
+    score: scored.scores[i]!,
+  }));
   return hits.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : 1)).map((hit) => hit.id);
 }
 
@@ -37,7 +40,10 @@ describe("stockroom plural boost", () => {
 
   it("leaves a singular request to the other signals, and is the only difference", () => {
     expect(ranking("security alert", {})).toEqual(["sec.get_alert", "sec.list_alerts"]);
-    expect(ranking("which security alerts are open?", { pluralNameBoost: 0 })).toEqual(["sec.get_alert", "sec.list_alerts"]);
+    expect(ranking("which security alerts are open?", { pluralNameBoost: 0 })).toEqual([
+      "sec.get_alert",
+      "sec.list_alerts",
+    ]);
   });
 
   it("is explained as a factor that, with the terms, gives the score", () => {

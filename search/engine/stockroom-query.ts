@@ -74,6 +74,7 @@ function addMember(concept: QueryConcept | undefined, term: string, weight: numb
 export function queryTerms(concepts: readonly QueryConcept[]): ConceptTerm[] {
   const weights = new Map<string, number>();
   for (const { term, members } of concepts) weights.set(term, members[0]!.weight);
-  for (const { members } of concepts) for (const { term, weight } of members) if (!weights.has(term)) weights.set(term, weight);
+  for (const { members } of concepts)
+    for (const { term, weight } of members) if (!weights.has(term)) weights.set(term, weight);
   return [...weights].map(([term, weight]) => ({ term, weight }));
 }

@@ -53,12 +53,16 @@ export function strengthBar(e: StrengthEvidence): StrengthBar {
   }
   if (e.missingDestruction !== null && !e.namesEveryWord) {
     const verb = destructiveVerb(e.missingDestruction);
-    return inUnits(Infinity, `No hit is strong: the request asks to ${verb} something, and the best tool, ${e.bestId}, never mentions it.`);
+    return inUnits(
+      Infinity,
+      `No hit is strong: the request asks to ${verb} something, and the best tool, ${e.bestId}, never mentions it.`,
+    );
   }
   const unknown = e.concepts.filter((c) => e.statistics.documentFrequency(c.term) === 0).length;
   let bar = e.tuning.strongFloor * perfectMatch * (1 + (e.tuning.unknownPenalty * unknown) / e.concepts.length);
   let reason = `Strong hits score at least ${fixed2(bar / perfectMatch)} perfect matches (a perfect match: a word only one tool has, at full weight)`;
-  if (unknown > 0) reason += `, raised from ${fixed2(e.tuning.strongFloor)} because ${unknown} of the request's ${e.concepts.length} words are in no tool`;
+  if (unknown > 0)
+    reason += `, raised from ${fixed2(e.tuning.strongFloor)} because ${unknown} of the request's ${e.concepts.length} words are in no tool`;
   if (unknown > 0 && e.tuning.gapExponent > 0) {
     const fifth = [...e.top].reverse().find((x) => x > 0) ?? 0;
     const gap = fifth > 0 ? Math.min(best / fifth, MAX_GAP) : MAX_GAP;
@@ -70,7 +74,10 @@ export function strengthBar(e: StrengthEvidence): StrengthBar {
     bar = e.tuning.unanchoredStrongFloor * perfectMatch;
     reason = `Strong hits score at least ${fixed2(e.tuning.unanchoredStrongFloor)} perfect matches: the best tool, ${e.bestId}, has none of the request's words in its name or the start of its description`;
   }
-  const keyword = e.uniqueKeywordWeight > 0 && (e.concepts.length === 1 || e.uniqueKeywordWeight * idf(e.statistics.documentCount, 1) >= UNIQUE_SHARE * perfectMatch);
+  const keyword =
+    e.uniqueKeywordWeight > 0 &&
+    (e.concepts.length === 1 ||
+      e.uniqueKeywordWeight * idf(e.statistics.documentCount, 1) >= UNIQUE_SHARE * perfectMatch);
   if ((keyword || e.namesEveryWord) && best < bar) {
     bar = best;
     reason += keyword

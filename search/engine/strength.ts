@@ -10,6 +10,13 @@ export function plainStrengthBar(documentCount: number, k1: number, unknownWords
   const perfectMatch = idf(documentCount, 1) * (k1 + 1);
   if (words === 0) return { bar: 0, perfectMatch, reason: "Every hit is strong: the request has no words to weigh." };
   const share = STRONG_FLOOR * (1 + unknownWords / words);
-  const raised = unknownWords > 0 ? `, raised from ${STRONG_FLOOR.toFixed(2)} because ${unknownWords} of the request's ${words} words are in no tool` : "";
-  return { bar: share * perfectMatch, perfectMatch, reason: `Strong hits score at least ${share.toFixed(2)} perfect matches (a perfect match: a word only one tool has, at full weight)${raised}.` };
+  const raised =
+    unknownWords > 0
+      ? `, raised from ${STRONG_FLOOR.toFixed(2)} because ${unknownWords} of the request's ${words} words are in no tool`
+      : "";
+  return {
+    bar: share * perfectMatch,
+    perfectMatch,
+    reason: `Strong hits score at least ${share.toFixed(2)} perfect matches (a perfect match: a word only one tool has, at full weight)${raised}.`,
+  };
 }

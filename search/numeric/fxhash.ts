@@ -15,7 +15,13 @@ export function fxhash32(text: string): number {
   for (let k = 0; k < n; k++) if (text.charCodeAt(k) >= 0x80) return fxhash32Bytes(encoder.encode(text));
   // ASCII: the UTF-8 bytes are the char codes.
   for (; i + 4 <= n; i += 4) {
-    hash = mix(hash, text.charCodeAt(i) | (text.charCodeAt(i + 1) << 8) | (text.charCodeAt(i + 2) << 16) | (text.charCodeAt(i + 3) << 24));
+    hash = mix(
+      hash,
+      text.charCodeAt(i) |
+        (text.charCodeAt(i + 1) << 8) |
+        (text.charCodeAt(i + 2) << 16) |
+        (text.charCodeAt(i + 3) << 24),
+    );
   }
   for (; i < n; i++) hash = mix(hash, text.charCodeAt(i));
   return mix(hash, 0xff);

@@ -23,17 +23,22 @@ const stripComment = (raw: string) => raw.replace(/#.*/, "").trim();
 /** Problems with the lines (empty when every line can be used). */
 export function checkCatalogLines(text: string): LineProblem[] {
   const lines = text.split("\n");
-  if (lines.length > MAX_CATALOG_LINES) return [{ line: MAX_CATALOG_LINES + 1, message: `at most ${MAX_CATALOG_LINES} lines` }];
+  if (lines.length > MAX_CATALOG_LINES)
+    return [{ line: MAX_CATALOG_LINES + 1, message: `at most ${MAX_CATALOG_LINES} lines` }];
   const problems: LineProblem[] = [];
   lines.forEach((raw, i) => {
     const line = stripComment(raw);
     if (line.length === 0) return;
-    if (raw.length > MAX_LINE_LENGTH) problems.push({ line: i + 1, message: `longer than ${MAX_LINE_LENGTH} characters` });
+    if (raw.length > MAX_LINE_LENGTH)
+      problems.push({ line: i + 1, message: `longer than ${MAX_LINE_LENGTH} characters` });
     const parts = line.split(">");
     if (parts.length > 2) problems.push({ line: i + 1, message: "has more than one >" });
-    else if (parts.length === 2 && (!parts[0]!.trim() || !parts[1]!.trim())) problems.push({ line: i + 1, message: "needs words on both sides of >" });
-    else if (parts.length === 1 && hasCjk(line)) problems.push({ line: i + 1, message: "a Chinese word needs its English meaning after >" });
-    else if (parts.length === 1 && line.split(/\s+/).length < 2) problems.push({ line: i + 1, message: "a group needs at least two words (or use >)" });
+    else if (parts.length === 2 && (!parts[0]!.trim() || !parts[1]!.trim()))
+      problems.push({ line: i + 1, message: "needs words on both sides of >" });
+    else if (parts.length === 1 && hasCjk(line))
+      problems.push({ line: i + 1, message: "a Chinese word needs its English meaning after >" });
+    else if (parts.length === 1 && line.split(/\s+/).length < 2)
+      problems.push({ line: i + 1, message: "a group needs at least two words (or use >)" });
   });
   return problems;
 }

@@ -23,7 +23,8 @@ export const VOCABULARY_PACKS: readonly VocabularyPack[] = [
     id: "general",
     version: 1,
     label: "General software",
-    description: "How people ask software tools for things: actions, objects, everyday and shell words, and a Chinese glossary.",
+    description:
+      "How people ask software tools for things: actions, objects, everyday and shell words, and a Chinese glossary.",
     thesaurus: GENERAL_THESAURUS,
     glossary: GENERAL_GLOSSARY,
   },
@@ -31,7 +32,8 @@ export const VOCABULARY_PACKS: readonly VocabularyPack[] = [
     id: "popular-servers",
     version: 1,
     label: "Popular MCP servers",
-    description: "Nicknames and requests for the tools of popular MCP servers: GitHub, Slack, Stripe, Notion, Jira, Kubernetes…",
+    description:
+      "Nicknames and requests for the tools of popular MCP servers: GitHub, Slack, Stripe, Notion, Jira, Kubernetes…",
     thesaurus: POPULAR_SERVERS_THESAURUS,
     glossary: POPULAR_SERVERS_GLOSSARY,
   },
@@ -51,11 +53,18 @@ export interface VocabularySpec {
 }
 
 /** Packs of a snapshot that names none (published before packs existed): what it ranked with then. */
-export const LEGACY_VOCABULARY: VocabularySpec = { packs: [{ id: "general", version: 1 }, { id: "popular-servers", version: 1 }], lines: "" };
+export const LEGACY_VOCABULARY: VocabularySpec = {
+  packs: [
+    { id: "general", version: 1 },
+    { id: "popular-servers", version: 1 },
+  ],
+  lines: "",
+};
 
 export function findPack({ id, version }: PackRef): VocabularyPack {
   const pack = VOCABULARY_PACKS.find((p) => p.id === id && p.version === version);
-  if (!pack) throw new RangeError(`unknown vocabulary pack ${id}@${version}: this version of the engine does not ship it`);
+  if (!pack)
+    throw new RangeError(`unknown vocabulary pack ${id}@${version}: this version of the engine does not ship it`);
   return pack;
 }
 

@@ -6,7 +6,8 @@ import { LEGACY_VOCABULARY } from "./packs";
 import { resolveVocabulary } from "./vocabulary";
 
 const docs = readCorpusDocs("corpus/tools.jsonl");
-const withVocabulary = (packs: string[], lines = "") => createSearchIndex(docs, { profile: "stockroom", vocabulary: { packs: currentPacks(packs), lines } });
+const withVocabulary = (packs: string[], lines = "") =>
+  createSearchIndex(docs, { profile: "stockroom", vocabulary: { packs: currentPacks(packs), lines } });
 
 describe("vocabulary packs and catalog lines", () => {
   it("a catalog line moves its tool to the top and the playground's effect names it", () => {
@@ -15,7 +16,13 @@ describe("vocabulary packs and catalog lines", () => {
     expect(plain.search(query)[0]?.id).not.toBe("stripe.create_refund");
     const own = withVocabulary(["general"], "zorp > create_refund");
     expect(own.search(query)[0]?.id).toBe("stripe.create_refund");
-    expect(own.vocabularyEffect(query)).toContainEqual({ term: "zorp", related: [{ term: "creat", source: "catalog" }, { term: "refund", source: "catalog" }] });
+    expect(own.vocabularyEffect(query)).toContainEqual({
+      term: "zorp",
+      related: [
+        { term: "creat", source: "catalog" },
+        { term: "refund", source: "catalog" },
+      ],
+    });
   });
 
   it("a Chinese catalog line is a glossary entry", () => {
@@ -27,12 +34,19 @@ describe("vocabulary packs and catalog lines", () => {
 
   it("a pack left out adds nothing: the popular-servers pack's nicknames only with it", () => {
     expect(resolveVocabulary({ packs: currentPacks(["general"]), lines: "" }).related("gh")).toEqual([]);
-    expect(resolveVocabulary({ packs: currentPacks(["general", "popular-servers"]), lines: "" }).related("gh")).toContain("github");
+    expect(
+      resolveVocabulary({ packs: currentPacks(["general", "popular-servers"]), lines: "" }).related("gh"),
+    ).toContain("github");
     expect(resolveVocabulary().key).toBe(resolveVocabulary(LEGACY_VOCABULARY).key);
   });
 
   it("refuses a pack version this engine does not ship, and names bad catalog lines", () => {
-    expect(() => createSearchIndex(docs, { profile: "stockroom", vocabulary: { packs: [{ id: "general", version: 99 }], lines: "" } })).toThrow(/general@99/);
+    expect(() =>
+      createSearchIndex(docs, {
+        profile: "stockroom",
+        vocabulary: { packs: [{ id: "general", version: 99 }], lines: "" },
+      }),
+    ).toThrow(/general@99/);
     expect(checkCatalogLines("refund > create_refund\n# note\n开票 > create invoice\ndelete remove")).toEqual([]);
     expect(checkCatalogLines("refund >\n开票\na > b > c\nalone")).toEqual([
       { line: 1, message: "needs words on both sides of >" },

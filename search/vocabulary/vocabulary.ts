@@ -28,7 +28,10 @@ function build(spec: VocabularySpec): Vocabulary {
   const analyze = (word: string) => analyzer.analyze(word);
   const own = splitCatalogLines(spec.lines);
   const packs = spec.packs.map(findPack);
-  const sources = [...packs.map((pack) => ({ source: pack.id, text: pack.thesaurus })), { source: "catalog", text: own.thesaurus }];
+  const sources = [
+    ...packs.map((pack) => ({ source: pack.id, text: pack.thesaurus })),
+    { source: "catalog", text: own.thesaurus },
+  ];
   const related = new Map<string, Array<{ term: string; source: string }>>();
   for (const { source, text } of sources) {
     for (const [term, targets] of parseThesaurus(text, analyze)) {

@@ -20,12 +20,19 @@ const addressOf = (headers: Headers | undefined) => headers?.get(CLIENT_ADDRESS_
 /** Refuses what the database cannot store or what is too long, naming the field, before better-auth writes. */
 function checkAccountText(body: Body): void {
   const unstorable = findUnstorableText(body);
-  if (unstorable) throw new APIError("BAD_REQUEST", { message: describeUnstorableText(unstorable), code: "INVALID_INPUT" });
+  if (unstorable)
+    throw new APIError("BAD_REQUEST", { message: describeUnstorableText(unstorable), code: "INVALID_INPUT" });
   if (typeof body.name === "string" && body.name.length > MAX_NAME_LENGTH) {
-    throw new APIError("BAD_REQUEST", { message: `name: at most ${MAX_NAME_LENGTH} characters.`, code: "INVALID_INPUT" });
+    throw new APIError("BAD_REQUEST", {
+      message: `name: at most ${MAX_NAME_LENGTH} characters.`,
+      code: "INVALID_INPUT",
+    });
   }
   if (typeof body.email === "string" && body.email.length > MAX_EMAIL_LENGTH) {
-    throw new APIError("BAD_REQUEST", { message: `email: at most ${MAX_EMAIL_LENGTH} characters.`, code: "INVALID_INPUT" });
+    throw new APIError("BAD_REQUEST", {
+      message: `email: at most ${MAX_EMAIL_LENGTH} characters.`,
+      code: "INVALID_INPUT",
+    });
   }
 }
 
@@ -51,7 +58,14 @@ export function createAuthHooks({ throttle }: { throttle: SignInThrottle }) {
       if (ctx.path === "/sign-in/email" && typeof body.email === "string") {
         const wait = throttle.retryAfter(body.email, addressOf(ctx.headers));
         if (wait > 0) {
-          throw new APIError("TOO_MANY_REQUESTS", { message: `Too many wrong passwords for this account from your address; try again in ${wait} s.`, code: "RATE_LIMITED" }, { "Retry-After": String(wait) });
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            {
+              message: `Too many wrong passwords for this account from your address; try again in ${wait} s.`,
+              code: "RATE_LIMITED",
+            },
+            { "Retry-After": String(wait) },
+          );
         }
       }
     }),

@@ -15,7 +15,11 @@ async function serve(auth: Auth, trusted: readonly TrustedRange[]): Promise<{ se
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    return new Request(`${BASE}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    return new Request(`${BASE}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
   };
   const server = createServer((req, res) => {
     setClientAddressHeader(req, trusted);
@@ -31,11 +35,21 @@ async function serve(auth: Auth, trusted: readonly TrustedRange[]): Promise<{ se
 }
 
 const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${url}/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json", origin: BASE, ...headers }, body: JSON.stringify(body) });
+  fetch(`${url}/api/auth${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE, ...headers },
+    body: JSON.stringify(body),
+  });
 
 /** Posts straight to the handler as if from `address` (what serve.mjs would have set). */
 const postFrom = (auth: Auth, address: string, path: string, body: unknown) =>
-  auth.handler(new Request(`${BASE}/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json", origin: BASE, "x-stockroom-client-ip": address }, body: JSON.stringify(body) }));
+  auth.handler(
+    new Request(`${BASE}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: BASE, "x-stockroom-client-ip": address },
+      body: JSON.stringify(body),
+    }),
+  );
 
 describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
   let auth: Auth;
@@ -43,7 +57,15 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
   beforeAll(async () => {
     auth = createAuth({ db, secret: "s".repeat(40), baseURL: BASE, signInPerMinute: 10, signInFailures: 5 });
     direct = await serve(auth, []);
-    expect((await postFrom(auth, "192.0.2.1", "/sign-up/email", { email: "owner@example.test", password: "owner passphrase 42", name: "Owner" })).status).toBe(200);
+    expect(
+      (
+        await postFrom(auth, "192.0.2.1", "/sign-up/email", {
+          email: "owner@example.test",
+          password: "owner passphrase 42",
+          name: "Owner",
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(() => new Promise((resolve) => direct.server.close(resolve)));
 
@@ -56,7 +78,11 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
       ["weakling@example.test", /./],
     ] as const;
     for (const [password, message] of cases) {
-      const response = await postFrom(auth, "192.0.2.2", "/sign-up/email", { email: "weakling@example.test", password, name: "Weak" });
+      const response = await postFrom(auth, "192.0.2.2", "/sign-up/email", {
+        email: "weakling@example.test",
+        password,
+        name: "Weak",
+      });
       expect(response.status, password).toBe(400);
       expect(((await response.json()) as { message: string }).message, password).toMatch(message);
     }
@@ -64,13 +90,21 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
   });
 
   it("refuses text the database cannot store, naming the field (was a failed insert)", async () => {
-    const response = await postFrom(auth, "192.0.2.3", "/sign-up/email", { email: "lone@example.test", password: "a fine passphrase 9", name: "\ud800" });
+    const response = await postFrom(auth, "192.0.2.3", "/sign-up/email", {
+      email: "lone@example.test",
+      password: "a fine passphrase 9",
+      name: "\ud800",
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/^name contains a lone UTF-16 surrogate/);
   });
 
   it("refuses a 100,000-character name (it became a team name)", async () => {
-    const response = await postFrom(auth, "192.0.2.4", "/sign-up/email", { email: "long@example.test", password: "a fine passphrase 9", name: "n".repeat(100_000) });
+    const response = await postFrom(auth, "192.0.2.4", "/sign-up/email", {
+      email: "long@example.test",
+      password: "a fine passphrase 9",
+      name: "n".repeat(100_000),
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe("name: at most 100 characters.");
     expect(await db.team.count({ where: { name: { startsWith: "nnnn" } } })).toBe(0);
@@ -79,7 +113,12 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
   it("ignores a client's X-Forwarded-For: 30 guesses with rotating headers meet the per-address limit", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const response = await post(direct.url, "/sign-in/email", { email: `nobody${i}@example.test`, password: `guess number ${i}` }, { "x-forwarded-for": `203.0.113.${i}`, "x-stockroom-client-ip": `198.51.100.${i}` });
+      const response = await post(
+        direct.url,
+        "/sign-in/email",
+        { email: `nobody${i}@example.test`, password: `guess number ${i}` },
+        { "x-forwarded-for": `203.0.113.${i}`, "x-stockroom-client-ip": `198.51.100.${i}` },
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
@@ -92,7 +131,12 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
         // the proxy appends the address it saw; whatever the client put on the left is not believed
-        const response = await post(behindProxy.url, "/sign-in/email", { email: "nobody@example.test", password: `guess number ${i}` }, { "x-forwarded-for": `10.9.9.9, 203.0.113.${100 + i}` });
+        const response = await post(
+          behindProxy.url,
+          "/sign-in/email",
+          { email: "nobody@example.test", password: `guess number ${i}` },
+          { "x-forwarded-for": `10.9.9.9, 203.0.113.${100 + i}` },
+        );
         statuses.push(response.status);
       }
       expect(statuses.every((status) => status === 401)).toBe(true); // twelve clients, one attempt each
@@ -104,21 +148,48 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
   it("a stranger's wrong passwords never lock the owner out from elsewhere", async () => {
     const stranger = "203.0.113.66";
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await postFrom(auth, stranger, "/sign-in/email", { email: "owner@example.test", password: `wrong guess ${i}` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await postFrom(auth, stranger, "/sign-in/email", {
+            email: "owner@example.test",
+            password: `wrong guess ${i}`,
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
     // the owner, from their own address, signs in at once
-    expect((await postFrom(auth, "198.51.100.200", "/sign-in/email", { email: "owner@example.test", password: "owner passphrase 42" })).status).toBe(200);
+    expect(
+      (
+        await postFrom(auth, "198.51.100.200", "/sign-in/email", {
+          email: "owner@example.test",
+          password: "owner passphrase 42",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("locks one (account, address) pair after 5 wrong passwords, even for the right one", async () => {
     const guesser = "203.0.113.77";
-    for (let i = 0; i < 5; i++) expect((await postFrom(auth, guesser, "/sign-in/email", { email: "owner@example.test", password: `wrong ${i} guess` })).status).toBe(401);
-    const locked = await postFrom(auth, guesser, "/sign-in/email", { email: "owner@example.test", password: "owner passphrase 42" });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await postFrom(auth, guesser, "/sign-in/email", { email: "owner@example.test", password: `wrong ${i} guess` }))
+          .status,
+      ).toBe(401);
+    const locked = await postFrom(auth, guesser, "/sign-in/email", {
+      email: "owner@example.test",
+      password: "owner passphrase 42",
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800); // the 15-minute window
-    expect(((await locked.json()) as { message: string }).message).toMatch(/Too many wrong passwords for this account from your address/);
+    expect(((await locked.json()) as { message: string }).message).toMatch(
+      /Too many wrong passwords for this account from your address/,
+    );
     // other accounts from that address are not locked by it
-    expect((await postFrom(auth, guesser, "/sign-in/email", { email: "someone@example.test", password: "whatever it is" })).status).toBe(401);
+    expect(
+      (await postFrom(auth, guesser, "/sign-in/email", { email: "someone@example.test", password: "whatever it is" }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -23,7 +23,12 @@ describe("accounts (better-auth over our database)", () => {
   });
 
   it("signs up with a team of one's own, stores only a memory-hard hash, and sets a safe session cookie", async () => {
-    const response = await post(auth, "/sign-up/email", { email: "Ada@Example.test", password: "correct horse", name: "Ada" }, "203.0.113.1");
+    const response = await post(
+      auth,
+      "/sign-up/email",
+      { email: "Ada@Example.test", password: "correct horse", name: "Ada" },
+      "203.0.113.1",
+    );
     expect(response.status).toBe(200);
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/session_token=/);
@@ -41,8 +46,18 @@ describe("accounts (better-auth over our database)", () => {
   });
 
   it("refuses a wrong password and an unknown account alike", async () => {
-    const wrong = await post(auth, "/sign-in/email", { email: "ada@example.test", password: "wrong password" }, "203.0.113.2");
-    const unknown = await post(auth, "/sign-in/email", { email: "nobody@example.test", password: "wrong password" }, "203.0.113.2");
+    const wrong = await post(
+      auth,
+      "/sign-in/email",
+      { email: "ada@example.test", password: "wrong password" },
+      "203.0.113.2",
+    );
+    const unknown = await post(
+      auth,
+      "/sign-in/email",
+      { email: "nobody@example.test", password: "wrong password" },
+      "203.0.113.2",
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ message: "Invalid email or password" });
@@ -50,18 +65,34 @@ describe("accounts (better-auth over our database)", () => {
 
   it("rate-limits sign-in attempts per client", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await post(auth, "/sign-in/email", { email: "ada@example.test", password: "guess " + i }, "198.51.100.9")).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await post(auth, "/sign-in/email", { email: "ada@example.test", password: "guess " + i }, "198.51.100.9"))
+          .status,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // another client is not affected
-    expect((await post(auth, "/sign-in/email", { email: "ada@example.test", password: "correct horse" }, "198.51.100.10")).status).toBe(200);
+    expect(
+      (await post(auth, "/sign-in/email", { email: "ada@example.test", password: "correct horse" }, "198.51.100.10"))
+        .status,
+    ).toBe(200);
   });
 
   it("signing up with an invited address alone joins nothing (issue #17 item 3: the link is the proof)", async () => {
     const { team, owner } = await createTeamWithMembers(db);
-    const invite = await callerFor(db, owner).team.invite({ team: team.slug, email: "Grace@Example.test", role: "owner" });
+    const invite = await callerFor(db, owner).team.invite({
+      team: team.slug,
+      email: "Grace@Example.test",
+      role: "owner",
+    });
     expect(invite.status).toBe("invited");
-    const response = await post(auth, "/sign-up/email", { email: "grace@example.test", password: "hopper 1906", name: "Grace" }, "203.0.113.3");
+    const response = await post(
+      auth,
+      "/sign-up/email",
+      { email: "grace@example.test", password: "hopper 1906", name: "Grace" },
+      "203.0.113.3",
+    );
     expect(response.status).toBe(200);
     const grace = await db.user.findUniqueOrThrow({ where: { email: "grace@example.test" } });
     const roles = await db.membership.findMany({ where: { userId: grace.id }, include: { team: true } });

@@ -51,7 +51,10 @@ export class SignInThrottle {
     const key = this.keyOf(account, address);
     const now = this.now();
     const current = this.entries.get(key);
-    const entry = current && current.windowEndsAt > now ? current : { failures: 0, windowEndsAt: now + this.options.windowSeconds * 1000 };
+    const entry =
+      current && current.windowEndsAt > now
+        ? current
+        : { failures: 0, windowEndsAt: now + this.options.windowSeconds * 1000 };
     entry.failures += 1;
     this.entries.set(key, entry); // most recently used: the least recently failing pairs are forgotten first
   }

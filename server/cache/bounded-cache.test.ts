@@ -74,39 +74,47 @@ describe("cross-process invalidation", () => {
   const { db, handle } = useTestDatabase();
 
   it("refuses a cache name that is not a plain name", async () => {
-    await expect(notifyCacheChange(db, { name: "x'; DROP TABLE \"Tool\"; --" })).rejects.toThrow("plain lower-case name");
+    await expect(notifyCacheChange(db, { name: 'x\'; DROP TABLE "Tool"; --' })).rejects.toThrow(
+      "plain lower-case name",
+    );
   });
 
   // Two processes on one Postgres server: each a registry with its own listener connection.
-  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("clears the named cache in other processes at commit, never on rollback", async () => {
-    const [first, second] = [new CacheRegistry(), new CacheRegistry()];
-    const listeners = [listenForCacheChanges(handle.url!, first), listenForCacheChanges(handle.url!, second)];
-    try {
-      await Promise.all(listeners.map((listener) => listener.ready));
-      const fill = (registry: CacheRegistry) => {
-        const access = registry.cache<string>({ name: "test-access", max: 10, crossProcess: true });
-        const other = registry.cache<string>({ name: "test-other", max: 10, crossProcess: true });
-        access.set("token", "row");
-        other.set("key", "value");
-        return { access, other };
-      };
-      const caches = [fill(first), fill(second)];
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")(
+    "clears the named cache in other processes at commit, never on rollback",
+    async () => {
+      const [first, second] = [new CacheRegistry(), new CacheRegistry()];
+      const listeners = [listenForCacheChanges(handle.url!, first), listenForCacheChanges(handle.url!, second)];
+      try {
+        await Promise.all(listeners.map((listener) => listener.ready));
+        const fill = (registry: CacheRegistry) => {
+          const access = registry.cache<string>({ name: "test-access", max: 10, crossProcess: true });
+          const other = registry.cache<string>({ name: "test-other", max: 10, crossProcess: true });
+          access.set("token", "row");
+          other.set("key", "value");
+          return { access, other };
+        };
+        const caches = [fill(first), fill(second)];
+        const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-      await db.$transaction(async (tx) => {
-        await notifyCacheChange(tx, caches[0]!.access);
-        throw new Error("roll back");
-      }).catch(() => undefined);
-      await settle();
-      expect(caches.map(({ access }) => access.has("token"))).toEqual([true, true]);
+        await db
+          .$transaction(async (tx) => {
+            await notifyCacheChange(tx, caches[0]!.access);
+            throw new Error("roll back");
+          })
+          .catch(() => undefined);
+        await settle();
+        expect(caches.map(({ access }) => access.has("token"))).toEqual([true, true]);
 
-      await db.$transaction((tx) => notifyCacheChange(tx, caches[0]!.access));
-      const deadline = Date.now() + 5_000;
-      while (caches.some(({ access }) => access.has("token")) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(caches.map(({ access }) => access.has("token"))).toEqual([false, false]);
-      expect(caches.map(({ other }) => other.has("key"))).toEqual([true, true]); // only the named cache
-    } finally {
-      await Promise.all(listeners.map((listener) => listener.close()));
-    }
-  });
+        await db.$transaction((tx) => notifyCacheChange(tx, caches[0]!.access));
+        const deadline = Date.now() + 5_000;
+        while (caches.some(({ access }) => access.has("token")) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(caches.map(({ access }) => access.has("token"))).toEqual([false, false]);
+        expect(caches.map(({ other }) => other.has("key"))).toEqual([true, true]); // only the named cache
+      } finally {
+        await Promise.all(listeners.map((listener) => listener.close()));
+      }
+    },
+  );
 });

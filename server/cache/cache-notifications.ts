@@ -13,7 +13,8 @@ const RECONNECT_MS = 1_000;
  * the writer clears its own cache with `cache.clear()` after commit either way.)
  */
 export async function notifyCacheChange(tx: SqlSource, cache: Pick<CacheHandle, "name">): Promise<void> {
-  if (!NAME.test(cache.name)) throw new Error(`Cache name ${JSON.stringify(cache.name)} is not a plain lower-case name.`);
+  if (!NAME.test(cache.name))
+    throw new Error(`Cache name ${JSON.stringify(cache.name)} is not a plain lower-case name.`);
   await queryRows(tx, `NOTIFY ${CACHE_CHANNEL}, '${cache.name}'`);
 }
 
@@ -35,7 +36,9 @@ export function listenForCacheChanges(url: string, registry: CacheRegistry = pro
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
-    next.on("notification", ({ payload }) => (payload ? registry.named(payload)?.clear() : registry.clearCrossProcess()));
+    next.on("notification", ({ payload }) =>
+      payload ? registry.named(payload)?.clear() : registry.clearCrossProcess(),
+    );
     next.on("error", (error) => {
       console.error(`cache listener: ${error.message}; reconnecting`);
       void drop(next);

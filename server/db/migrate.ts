@@ -21,7 +21,10 @@ const LOCK_KEY = 7_303_778; // any constant: serialises concurrent runners on on
 
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -40,7 +43,9 @@ export async function applyMigrations(runner: SqlRunner, migrations?: Migration[
     "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "appliedAt" TIMESTAMPTZ NOT NULL DEFAULT now())`);
   return runner.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
-    const rows = await tx.query<{ name: string; checksum: string }>(`SELECT "name", "checksum" FROM "_stockroom_migrations"`);
+    const rows = await tx.query<{ name: string; checksum: string }>(
+      `SELECT "name", "checksum" FROM "_stockroom_migrations"`,
+    );
     const applied = new Map(rows.map((r) => [r.name, r.checksum]));
     const done: string[] = [];
     for (const migration of all) {
@@ -52,7 +57,10 @@ export async function applyMigrations(runner: SqlRunner, migrations?: Migration[
         continue;
       }
       await tx.exec(migration.sql);
-      await tx.query(`INSERT INTO "_stockroom_migrations" ("name", "checksum") VALUES ($1, $2)`, [migration.name, migration.checksum]);
+      await tx.query(`INSERT INTO "_stockroom_migrations" ("name", "checksum") VALUES ($1, $2)`, [
+        migration.name,
+        migration.checksum,
+      ]);
       done.push(migration.name);
     }
     return done;

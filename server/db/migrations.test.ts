@@ -30,10 +30,14 @@ describe(`migrations (${testDbKind()})`, () => {
   beforeAll(async () => {
     migrated = await createTestDatabase();
     // What `schema.prisma` describes, straight from Prisma's own differ (offline, JS engine).
-    const script = execFileSync("npx", ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const script = execFileSync(
+      "npx",
+      ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     fromSchema = await createTestDatabase();
     await fromSchema.sql.exec(`DROP SCHEMA public CASCADE; CREATE SCHEMA public;`);
     await fromSchema.sql.exec(script);
@@ -65,8 +69,12 @@ describe(`migrations (${testDbKind()})`, () => {
     const { db } = migrated;
     const team = await db.team.create({ data: { slug: "imm", name: "Imm" } });
     const catalog = await db.catalog.create({ data: { teamId: team.id, slug: "c", name: "C" } });
-    const snapshot = await db.snapshot.create({ data: { catalogId: catalog.id, version: 1, contentHash: "sha256-x", payload: {}, metrics: {} } });
-    await expect(db.snapshot.update({ where: { id: snapshot.id }, data: { note: "changed" } })).rejects.toThrow(/immutable/);
+    const snapshot = await db.snapshot.create({
+      data: { catalogId: catalog.id, version: 1, contentHash: "sha256-x", payload: {}, metrics: {} },
+    });
+    await expect(db.snapshot.update({ where: { id: snapshot.id }, data: { note: "changed" } })).rejects.toThrow(
+      /immutable/,
+    );
     await expect(migrated.sql.exec(`DELETE FROM "Snapshot"`)).rejects.toThrow(/immutable/);
     expect(await db.snapshot.count()).toBe(1);
   });

@@ -122,7 +122,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
   }
   const dataDir = options.dataDir ?? ".data/pglite";
-  if (!dataDir.startsWith("memory://")) await mkdir(path.dirname(path.resolve(/* turbopackIgnore: true */ dataDir)), { recursive: true });
+  if (!dataDir.startsWith("memory://"))
+    await mkdir(path.dirname(path.resolve(/* turbopackIgnore: true */ dataDir)), { recursive: true });
   const pglite = await PGliteThread.create(dataDir);
   const sql = pgliteRunner(pglite);
   if (shouldMigrate) await applyMigrations(sql);

@@ -9,22 +9,36 @@ describe.skipIf(testDbKind() !== "pglite")("PGliteThread", () => {
   let db: PGliteThread;
   beforeAll(async () => {
     db = await PGliteThread.create("memory://");
-    await db.exec(`CREATE TABLE item (id int PRIMARY KEY, label text UNIQUE, data jsonb, raw bytea, at timestamptz, big bigint)`);
+    await db.exec(
+      `CREATE TABLE item (id int PRIMARY KEY, label text UNIQUE, data jsonb, raw bytea, at timestamptz, big bigint)`,
+    );
   });
   afterAll(() => db?.close());
 
   it("copies values both ways with PGlite's own types", async () => {
     const at = new Date("2026-11-30T03:04:05.678Z");
     const raw = new Uint8Array([0, 1, 254, 255]);
-    await db.query(`INSERT INTO item VALUES ($1, $2, $3, $4, $5, $6)`, [1, "naïve 漢字 🚀", { nested: [1, "two"] }, raw, at, 9007199254740993n]);
+    await db.query(`INSERT INTO item VALUES ($1, $2, $3, $4, $5, $6)`, [
+      1,
+      "naïve 漢字 🚀",
+      { nested: [1, "two"] },
+      raw,
+      at,
+      9007199254740993n,
+    ]);
     const { rows, fields } = await db.query<Record<string, unknown>>(`SELECT * FROM item WHERE id = $1`, [1]);
-    expect(rows).toEqual([{ id: 1, label: "naïve 漢字 🚀", data: { nested: [1, "two"] }, raw, at, big: 9007199254740993n }]);
+    expect(rows).toEqual([
+      { id: 1, label: "naïve 漢字 🚀", data: { nested: [1, "two"] }, raw, at, big: 9007199254740993n },
+    ]);
     expect(fields.map((f) => f.name)).toEqual(["id", "label", "data", "raw", "at", "big"]);
   });
 
   it("runs the caller's parsers on this side, in array row mode too", async () => {
     const parsers = { 25: (text: string) => `<${text}>`, 3802: (text: string) => `json:${text}` };
-    const { rows } = await db.query<unknown[]>(`SELECT 'a'::text, '{"k":1}'::jsonb, NULL::text, 7::int`, [], { rowMode: "array", parsers });
+    const { rows } = await db.query<unknown[]>(`SELECT 'a'::text, '{"k":1}'::jsonb, NULL::text, 7::int`, [], {
+      rowMode: "array",
+      parsers,
+    });
     expect(rows).toEqual([["<a>", 'json:{"k": 1}', null, 7]]);
   });
 
@@ -32,7 +46,11 @@ describe.skipIf(testDbKind() !== "pglite")("PGliteThread", () => {
     await db.query(`INSERT INTO item (id, label) VALUES (2, 'dup')`);
     const error = await db.query(`INSERT INTO item (id, label) VALUES (3, 'dup')`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(messages.DatabaseError);
-    expect(error).toMatchObject({ code: "23505", constraint: "item_label_key", message: expect.stringMatching(/duplicate key/) });
+    expect(error).toMatchObject({
+      code: "23505",
+      constraint: "item_label_key",
+      message: expect.stringMatching(/duplicate key/),
+    });
   });
 
   it("commits a transaction whose callback resolves, rolls back one that throws or calls rollback()", async () => {

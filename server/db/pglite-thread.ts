@@ -59,7 +59,9 @@ export class PGliteThread implements PGliteLike {
 
   /** Starts the thread and opens the database at `dataDir` (a directory, or `memory://`). */
   static async create(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(path.join(/* turbopackIgnore: true */ process.cwd(), WORKER_FILE), { workerData: { dataDir } });
+    const worker = new Worker(path.join(/* turbopackIgnore: true */ process.cwd(), WORKER_FILE), {
+      workerData: { dataDir },
+    });
     const ready = await new Promise<{ ready: boolean; error?: RemoteError }>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
@@ -82,7 +84,12 @@ export class PGliteThread implements PGliteLike {
     });
   }
 
-  async #query<T>(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async #query<T>(
+    tx: number | undefined,
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
     const result = await this.#call<Results<T>>({ op: "query", sql, params, options: toWire(options), tx });
     return applyParsers(result, options);
   }
@@ -142,7 +149,8 @@ const textTypeLists = new WeakMap<object, number[]>();
 function toWire(options?: QueryOptions): WireOptions | undefined {
   if (!options) return undefined;
   const { parsers, serializers, onNotice, blob, ...rest } = options;
-  if (serializers || onNotice || blob) throw new Error("PGliteThread: serializers, onNotice and blob are not supported across threads.");
+  if (serializers || onNotice || blob)
+    throw new Error("PGliteThread: serializers, onNotice and blob are not supported across threads.");
   if (!parsers) return rest;
   let textTypes = textTypeLists.get(parsers);
   if (!textTypes) textTypeLists.set(parsers, (textTypes = Object.keys(parsers).map(Number)));
@@ -161,7 +169,8 @@ function applyParsers<T>(result: Results<T>, options?: QueryOptions): Results<T>
     for (const { index, name, typeId, parse } of columns) {
       const key = options.rowMode === "array" ? index : name;
       const value = row[key];
-      if (value !== null && value !== undefined) row[key] = (parse as (text: string, typeId: number) => unknown)(value as string, typeId);
+      if (value !== null && value !== undefined)
+        row[key] = (parse as (text: string, typeId: number) => unknown)(value as string, typeId);
     }
   }
   return result;
@@ -172,6 +181,7 @@ function toError(remote: RemoteError): Error {
   const error = remote.database ? new messages.DatabaseError(remote.message, 0, "error") : new Error(remote.message);
   Object.assign(error, remote.fields);
   if (!remote.database && remote.name) Object.defineProperty(error, "name", { value: remote.name });
-  if (remote.stack) error.stack = `${remote.stack}\n    --- in the embedded database thread, called from ---\n${new Error().stack?.split("\n").slice(1).join("\n") ?? ""}`;
+  if (remote.stack)
+    error.stack = `${remote.stack}\n    --- in the embedded database thread, called from ---\n${new Error().stack?.split("\n").slice(1).join("\n") ?? ""}`;
   return error;
 }

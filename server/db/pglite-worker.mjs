@@ -83,7 +83,12 @@ async function answer(message) {
 }
 
 /** Results as they cross the thread boundary: no file blob (never used here). */
-const plain = (result) => (Array.isArray(result) ? result.map(plain) : result && typeof result === "object" ? { ...result, blob: undefined } : result);
+const plain = (result) =>
+  Array.isArray(result)
+    ? result.map(plain)
+    : result && typeof result === "object"
+      ? { ...result, blob: undefined }
+      : result;
 
 parentPort.on("message", (message) => {
   // Each call runs as soon as it arrives: PGlite queues them itself (a query outside an open transaction
@@ -94,5 +99,10 @@ parentPort.on("message", (message) => {
       (error) => parentPort.postMessage({ id: message.id, error: describeError(error) }),
     )
     // A value that cannot be copied across threads: the caller still gets an answer, never a hang.
-    .catch((error) => parentPort.postMessage({ id: message.id, error: { message: `The embedded database could not send its answer: ${error.message}` } }));
+    .catch((error) =>
+      parentPort.postMessage({
+        id: message.id,
+        error: { message: `The embedded database could not send its answer: ${error.message}` },
+      }),
+    );
 });

@@ -15,7 +15,9 @@ describe.skipIf(testDbKind() !== "postgres")("the Postgres runner's transactions
     });
     await expect(failure).rejects.toThrow(/terminat|Connection/i);
     // Every connection the pool hands out now works (the dead one was not returned to it).
-    const answers = await Promise.all(Array.from({ length: 12 }, () => handle.sql.query<{ one: number }>(`SELECT 1 AS one`)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => handle.sql.query<{ one: number }>(`SELECT 1 AS one`)),
+    );
     expect(answers.every((rows) => rows[0]!.one === 1)).toBe(true);
   });
 });

@@ -12,5 +12,7 @@ export type SqlSource = Pick<PrismaClient, "$queryRawUnsafe"> | Pick<SqlRunner, 
 export function queryRows<T>(db: SqlSource, sql: string, params: unknown[] = []): Promise<T[]> {
   // `typeof` rather than `in`: a forwarding proxy (tests) answers property reads, not `has`.
   const prisma = db as Pick<PrismaClient, "$queryRawUnsafe">;
-  return typeof prisma.$queryRawUnsafe === "function" ? prisma.$queryRawUnsafe<T[]>(sql, ...params) : (db as Pick<SqlRunner, "query">).query<T>(sql, params);
+  return typeof prisma.$queryRawUnsafe === "function"
+    ? prisma.$queryRawUnsafe<T[]>(sql, ...params)
+    : (db as Pick<SqlRunner, "query">).query<T>(sql, params);
 }

@@ -34,28 +34,41 @@ let hstsHeaders: Record<string, string> | undefined;
 /** HSTS when the public URL is https (read once: the environment does not change while the process runs). */
 const hsts = () => (hstsHeaders ??= hstsHeader(getEnv().STOCKROOM_URL));
 
-export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): AgentAnswer {
+export function jsonAnswer(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): AgentAnswer {
   return answer(init.status ?? 200, { "Content-Type": JSON_TYPE, ...init.headers }, Buffer.from(JSON.stringify(body)));
 }
 
 function describeZodError(error: ZodError): string {
-  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+  return error.issues
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
 }
 
 /** `{ error: { code, message } }` with the status from the one error map; unexpected errors become a logged 500 that reveals nothing. */
 export function errorAnswer(error: unknown): AgentAnswer {
-  const appError = isAppError(error) ? error : error instanceof ZodError ? new AppError("INVALID_INPUT", describeZodError(error)) : null;
+  const appError = isAppError(error)
+    ? error
+    : error instanceof ZodError
+      ? new AppError("INVALID_INPUT", describeZodError(error))
+      : null;
   if (!appError || appError.code === "INTERNAL") {
     const requestId = randomUUID();
     console.error(`[request ${requestId}] agent API request failed:`, error);
     const message = `Something went wrong on our side; try again shortly (request ${requestId}).`;
-    return jsonAnswer({ error: { code: "INTERNAL", message, requestId } }, { status: 500, headers: { "Cache-Control": "no-store" } });
+    return jsonAnswer(
+      { error: { code: "INTERNAL", message, requestId } },
+      { status: 500, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (appError.code === "RATE_LIMITED") headers["Retry-After"] = String(appError.details?.retryAfterSeconds ?? 60);
   if (appError.code === "UNAUTHORIZED") headers["WWW-Authenticate"] = 'Bearer realm="stockroom"';
   // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
-  if (appError.code === "METHOD_NOT_ALLOWED" && typeof appError.details?.allow === "string") headers.Allow = appError.details.allow;
+  if (appError.code === "METHOD_NOT_ALLOWED" && typeof appError.details?.allow === "string")
+    headers.Allow = appError.details.allow;
   // A refused event batch also lists its bad events by index, for clients that fix and resend.
   const invalidEvents = appError.details?.invalidEvents;
   const body = { code: appError.code, message: appError.message, ...(invalidEvents ? { invalidEvents } : {}) };
@@ -71,5 +84,8 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
 
 /** For Next.js route handlers, which cannot declare a Content-Encoding (see agent-dispatch.ts). */
 export function toWebResponse({ status, headers, body }: AgentAnswer): Response {
-  return new Response(body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null, { status, headers });
+  return new Response(body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null, {
+    status,
+    headers,
+  });
 }

@@ -34,7 +34,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, "\\$&")
 
 /** `/a/{team}/b` → `^/a/([^/]+)/b/?$`: a parameter is one non-empty segment; a trailing slash is allowed. */
 function compile(route: AgentRoute): CompiledRoute {
-  const segments = route.spec.path.split("/").map((segment) => (/^\{[^}]+\}$/.test(segment) ? "([^/]+)" : escapeRegExp(segment)));
+  const segments = route.spec.path
+    .split("/")
+    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? "([^/]+)" : escapeRegExp(segment)));
   return { route, pattern: new RegExp(`^${segments.join("/")}/?$`), names: templateNames(route.spec.path) };
 }
 
@@ -82,14 +84,21 @@ function matchRoute(method: string, pathname: string): Matched {
     const values = Object.fromEntries(names.map((name, i) => [name, decodeSegment(match[i + 1]!)]));
     candidates.push({ route, params: parseParams(route.spec.params, values) });
   }
-  if (candidates.length === 0) throw new AppError("NOT_FOUND", `No API endpoint at ${pathname}; see /api/v1/openapi.json.`);
+  if (candidates.length === 0)
+    throw new AppError("NOT_FOUND", `No API endpoint at ${pathname}; see /api/v1/openapi.json.`);
   const wanted = method === "HEAD" ? "GET" : method;
   const found = candidates.find(({ route }) => route.spec.method === wanted);
   if (found) return found;
   // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
-  const methods = [...new Set(candidates.flatMap(({ route }) => (route.spec.method === "GET" ? ["GET", "HEAD"] : [route.spec.method])))];
+  const methods = [
+    ...new Set(
+      candidates.flatMap(({ route }) => (route.spec.method === "GET" ? ["GET", "HEAD"] : [route.spec.method])),
+    ),
+  ];
   const { spec } = candidates[0]!.route;
-  const message = spec.wrongMethod ?? `${pathname} takes ${spec.method === "GET" ? "GET" : "POST with a JSON body"}; see /api/v1/openapi.json.`;
+  const message =
+    spec.wrongMethod ??
+    `${pathname} takes ${spec.method === "GET" ? "GET" : "POST with a JSON body"}; see /api/v1/openapi.json.`;
   throw new AppError("METHOD_NOT_ALLOWED", message, { allow: methods.join(", ") });
 }
 
@@ -109,14 +118,30 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
     const { team, catalog } = matched.params as CatalogPath; // every route is under /catalogs/{team}/{catalog}
-    const agent = await authorizeAgent({ db, query, secret: bearerTokenOf(request.authorization), team, catalog, scope: spec.scope });
+    const agent = await authorizeAgent({
+      db,
+      query,
+      secret: bearerTokenOf(request.authorization),
+      team,
+      catalog,
+      scope: spec.scope,
+    });
     remember(key, matched);
     const readBody = () => {
       if (!spec.body || !request.readBody) return Promise.resolve(Buffer.alloc(0));
       const { maxBytes, tooLarge } = spec.body;
       return request.readBody(maxBytes, () => new AppError("PAYLOAD_TOO_LARGE", tooLarge));
     };
-    return await handle({ params: matched.params, agent, db, sql, query, ifNoneMatch: request.ifNoneMatch, acceptEncoding: request.acceptEncoding, readBody });
+    return await handle({
+      params: matched.params,
+      agent,
+      db,
+      sql,
+      query,
+      ifNoneMatch: request.ifNoneMatch,
+      acceptEncoding: request.acceptEncoding,
+      readBody,
+    });
   } catch (error) {
     return errorAnswer(error);
   }

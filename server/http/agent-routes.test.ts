@@ -27,7 +27,10 @@ const BODIES: Record<string, { body: unknown; status?: number }> = {
   postEvents: { body: { events: [{ type: "call", id: "routes-call-1", callId: "c1", toolId: "crm.refund_order" }] } },
 };
 
-const globals = globalThis as unknown as Record<symbol, unknown> & { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const globals = globalThis as unknown as Record<symbol, unknown> & {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 
 interface Fixture {
   team: string;
@@ -39,7 +42,9 @@ interface Fixture {
 async function createFixture(handle: DatabaseHandle): Promise<Fixture> {
   const people = await createTeamWithMembers(handle.db);
   const catalog = await createCatalog(handle.db, people.team.id, { name: "Routes" });
-  await createTools(handle.db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
+  await createTools(handle.db, catalog.id, [
+    { namespace: "crm", name: "refund_order", description: "Refund an order." },
+  ]);
   await insertTestSnapshot(handle.db, people.team, catalog, 1);
   const owner = callerFor(handle.db, people.owner);
   const ref = { team: people.team.slug, catalog: catalog.slug };
@@ -82,12 +87,16 @@ describe("the agent route table", () => {
     expect(AGENT_ROUTES.map((route) => route.spec)).toEqual([...AGENT_ROUTE_SPECS]);
     const doc = buildOpenApiDocument();
     const operations = Object.entries(doc.paths).flatMap(([template, methods]) =>
-      Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${template} ${operation.operationId}`),
+      Object.entries(methods).map(
+        ([method, operation]) => `${method.toUpperCase()} ${template} ${operation.operationId}`,
+      ),
     );
     expect(operations).toEqual(AGENT_ROUTE_SPECS.map((spec) => `${spec.method} ${spec.path} ${spec.operationId}`));
     for (const spec of AGENT_ROUTE_SPECS) {
       const operation = doc.paths[spec.path]![spec.method.toLowerCase()]!;
-      expect(Object.keys(operation.responses), spec.operationId).toEqual(expect.arrayContaining([String(spec.response.status), "401"]));
+      expect(Object.keys(operation.responses), spec.operationId).toEqual(
+        expect.arrayContaining([String(spec.response.status), "401"]),
+      );
       if (spec.body) expect(doc.components.schemas[spec.body.component], spec.body.component).toBeDefined();
       expect(doc.components.schemas[spec.response.component], spec.response.component).toBeDefined();
     }
@@ -125,14 +134,18 @@ describe("the agent route table", () => {
     });
 
     // `next dev` needs a database this test can write to while the dev server reads it: the Postgres run.
-    it.runIf(testDbKind() === "postgres")("next dev: the /api/v1 catch-all route answers every route", { timeout: 600_000 }, async () => {
-      const dev = await startNextDev(handle.url!);
-      try {
-        await expectRouted(dev.url, fixture);
-      } finally {
-        await dev.stop();
-      }
-    });
+    it.runIf(testDbKind() === "postgres")(
+      "next dev: the /api/v1 catch-all route answers every route",
+      { timeout: 600_000 },
+      async () => {
+        const dev = await startNextDev(handle.url!);
+        try {
+          await expectRouted(dev.url, fixture);
+        } finally {
+          await dev.stop();
+        }
+      },
+    );
   });
 });
 
@@ -148,13 +161,24 @@ async function startNextDev(databaseUrl: string) {
   });
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stockroom-dev-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "development", PORT: String(port), STOCKROOM_URL: url, STOCKROOM_DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "development",
+    PORT: String(port),
+    STOCKROOM_URL: url,
+    STOCKROOM_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "dev", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));

@@ -44,7 +44,8 @@ export interface AgentRoute<S extends AgentRouteSpec = AgentRouteSpec> {
   handle: (call: RouteCall<z.output<S["params"]>>) => Promise<AgentAnswer>;
 }
 
-const route = <S extends AgentRouteSpec>(spec: S, handle: AgentRoute<S>["handle"]): AgentRoute => ({ spec, handle }) as unknown as AgentRoute;
+const route = <S extends AgentRouteSpec>(spec: S, handle: AgentRoute<S>["handle"]): AgentRoute =>
+  ({ spec, handle }) as unknown as AgentRoute;
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** JSON text → value; `hint` says what to send instead. */
@@ -79,43 +80,75 @@ async function answerSnapshot(call: RouteCall<unknown>, version: SnapshotVersion
 
 async function answerSearch(call: RouteCall<unknown>): Promise<AgentAnswer> {
   const bytes = await call.readBody();
-  if (bytes.toString("utf8").trim().length === 0) throw new AppError("INVALID_INPUT", 'Send a JSON body, e.g. { "query": "refund a payment" }.');
-  const body = parseParams(searchToolsRoute.body.schema, parseJson(bytes, (reason) => `The body is not valid JSON: ${reason}`));
+  if (bytes.toString("utf8").trim().length === 0)
+    throw new AppError("INVALID_INPUT", 'Send a JSON body, e.g. { "query": "refund a payment" }.');
+  const body = parseParams(
+    searchToolsRoute.body.schema,
+    parseJson(bytes, (reason) => `The body is not valid JSON: ${reason}`),
+  );
   const { db, agent } = call;
-  const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version: body.version ?? "latest", latest: agent.latest });
+  const ref = await findSnapshotRef({
+    db,
+    catalogId: agent.catalogId,
+    version: body.version ?? "latest",
+    latest: agent.latest,
+  });
   const { snapshot } = await loadSnapshotBody({ db, ref });
   const started = performance.now();
   const result = searchSnapshot(cachedSearchableSnapshot(`${ref.id}:${ref.contentHash}`, snapshot), body);
   const took = performance.now() - started;
   return jsonAnswer(result, {
     // Index lookup + ranking + the provider item, for clients and the bench (W3C Server Timing).
-    headers: { ...NO_STORE, "X-Stockroom-Version": String(ref.version), "Server-Timing": `search;dur=${took.toFixed(3)}` },
+    headers: {
+      ...NO_STORE,
+      "X-Stockroom-Version": String(ref.version),
+      "Server-Timing": `search;dur=${took.toFixed(3)}`,
+    },
   });
 }
 
 /** The same plan, validation and all-or-nothing commit as the UI's import. */
-async function answerImport(call: RouteCall<unknown>, spec: typeof previewImportRoute | typeof commitImportRoute): Promise<AgentAnswer> {
-  const hint = (reason: string) => `The request body is not JSON (${reason}); send { "source": <tools>, "options": {…} }.`;
+async function answerImport(
+  call: RouteCall<unknown>,
+  spec: typeof previewImportRoute | typeof commitImportRoute,
+): Promise<AgentAnswer> {
+  const hint = (reason: string) =>
+    `The request body is not JSON (${reason}); send { "source": <tools>, "options": {…} }.`;
   const input = parseParams(spec.body.schema, parseJson(await call.readBody(), hint));
   const text = JSON.stringify(input.source);
   if (text.length > IMPORT_SOURCE_MAX) throw new AppError("PAYLOAD_TOO_LARGE", "The import is over 4 MB; split it.");
   // Postgres cannot store U+0000 (tRPC refuses it in a middleware; the HTTP API here).
-  if (text.includes("\\u0000")) throw new AppError("INVALID_INPUT", "The tools contain a NUL character (U+0000), which cannot be stored; remove it.");
+  if (text.includes("\\u0000"))
+    throw new AppError(
+      "INVALID_INPUT",
+      "The tools contain a NUL character (U+0000), which cannot be stored; remove it.",
+    );
   const { db, agent } = call;
   const catalog = await db.catalog.findUniqueOrThrow({ where: { id: agent.catalogId } });
   const options = apiImportOptions(input.options);
-  if (!("fingerprint" in input)) return jsonAnswer(await previewImport({ db, catalog, text, options }), { headers: NO_STORE });
-  const token = await db.agentToken.findUniqueOrThrow({ where: { id: agent.tokenId }, select: { name: true, prefix: true } });
+  if (!("fingerprint" in input))
+    return jsonAnswer(await previewImport({ db, catalog, text, options }), { headers: NO_STORE });
+  const token = await db.agentToken.findUniqueOrThrow({
+    where: { id: agent.tokenId },
+    select: { name: true, prefix: true },
+  });
   const actor = { id: null, label: `agent token "${token.name}" (${token.prefix}…)` };
   const { fingerprint, skipInvalid } = input;
-  return jsonAnswer(await commitImport({ db, catalog, text, options, actor, fingerprint, skipInvalid }), { headers: NO_STORE });
+  return jsonAnswer(await commitImport({ db, catalog, text, options, actor, fingerprint, skipInvalid }), {
+    headers: NO_STORE,
+  });
 }
 
 /** Every event valid (400 naming each bad one by index), then stored once per client event id. */
 async function answerEvents(call: RouteCall<unknown>): Promise<AgentAnswer> {
   const hint = () => 'The body is not valid JSON; send { "events": [...] } as application/json.';
   const batch = validateEventBatch(parseJson(await call.readBody(), hint));
-  const result = await ingestEvents({ sql: call.sql, catalogId: call.agent.catalogId, tokenId: call.agent.tokenId, batch });
+  const result = await ingestEvents({
+    sql: call.sql,
+    catalogId: call.agent.catalogId,
+    tokenId: call.agent.tokenId,
+    batch,
+  });
   return jsonAnswer(result, { status: 202, headers: NO_STORE });
 }
 
@@ -124,7 +157,11 @@ async function answerEvents(call: RouteCall<unknown>): Promise<AgentAnswer> {
  * (the first match wins). The dispatcher (agent-dispatch.ts) serves it on node:http and in Next.js.
  */
 export const AGENT_ROUTES: readonly AgentRoute[] = [
-  route(listSnapshotsRoute, async ({ db, agent }) => jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), { headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" } })),
+  route(listSnapshotsRoute, async ({ db, agent }) =>
+    jsonAnswer(await listSnapshots({ db, catalogId: agent.catalogId }), {
+      headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" },
+    }),
+  ),
   route(getLatestSnapshotRoute, (call) => answerSnapshot(call, "latest")),
   route(getSnapshotRoute, (call) => answerSnapshot(call, call.params.version)),
   route(searchToolsRoute, answerSearch),

@@ -21,8 +21,12 @@ describe("clientAddressOf", () => {
   it("is configured with STOCKROOM_TRUSTED_PROXIES, and a bad entry names the variable", () => {
     expect(parseEnv({ STOCKROOM_TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8" }).STOCKROOM_TRUSTED_PROXIES).toHaveLength(2);
     expect(parseEnv({}).STOCKROOM_TRUSTED_PROXIES).toEqual([]);
-    expect(() => parseEnv({ STOCKROOM_TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(/STOCKROOM_TRUSTED_PROXIES: "10.0.0.0\/33" is not an IP/);
-    expect(() => parseEnv({ STOCKROOM_MAX_TOOLS_PER_CATALOG: "0" })).toThrow(/STOCKROOM_MAX_TOOLS_PER_CATALOG: must be at least 1/);
+    expect(() => parseEnv({ STOCKROOM_TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(
+      /STOCKROOM_TRUSTED_PROXIES: "10.0.0.0\/33" is not an IP/,
+    );
+    expect(() => parseEnv({ STOCKROOM_MAX_TOOLS_PER_CATALOG: "0" })).toThrow(
+      /STOCKROOM_MAX_TOOLS_PER_CATALOG: must be at least 1/,
+    );
     expect(() => parseEnv({ STOCKROOM_SMTP_URL: "http://x" })).toThrow(/STOCKROOM_SMTP_URL/);
   });
 });

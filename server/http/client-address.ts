@@ -26,7 +26,9 @@ export function parseTrustedProxies(text: string): TrustedRange[] {
 function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (!ipaddr.isValid(text)) return null;
   const address = ipaddr.parse(text);
-  return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  return address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (address as ipaddr.IPv6).toIPv4Address()
+    : address;
 }
 
 function isTrusted(address: ipaddr.IPv4 | ipaddr.IPv6, trusted: readonly TrustedRange[]): boolean {
@@ -38,11 +40,18 @@ function isTrusted(address: ipaddr.IPv4 | ipaddr.IPv6, trusted: readonly Trusted
  * `X-Forwarded-For` hop (from the right) that is not one of those proxies. A client cannot choose its own
  * address by sending the header: from an unlisted peer it is ignored.
  */
-export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trusted: readonly TrustedRange[]): string {
+export function clientAddressOf(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: readonly TrustedRange[],
+): string {
   const direct = peer ? parseAddress(peer) : null;
   if (!direct) return peer ?? "unknown";
   if (!isTrusted(direct, trusted) || !forwardedFor) return direct.toString();
-  const hops = forwardedFor.split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   let nearest = direct;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = parseAddress(hops[i]!);

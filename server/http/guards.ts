@@ -4,7 +4,10 @@ import { AppError, httpStatusOf } from "../errors";
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export function errorResponse(error: AppError, headers: HeadersInit = {}): Response {
-  return Response.json({ error: { code: error.code, message: error.message } }, { status: httpStatusOf(error.code), headers });
+  return Response.json(
+    { error: { code: error.code, message: error.message } },
+    { status: httpStatusOf(error.code), headers },
+  );
 }
 
 /**
@@ -21,7 +24,10 @@ export function checkSameOrigin(request: Request): AppError | null {
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
     if (host && hostOf(origin) === host) return null;
     // `Origin: null` (sandboxed frames, file: pages, some redirects) and unparsable values are never this app.
-    return new AppError("FORBIDDEN", `Cross-site request refused: origin ${JSON.stringify(origin.slice(0, 200))} is not this app.`);
+    return new AppError(
+      "FORBIDDEN",
+      `Cross-site request refused: origin ${JSON.stringify(origin.slice(0, 200))} is not this app.`,
+    );
   }
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
     return new AppError("FORBIDDEN", "Cross-site request refused.");
@@ -38,7 +44,8 @@ function hostOf(origin: string): string | null {
 /** Refuses bodies over `limit` bytes before they are read (by Content-Length), and while reading. */
 export async function readBodyWithLimit(request: Request, limit = MAX_BODY_BYTES): Promise<string | AppError> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body is over the ${Math.round(limit / 1024 / 1024)} MB limit.`);
+  const tooLarge = () =>
+    new AppError("PAYLOAD_TOO_LARGE", `Request body is over the ${Math.round(limit / 1024 / 1024)} MB limit.`);
   if (declared > limit) return tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();

@@ -24,6 +24,8 @@ const PREFERENCE: ContentEncoding[] = ["br", "gzip", "identity"];
 export function chooseEncoding(acceptEncoding: string | null): ContentEncoding {
   if (!acceptEncoding) return "identity";
   // negotiator 1.x takes `preferred` (ties broken by our order, not the header's); @types/negotiator lags behind.
-  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }) as unknown as NegotiatorWithPreference;
+  const negotiator = new Negotiator({
+    headers: { "accept-encoding": acceptEncoding },
+  }) as unknown as NegotiatorWithPreference;
   return (negotiator.encoding(PREFERENCE, { preferred: PREFERENCE }) as ContentEncoding | undefined) ?? "identity";
 }

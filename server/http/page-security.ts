@@ -4,7 +4,15 @@
  * no 'unsafe-inline' for scripts. Styles keep 'unsafe-inline': CodeMirror and React set style attributes, which
  * nonces cannot cover, and a style cannot run code.
  */
-export function pageSecurityHeaders({ nonce, isDev, publicUrl }: { nonce: string; isDev: boolean; publicUrl: string | undefined }): Record<string, string> {
+export function pageSecurityHeaders({
+  nonce,
+  isDev,
+  publicUrl,
+}: {
+  nonce: string;
+  isDev: boolean;
+  publicUrl: string | undefined;
+}): Record<string, string> {
   const policy = [
     "default-src 'self'",
     // React's development build evaluates code for its error overlay; production never does.
@@ -23,7 +31,9 @@ export function pageSecurityHeaders({ nonce, isDev, publicUrl }: { nonce: string
 
 /** HSTS only when the public URL is https: over plain http the header is ignored, and on localhost it would stick. */
 export function hstsHeader(publicUrl: string | undefined): Record<string, string> {
-  return publicUrl?.startsWith("https://") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {};
+  return publicUrl?.startsWith("https://")
+    ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+    : {};
 }
 
 /** A fresh, unguessable nonce (128 random bits, base64). */

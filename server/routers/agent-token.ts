@@ -17,10 +17,27 @@ export const agentTokenRouter = router({
   create: catalogProcedure("owner")
     .input(z.object({ name: TOKEN_NAME, scopes: z.array(AGENT_TOKEN_SCOPE).max(2).default(["read"]) }))
     .output(z.object({ token: agentTokenSummarySchema, secret: z.string() }))
-    .mutation(({ ctx, input }) => createAgentToken({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, actor: actorOf(ctx.user), name: input.name, scopes: input.scopes })),
+    .mutation(({ ctx, input }) =>
+      createAgentToken({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        name: input.name,
+        scopes: input.scopes,
+      }),
+    ),
 
   revoke: catalogProcedure("owner")
     .input(z.object({ tokenId: z.string().min(1).max(64) }))
     .output(z.object({ id: z.string(), name: z.string(), revokedAt: z.date() }))
-    .mutation(({ ctx, input }) => revokeAgentToken({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, actor: actorOf(ctx.user), tokenId: input.tokenId })),
+    .mutation(({ ctx, input }) =>
+      revokeAgentToken({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        tokenId: input.tokenId,
+      }),
+    ),
 });

@@ -18,25 +18,59 @@ describe("catalog create / update / archive", () => {
   it("lets owners create a catalog with a slug from its name; editors cannot; slugs are unique", async () => {
     const { team, owner, editor } = await createTeamWithMembers(db);
     const api = callerFor(db, owner);
-    const created = await api.catalog.create({ team: team.slug, name: "Support agent", engineProfile: "codex-bm25", defaultLimit: 5 });
-    expect(created).toMatchObject({ slug: "support-agent", name: "Support agent", engineProfile: "codex-bm25", defaultLimit: 5, revision: 1 });
+    const created = await api.catalog.create({
+      team: team.slug,
+      name: "Support agent",
+      engineProfile: "codex-bm25",
+      defaultLimit: 5,
+    });
+    expect(created).toMatchObject({
+      slug: "support-agent",
+      name: "Support agent",
+      engineProfile: "codex-bm25",
+      defaultLimit: 5,
+      revision: 1,
+    });
     expect((await api.catalog.list({ team: team.slug })).map((c) => c.slug)).toEqual(["support-agent"]);
-    expect((await failure(callerFor(db, editor).catalog.create({ team: team.slug, name: "Other" }))).code).toBe("FORBIDDEN");
+    expect((await failure(callerFor(db, editor).catalog.create({ team: team.slug, name: "Other" }))).code).toBe(
+      "FORBIDDEN",
+    );
     const dup = await failure(api.catalog.create({ team: team.slug, name: "Support Agent" }));
-    expect(dup).toMatchObject({ code: "CONFLICT", message: 'The team already has a catalog "support-agent"; choose another slug.' });
-    expect((await failure(api.catalog.create({ team: team.slug, name: "X", slug: "Bad Slug!" }))).details.fields).toHaveProperty("slug");
+    expect(dup).toMatchObject({
+      code: "CONFLICT",
+      message: 'The team already has a catalog "support-agent"; choose another slug.',
+    });
+    expect(
+      (await failure(api.catalog.create({ team: team.slug, name: "X", slug: "Bad Slug!" }))).details.fields,
+    ).toHaveProperty("slug");
     expect((await failure(api.catalog.create({ team: team.slug, name: "  " }))).code).toBe("BAD_REQUEST");
-    expect((await failure(api.catalog.create({ team: team.slug, name: "Y", defaultLimit: 0 }))).message).toMatch(/between 1 and 50/);
+    expect((await failure(api.catalog.create({ team: team.slug, name: "Y", defaultLimit: 0 }))).message).toMatch(
+      /between 1 and 50/,
+    );
   });
 
   it("renames and retunes with a revision guard and audits before/after", async () => {
     const { team, owner, editor, viewer } = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, team.id);
     const ref = { team: team.slug, catalog: catalog.slug };
-    const updated = await callerFor(db, editor).catalog.update({ ...ref, revision: 1, patch: { name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12 } });
-    expect(updated).toMatchObject({ name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12, revision: 2, slug: catalog.slug });
-    expect((await failure(callerFor(db, owner).catalog.update({ ...ref, revision: 1, patch: { name: "Mine" } }))).code).toBe("CONFLICT");
-    expect((await failure(callerFor(db, viewer).catalog.update({ ...ref, revision: 2, patch: { name: "V" } }))).code).toBe("FORBIDDEN");
+    const updated = await callerFor(db, editor).catalog.update({
+      ...ref,
+      revision: 1,
+      patch: { name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12 },
+    });
+    expect(updated).toMatchObject({
+      name: "Renamed",
+      engineProfile: "codex-bm25",
+      defaultLimit: 12,
+      revision: 2,
+      slug: catalog.slug,
+    });
+    expect(
+      (await failure(callerFor(db, owner).catalog.update({ ...ref, revision: 1, patch: { name: "Mine" } }))).code,
+    ).toBe("CONFLICT");
+    expect(
+      (await failure(callerFor(db, viewer).catalog.update({ ...ref, revision: 2, patch: { name: "V" } }))).code,
+    ).toBe("FORBIDDEN");
     const event = await db.auditEvent.findFirstOrThrow({ where: { catalogId: catalog.id, action: "catalog.updated" } });
     expect(event.before).toEqual({ name: "Test catalog", engineProfile: "stockroom", defaultLimit: 8 });
     expect(event.after).toEqual({ name: "Renamed", engineProfile: "codex-bm25", defaultLimit: 12 });
@@ -51,30 +85,67 @@ describe("catalog create / update / archive", () => {
     ]);
     const ref = { team: team.slug, catalog: catalog.slug };
     const api = callerFor(db, editor);
-    expect(await api.catalog.get(ref)).toMatchObject({ vocabularyPacks: ["general", "popular-servers"], vocabularyLines: "", dropWeakHits: false });
-    const bad = await failure(api.catalog.update({ ...ref, revision: 1, patch: { vocabularyLines: "zorp > create_refund\n开票" } }));
-    expect(bad).toMatchObject({ code: "BAD_REQUEST", message: "Vocabulary line 2 a Chinese word needs its English meaning after >." });
+    expect(await api.catalog.get(ref)).toMatchObject({
+      vocabularyPacks: ["general", "popular-servers"],
+      vocabularyLines: "",
+      dropWeakHits: false,
+    });
+    const bad = await failure(
+      api.catalog.update({ ...ref, revision: 1, patch: { vocabularyLines: "zorp > create_refund\n开票" } }),
+    );
+    expect(bad).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Vocabulary line 2 a Chinese word needs its English meaning after >.",
+    });
     expect((await api.catalog.get(ref)).revision).toBe(1);
-    const saved = await api.catalog.update({ ...ref, revision: 1, patch: { vocabularyPacks: ["general"], vocabularyLines: "zorp > create_refund" } });
+    const saved = await api.catalog.update({
+      ...ref,
+      revision: 1,
+      patch: { vocabularyPacks: ["general"], vocabularyLines: "zorp > create_refund" },
+    });
     expect(saved).toMatchObject({ vocabularyPacks: ["general"], vocabularyLines: "zorp > create_refund", revision: 2 });
     const result = await api.playground.search({ ...ref, query: "zorp a charge", version: null });
     expect(result.hits[0]?.key).toBe("billing.create_refund");
-    expect(result.vocabulary).toEqual({ packs: [{ id: "general", version: 1 }], catalogLines: 1, effect: [{ term: "zorp", related: [{ term: "creat", source: "catalog" }, { term: "refund", source: "catalog" }] }] });
+    expect(result.vocabulary).toEqual({
+      packs: [{ id: "general", version: 1 }],
+      catalogLines: 1,
+      effect: [
+        {
+          term: "zorp",
+          related: [
+            { term: "creat", source: "catalog" },
+            { term: "refund", source: "catalog" },
+          ],
+        },
+      ],
+    });
   });
 
   it("archives on delete (owner, slug confirmed), keeps snapshots, hides the catalog and keeps its slug reserved", async () => {
     const { team, owner, editor } = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, team.id, { slug: "old-one" });
-    await db.snapshot.create({ data: { catalogId: catalog.id, version: 1, contentHash: "sha256-x", payload: {}, metrics: {} } });
+    await db.snapshot.create({
+      data: { catalogId: catalog.id, version: 1, contentHash: "sha256-x", payload: {}, metrics: {} },
+    });
     const ref = { team: team.slug, catalog: catalog.slug };
     const api = callerFor(db, owner);
-    expect((await failure(callerFor(db, editor).catalog.archive({ ...ref, confirm: "old-one" }))).code).toBe("FORBIDDEN");
-    expect((await failure(api.catalog.archive({ ...ref, confirm: "old" }))).message).toBe('Type the catalog\'s slug "old-one" to confirm.');
-    expect(await api.catalog.archive({ ...ref, confirm: "old-one" })).toEqual({ slug: "old-one", snapshotsKept: 1, tokensRevoked: 0 });
+    expect((await failure(callerFor(db, editor).catalog.archive({ ...ref, confirm: "old-one" }))).code).toBe(
+      "FORBIDDEN",
+    );
+    expect((await failure(api.catalog.archive({ ...ref, confirm: "old" }))).message).toBe(
+      'Type the catalog\'s slug "old-one" to confirm.',
+    );
+    expect(await api.catalog.archive({ ...ref, confirm: "old-one" })).toEqual({
+      slug: "old-one",
+      snapshotsKept: 1,
+      tokensRevoked: 0,
+    });
     expect(await api.catalog.list({ team: team.slug })).toEqual([]);
     expect((await failure(api.tool.list(ref))).code).toBe("NOT_FOUND");
     expect(await db.snapshot.count({ where: { catalogId: catalog.id } })).toBe(1);
-    expect((await failure(api.catalog.create({ team: team.slug, name: "Old one", slug: "old-one" }))).message).toMatch(/archived catalog keeps the slug/);
+    expect((await failure(api.catalog.create({ team: team.slug, name: "Old one", slug: "old-one" }))).message).toMatch(
+      /archived catalog keeps the slug/,
+    );
   });
 });
 
@@ -86,14 +157,30 @@ describe("namespaces", () => {
     const api = callerFor(db, editor);
     const crm = await api.namespace.create({ ...ref, name: "crm", description: "Customer tools" });
     expect((await failure(api.namespace.create({ ...ref, name: "crm" }))).code).toBe("CONFLICT");
-    expect((await failure(api.namespace.create({ ...ref, name: "c.r.m" }))).message).toMatch(/Namespace name "c.r.m" contains "\."/);
-    await createTools(db, catalog.id, [{ name: "lookup", namespace: "crm" }, { name: "update", namespace: "crm" }]);
+    expect((await failure(api.namespace.create({ ...ref, name: "c.r.m" }))).message).toMatch(
+      /Namespace name "c.r.m" contains "\."/,
+    );
+    await createTools(db, catalog.id, [
+      { name: "lookup", namespace: "crm" },
+      { name: "update", namespace: "crm" },
+    ]);
     const renamed = await api.namespace.update({ ...ref, id: crm.id, revision: 1, patch: { name: "customers" } });
     expect(renamed).toMatchObject({ name: "customers", toolCount: 2, revision: 2 });
-    const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" }, select: { key: true, revision: true } });
-    expect(tools).toEqual([{ key: "customers.lookup", revision: 2 }, { key: "customers.update", revision: 2 }]);
-    expect((await failure(api.namespace.update({ ...ref, id: crm.id, revision: 1, patch: { description: "x" } }))).code).toBe("CONFLICT");
-    expect((await failure(api.namespace.delete({ ...ref, id: crm.id, revision: 2 }))).message).toMatch(/still has 2 tools/);
+    const tools = await db.tool.findMany({
+      where: { catalogId: catalog.id },
+      orderBy: { key: "asc" },
+      select: { key: true, revision: true },
+    });
+    expect(tools).toEqual([
+      { key: "customers.lookup", revision: 2 },
+      { key: "customers.update", revision: 2 },
+    ]);
+    expect(
+      (await failure(api.namespace.update({ ...ref, id: crm.id, revision: 1, patch: { description: "x" } }))).code,
+    ).toBe("CONFLICT");
+    expect((await failure(api.namespace.delete({ ...ref, id: crm.id, revision: 2 }))).message).toMatch(
+      /still has 2 tools/,
+    );
     const empty = await api.namespace.create({ ...ref, name: "empty" });
     await api.namespace.delete({ ...ref, id: empty.id, revision: 1 });
     expect((await api.namespace.list(ref)).map((n) => n.name)).toEqual(["customers"]);
@@ -107,12 +194,22 @@ describe("audit.list", () => {
     const ref = { team: team.slug, catalog: catalog.slug };
     const api = callerFor(db, editor);
     const tool = await api.tool.create({ ...ref, tool: { name: "lookup" } });
-    for (let revision = 1; revision <= 3; revision++) await api.tool.update({ ...ref, id: tool.id, revision, patch: { description: `v${revision}` } });
+    for (let revision = 1; revision <= 3; revision++)
+      await api.tool.update({ ...ref, id: tool.id, revision, patch: { description: `v${revision}` } });
     await api.tool.create({ ...ref, tool: { name: "other" } });
     const first = await callerFor(db, viewer).audit.list({ ...ref, targetId: tool.id, limit: 3 });
     expect(first.events.map((e) => e.action)).toEqual(["tool.updated", "tool.updated", "tool.updated"]);
-    expect(first.events[0]).toMatchObject({ actorLabel: editor.email, before: { description: "v2" }, after: { description: "v3" } });
-    const second = await callerFor(db, viewer).audit.list({ ...ref, targetId: tool.id, limit: 3, cursor: first.nextCursor });
+    expect(first.events[0]).toMatchObject({
+      actorLabel: editor.email,
+      before: { description: "v2" },
+      after: { description: "v3" },
+    });
+    const second = await callerFor(db, viewer).audit.list({
+      ...ref,
+      targetId: tool.id,
+      limit: 3,
+      cursor: first.nextCursor,
+    });
     expect(second.events.map((e) => e.action)).toEqual(["tool.created"]);
     expect(second.nextCursor).toBeNull();
     expect((await callerFor(db, viewer).audit.list(ref)).events).toHaveLength(5);
@@ -126,7 +223,9 @@ describe("audit.list", () => {
     await callerFor(db, editor).tool.create({ ...ref, tool: { name: "lookup" } });
     await callerFor(db, owner).agentToken.create({ ...ref, name: "bot" });
     const api = callerFor(db, editor);
-    expect((await api.audit.list({ ...ref, actor: owner.email })).events.map((e) => e.action)).toEqual(["agent_token.created"]);
+    expect((await api.audit.list({ ...ref, actor: owner.email })).events.map((e) => e.action)).toEqual([
+      "agent_token.created",
+    ]);
     expect((await api.audit.list({ ...ref, type: "tools" })).events.map((e) => e.actorLabel)).toEqual([editor.email]);
     expect((await api.audit.list({ ...ref, type: "tools", actor: owner.email })).events).toEqual([]);
     expect((await api.audit.list(ref)).people.sort()).toEqual([editor.email, owner.email].sort());

@@ -53,18 +53,51 @@ export const catalogRouter = router({
     .query(({ ctx }) => toCatalogSettings(ctx.catalog)),
 
   create: teamProcedure("owner")
-    .input(z.object({ name: NAME, slug: z.string().max(64).optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional() }))
+    .input(
+      z.object({
+        name: NAME,
+        slug: z.string().max(64).optional(),
+        description: DESCRIPTION.optional(),
+        engineProfile: PROFILE.optional(),
+        defaultLimit: LIMIT.optional(),
+      }),
+    )
     .output(catalogSettings)
-    .mutation(({ ctx, input: { team: _t, ...input } }) => createCatalog({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), ...input })),
+    .mutation(({ ctx, input: { team: _t, ...input } }) =>
+      createCatalog({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), ...input }),
+    ),
 
   update: catalogProcedure("editor")
-    .input(z.object({ revision: REVISION, patch: z.object({ name: NAME.optional(), description: DESCRIPTION.optional(), engineProfile: PROFILE.optional(), defaultLimit: LIMIT.optional(), dropWeakHits: z.boolean().optional(), vocabularyPacks: PACKS.optional(), vocabularyLines: LINES.optional() }) }))
+    .input(
+      z.object({
+        revision: REVISION,
+        patch: z.object({
+          name: NAME.optional(),
+          description: DESCRIPTION.optional(),
+          engineProfile: PROFILE.optional(),
+          defaultLimit: LIMIT.optional(),
+          dropWeakHits: z.boolean().optional(),
+          vocabularyPacks: PACKS.optional(),
+          vocabularyLines: LINES.optional(),
+        }),
+      }),
+    )
     .output(catalogSettings)
-    .mutation(({ ctx, input }) => updateCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), revision: input.revision, patch: input.patch })),
+    .mutation(({ ctx, input }) =>
+      updateCatalog({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        revision: input.revision,
+        patch: input.patch,
+      }),
+    ),
 
   /** Delete = archive: the catalog leaves the team's lists, its snapshots are kept. */
   archive: catalogProcedure("owner")
     .input(z.object({ confirm: z.string().max(64) }))
     .output(z.object({ slug: z.string(), snapshotsKept: z.number().int(), tokensRevoked: z.number().int() }))
-    .mutation(({ ctx, input }) => archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), confirm: input.confirm })),
+    .mutation(({ ctx, input }) =>
+      archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), confirm: input.confirm }),
+    ),
 });

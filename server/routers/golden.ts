@@ -4,7 +4,12 @@ import { REVISION } from "./tool/schemas";
 import { createGoldenQuery } from "../services/golden/create-golden-query";
 import { deleteGoldenQuery } from "../services/golden/delete-golden-query";
 import { exportGoldenQueries } from "../services/golden/export-golden-queries";
-import { MAX_EXPECTED, MAX_NOTE_LENGTH, MAX_QUERY_LENGTH, MAX_TOOL_ID_LENGTH } from "../services/golden/golden-query-shape";
+import {
+  MAX_EXPECTED,
+  MAX_NOTE_LENGTH,
+  MAX_QUERY_LENGTH,
+  MAX_TOOL_ID_LENGTH,
+} from "../services/golden/golden-query-shape";
 import { importGoldenQueries, UNKNOWN_ID_POLICIES } from "../services/golden/import-golden-queries";
 import { listGoldenQueries } from "../services/golden/list-golden-queries";
 import { updateGoldenQuery } from "../services/golden/update-golden-query";
@@ -12,7 +17,9 @@ import { updateGoldenQuery } from "../services/golden/update-golden-query";
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
 
 const QUERY = z.string().max(MAX_QUERY_LENGTH * 2, `The query is longer than ${MAX_QUERY_LENGTH} characters.`);
-const EXPECTED = z.array(z.string().max(MAX_TOOL_ID_LENGTH, "A tool id is too long.")).max(MAX_EXPECTED, `A golden query can expect at most ${MAX_EXPECTED} tools.`);
+const EXPECTED = z
+  .array(z.string().max(MAX_TOOL_ID_LENGTH, "A tool id is too long."))
+  .max(MAX_EXPECTED, `A golden query can expect at most ${MAX_EXPECTED} tools.`);
 const NOTE = z.string().max(MAX_NOTE_LENGTH, `The note is longer than ${MAX_NOTE_LENGTH} characters.`);
 const ID = z.string().min(1).max(64);
 /** 2 MB of JSONL is about 10,000 queries: far above the import's 5,000-line limit. */
@@ -33,7 +40,11 @@ export const goldenRouter = router({
     .output(
       z.object({
         total: z.number().int(),
-        queries: z.array(goldenQueryOutput.extend({ issues: z.array(z.object({ id: z.string(), status: z.enum(["direct", "hidden", "missing"]) })) })),
+        queries: z.array(
+          goldenQueryOutput.extend({
+            issues: z.array(z.object({ id: z.string(), status: z.enum(["direct", "hidden", "missing"]) })),
+          }),
+        ),
       }),
     )
     .query(({ ctx, input }) => listGoldenQueries({ db: ctx.db, catalog: ctx.catalog, search: input.search })),
@@ -42,11 +53,26 @@ export const goldenRouter = router({
     .input(z.object({ query: QUERY, expected: EXPECTED, note: NOTE.optional() }))
     .output(goldenQueryOutput)
     .mutation(({ ctx, input }) =>
-      createGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), query: input.query, expected: input.expected, note: input.note }),
+      createGoldenQuery({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        query: input.query,
+        expected: input.expected,
+        note: input.note,
+      }),
     ),
 
   update: catalogProcedure("editor")
-    .input(z.object({ id: ID, revision: REVISION, query: QUERY.optional(), expected: EXPECTED.optional(), note: NOTE.optional() }))
+    .input(
+      z.object({
+        id: ID,
+        revision: REVISION,
+        query: QUERY.optional(),
+        expected: EXPECTED.optional(),
+        note: NOTE.optional(),
+      }),
+    )
     .output(goldenQueryOutput)
     .mutation(({ ctx, input: { team: _team, catalog: _catalog, ...edit } }) =>
       updateGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), ...edit }),
@@ -55,7 +81,15 @@ export const goldenRouter = router({
   delete: catalogProcedure("editor")
     .input(z.object({ id: ID, revision: REVISION.optional() }))
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id, revision: input.revision })),
+    .mutation(({ ctx, input }) =>
+      deleteGoldenQuery({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        id: input.id,
+        revision: input.revision,
+      }),
+    ),
 
   import: catalogProcedure("editor")
     .input(
@@ -77,7 +111,14 @@ export const goldenRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      importGoldenQueries({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), content: input.content, unknownIds: input.unknownIds, dryRun: input.dryRun }),
+      importGoldenQueries({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        content: input.content,
+        unknownIds: input.unknownIds,
+        dryRun: input.dryRun,
+      }),
     ),
 
   export: catalogProcedure("viewer")

@@ -23,8 +23,16 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
   .sort(([a], [b]) => Number(a === "catalog.archive") - Number(b === "catalog.archive"));
 
 type Client = ReturnType<typeof trpcOverHttp>;
-async function statusOf(client: Client, path: string, type: string, input: unknown): Promise<{ status: number; message: string }> {
-  const node = path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client) as Record<string, (input: unknown) => Promise<unknown>>;
+async function statusOf(
+  client: Client,
+  path: string,
+  type: string,
+  input: unknown,
+): Promise<{ status: number; message: string }> {
+  const node = path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client) as Record<
+    string,
+    (input: unknown) => Promise<unknown>
+  >;
   try {
     await node[type === "query" ? "query" : "mutate"]!(input);
     return { status: 200, message: "" };
@@ -40,7 +48,13 @@ describe("hostile input classes over every procedure", () => {
     const catalog = await createCatalog(db, t.team.id);
     await createTools(db, catalog.id, [{ name: "list_orders", namespace: "crm", description: "List open orders." }]);
     await insertTestSnapshot(db, t.team, catalog, 1);
-    const { secret } = await createAgentToken({ db, team: t.team, catalog, actor: { id: t.owner.id, label: t.owner.email }, name: "hostile" });
+    const { secret } = await createAgentToken({
+      db,
+      team: t.team,
+      catalog,
+      actor: { id: t.owner.id, label: t.owner.email },
+      name: "hostile",
+    });
     const owner = trpcOverHttp(db, t.owner);
     const agent = trpcOverHttp(db, null, { authorization: `Bearer ${secret}` });
     const scope = { team: t.team.slug, catalog: catalog.slug };
@@ -49,16 +63,30 @@ describe("hostile input classes over every procedure", () => {
       const access = (procedure._def.meta as { access: Access }).access;
       const shape = mergedInputShape((procedure._def as unknown as { inputs: unknown[] }).inputs);
       const rest = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== "team" && key !== "catalog"));
-      const arbitrary = fc.record(Object.fromEntries(Object.entries(rest).map(([key, schema]) => [key, hostileFor(schema)])));
-      await fc.assert(
-        fc.asyncProperty(arbitrary, async (fields) => {
-          const input = { ...fields, ...("team" in shape ? { team: scope.team } : {}), ...("catalog" in shape ? { catalog: scope.catalog } : {}) };
-          const { status, message } = await statusOf(access.kind === "agent" ? agent : owner, path, procedure._def.type, input);
-          if (status >= 500) failures.push(`${path} ${status} ${message.slice(0, 200)} ← ${JSON.stringify(input).slice(0, 300)}`);
-          return status < 500;
-        }),
-        { numRuns: 12, seed: 17 },
-      ).catch(() => undefined); // collected above, reported together below
+      const arbitrary = fc.record(
+        Object.fromEntries(Object.entries(rest).map(([key, schema]) => [key, hostileFor(schema)])),
+      );
+      await fc
+        .assert(
+          fc.asyncProperty(arbitrary, async (fields) => {
+            const input = {
+              ...fields,
+              ...("team" in shape ? { team: scope.team } : {}),
+              ...("catalog" in shape ? { catalog: scope.catalog } : {}),
+            };
+            const { status, message } = await statusOf(
+              access.kind === "agent" ? agent : owner,
+              path,
+              procedure._def.type,
+              input,
+            );
+            if (status >= 500)
+              failures.push(`${path} ${status} ${message.slice(0, 200)} ← ${JSON.stringify(input).slice(0, 300)}`);
+            return status < 500;
+          }),
+          { numRuns: 12, seed: 17 },
+        )
+        .catch(() => undefined); // collected above, reported together below
     }
     expect(failures).toEqual([]);
   }, 600_000);
@@ -68,11 +96,15 @@ describe("hostile input classes over every procedure", () => {
     const broken = new Proxy(db, {
       get(target, property, receiver) {
         if (property !== "membership") return Reflect.get(target, property, receiver) as unknown;
-        return { findFirst: () => Promise.reject(new Error('relation "SecretTable" does not exist at column password_hash')) };
+        return {
+          findFirst: () => Promise.reject(new Error('relation "SecretTable" does not exist at column password_hash')),
+        };
       },
     }) as PrismaClient;
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { status, message } = await statusOf(trpcOverHttp(broken, t.owner), "catalog.list", "query", { team: t.team.slug });
+    const { status, message } = await statusOf(trpcOverHttp(broken, t.owner), "catalog.list", "query", {
+      team: t.team.slug,
+    });
     const logged = log.mock.calls.map((call) => call.map(String).join(" ")).join("\n");
     log.mockRestore();
     expect(status).toBe(500);

@@ -13,7 +13,21 @@ const CLIENT_ERRORS = new Set(["BAD_REQUEST", "CONFLICT", "UNPROCESSABLE_CONTENT
 const hostileString = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom("__proto__", "constructor", "prototype", "", " ", "a".repeat(65), "ok_name", "has space", "dots.in.name", "😀tool", "שלום_עולם", "\u0000nul", "\u202Ertl"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "",
+    " ",
+    "a".repeat(65),
+    "ok_name",
+    "has space",
+    "dots.in.name",
+    "😀tool",
+    "שלום_עולם",
+    "\u0000nul",
+    "\u202Ertl",
+  ),
 );
 
 /** JSON as it arrives over HTTP: parsed, so `__proto__` is an own key. */
@@ -34,7 +48,13 @@ const hostileParameters = fc.oneof(
   fc.constant(nested(40)),
   fc.constant(nested(5)),
   fc.constant({ type: "object", properties: { big: { type: "string", description: "x".repeat(70_000) } } }),
-  fc.record({ type: fc.constant("object"), properties: fc.dictionary(hostileString, fc.record({ type: fc.constantFrom("string", "number", "boolean", "array") })) }),
+  fc.record({
+    type: fc.constant("object"),
+    properties: fc.dictionary(
+      hostileString,
+      fc.record({ type: fc.constantFrom("string", "number", "boolean", "array") }),
+    ),
+  }),
 );
 
 const hostileTool = fc.record(
@@ -49,7 +69,6 @@ const hostileTool = fc.record(
 );
 
 describe("hostile input", () => {
-
   const { db, handle } = useTestDatabase();
   let caller: ReturnType<typeof callerFor>;
   let scope: { team: string; catalog: string };

@@ -6,7 +6,12 @@ import { useTestDatabase } from "../testing/use-test-database";
 
 const { db } = useTestDatabase();
 
-type Options = { namespace: string | null; mcpServer: string | null; exposure: "direct" | "deferred" | "hidden"; namespaceDescription?: string | null };
+type Options = {
+  namespace: string | null;
+  mcpServer: string | null;
+  exposure: "direct" | "deferred" | "hidden";
+  namespaceDescription?: string | null;
+};
 const MCP: Options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
 async function failure(promise: Promise<unknown>) {
@@ -28,7 +33,10 @@ type Api = Awaited<ReturnType<typeof setup>>["api"];
 type Ref = Awaited<ReturnType<typeof setup>>["ref"];
 async function importText(api: Api, ref: Ref, text: string, options: Options = MCP, skipInvalid = false) {
   const preview = await api.io.previewImport({ ...ref, text, options });
-  return { preview, result: await api.io.commitImport({ ...ref, text, options, fingerprint: preview.fingerprint, skipInvalid }) };
+  return {
+    preview,
+    result: await api.io.commitImport({ ...ref, text, options, fingerprint: preview.fingerprint, skipInvalid }),
+  };
 }
 
 describe("import", () => {
@@ -38,23 +46,53 @@ describe("import", () => {
     const first = await api.io.previewImport({ ...ref, text: v1, options: MCP });
     expect(first.counts).toEqual({ new: 3, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0); // preview writes nothing
-    expect(await api.io.commitImport({ ...ref, text: v1, options: MCP, fingerprint: first.fingerprint, skipInvalid: false })).toMatchObject({ created: 3, updated: 0 });
+    expect(
+      await api.io.commitImport({ ...ref, text: v1, options: MCP, fingerprint: first.fingerprint, skipInvalid: false }),
+    ).toMatchObject({ created: 3, updated: 0 });
     const forecast = await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "weather.get_forecast" } });
     expect(forecast).toMatchObject({ mcpServer: "tiny-weather", mcpTitle: "Get forecast", exposure: "deferred" });
 
     // Curation survives a re-import: exposure, search text, even a move to another namespace.
-    await api.tool.update({ ...ref, id: forecast.id, revision: 1, patch: { exposure: "direct", searchTextMode: "generated+extra", searchTextExtra: "météo", namespace: "meteo" } });
+    await api.tool.update({
+      ...ref,
+      id: forecast.id,
+      revision: 1,
+      patch: { exposure: "direct", searchTextMode: "generated+extra", searchTextExtra: "météo", namespace: "meteo" },
+    });
     const v2 = JSON.stringify({ tools: tinyTools("2") });
     const second = await api.io.previewImport({ ...ref, text: v2, options: MCP });
     expect(second.counts).toEqual({ new: 1, changed: 1, unchanged: 2, invalid: 0, skipped: 0 });
     const changed = second.rows.find((r) => r.status === "changed")!;
-    expect(changed).toMatchObject({ key: "meteo.get_forecast", revision: 2, changes: [{ field: "description", before: "Get the weather forecast for a city.", after: "Get the weather forecast for a city, hourly." }] });
+    expect(changed).toMatchObject({
+      key: "meteo.get_forecast",
+      revision: 2,
+      changes: [
+        {
+          field: "description",
+          before: "Get the weather forecast for a city.",
+          after: "Get the weather forecast for a city, hourly.",
+        },
+      ],
+    });
     await api.io.commitImport({ ...ref, text: v2, options: MCP, fingerprint: second.fingerprint, skipInvalid: false });
     const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" } });
-    expect(tools.map((t) => t.key)).toEqual(["meteo.get_forecast", "weather.get_pollen", "weather.get_uv_index", "weather.list_alerts"]);
-    expect(tools[0]).toMatchObject({ exposure: "direct", searchTextExtra: "météo", revision: 3, description: "Get the weather forecast for a city, hourly." });
+    expect(tools.map((t) => t.key)).toEqual([
+      "meteo.get_forecast",
+      "weather.get_pollen",
+      "weather.get_uv_index",
+      "weather.list_alerts",
+    ]);
+    expect(tools[0]).toMatchObject({
+      exposure: "direct",
+      searchTextExtra: "météo",
+      revision: 3,
+      description: "Get the weather forecast for a city, hourly.",
+    });
     const history = await api.audit.list({ ...ref, targetId: forecast.id });
-    expect(history.events[0]).toMatchObject({ action: "tool.updated", after: { import: "mcp", description: "Get the weather forecast for a city, hourly." } });
+    expect(history.events[0]).toMatchObject({
+      action: "tool.updated",
+      after: { import: "mcp", description: "Get the weather forecast for a city, hourly." },
+    });
   });
 
   it("is all or nothing: invalid rows block the commit unless skipped; a stale preview is refused", async () => {
@@ -72,24 +110,47 @@ describe("import", () => {
     expect(preview.rows[1]!.messages[0]).toMatch(/OpenAI and Anthropic allow only letters/);
     expect(preview.rows[2]!.messages[0]).toMatch(/Unknown type "int"/);
     expect(preview.rows[3]!.messages[0]).toMatch(/appears more than once/);
-    const blocked = await failure(api.io.commitImport({ ...ref, text, options: MCP, fingerprint: preview.fingerprint, skipInvalid: false }));
-    expect(blocked).toMatchObject({ code: "UNPROCESSABLE_CONTENT", message: "3 of the tools are invalid; fix them in the source, or choose to skip invalid tools." });
+    const blocked = await failure(
+      api.io.commitImport({ ...ref, text, options: MCP, fingerprint: preview.fingerprint, skipInvalid: false }),
+    );
+    expect(blocked).toMatchObject({
+      code: "UNPROCESSABLE_CONTENT",
+      message: "3 of the tools are invalid; fix them in the source, or choose to skip invalid tools.",
+    });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
     expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(0);
 
     await api.tool.create({ ...ref, tool: { name: "good", namespace: "weather" } }); // the catalog moves on
-    const stale = await failure(api.io.commitImport({ ...ref, text, options: MCP, fingerprint: preview.fingerprint, skipInvalid: true }));
+    const stale = await failure(
+      api.io.commitImport({ ...ref, text, options: MCP, fingerprint: preview.fingerprint, skipInvalid: true }),
+    );
     expect(stale).toMatchObject({ code: "CONFLICT" });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(1);
     const again = await api.io.previewImport({ ...ref, text, options: MCP });
-    expect(await api.io.commitImport({ ...ref, text, options: MCP, fingerprint: again.fingerprint, skipInvalid: true })).toMatchObject({ created: 0, updated: 1, skipped: 3 });
+    expect(
+      await api.io.commitImport({ ...ref, text, options: MCP, fingerprint: again.fingerprint, skipInvalid: true }),
+    ).toMatchObject({ created: 0, updated: 1, skipped: 3 });
   });
 
   it("refuses text that is not a tools list with a message that says what is expected", async () => {
     const { ref, api } = await setup();
-    expect((await failure(api.io.previewImport({ ...ref, text: "{oops", options: MCP }))).message).toMatch(/not valid JSON/);
-    expect((await failure(api.io.previewImport({ ...ref, text: '{"a":1}', options: MCP }))).message).toMatch(/Expected an MCP tools\/list result/);
-    expect((await failure(callerFor(db, (await createTeamWithMembers(db)).viewer).io.previewImport({ ...ref, text: "[]", options: MCP }))).code).toBe("NOT_FOUND");
+    expect((await failure(api.io.previewImport({ ...ref, text: "{oops", options: MCP }))).message).toMatch(
+      /not valid JSON/,
+    );
+    expect((await failure(api.io.previewImport({ ...ref, text: '{"a":1}', options: MCP }))).message).toMatch(
+      /Expected an MCP tools\/list result/,
+    );
+    expect(
+      (
+        await failure(
+          callerFor(db, (await createTeamWithMembers(db)).viewer).io.previewImport({
+            ...ref,
+            text: "[]",
+            options: MCP,
+          }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
   });
 });
 
@@ -97,22 +158,63 @@ describe("export", () => {
   it("exports OpenAI (namespaces, defer_loading, tool_search), Anthropic (defer_loading) and MCP, and round-trips", async () => {
     const { ref, api } = await setup();
     const openai = [
-      { type: "function", name: "ping", description: "Check the service is up.", parameters: { type: "object", properties: {} }, strict: false },
-      { type: "namespace", name: "crm", description: "Customer tools.", tools: [{ type: "function", name: "find_customer", description: "Find a customer.", defer_loading: true, parameters: { type: "object", properties: { q: { type: "string" } } }, strict: false }] },
+      {
+        type: "function",
+        name: "ping",
+        description: "Check the service is up.",
+        parameters: { type: "object", properties: {} },
+        strict: false,
+      },
+      {
+        type: "namespace",
+        name: "crm",
+        description: "Customer tools.",
+        tools: [
+          {
+            type: "function",
+            name: "find_customer",
+            description: "Find a customer.",
+            defer_loading: true,
+            parameters: { type: "object", properties: { q: { type: "string" } } },
+            strict: false,
+          },
+        ],
+      },
       { type: "tool_search" },
     ];
-    const { preview } = await importText(api, ref, JSON.stringify(openai), { namespace: null, mcpServer: null, exposure: "hidden" });
-    expect(preview.rows.map((r) => [r.key, r.status, r.exposure])).toEqual([["ping", "new", "direct"], ["crm.find_customer", "new", "deferred"], [null, "skipped", null]]);
+    const { preview } = await importText(api, ref, JSON.stringify(openai), {
+      namespace: null,
+      mcpServer: null,
+      exposure: "hidden",
+    });
+    expect(preview.rows.map((r) => [r.key, r.status, r.exposure])).toEqual([
+      ["ping", "new", "direct"],
+      ["crm.find_customer", "new", "deferred"],
+      [null, "skipped", null],
+    ]);
     const out = await api.io.export({ ...ref, format: "openai" });
     expect(JSON.parse(out.json)).toEqual(openai);
     expect(out).toMatchObject({ usesToolSearch: true, counts: { direct: 1, deferred: 1, omitted: 0 } });
     const anthropicJson = (await api.io.export({ ...ref, format: "anthropic" })).json;
     const anthropic = JSON.parse(anthropicJson);
-    expect(anthropic).toEqual([
-      { name: "find_customer", description: "Find a customer.", input_schema: { type: "object", properties: { q: { type: "string" } } }, defer_loading: true, strict: false },
-      { name: "ping", description: "Check the service is up.", input_schema: { type: "object", properties: {} }, strict: false },
-      { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
-    ].sort((a, b) => (a.name === "ping" ? -1 : b.name === "ping" ? 1 : 0)));
+    expect(anthropic).toEqual(
+      [
+        {
+          name: "find_customer",
+          description: "Find a customer.",
+          input_schema: { type: "object", properties: { q: { type: "string" } } },
+          defer_loading: true,
+          strict: false,
+        },
+        {
+          name: "ping",
+          description: "Check the service is up.",
+          input_schema: { type: "object", properties: {} },
+          strict: false,
+        },
+        { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
+      ].sort((a, b) => (a.name === "ping" ? -1 : b.name === "ping" ? 1 : 0)),
+    );
     const mcp = JSON.parse((await api.io.export({ ...ref, format: "mcp" })).json);
     expect(mcp.tools.map((t: { name: string }) => t.name)).toEqual(["ping", "find_customer"]);
     expect(mcp.tools[1]).toHaveProperty("inputSchema");

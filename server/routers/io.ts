@@ -14,8 +14,17 @@ const SOURCE = importSourceTextSchema;
 const options = importOptionsSchema;
 const preview = importPreviewSchema;
 const connection = z.discriminatedUnion("transport", [
-  z.object({ transport: z.literal("stdio"), command: z.string().max(1000), args: z.array(z.string().max(4000)).max(100).default([]), env: z.record(z.string().max(200), z.string().max(4000)).default({}) }),
-  z.object({ transport: z.literal("http"), url: z.string().max(2000), headers: z.record(z.string().max(200), z.string().max(8000)).default({}) }),
+  z.object({
+    transport: z.literal("stdio"),
+    command: z.string().max(1000),
+    args: z.array(z.string().max(4000)).max(100).default([]),
+    env: z.record(z.string().max(200), z.string().max(4000)).default({}),
+  }),
+  z.object({
+    transport: z.literal("http"),
+    url: z.string().max(2000),
+    headers: z.record(z.string().max(200), z.string().max(8000)).default({}),
+  }),
 ]);
 
 export const ioRouter = router({
@@ -23,14 +32,26 @@ export const ioRouter = router({
   previewImport: catalogProcedure("editor")
     .input(z.object({ text: SOURCE, options }))
     .output(preview)
-    .mutation(({ ctx, input }) => previewImport({ db: ctx.db, catalog: ctx.catalog, text: input.text, options: input.options })),
+    .mutation(({ ctx, input }) =>
+      previewImport({ db: ctx.db, catalog: ctx.catalog, text: input.text, options: input.options }),
+    ),
 
   /** Imports what the preview showed, all or nothing; `fingerprint` is the preview's. */
   commitImport: catalogProcedure("editor")
-    .input(z.object({ text: SOURCE, options, fingerprint: z.string().max(64), skipInvalid: z.boolean().default(false) }))
+    .input(
+      z.object({ text: SOURCE, options, fingerprint: z.string().max(64), skipInvalid: z.boolean().default(false) }),
+    )
     .output(importResultSchema)
     .mutation(({ ctx, input }) =>
-      commitImport({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text, options: input.options, fingerprint: input.fingerprint, skipInvalid: input.skipInvalid }),
+      commitImport({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        text: input.text,
+        options: input.options,
+        fingerprint: input.fingerprint,
+        skipInvalid: input.skipInvalid,
+      }),
     ),
 
   /** What the live-import form may offer on this server (the operator's settings; nothing secret). */
@@ -38,7 +59,11 @@ export const ioRouter = router({
     .output(z.object({ stdioCommands: z.array(z.string()), allowsPrivateNetworks: z.boolean(), cliHint: z.string() }))
     .query(() => {
       const settings = getMcpImportSettings();
-      return { stdioCommands: settings.stdioCommands, allowsPrivateNetworks: settings.allowPrivateNetworks, cliHint: CLI_IMPORT_HINT };
+      return {
+        stdioCommands: settings.stdioCommands,
+        allowsPrivateNetworks: settings.allowPrivateNetworks,
+        cliHint: CLI_IMPORT_HINT,
+      };
     }),
 
   /**
@@ -48,10 +73,21 @@ export const ioRouter = router({
    */
   fetchMcp: catalogProcedure("editor")
     .input(z.object({ connection }))
-    .output(z.object({ serverName: z.string().nullable(), serverVersion: z.string().nullable(), namespaceDescription: z.string().nullable(), toolCount: z.number().int(), text: z.string() }))
+    .output(
+      z.object({
+        serverName: z.string().nullable(),
+        serverVersion: z.string().nullable(),
+        namespaceDescription: z.string().nullable(),
+        toolCount: z.number().int(),
+        text: z.string(),
+      }),
+    )
     .mutation(({ ctx, input }) => {
       if (input.connection.transport === "stdio" && ctx.role !== "owner") {
-        throw new AppError("FORBIDDEN", "Starting an MCP server command runs it on the Stockroom host, which needs the owner role; connect over HTTP instead, or ask an owner.");
+        throw new AppError(
+          "FORBIDDEN",
+          "Starting an MCP server command runs it on the Stockroom host, which needs the owner role; connect over HTTP instead, or ask an owner.",
+        );
       }
       return fetchMcpTools(input.connection);
     }),
@@ -59,12 +95,37 @@ export const ioRouter = router({
   /** Restores a lossless catalog export (`stockroom.catalog/v1`) into this catalog, which must be empty. */
   importCatalog: catalogProcedure("editor")
     .input(z.object({ text: SOURCE }))
-    .output(z.object({ format: z.string(), namespaces: z.number().int(), tools: z.number().int(), goldenQueries: z.number().int() }))
-    .mutation(({ ctx, input }) => importCatalogDocument({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text })),
+    .output(
+      z.object({
+        format: z.string(),
+        namespaces: z.number().int(),
+        tools: z.number().int(),
+        goldenQueries: z.number().int(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      importCatalogDocument({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), text: input.text }),
+    ),
 
   /** The draft as OpenAI Responses tools, Anthropic tools or an MCP tools/list result. */
   export: catalogProcedure("viewer")
     .input(z.object({ format: z.enum(EXPORT_FORMATS), supportsToolSearch: z.boolean().default(true) }))
-    .output(z.object({ format: z.string(), filename: z.string(), usesToolSearch: z.boolean(), counts: z.object({ direct: z.number(), deferred: z.number(), omitted: z.number() }), json: z.string() }))
-    .query(({ ctx, input }) => exportDraft({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, format: input.format, supportsToolSearch: input.supportsToolSearch })),
+    .output(
+      z.object({
+        format: z.string(),
+        filename: z.string(),
+        usesToolSearch: z.boolean(),
+        counts: z.object({ direct: z.number(), deferred: z.number(), omitted: z.number() }),
+        json: z.string(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      exportDraft({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        format: input.format,
+        supportsToolSearch: input.supportsToolSearch,
+      }),
+    ),
 });

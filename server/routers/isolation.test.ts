@@ -18,7 +18,9 @@ const DENIED = new Set(["UNAUTHORIZED", "FORBIDDEN"]);
 
 type Caller = ReturnType<typeof callerFor>;
 async function outcome(caller: Caller, path: string, input: unknown): Promise<{ code: string; message: string }> {
-  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
   try {
     await fn(input);
     return { code: "OK", message: "" };
@@ -27,10 +29,10 @@ async function outcome(caller: Caller, path: string, input: unknown): Promise<{ 
     return { code: e.code ?? "THROWN", message: e.message ?? "" };
   }
 }
-const isScopeNotFound = (o: { code: string; message: string }) => o.code === "NOT_FOUND" && /^(Team|Catalog) "/.test(o.message);
+const isScopeNotFound = (o: { code: string; message: string }) =>
+  o.code === "NOT_FOUND" && /^(Team|Catalog) "/.test(o.message);
 
 describe("isolation matrix", () => {
-
   const { db, handle } = useTestDatabase();
   let t: Awaited<ReturnType<typeof createTeamWithMembers>>;
   let input: { team: string; catalog: string };
@@ -50,7 +52,9 @@ describe("isolation matrix", () => {
 
   it("finds the procedures, and every one declares its access", () => {
     expect(procedures.length).toBeGreaterThan(20);
-    const undeclared = procedures.filter(([, p]) => !(p._def.meta as { access?: Access } | undefined)?.access).map(([path]) => path);
+    const undeclared = procedures
+      .filter(([, p]) => !(p._def.meta as { access?: Access } | undefined)?.access)
+      .map(([path]) => path);
     expect(undeclared).toEqual([]);
   });
 
@@ -69,7 +73,10 @@ describe("isolation matrix", () => {
         for (const role of ROLES) {
           const got = await outcome(callerFor(db, t[role]), path, input);
           if (hasRole(role, access.role)) {
-            expect(DENIED.has(got.code) || isScopeNotFound(got), `${role} should pass: ${got.code} ${got.message}`).toBe(false);
+            expect(
+              DENIED.has(got.code) || isScopeNotFound(got),
+              `${role} should pass: ${got.code} ${got.message}`,
+            ).toBe(false);
           } else {
             expect(got.code, `${role} should be refused`).toBe("FORBIDDEN");
           }
@@ -82,7 +89,11 @@ describe("isolation matrix", () => {
         expect(as.signedOut.code).toBe("UNAUTHORIZED");
         expect(as.stranger.code).toBe("UNAUTHORIZED"); // a session is not an agent token
         expect(DENIED.has(as.agent.code), `${as.agent.code} ${as.agent.message}`).toBe(false);
-        const other = await outcome(callerFor(db, null, { authorization: `Bearer ${otherCatalogSecret}` }), path, input);
+        const other = await outcome(
+          callerFor(db, null, { authorization: `Bearer ${otherCatalogSecret}` }),
+          path,
+          input,
+        );
         expect(other.code).toBe("FORBIDDEN");
         const bogus = await outcome(callerFor(db, null, { authorization: "Bearer sr_not_a_real_token" }), path, input);
         expect(bogus.code).toBe("UNAUTHORIZED");

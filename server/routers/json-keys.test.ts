@@ -18,7 +18,9 @@ const HOSTILE_KEYS = ["constructor", "prototype", "__proto__", "toString", "hasO
 const PARAMETERS = JSON.parse(
   JSON.stringify({
     type: "object",
-    properties: Object.fromEntries(HOSTILE_KEYS.map((key) => [key, { type: "string", description: `the ${key} field` }])),
+    properties: Object.fromEntries(
+      HOSTILE_KEYS.map((key) => [key, { type: "string", description: `the ${key} field` }]),
+    ),
     required: [...HOSTILE_KEYS],
   }),
 ) as Record<string, unknown>;
@@ -28,7 +30,10 @@ function expectIntact(parameters: unknown) {
   const properties = (parameters as { properties: Record<string, unknown> }).properties;
   expect(Object.keys(properties).sort()).toEqual([...HOSTILE_KEYS].sort());
   for (const key of HOSTILE_KEYS) {
-    expect(Object.getOwnPropertyDescriptor(properties, key)?.value, key).toEqual({ type: "string", description: `the ${key} field` });
+    expect(Object.getOwnPropertyDescriptor(properties, key)?.value, key).toEqual({
+      type: "string",
+      description: `the ${key} field`,
+    });
   }
   expect((parameters as { required: string[] }).required).toEqual([...HOSTILE_KEYS]);
   expect(({} as Record<string, unknown>).description).toBeUndefined();
@@ -47,10 +52,18 @@ describe("user-owned JSON keeps every key on every read path", () => {
 
   it("tool.create / get / list / update and the audit history over tRPC's wire", async () => {
     const { ref, http } = await setup();
-    const created = await http.tool.create.mutate({ ...ref, tool: { name: "hostile_keys", description: "Keys.", parameters: PARAMETERS } });
+    const created = await http.tool.create.mutate({
+      ...ref,
+      tool: { name: "hostile_keys", description: "Keys.", parameters: PARAMETERS },
+    });
     expectIntact(created.parameters);
     expectIntact((await http.tool.get.query({ ...ref, id: created.id })).parameters);
-    const updated = await http.tool.update.mutate({ ...ref, id: created.id, revision: created.revision, patch: { description: "Keys again.", parameters: { ...PARAMETERS, description: "v2" } } });
+    const updated = await http.tool.update.mutate({
+      ...ref,
+      id: created.id,
+      revision: created.revision,
+      patch: { description: "Keys again.", parameters: { ...PARAMETERS, description: "v2" } },
+    });
     expectIntact(updated.parameters);
     const { events } = await http.audit.list.query({ ...ref, targetId: created.id });
     expect(events.map((event) => event.action)).toEqual(["tool.updated", "tool.created"]);
@@ -73,7 +86,10 @@ describe("user-owned JSON keeps every key on every read path", () => {
 
   it("publish, history, review, download, export, and snapshots over tRPC and /api/v1", async () => {
     const { ref, http, owner } = await setup();
-    await http.tool.create.mutate({ ...ref, tool: { name: "hostile_keys", description: "Keys.", parameters: { ...PARAMETERS, description: "v2" } } });
+    await http.tool.create.mutate({
+      ...ref,
+      tool: { name: "hostile_keys", description: "Keys.", parameters: { ...PARAMETERS, description: "v2" } },
+    });
     await http.publish.publish.mutate({ ...ref, note: "v1" });
     expect((await http.publish.history.query(ref)).map((entry) => entry.version)).toEqual([1]);
     await http.publish.review.query(ref);
@@ -84,7 +100,9 @@ describe("user-owned JSON keeps every key on every read path", () => {
 
     for (const format of ["openai", "anthropic", "mcp"] as const) {
       const exported = JSON.parse((await http.io.export.query({ ...ref, format })).json) as unknown;
-      expect(JSON.stringify(exported), format).toContain('"__proto__":{"type":"string","description":"the __proto__ field"}');
+      expect(JSON.stringify(exported), format).toContain(
+        '"__proto__":{"type":"string","description":"the __proto__ field"}',
+      );
     }
 
     const { secret } = await callerFor(db, owner).agentToken.create({ ...ref, name: "keys" });

@@ -29,26 +29,37 @@ describe("quotas, LIKE escaping and length limits", () => {
     const { team, ref, owner, catalog } = await setup();
     setQuotasForTests({ catalogsPerTeam: 1, toolsPerCatalog: 2, tokensPerCatalog: 1 });
     const catalogs = await refusal(owner.catalog.create({ team: team.slug, name: "Second" }));
-    expect(catalogs).toEqual({ code: "FORBIDDEN", message: expect.stringMatching(/limit is 1 .*STOCKROOM_MAX_CATALOGS_PER_TEAM/) });
+    expect(catalogs).toEqual({
+      code: "FORBIDDEN",
+      message: expect.stringMatching(/limit is 1 .*STOCKROOM_MAX_CATALOGS_PER_TEAM/),
+    });
     expect(await db.catalog.count({ where: { teamId: team.id } })).toBe(1);
 
     await owner.tool.create({ ...ref, tool: { name: "one" } });
     await owner.tool.create({ ...ref, tool: { name: "two" } });
-    expect((await refusal(owner.tool.create({ ...ref, tool: { name: "three" } }))).message).toMatch(/STOCKROOM_MAX_TOOLS_PER_CATALOG/);
+    expect((await refusal(owner.tool.create({ ...ref, tool: { name: "three" } }))).message).toMatch(
+      /STOCKROOM_MAX_TOOLS_PER_CATALOG/,
+    );
     const text = JSON.stringify({ tools: [{ name: "four", description: "Four.", inputSchema: { type: "object" } }] });
     const options = { namespace: null, mcpServer: null, exposure: "deferred" as const };
     const preview = await owner.io.previewImport({ ...ref, text, options });
-    expect((await refusal(owner.io.commitImport({ ...ref, text, options, fingerprint: preview.fingerprint }))).code).toBe("FORBIDDEN");
+    expect(
+      (await refusal(owner.io.commitImport({ ...ref, text, options, fingerprint: preview.fingerprint }))).code,
+    ).toBe("FORBIDDEN");
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(2);
 
     await owner.agentToken.create({ ...ref, name: "first" });
-    expect((await refusal(owner.agentToken.create({ ...ref, name: "second" }))).message).toMatch(/Revoke one .*STOCKROOM_MAX_TOKENS_PER_CATALOG/);
+    expect((await refusal(owner.agentToken.create({ ...ref, name: "second" }))).message).toMatch(
+      /Revoke one .*STOCKROOM_MAX_TOKENS_PER_CATALOG/,
+    );
   });
 
   it("refuses joining more teams than STOCKROOM_MAX_TEAMS_PER_USER", async () => {
     const { team, owner } = await setup();
     const joiner = await createUser(db);
-    await db.membership.create({ data: { teamId: (await createTeamWithMembers(db)).team.id, userId: joiner.id, role: "viewer" } });
+    await db.membership.create({
+      data: { teamId: (await createTeamWithMembers(db)).team.id, userId: joiner.id, role: "viewer" },
+    });
     setQuotasForTests({ teamsPerUser: 1 });
     const { link } = await owner.team.invite({ team: team.slug, email: joiner.email, role: "viewer" });
     const joined = await refusal(callerFor(db, joiner).team.acceptInvitation({ token: link.split("/invite/")[1]! }));
@@ -64,7 +75,8 @@ describe("quotas, LIKE escaping and length limits", () => {
       { name: "getxuser", description: "Read another user." },
       { name: "path_tool", description: "Windows paths like C:\\temp." },
     ]);
-    const keys = async (search: string) => (await owner.tool.list({ ...ref, search })).tools.map((tool) => tool.key).sort();
+    const keys = async (search: string) =>
+      (await owner.tool.list({ ...ref, search })).tools.map((tool) => tool.key).sort();
     expect(await keys("%")).toEqual(["discount"]);
     expect(await keys("get_")).toEqual(["get_user"]);
     expect(await keys("\\")).toEqual(["path_tool"]);

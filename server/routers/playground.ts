@@ -33,19 +33,25 @@ export const playgroundRouter = router({
   search: catalogProcedure("viewer")
     .input(rankInput)
     .output(searchOutput)
-    .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) => searchPlayground({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query })),
+    .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) =>
+      searchPlayground({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query }),
+    ),
 
   /** "Why not X?": one tool's score, rank and missing terms for the query. */
   explain: catalogProcedure("viewer")
     .input(rankInput.extend({ key: TOOL_KEY }))
     .output(explainOutput)
-    .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) => explainTool({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query })),
+    .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) =>
+      explainTool({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query }),
+    ),
 
   /** Two columns (draft / snapshot × profile) for the same query, with moved / entered / left markers. */
   compare: catalogProcedure("viewer")
     .input(z.object({ query: QUERY, limit: LIMIT, left: compareSide, right: compareSide }))
     .output(compareOutput)
-    .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) => compareSources({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query })),
+    .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) =>
+      compareSources({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query }),
+    ),
 
   /** Tool keys containing `text`, for the tool picker. */
   suggestTools: catalogProcedure("viewer")
@@ -64,5 +70,7 @@ export const playgroundRouter = router({
       }),
     )
     .output(firstRequestOutput)
-    .query(({ ctx, input: { team: _team, catalog: _catalog, ...options } }) => previewFirstRequest({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...options })),
+    .query(({ ctx, input: { team: _team, catalog: _catalog, ...options } }) =>
+      previewFirstRequest({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...options }),
+    ),
 });

@@ -22,14 +22,29 @@ export const publishRouter = router({
     .input(z.object({ note: schemas.NOTE, reason: schemas.REASON.optional() }))
     .output(schemas.publishedSummary)
     .mutation(({ ctx, input }) =>
-      publishSnapshot({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, actor: actorOf(ctx.user), note: input.note, reason: input.reason }),
+      publishSnapshot({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        note: input.note,
+        reason: input.reason,
+      }),
     ),
 
   rollback: catalogProcedure("editor")
     .input(z.object({ version: schemas.VERSION, note: schemas.NOTE, reason: schemas.REASON.optional() }))
     .output(schemas.publishedSummary)
     .mutation(({ ctx, input }) =>
-      rollbackSnapshot({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, actor: actorOf(ctx.user), version: input.version, note: input.note, reason: input.reason }),
+      rollbackSnapshot({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        version: input.version,
+        note: input.note,
+        reason: input.reason,
+      }),
     ),
 
   history: catalogProcedure("viewer")

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
@@ -32,8 +32,20 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
     expect(list.latestVersion).toBe(2);
     expect(list.catalog).toEqual({ team: input.team, slug: input.catalog, name: "Support" });
     expect(list.snapshots).toEqual([
-      { version: 2, contentHash: v2.contentHash, publishedAt: "2026-02-01T00:00:00.000Z", note: "v2", rolledBackFrom: null },
-      { version: 1, contentHash: v1.contentHash, publishedAt: "2026-01-01T00:00:00.000Z", note: "v1", rolledBackFrom: null },
+      {
+        version: 2,
+        contentHash: v2.contentHash,
+        publishedAt: "2026-02-01T00:00:00.000Z",
+        note: "v2",
+        rolledBackFrom: null,
+      },
+      {
+        version: 1,
+        contentHash: v1.contentHash,
+        publishedAt: "2026-01-01T00:00:00.000Z",
+        note: "v1",
+        rolledBackFrom: null,
+      },
     ]);
     expect(await agent.snapshot.get(input)).toEqual(v2);
     expect(await agent.snapshot.get({ ...input, version: "latest" })).toEqual(v2);
@@ -50,10 +62,19 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
     expect(await outcomeCode(agent.snapshot.get({ ...input, version: 0 }))).toBe("BAD_REQUEST");
 
     const empty = await createCatalog(db, team.id);
-    const { secret } = await callerFor(db, owner).agentToken.create({ team: team.slug, catalog: empty.slug, name: "early" });
+    const { secret } = await callerFor(db, owner).agentToken.create({
+      team: team.slug,
+      catalog: empty.slug,
+      name: "early",
+    });
     const early = callerFor(db, null, { authorization: `Bearer ${secret}` });
-    expect(await early.snapshot.list({ team: team.slug, catalog: empty.slug })).toMatchObject({ latestVersion: null, snapshots: [] });
-    await expect(early.snapshot.get({ team: team.slug, catalog: empty.slug })).rejects.toThrow(/Nothing has been published/);
+    expect(await early.snapshot.list({ team: team.slug, catalog: empty.slug })).toMatchObject({
+      latestVersion: null,
+      snapshots: [],
+    });
+    await expect(early.snapshot.get({ team: team.slug, catalog: empty.slug })).rejects.toThrow(
+      /Nothing has been published/,
+    );
   });
 
   it("needs an agent token for that catalog: a session, no token or another team's catalog is refused", async () => {
@@ -74,7 +95,15 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
     tampered.version = 3;
     tampered.tools[0]!.spec.description = "Delete every order.";
     const honest = await sealSnapshot(v2, 3, v2.publishedAt);
-    await db.snapshot.create({ data: { catalogId: catalog.id, version: 3, contentHash: honest.contentHash, payload: { ...tampered, contentHash: honest.contentHash } as unknown as Prisma.InputJsonValue, metrics: {} } });
+    await db.snapshot.create({
+      data: {
+        catalogId: catalog.id,
+        version: 3,
+        contentHash: honest.contentHash,
+        payload: { ...tampered, contentHash: honest.contentHash } as unknown as Prisma.InputJsonValue,
+        metrics: {},
+      },
+    });
     expect(await outcomeCode(agent.snapshot.get({ ...input, version: 3 }))).toBe("INTERNAL_SERVER_ERROR");
     expect(await agent.snapshot.get({ ...input, version: 2 })).toEqual(v2);
   });

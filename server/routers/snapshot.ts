@@ -6,10 +6,14 @@ import { agentProcedure, router } from "../trpc";
 
 /** The agent API over tRPC: the same reads as GET /api/v1/catalogs/{team}/{catalog}/snapshots[/…], with a Bearer agent token. */
 export const snapshotRouter = router({
-  list: agentProcedure.output(snapshotListSchema).query(({ ctx }) => listSnapshots({ db: ctx.db, catalogId: ctx.agent.catalogId })),
+  list: agentProcedure
+    .output(snapshotListSchema)
+    .query(({ ctx }) => listSnapshots({ db: ctx.db, catalogId: ctx.agent.catalogId })),
 
   get: agentProcedure
     .input(z.object({ version: snapshotVersionSchema.default("latest") }))
     .output(snapshotSchema)
-    .query(({ ctx, input }) => getSnapshot({ db: ctx.db, catalogId: ctx.agent.catalogId, version: input.version, latest: ctx.agent.latest })),
+    .query(({ ctx, input }) =>
+      getSnapshot({ db: ctx.db, catalogId: ctx.agent.catalogId, version: input.version, latest: ctx.agent.latest }),
+    ),
 });

@@ -25,8 +25,22 @@ describe("concurrency", () => {
     await createTools(db, catalog.id, [{ name: "list_orders", namespace: "crm" }]);
     const content = await buildSnapshotContent({ db, team: t.team, catalog });
     const sealed = await sealSnapshot(content, 1, new Date());
-    await db.snapshot.create({ data: { catalogId: catalog.id, version: 1, contentHash: sealed.contentHash, payload: JSON.parse(JSON.stringify(sealed)), metrics: {} } });
-    const { secret, token } = await createAgentToken({ db, team: t.team, catalog, actor: { id: t.owner.id, label: t.owner.email }, name: "burst" });
+    await db.snapshot.create({
+      data: {
+        catalogId: catalog.id,
+        version: 1,
+        contentHash: sealed.contentHash,
+        payload: JSON.parse(JSON.stringify(sealed)),
+        metrics: {},
+      },
+    });
+    const { secret, token } = await createAgentToken({
+      db,
+      team: t.team,
+      catalog,
+      actor: { id: t.owner.id, label: t.owner.email },
+      name: "burst",
+    });
     const agent = callerFor(db, null, { authorization: `Bearer ${secret}` });
     const input = { team: t.team.slug, catalog: catalog.slug, version: "latest" as const };
 
@@ -43,7 +57,13 @@ describe("concurrency", () => {
       }
       // revoke in the middle of the burst, once a few fetches have succeeded
       if (!revoking && results.filter((r) => r.ok).length >= 5) {
-        revoking = revokeAgentToken({ db, team: t.team, catalog, actor: { id: t.owner.id, label: t.owner.email }, tokenId: token.id }).then(() => {
+        revoking = revokeAgentToken({
+          db,
+          team: t.team,
+          catalog,
+          actor: { id: t.owner.id, label: t.owner.email },
+          tokenId: token.id,
+        }).then(() => {
           revokedAt = performance.now();
         });
       }
@@ -92,13 +112,24 @@ describe("concurrency", () => {
     const [tool] = await createTools(db, catalog.id, [{ name: "fetch_page", description: "Fetch a page." }]);
     const scope = { team: t.team.slug, catalog: catalog.slug };
     const editor = callerFor(db, t.editor);
-    const text = JSON.stringify({ tools: Array.from({ length: 200 }, (_, i) => ({ name: `imported_${i}`, description: `Imported ${i}`, inputSchema: { type: "object", properties: {} } })) });
+    const text = JSON.stringify({
+      tools: Array.from({ length: 200 }, (_, i) => ({
+        name: `imported_${i}`,
+        description: `Imported ${i}`,
+        inputSchema: { type: "object", properties: {} },
+      })),
+    });
     const options = { namespace: "web", mcpServer: "web-server", exposure: "deferred" as const };
     const preview = await editor.io.previewImport({ ...scope, text, options });
     const seen = await editor.tool.get({ ...scope, id: tool!.id });
     const [imported, edited] = await Promise.allSettled([
       editor.io.commitImport({ ...scope, text, options, fingerprint: preview.fingerprint, skipInvalid: false }),
-      editor.tool.update({ ...scope, id: tool!.id, revision: seen.revision, patch: { description: "Fetch a web page as markdown." } }),
+      editor.tool.update({
+        ...scope,
+        id: tool!.id,
+        revision: seen.revision,
+        patch: { description: "Fetch a web page as markdown." },
+      }),
     ]);
     expect(edited.status).toBe("fulfilled");
     const count = await db.tool.count({ where: { catalogId: catalog.id } });

@@ -20,7 +20,9 @@ const WORKER = path.resolve(import.meta.dirname, "../testing/crash-worker.ts");
 function runAndKill(mode: "publish" | "import", target: string, round: number, delayMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
     // node itself (not npx) so that SIGKILL reaches the process doing the work
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", WORKER, mode, target], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", WORKER, mode, target], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let done = 0;
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
@@ -30,7 +32,9 @@ function runAndKill(mode: "publish" | "import", target: string, round: number, d
         if (line === `START ${round}`) setTimeout(() => child.kill("SIGKILL"), delayMs);
       }
     });
-    child.on("exit", (code, signal) => (signal === "SIGKILL" ? resolve(done) : reject(new Error(`worker exited ${code}: ${stderr.slice(-2000)}`))));
+    child.on("exit", (code, signal) =>
+      signal === "SIGKILL" ? resolve(done) : reject(new Error(`worker exited ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -64,7 +68,10 @@ describe(`restart safety (${testDbKind()})`, () => {
       target = `${handle.url!}?application_name=${CRASH_WORKER}`;
       open = async () => {
         for (let i = 0; i < 100; i++) {
-          const [{ n }] = (await handle.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`, [CRASH_WORKER])) as [{ n: number }];
+          const [{ n }] = (await handle.sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1`,
+            [CRASH_WORKER],
+          )) as [{ n: number }];
           if (n === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
@@ -83,12 +90,19 @@ describe(`restart safety (${testDbKind()})`, () => {
 
   it("a publish killed mid-way leaves only whole, verifiable versions, and publishing again works", async () => {
     let interrupted = 0;
-    for (const [round, delay] of [[2, 30], [1, 150], [2, 400]] as const) {
+    for (const [round, delay] of [
+      [2, 30],
+      [1, 150],
+      [2, 400],
+    ] as const) {
       const completed = await runAndKill("publish", target, round, delay);
       if (completed < round) interrupted++; // killed after the round started, before it finished
       const handle = await open();
       try {
-        const snapshots = await handle.db.snapshot.findMany({ where: { catalog: { slug: "crash" } }, orderBy: { version: "asc" } });
+        const snapshots = await handle.db.snapshot.findMany({
+          where: { catalog: { slug: "crash" } },
+          orderBy: { version: "asc" },
+        });
         expect(snapshots.length).toBeGreaterThanOrEqual(completed);
         expect(snapshots.map((s) => s.version)).toEqual(snapshots.map((_, i) => i + 1));
         for (const s of snapshots) {
@@ -97,8 +111,18 @@ describe(`restart safety (${testDbKind()})`, () => {
           expect(verified.tools).toHaveLength(2000);
         }
         const catalog = await handle.db.catalog.findFirstOrThrow({ where: { slug: "crash" }, include: { team: true } });
-        await handle.db.tool.updateMany({ where: { catalogId: catalog.id, name: "tool_1" }, data: { description: `retry ${round} ${delay}` } });
-        const retried = await publishSnapshot({ db: handle.db, team: catalog.team, catalog, actor: { id: null, label: "test" }, note: "retry", reason: "retry" });
+        await handle.db.tool.updateMany({
+          where: { catalogId: catalog.id, name: "tool_1" },
+          data: { description: `retry ${round} ${delay}` },
+        });
+        const retried = await publishSnapshot({
+          db: handle.db,
+          team: catalog.team,
+          catalog,
+          actor: { id: null, label: "test" },
+          note: "retry",
+          reason: "retry",
+        });
         expect(retried.version).toBe(snapshots.length + 1);
       } finally {
         await handle.close();
@@ -109,19 +133,42 @@ describe(`restart safety (${testDbKind()})`, () => {
 
   it("an import killed mid-way is all or nothing, and importing again works", async () => {
     let interrupted = 0;
-    for (const [round, delay] of [[1, 100], [2, 250]] as const) {
+    for (const [round, delay] of [
+      [1, 100],
+      [2, 250],
+    ] as const) {
       const completed = await runAndKill("import", target, round, delay);
       if (completed < round) interrupted++;
       const handle = await open();
       try {
         const catalog = await handle.db.catalog.findFirstOrThrow({ where: { slug: "crash" }, include: { team: true } });
-        const imported = await handle.db.tool.groupBy({ by: ["mcpServer"], where: { catalogId: catalog.id, mcpServer: { startsWith: "server-" } }, _count: { _all: true } });
+        const imported = await handle.db.tool.groupBy({
+          by: ["mcpServer"],
+          where: { catalogId: catalog.id, mcpServer: { startsWith: "server-" } },
+          _count: { _all: true },
+        });
         for (const group of imported) expect(group._count._all, `tools from ${group.mcpServer}`).toBe(1500);
         expect(imported.length).toBeGreaterThanOrEqual(completed);
-        const text = JSON.stringify({ tools: [{ name: `after_crash_${round}`, description: "Imported after the crash.", inputSchema: { type: "object", properties: {} } }] });
+        const text = JSON.stringify({
+          tools: [
+            {
+              name: `after_crash_${round}`,
+              description: "Imported after the crash.",
+              inputSchema: { type: "object", properties: {} },
+            },
+          ],
+        });
         const options = { namespace: "retry", mcpServer: `retry-${round}`, exposure: "deferred" as const };
         const preview = await previewImport({ db: handle.db, catalog, text, options });
-        const result = await commitImport({ db: handle.db, catalog, text, options, actor: { id: null, label: "test" }, fingerprint: preview.fingerprint, skipInvalid: false });
+        const result = await commitImport({
+          db: handle.db,
+          catalog,
+          text,
+          options,
+          actor: { id: null, label: "test" },
+          fingerprint: preview.fingerprint,
+          skipInvalid: false,
+        });
         expect(result.created).toBe(1);
       } finally {
         await handle.close();

@@ -25,7 +25,11 @@ export async function createTeamWithMembers(db: PrismaClient) {
   return { team, ...members, stranger, otherTeam };
 }
 
-export async function createCatalog(db: PrismaClient, teamId: string, data: Partial<Prisma.CatalogUncheckedCreateInput> = {}) {
+export async function createCatalog(
+  db: PrismaClient,
+  teamId: string,
+  data: Partial<Prisma.CatalogUncheckedCreateInput> = {},
+) {
   return db.catalog.create({ data: { teamId, slug: `cat-${unique()}`, name: "Test catalog", ...data } });
 }
 

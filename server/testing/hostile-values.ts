@@ -56,7 +56,14 @@ export function hostileFor(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
     case "array":
       return fc.array(inner("element"), { maxLength: 3 });
     case "object":
-      return fc.record(Object.fromEntries(Object.entries(def.shape as Record<string, unknown>).map(([key, child]) => [key, hostileFor(child, depth + 1)])));
+      return fc.record(
+        Object.fromEntries(
+          Object.entries(def.shape as Record<string, unknown>).map(([key, child]) => [
+            key,
+            hostileFor(child, depth + 1),
+          ]),
+        ),
+      );
     case "record":
       return fc.dictionary(fc.constantFrom(...HOSTILE_STRINGS), inner("valueType"), { maxKeys: 3 });
     case "union":
@@ -64,7 +71,10 @@ export function hostileFor(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
     default: // unknown, any, custom (JSON the services validate themselves)
       return fc.oneof(
         fc.constantFrom(...HOSTILE_STRINGS, ...HOSTILE_NUMBERS),
-        fc.constant({ type: "object", properties: { "\ud800": { type: "string" }, n: { type: "string", description: "\u0000" } } }),
+        fc.constant({
+          type: "object",
+          properties: { "\ud800": { type: "string" }, n: { type: "string", description: "\u0000" } },
+        }),
       );
   }
 }

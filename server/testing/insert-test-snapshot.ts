@@ -7,10 +7,24 @@ import { buildSnapshotContent } from "../services/snapshots/build-snapshot-conte
  * For tests: seals the catalog's current draft as `version` and inserts it the way publishing stores it
  * (payload = the sealed snapshot). Not a substitute for publishing; it skips metrics and audit.
  */
-export async function insertTestSnapshot(db: PrismaClient, team: Pick<Team, "slug">, catalog: Catalog, version: number, publishedAt = new Date()): Promise<Snapshot> {
+export async function insertTestSnapshot(
+  db: PrismaClient,
+  team: Pick<Team, "slug">,
+  catalog: Catalog,
+  version: number,
+  publishedAt = new Date(),
+): Promise<Snapshot> {
   const sealed = await sealSnapshot(await buildSnapshotContent({ db, team, catalog }), version, publishedAt);
   await db.snapshot.create({
-    data: { catalogId: catalog.id, version, contentHash: sealed.contentHash, payload: sealed as unknown as Prisma.InputJsonValue, publishedAt, note: `v${version}`, metrics: {} },
+    data: {
+      catalogId: catalog.id,
+      version,
+      contentHash: sealed.contentHash,
+      payload: sealed as unknown as Prisma.InputJsonValue,
+      publishedAt,
+      note: `v${version}`,
+      metrics: {},
+    },
   });
   invalidateAgentAccess();
   return sealed;

@@ -6,7 +6,12 @@ export async function createPublishingFixture(db: PrismaClient) {
   const people = await createTeamWithMembers(db);
   const catalog = await createCatalog(db, people.team.id, { name: "Support agent" });
   await createTools(db, catalog.id, [
-    { namespace: "crm", name: "list_open_orders", description: "List open orders by customer ID.", parameters: { type: "object", properties: { customer_id: { type: "string", description: "Customer ID" } } } },
+    {
+      namespace: "crm",
+      name: "list_open_orders",
+      description: "List open orders by customer ID.",
+      parameters: { type: "object", properties: { customer_id: { type: "string", description: "Customer ID" } } },
+    },
     { namespace: "crm", name: "refund_order", description: "Refund an order payment to the customer." },
     { namespace: "crm", name: "find_customer", description: "Find a customer profile by email address." },
     { namespace: "mail", name: "send_email", description: "Send an email message to a recipient." },
@@ -27,6 +32,14 @@ export async function createPublishingFixture(db: PrismaClient) {
 }
 
 /** Edits a tool's row directly (the tool editor is another router); bumps its revision like a real edit. */
-export async function editTool(db: PrismaClient, catalogId: string, key: string, data: Parameters<PrismaClient["tool"]["update"]>[0]["data"]) {
-  return db.tool.update({ where: { catalogId_key: { catalogId, key } }, data: { ...data, revision: { increment: 1 } } });
+export async function editTool(
+  db: PrismaClient,
+  catalogId: string,
+  key: string,
+  data: Parameters<PrismaClient["tool"]["update"]>[0]["data"],
+) {
+  return db.tool.update({
+    where: { catalogId_key: { catalogId, key } },
+    data: { ...data, revision: { increment: 1 } },
+  });
 }

@@ -6,7 +6,11 @@ import path from "node:path";
 
 // Read from node_modules directly: some packages' `exports` do not expose their package.json.
 const dirOf = (pkg: string) => path.join(process.cwd(), "node_modules", pkg);
-const manifestOf = (pkg: string) => JSON.parse(readFileSync(path.join(dirOf(pkg), "package.json"), "utf8")) as { version: string; bin: string | Record<string, string> };
+const manifestOf = (pkg: string) =>
+  JSON.parse(readFileSync(path.join(dirOf(pkg), "package.json"), "utf8")) as {
+    version: string;
+    bin: string | Record<string, string>;
+  };
 
 export interface RealMcpServer {
   /** The npm package. */
@@ -27,7 +31,11 @@ export function realMcpServers(workDir: string): RealMcpServer[] {
   return [
     { pkg: "@modelcontextprotocol/server-everything", args: ["stdio"], env: {} },
     { pkg: "@modelcontextprotocol/server-filesystem", args: [workDir], env: {} },
-    { pkg: "@modelcontextprotocol/server-memory", args: [], env: { MEMORY_FILE_PATH: path.join(workDir, "memory.jsonl") } },
+    {
+      pkg: "@modelcontextprotocol/server-memory",
+      args: [],
+      env: { MEMORY_FILE_PATH: path.join(workDir, "memory.jsonl") },
+    },
     { pkg: "@modelcontextprotocol/server-sequential-thinking", args: [], env: { DISABLE_THOUGHT_LOGGING: "true" } },
     // Lists its tools without starting a browser (it launches one on the first browser tool call only).
     { pkg: "@playwright/mcp", args: ["--headless", "--isolated"], env: {} },

@@ -21,7 +21,9 @@ function withDatabase(url: string, name: string): string {
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * Postgres server that `close()` drops again.
  */
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<DatabaseHandle & { url: string | null }> {
+export async function createTestDatabase(
+  kind: TestDbKind = testDbKind(),
+): Promise<DatabaseHandle & { url: string | null }> {
   if (kind === "pglite") return { ...(await openDatabase({ dataDir: "memory://" })), url: null };
   const name = `stockroom_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });

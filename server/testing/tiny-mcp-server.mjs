@@ -12,20 +12,41 @@ export function tinyTools(variant = "1") {
     {
       name: "get_forecast",
       title: "Get forecast",
-      description: variant === "2" ? "Get the weather forecast for a city, hourly." : "Get the weather forecast for a city.",
-      inputSchema: { type: "object", properties: { city: { type: "string", description: "City name" } }, required: ["city"] },
+      description:
+        variant === "2" ? "Get the weather forecast for a city, hourly." : "Get the weather forecast for a city.",
+      inputSchema: {
+        type: "object",
+        properties: { city: { type: "string", description: "City name" } },
+        required: ["city"],
+      },
     },
-    { name: "list_alerts", description: "List active weather alerts for a region.", inputSchema: { type: "object", properties: { region: { type: "string" } } } },
-    { name: "get_uv_index", description: "Current UV index at a location.", inputSchema: { type: "object", properties: { lat: { type: "number" }, lon: { type: "number" } } } },
+    {
+      name: "list_alerts",
+      description: "List active weather alerts for a region.",
+      inputSchema: { type: "object", properties: { region: { type: "string" } } },
+    },
+    {
+      name: "get_uv_index",
+      description: "Current UV index at a location.",
+      inputSchema: { type: "object", properties: { lat: { type: "number" }, lon: { type: "number" } } },
+    },
   ];
-  if (variant === "2") tools.push({ name: "get_pollen", description: "Pollen count for today.", inputSchema: { type: "object", properties: {} } });
+  if (variant === "2")
+    tools.push({
+      name: "get_pollen",
+      description: "Pollen count for today.",
+      inputSchema: { type: "object", properties: {} },
+    });
   return tools;
 }
 
 function createServer(variant) {
   const server = new Server(
     { name: "tiny-weather", title: "Tiny Weather", version: "1.0.0" },
-    { capabilities: { tools: {} }, instructions: "Weather forecasts, alerts and UV index for any city.\n\nCall get_forecast first." },
+    {
+      capabilities: { tools: {} },
+      instructions: "Weather forecasts, alerts and UV index for any city.\n\nCall get_forecast first.",
+    },
   );
   const tools = tinyTools(variant);
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
@@ -57,7 +78,10 @@ export async function startHttpServer({ port = 0, variant = "1", token = null } 
   });
   await new Promise((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   const address = httpServer.address();
-  return { url: `http://127.0.0.1:${address.port}/mcp`, close: () => new Promise((resolve) => httpServer.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${address.port}/mcp`,
+    close: () => new Promise((resolve) => httpServer.close(resolve)),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

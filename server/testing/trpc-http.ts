@@ -19,7 +19,8 @@ export function trpcOverHttp(db: PrismaClient, user: ContextUser | null, headers
       router: appRouter,
       createContext: () => contextFor(db, user, headers),
       onError: ({ error }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR") console.error("tRPC over HTTP (test) failed:", error.cause ?? error);
+        if (error.code === "INTERNAL_SERVER_ERROR")
+          console.error("tRPC over HTTP (test) failed:", error.cause ?? error);
       },
     });
   return createTRPCClient<AppRouter>({

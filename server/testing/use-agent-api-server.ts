@@ -29,7 +29,9 @@ export function useAgentApiServer(options: Omit<TestDatabaseOptions, "asAppDatab
     baseUrl: () => baseUrl,
     /** The snapshot's bytes as served (identity encoding). */
     async fetchSnapshotText(team: string, catalog: string, secret: string, version: number | "latest" = "latest") {
-      const response = await fetch(`${baseUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/${version}`, { headers: { authorization: `Bearer ${secret}` } });
+      const response = await fetch(`${baseUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/${version}`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
       if (!response.ok) throw new Error(`snapshot fetch answered ${response.status}: ${await response.text()}`);
       return response.text();
     },

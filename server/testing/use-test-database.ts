@@ -36,7 +36,10 @@ export interface TestDatabaseOptions {
   agentRequestsPerMinute?: number;
 }
 
-const appGlobals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const appGlobals = globalThis as unknown as {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 
 /**
  * The one database fixture: a fresh, migrated database (in-memory PGlite, or a new database on the Postgres
@@ -48,7 +51,8 @@ const appGlobals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHand
 export function useTestDatabase(options: TestDatabaseOptions = {}): { db: PrismaClient; handle: TestDatabase } {
   let opened: TestDatabase | undefined;
   const freshLimiter = () => {
-    if (options.asAppDatabase) appGlobals.stockroomAgentLimiter = new TokenBucketLimiter(options.agentRequestsPerMinute ?? 1000);
+    if (options.asAppDatabase)
+      appGlobals.stockroomAgentLimiter = new TokenBucketLimiter(options.agentRequestsPerMinute ?? 1000);
   };
   beforeAll(async () => {
     opened = await createTestDatabase(options.kind);

@@ -12,7 +12,10 @@ import * as fallbackRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
 
 /** A GET whose body arrives exactly as sent (fetch decodes content encodings). */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(`${baseUrl}${path}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -22,7 +25,10 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
   });
 }
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const globals = globalThis as unknown as {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 
 // The agent API over real HTTP through the node:http handler `npm start` serves it with.
 let baseUrl = "";
@@ -53,7 +59,11 @@ describe("/api/v1 agent API", () => {
     await createTools(db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
     const v2 = await insertTestSnapshot(db, people.team, catalog, 2);
     const owner = callerFor(db, people.owner);
-    const { token, secret } = await owner.agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
+    const { token, secret } = await owner.agentToken.create({
+      team: people.team.slug,
+      catalog: catalog.slug,
+      name: "agent",
+    });
     const base = `/api/v1/catalogs/${people.team.slug}/${catalog.slug}/snapshots`;
     return { ...people, catalog, v1, v2, token, secret, base, auth: { authorization: `Bearer ${secret}` }, owner };
   }
@@ -81,7 +91,13 @@ describe("/api/v1 agent API", () => {
 
     const list = await get(base, auth);
     expect(list.status).toBe(200);
-    expect(await list.json()).toMatchObject({ latestVersion: 2, snapshots: [{ version: 2, contentHash: v2.contentHash }, { version: 1, contentHash: v1.contentHash }] });
+    expect(await list.json()).toMatchObject({
+      latestVersion: 2,
+      snapshots: [
+        { version: 2, contentHash: v2.contentHash },
+        { version: 1, contentHash: v1.contentHash },
+      ],
+    });
   });
 
   it("answers If-None-Match with 304 and no body, and a stale ETag with the new snapshot", async () => {
@@ -99,8 +115,17 @@ describe("/api/v1 agent API", () => {
 
   it("compresses when asked — br preferred, then gzip, q-values honoured — to the same bytes", async () => {
     const { base, auth, v2 } = await published();
-    const identity = Buffer.from(await (await get(`${base}/2`, { ...auth, "accept-encoding": "identity" })).arrayBuffer());
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["br", "br"], ["gzip", "gzip"], ["br;q=0.1, gzip", "gzip"], ["deflate", null], ["identity", null]] as const) {
+    const identity = Buffer.from(
+      await (await get(`${base}/2`, { ...auth, "accept-encoding": "identity" })).arrayBuffer(),
+    );
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["br", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0.1, gzip", "gzip"],
+      ["deflate", null],
+      ["identity", null],
+    ] as const) {
       const response = await get(`${base}/2`, { ...auth, "accept-encoding": accept });
       expect(response.headers.get("content-encoding"), accept).toBe(encoding);
       expect(response.headers.get("vary")).toContain("Accept-Encoding");
@@ -126,7 +151,8 @@ describe("/api/v1 agent API", () => {
       const [viaNode, viaNext] = [await get(path, headers), await getThroughNext(path, headers)];
       expect(viaNext.status, path).toBe(viaNode.status);
       expect(viaNext.headers.get("content-encoding")).toBeNull();
-      for (const name of ["etag", "cache-control", "content-type", "x-stockroom-version"]) expect(viaNext.headers.get(name), name).toBe(viaNode.headers.get(name));
+      for (const name of ["etag", "cache-control", "content-type", "x-stockroom-version"])
+        expect(viaNext.headers.get(name), name).toBe(viaNode.headers.get(name));
       expect(await viaNext.text()).toBe(await viaNode.text());
     }
   });
@@ -149,7 +175,8 @@ describe("/api/v1 agent API", () => {
     const foreign = await get(`${b.base}/latest`, a.auth);
     const text = await foreign.clone().text();
     await expectError(foreign, 403, "FORBIDDEN");
-    for (const secret of [b.team.slug, b.catalog.slug, b.v2.contentHash, "restart_server"]) expect(text).not.toContain(secret);
+    for (const secret of [b.team.slug, b.catalog.slug, b.v2.contentHash, "restart_server"])
+      expect(text).not.toContain(secret);
     await expectError(await get(b.base, a.auth), 403, "FORBIDDEN");
 
     expect(await expectError(await get(`${a.base}/7`, a.auth), 404, "NOT_FOUND")).toMatch(/versions run from 1 to 2/);
@@ -186,9 +213,20 @@ describe("/api/v1 agent API", () => {
       "/api/v1/catalogs/{team}/{catalog}/import",
       "/api/v1/catalogs/{team}/{catalog}/events",
     ]);
-    expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual(["200", "304", "400", "401", "403", "404", "429"]);
+    expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual([
+      "200",
+      "304",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+    ]);
     const ajv = new Ajv2020({ strict: false });
-    for (const [name, path] of [["Snapshot", `${base}/latest`], ["SnapshotList", base]] as const) {
+    for (const [name, path] of [
+      ["Snapshot", `${base}/latest`],
+      ["SnapshotList", base],
+    ] as const) {
       const validate = ajv.compile(doc.components.schemas[name]);
       const body = await (await get(path, auth)).json();
       expect(validate(body), JSON.stringify(validate.errors)).toBe(true);

@@ -7,7 +7,6 @@ import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import { useTestDatabase } from "@/server/testing/use-test-database";
 
-
 // An agent built on the SDK, against the agent API over real HTTP and a real database (PGlite and Postgres).
 describe("an SDK agent reports to the running server", () => {
   const { handle } = useTestDatabase({ asAppDatabase: true });
@@ -32,11 +31,23 @@ describe("an SDK agent reports to the running server", () => {
       { namespace: "ops", name: "restart_server", description: "Restart a server." },
     ]);
     await insertTestSnapshot(db, people.team, catalog, 1);
-    const { secret } = await callerFor(db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
+    const { secret } = await callerFor(db, people.owner).agentToken.create({
+      team: people.team.slug,
+      catalog: catalog.slug,
+      name: "agent",
+    });
 
-    const agent = await connect({ url, token: secret, team: people.team.slug, catalog: catalog.slug, telemetry: { conversationId: "conv-sdk", flushIntervalMs: 600_000 } });
+    const agent = await connect({
+      url,
+      token: secret,
+      team: people.team.slug,
+      catalog: catalog.slug,
+      telemetry: { conversationId: "conv-sdk", flushIntervalMs: 600_000 },
+    });
     agent.answerToolSearchCall({ call_id: "s-1", arguments: { query: "refund an order" } });
-    agent.observe([{ type: "function_call", call_id: "call-1", namespace: "crm", name: "refund_order", arguments: "{}" }]);
+    agent.observe([
+      { type: "function_call", call_id: "call-1", namespace: "crm", name: "refund_order", arguments: "{}" },
+    ]);
     agent.recordOutcome("call-1", { ok: true });
     agent.answerToolSearchCall({ call_id: "s-2", arguments: { query: "zzz nothing matches" } });
     await agent.close();
@@ -45,7 +56,12 @@ describe("an SDK agent reports to the running server", () => {
     const events = await db.agentEvent.findMany({ where: { catalogId: catalog.id }, orderBy: { id: "asc" } });
     expect(events.map((e) => e.kind)).toEqual(["search", "call", "outcome", "search"]);
     const [search, call, , empty] = events;
-    expect(search).toMatchObject({ conversationId: "conv-sdk", snapshotVersion: 1, followed: true, profile: "stockroom" });
+    expect(search).toMatchObject({
+      conversationId: "conv-sdk",
+      snapshotVersion: 1,
+      followed: true,
+      profile: "stockroom",
+    });
     expect(search!.returnedIds[0]).toBe("crm.refund_order");
     expect(call).toMatchObject({ toolId: "crm.refund_order", rank: 1, ok: true, searchEventId: search!.clientEventId });
     expect(empty).toMatchObject({ returnedIds: [], repeated: true });

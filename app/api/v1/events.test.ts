@@ -1,13 +1,16 @@
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import Ajv2020 from "ajv/dist/2020";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
 import * as eventsRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const globals = globalThis as unknown as {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 
 const search = (id: string, query: string, hits: string[], extra: Record<string, unknown> = {}) => ({
   type: "search",
@@ -27,20 +30,36 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
   async function catalogWithToken() {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
-    const { secret } = await callerFor(db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
+    const { secret } = await callerFor(db, people.owner).agentToken.create({
+      team: people.team.slug,
+      catalog: catalog.slug,
+      name: "agent",
+    });
     const path = `/api/v1/catalogs/${people.team.slug}/${catalog.slug}/events`;
     const post = (body: unknown, token = secret) =>
-      fetch(`${agentApi.baseUrl()}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+      fetch(`${agentApi.baseUrl()}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
     return { ...people, catalog, secret, path, post };
   }
 
   const countEvents = (catalogId: string) => db.agentEvent.count({ where: { catalogId } });
   const counter = async (catalogId: string, metric: string, toolId = "") =>
-    (await db.agentEventDaily.findMany({ where: { catalogId, metric, toolId } })).reduce((sum, row) => sum + row.count, 0);
+    (await db.agentEventDaily.findMany({ where: { catalogId, metric, toolId } })).reduce(
+      (sum, row) => sum + row.count,
+      0,
+    );
 
   it("stores a batch once: a retried batch is acknowledged but never counted twice", async () => {
     const { catalog, post } = await catalogWithToken();
-    const batch = { events: [search("s1", "refund a payment", ["stripe.create_refund", "stripe.list_charges"]), { type: "call", id: "c1", callId: "call-1", toolId: "stripe.create_refund", conversationId: "conv-1" }] };
+    const batch = {
+      events: [
+        search("s1", "refund a payment", ["stripe.create_refund", "stripe.list_charges"]),
+        { type: "call", id: "c1", callId: "call-1", toolId: "stripe.create_refund", conversationId: "conv-1" },
+      ],
+    };
     const first = await post(batch);
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ accepted: 2, stored: 2, duplicates: 0 });
@@ -67,7 +86,8 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
         { type: "outcome", id: "o3", callId: "call-3", ok: true },
       ],
     });
-    const byId = async (id: string) => db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId: id } });
+    const byId = async (id: string) =>
+      db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId: id } });
     expect(await byId("s2")).toMatchObject({ repeated: true, followed: true });
     expect(await byId("s1")).toMatchObject({ repeated: false, followed: false });
     expect(await byId("c2")).toMatchObject({ rank: 2, ok: false, error: "timeout" });
@@ -82,9 +102,18 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
 
   it("refuses a batch with bad events by index, storing nothing; refuses too many and too large batches", async () => {
     const { catalog, post } = await catalogWithToken();
-    const bad = await post({ events: [search("ok", "fine", []), { type: "search", id: "x" }, { type: "teleport", id: "y" }, search("ok", "twice", [])] });
+    const bad = await post({
+      events: [
+        search("ok", "fine", []),
+        { type: "search", id: "x" },
+        { type: "teleport", id: "y" },
+        search("ok", "twice", []),
+      ],
+    });
     expect(bad.status).toBe(400);
-    const body = (await bad.json()) as { error: { code: string; message: string; invalidEvents: Array<{ index: number }> } };
+    const body = (await bad.json()) as {
+      error: { code: string; message: string; invalidEvents: Array<{ index: number }> };
+    };
     expect(body.error.code).toBe("INVALID_INPUT");
     expect(body.error.message).toMatch(/^3 of 4 events are invalid; nothing was stored\. events\[1\]: query:/);
     expect(body.error.invalidEvents.map((e) => e.index)).toEqual([1, 2, 3]);
@@ -107,11 +136,15 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
     expect(foreign.status).toBe(403);
     expect((await mine.post({ events: [search("s", "q", [])] }, "srk_" + "x".repeat(40))).status).toBe(401);
     expect(await countEvents(mine.catalog.id)).toBe(0);
-    const read = await fetch(`${agentApi.baseUrl()}${mine.path}`, { headers: { authorization: `Bearer ${mine.secret}` } });
+    const read = await fetch(`${agentApi.baseUrl()}${mine.path}`, {
+      headers: { authorization: `Bearer ${mine.secret}` },
+    });
     expect(read.status).toBe(405);
     expect(read.headers.get("allow")).toBe("POST");
     // The Next.js route handler answers the same.
-    const viaNext = await eventsRoute.GET(new Request(`http://stockroom.test${mine.path}`, { headers: { authorization: `Bearer ${mine.secret}` } }));
+    const viaNext = await eventsRoute.GET(
+      new Request(`http://stockroom.test${mine.path}`, { headers: { authorization: `Bearer ${mine.secret}` } }),
+    );
     expect(viaNext.status).toBe(405);
 
     globals.stockroomAgentLimiter = new TokenBucketLimiter(2);
@@ -128,7 +161,10 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
     const operation = doc.paths["/api/v1/catalogs/{team}/{catalog}/events"].post;
     expect(Object.keys(operation.responses)).toEqual(["202", "400", "401", "403", "405", "413", "429"]);
     const ajv = new Ajv2020({ strict: false });
-    const batch = { events: [search("doc-1", "q", ["a.b"]), { type: "outcome", id: "doc-2", callId: "x", ok: true }], dropped: 3 };
+    const batch = {
+      events: [search("doc-1", "q", ["a.b"]), { type: "outcome", id: "doc-2", callId: "x", ok: true }],
+      dropped: 3,
+    };
     expect(ajv.validate(doc.components.schemas.EventBatch, batch), JSON.stringify(ajv.errors)).toBe(true);
     expect(ajv.validate(doc.components.schemas.EventBatch, { events: [{ type: "call", id: "x" }] })).toBe(false);
     expect(ajv.validate(doc.components.schemas.EventBatchResult, await (await post(batch)).json())).toBe(true);

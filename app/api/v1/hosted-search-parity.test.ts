@@ -8,7 +8,6 @@ import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services
 import { callerFor } from "@/server/testing/factories";
 import { useTestDatabase } from "@/server/testing/use-test-database";
 
-
 // Item 1 of issue 22: hosted search answers what the SDK ranks locally on the same snapshot, over real HTTP.
 describe("POST …/search = the SDK's local answer (demo corpus, every golden query, both profiles)", () => {
   const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
@@ -28,17 +27,30 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it("answers identical hits (every field) and provider items for both engine profiles", { timeout: 300_000 }, async () => {
-    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, email: true, name: true } });
+  it("answers identical hits (every field) and provider items for both engine profiles", {
+    timeout: 300_000,
+  }, async () => {
+    const demo = await db.user.findUniqueOrThrow({
+      where: { email: DEMO_EMAIL },
+      select: { id: true, email: true, name: true },
+    });
     const owner = callerFor(db, demo);
     const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    const golden = await db.evalQuery.findMany({ where: { catalog: { slug: DEMO_CATALOG } }, select: { query: true }, orderBy: { createdAt: "asc" } });
+    const golden = await db.evalQuery.findMany({
+      where: { catalog: { slug: DEMO_CATALOG } },
+      select: { query: true },
+      orderBy: { createdAt: "asc" },
+    });
     expect(golden.length).toBe(50);
     const { secret } = await owner.agentToken.create({ ...input, name: "hosted" });
     const v1 = await owner.publish.publish({ ...input, note: "hosted v1" });
     const settings = await owner.catalog.get(input);
     await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-    const v2 = await owner.publish.publish({ ...input, note: "hosted v2 (codex-bm25)", reason: "Hosted search parity on codex-bm25." });
+    const v2 = await owner.publish.publish({
+      ...input,
+      note: "hosted v2 (codex-bm25)",
+      reason: "Hosted search parity on codex-bm25.",
+    });
 
     const search = async (body: Record<string, unknown>) => {
       const response = await fetch(`${url}/api/v1/catalogs/${DEMO_TEAM}/${DEMO_CATALOG}/search`, {
@@ -67,10 +79,19 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
         const openai = await search({ query, version: published.version, format: "openai", call_id: "call_1" });
         expect(openai.output).toEqual(agent.answerToolSearchCall({ call_id: "call_1", arguments: { query } }));
         const found = agent.search(query).map((hit) => hit.tool);
-        const anthropic = await search({ query, version: published.version, format: "anthropic", tool_use_id: "toolu_1" });
-        expect(anthropic.output).toEqual(agent.answerToolUse({ type: "tool_use", id: "toolu_1", name: "tool_search", input: { query } }));
+        const anthropic = await search({
+          query,
+          version: published.version,
+          format: "anthropic",
+          tool_use_id: "toolu_1",
+        });
+        expect(anthropic.output).toEqual(
+          agent.answerToolUse({ type: "tool_use", id: "toolu_1", name: "tool_search", input: { query } }),
+        );
         const mcp = await search({ query, version: published.version, format: "mcp" });
-        expect(mcp.output).toEqual({ tools: found.map((tool) => providerTool(tool, "mcp", { name: listedNames.get(tool.id)! })) });
+        expect(mcp.output).toEqual({
+          tools: found.map((tool) => providerTool(tool, "mcp", { name: listedNames.get(tool.id)! })),
+        });
       }
       expect(agent.snapshot.engine.profile).toBe(published.version === v1.version ? "stockroom" : "codex-bm25");
       expect(compared).toBeGreaterThan(golden.length * 8);

@@ -1,5 +1,5 @@
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
@@ -8,7 +8,10 @@ import Ajv2020 from "ajv/dist/2020";
 import * as searchRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
 
-const globals = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle>; stockroomAgentLimiter?: TokenBucketLimiter };
+const globals = globalThis as unknown as {
+  stockroomDb?: Promise<DatabaseHandle>;
+  stockroomAgentLimiter?: TokenBucketLimiter;
+};
 
 describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
   const agentApi = useAgentApiServer();
@@ -48,17 +51,37 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     const ranked = await post({ query: "refund an order" });
     expect(ranked.status).toBe(200);
     expect(ranked.headers.get("cache-control")).toBe("no-store");
-    const body = (await ranked.json()) as { hits: Array<{ id: string; rank: number }>; toolIds: string[]; output?: unknown };
+    const body = (await ranked.json()) as {
+      hits: Array<{ id: string; rank: number }>;
+      toolIds: string[];
+      output?: unknown;
+    };
     expect(body.hits[0]).toMatchObject({ id: "crm.refund_order", rank: 1 });
     expect(body.toolIds).toEqual(body.hits.map((hit) => hit.id));
     expect(body.output).toBeUndefined();
 
-    const paths = await post({ paths: ["crm", "ops.restart_server", "ops.list_servers", "nope"], format: "openai", call_id: "c1" });
-    const loaded = (await paths.json()) as { hits: unknown[]; toolIds: string[]; unknown: string[]; output: { type: string; call_id: string; tools: unknown[] } };
+    const paths = await post({
+      paths: ["crm", "ops.restart_server", "ops.list_servers", "nope"],
+      format: "openai",
+      call_id: "c1",
+    });
+    const loaded = (await paths.json()) as {
+      hits: unknown[];
+      toolIds: string[];
+      unknown: string[];
+      output: { type: string; call_id: string; tools: unknown[] };
+    };
     expect(loaded.hits).toEqual([]);
     expect(loaded.toolIds).toEqual(["crm.list_open_orders", "crm.refund_order", "ops.restart_server"]);
     expect(loaded.unknown).toEqual(["nope"]); // a direct tool loads nothing (it is in every request) and is not unknown
-    expect(loaded.output).toMatchObject({ type: "tool_search_output", call_id: "c1", tools: [{ type: "namespace", name: "crm" }, { type: "namespace", name: "ops" }] });
+    expect(loaded.output).toMatchObject({
+      type: "tool_search_output",
+      call_id: "c1",
+      tools: [
+        { type: "namespace", name: "crm" },
+        { type: "namespace", name: "ops" },
+      ],
+    });
   });
 
   it("refuses bad bodies with 400 saying what to fix, and GET with 405", async () => {
@@ -74,7 +97,11 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     await expectError(await post({ query: "x", qurey: "y" }), 400, "INVALID_INPUT", /qurey/);
     await expectError(await post(null, secret, "{not json"), 400, "INVALID_INPUT", /not valid JSON/);
     await expectError(await post(null, secret, ""), 400, "INVALID_INPUT", /Send a JSON body/);
-    await expectError(await post(null, secret, JSON.stringify({ query: "x".repeat(70_000) })), 413, "PAYLOAD_TOO_LARGE");
+    await expectError(
+      await post(null, secret, JSON.stringify({ query: "x".repeat(70_000) })),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
     const get = await fetch(`${agentApi.baseUrl()}${path}`, { headers: { authorization: `Bearer ${secret}` } });
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
@@ -97,9 +124,17 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
 
   it("answers the same through the Next.js route handler", async () => {
     const { post, path, secret } = await published();
-    for (const body of [{ query: "restart a server", format: "mcp" }, { query: "" }, { paths: ["crm"], format: "anthropic", tool_use_id: "t" }]) {
+    for (const body of [
+      { query: "restart a server", format: "mcp" },
+      { query: "" },
+      { paths: ["crm"], format: "anthropic", tool_use_id: "t" },
+    ]) {
       const viaNode = await post(body);
-      const request = new Request(`http://stockroom.test${path}`, { method: "POST", headers: { authorization: `Bearer ${secret}` }, body: JSON.stringify(body) });
+      const request = new Request(`http://stockroom.test${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret}` },
+        body: JSON.stringify(body),
+      });
       const viaNext = await searchRoute.POST(request);
       expect(viaNext.status).toBe(viaNode.status);
       expect(await viaNext.json()).toEqual(await viaNode.json());
@@ -114,7 +149,11 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     const ajv = new Ajv2020({ strict: false });
     const validateRequest = ajv.compile(doc.components.schemas.SearchRequest);
     const validateResponse = ajv.compile(doc.components.schemas.SearchResponse);
-    for (const body of [{ query: "order", limit: 3 }, { paths: ["crm"], format: "openai", call_id: "c" }, { query: "order", format: "mcp", version: 1 }]) {
+    for (const body of [
+      { query: "order", limit: 3 },
+      { paths: ["crm"], format: "openai", call_id: "c" },
+      { query: "order", format: "mcp", version: 1 },
+    ]) {
       expect(validateRequest(body), JSON.stringify(validateRequest.errors)).toBe(true);
       const answer = await (await post(body)).json();
       expect(validateResponse(answer), JSON.stringify(validateResponse.errors)).toBe(true);

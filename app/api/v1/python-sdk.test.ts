@@ -16,7 +16,6 @@ import { callerFor } from "@/server/testing/factories";
 import { PYTHON_DIR, testPython } from "@/server/testing/python";
 import { useTestDatabase } from "@/server/testing/use-test-database";
 
-
 /** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
 function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
   const { snapshot } = agent;
@@ -26,7 +25,12 @@ function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
   const loaded = resolveToolSearchPaths(snapshot, paths).toolIds.map((id) => agent.tool(id)!);
   const turnOne = (["openai", "anthropic", "mcp"] as const).flatMap((provider) =>
     [true, false].map((supportsToolSearch) => {
-      const options = { provider, supportsToolSearch, toolSearch: "client" as const, toolSearchArguments: "query" as const };
+      const options = {
+        provider,
+        supportsToolSearch,
+        toolSearch: "client" as const,
+        toolSearchArguments: "query" as const,
+      };
       return { options, tools: agent.firstRequestTools(options) };
     }),
   );
@@ -48,9 +52,24 @@ function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
 
 /** What python/tests/test_hosted_telemetry.py recorded per version, read back from the events table. */
 async function expectStoredTelemetry(db: PrismaClient, versions: number[]) {
-  for (const [profile, version] of [["stockroom", versions[0]], ["codex-bm25", versions[1]]] as const) {
-    const events = await db.agentEvent.findMany({ where: { conversationId: `py-telemetry-${profile}` }, orderBy: { at: "asc" } });
-    expect(events.map((e) => e.kind).sort(), profile).toEqual(["call", "call", "outcome", "outcome", "search", "search", "search", "search"]);
+  for (const [profile, version] of [
+    ["stockroom", versions[0]],
+    ["codex-bm25", versions[1]],
+  ] as const) {
+    const events = await db.agentEvent.findMany({
+      where: { conversationId: `py-telemetry-${profile}` },
+      orderBy: { at: "asc" },
+    });
+    expect(events.map((e) => e.kind).sort(), profile).toEqual([
+      "call",
+      "call",
+      "outcome",
+      "outcome",
+      "search",
+      "search",
+      "search",
+      "search",
+    ]);
     const searches = events.filter((e) => e.kind === "search");
     for (const search of searches) {
       expect(search).toMatchObject({ profile, snapshotVersion: version });
@@ -69,14 +88,19 @@ async function expectStoredTelemetry(db: PrismaClient, versions: number[]) {
       expect(linked?.returnedIds, profile).toContain(call.toolId);
       expect(call.rank).toBe(linked!.returnedIds.indexOf(call.toolId!) + 1);
     }
-    const outcomes = Object.fromEntries(events.filter((e) => e.kind === "outcome").map((e) => [e.callId, { ok: e.ok, error: e.error }]));
+    const outcomes = Object.fromEntries(
+      events.filter((e) => e.kind === "outcome").map((e) => [e.callId, { ok: e.ok, error: e.error }]),
+    );
     expect(outcomes).toEqual({ call_py: { ok: true, error: null }, toolu_py: { ok: false, error: "card declined" } });
   }
 }
 
 function runPython(python: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(python, ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], { cwd: PYTHON_DIR, env: { ...process.env, ...env } });
+    const child = spawn(python, ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
+      cwd: PYTHON_DIR,
+      env: { ...process.env, ...env },
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -107,26 +131,51 @@ describe("the Python SDK (python/) against a real server", () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it("passes its unittest suite: every golden query answered as the TypeScript SDK, both profiles", { timeout: 300_000 }, async () => {
+  it("passes its unittest suite: every golden query answered as the TypeScript SDK, both profiles", {
+    timeout: 300_000,
+  }, async () => {
     const python = testPython();
-    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, email: true, name: true } });
+    const demo = await db.user.findUniqueOrThrow({
+      where: { email: DEMO_EMAIL },
+      select: { id: true, email: true, name: true },
+    });
     const owner = callerFor(db, demo);
     const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    const golden = await db.evalQuery.findMany({ where: { catalog: { slug: DEMO_CATALOG } }, select: { query: true }, orderBy: { createdAt: "asc" } });
+    const golden = await db.evalQuery.findMany({
+      where: { catalog: { slug: DEMO_CATALOG } },
+      select: { query: true },
+      orderBy: { createdAt: "asc" },
+    });
     const { secret } = await owner.agentToken.create({ ...input, name: "python" });
     const v1 = await owner.publish.publish({ ...input, note: "python v1" });
     const settings = await owner.catalog.get(input);
     await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-    const v2 = await owner.publish.publish({ ...input, note: "python v2 (codex-bm25)", reason: "Python SDK parity on codex-bm25." });
+    const v2 = await owner.publish.publish({
+      ...input,
+      note: "python v2 (codex-bm25)",
+      reason: "Python SDK parity on codex-bm25.",
+    });
 
     const queries = golden.map((q) => q.query);
     const versions = [];
-    for (const published of [v1, v2]) versions.push(expectedAnswers(await connect({ url, token: secret, ...input, version: published.version }), queries));
+    for (const published of [v1, v2])
+      versions.push(
+        expectedAnswers(await connect({ url, token: secret, ...input, version: published.version }), queries),
+      );
     const expectedFile = path.join(scratch, "expected.json");
     writeFileSync(expectedFile, JSON.stringify({ versions, latestVersion: v2.version, stockroomVersion: v1.version }));
 
-    const env = { STOCKROOM_TEST_URL: url, STOCKROOM_TEST_TOKEN: secret, STOCKROOM_TEST_TEAM: DEMO_TEAM, STOCKROOM_TEST_CATALOG: DEMO_CATALOG };
-    const { code, output } = await runPython(python, { ...env, STOCKROOM_TEST_EXPECTED: expectedFile, STOCKROOM_TEST_REQUIRE_SERVER: "1" });
+    const env = {
+      STOCKROOM_TEST_URL: url,
+      STOCKROOM_TEST_TOKEN: secret,
+      STOCKROOM_TEST_TEAM: DEMO_TEAM,
+      STOCKROOM_TEST_CATALOG: DEMO_CATALOG,
+    };
+    const { code, output } = await runPython(python, {
+      ...env,
+      STOCKROOM_TEST_EXPECTED: expectedFile,
+      STOCKROOM_TEST_REQUIRE_SERVER: "1",
+    });
     expect(code, output).toBe(0);
     expect(output).not.toMatch(/skipped/);
     expect(output).toMatch(/test_every_golden_query_answers_as_the_typescript_sdk .* ok/);

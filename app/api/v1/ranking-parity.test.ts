@@ -7,7 +7,6 @@ import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services
 import { callerFor } from "@/server/testing/factories";
 import { useTestDatabase } from "@/server/testing/use-test-database";
 
-
 /** The agent API's node:http handler (what `npm start` serves) on a loopback socket, so the SDK fetches over HTTP as agents do. */
 async function serveRoutes(): Promise<{ server: Server; url: string }> {
   const handler = createNodeAgentHandler();
@@ -32,38 +31,79 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
     await new Promise((resolve) => http.server.close(resolve));
   });
 
-  it("is identical in ids, order, scores and strength for both engine profiles, with weak hits dropped and with another vocabulary", { timeout: 300_000 }, async () => {
-    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true, email: true, name: true } });
+  it("is identical in ids, order, scores and strength for both engine profiles, with weak hits dropped and with another vocabulary", {
+    timeout: 300_000,
+  }, async () => {
+    const demo = await db.user.findUniqueOrThrow({
+      where: { email: DEMO_EMAIL },
+      select: { id: true, email: true, name: true },
+    });
     const owner = callerFor(db, demo);
     const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    const golden = await db.evalQuery.findMany({ where: { catalog: { slug: DEMO_CATALOG } }, select: { query: true }, orderBy: { createdAt: "asc" } });
+    const golden = await db.evalQuery.findMany({
+      where: { catalog: { slug: DEMO_CATALOG } },
+      select: { query: true },
+      orderBy: { createdAt: "asc" },
+    });
     expect(golden.length).toBe(50);
     const { secret } = await owner.agentToken.create({ ...input, name: "parity" });
 
     const v1 = await owner.publish.publish({ ...input, note: "parity v1" });
     const settings = await owner.catalog.get(input);
     await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-    const v2 = await owner.publish.publish({ ...input, note: "parity v2 (codex-bm25)", reason: "Codex parity check: codex-bm25 ranks worse on purpose." });
+    const v2 = await owner.publish.publish({
+      ...input,
+      note: "parity v2 (codex-bm25)",
+      reason: "Codex parity check: codex-bm25 ranks worse on purpose.",
+    });
     const codex = await owner.catalog.get(input);
-    await owner.catalog.update({ ...input, revision: codex.revision, patch: { engineProfile: "stockroom", dropWeakHits: true } });
-    const v3 = await owner.publish.publish({ ...input, note: "parity v3 (weak hits dropped)", reason: "Parity check: fewer hits on purpose." });
+    await owner.catalog.update({
+      ...input,
+      revision: codex.revision,
+      patch: { engineProfile: "stockroom", dropWeakHits: true },
+    });
+    const v3 = await owner.publish.publish({
+      ...input,
+      note: "parity v3 (weak hits dropped)",
+      reason: "Parity check: fewer hits on purpose.",
+    });
     const dropping = await owner.catalog.get(input);
     const lines = "refund money back > create_refund\n开票 > create invoice\nticket > issue";
-    await owner.catalog.update({ ...input, revision: dropping.revision, patch: { dropWeakHits: false, vocabularyPacks: ["general"], vocabularyLines: lines } });
-    const v4 = await owner.publish.publish({ ...input, note: "parity v4 (general pack + catalog lines)", reason: "Parity check: another vocabulary." });
+    await owner.catalog.update({
+      ...input,
+      revision: dropping.revision,
+      patch: { dropWeakHits: false, vocabularyPacks: ["general"], vocabularyLines: lines },
+    });
+    const v4 = await owner.publish.publish({
+      ...input,
+      note: "parity v4 (general pack + catalog lines)",
+      reason: "Parity check: another vocabulary.",
+    });
 
     for (const published of [v1, v2, v3, v4]) {
       const agent = await connect({ url: http.url, token: secret, ...input, version: published.version });
       expect(agent.contentHash).toBe(published.contentHash);
       let compared = 0;
-      const queries = published.version === v4.version ? [...golden.map((g) => g.query), "开票给客户", "money back for an order", "open a ticket"] : golden.map((g) => g.query);
+      const queries =
+        published.version === v4.version
+          ? [...golden.map((g) => g.query), "开票给客户", "money back for an order", "open a ticket"]
+          : golden.map((g) => g.query);
       for (const query of queries) {
         for (const limit of [undefined, 20]) {
           if (published.version === v4.version && limit === 20) continue;
           const playground = await owner.playground.search({ ...input, query, version: published.version, limit });
           const sdk = agent.search(query, limit);
-          expect(sdk.map(({ id, score, rank, strength, evidence }) => ({ id, score, rank, strength, evidence })), `${query} (v${published.version})`).toEqual(
-            playground.hits.map(({ key, score, rank, strength, evidence }) => ({ id: key, score, rank, strength, evidence })),
+          expect(
+            sdk.map(({ id, score, rank, strength, evidence }) => ({ id, score, rank, strength, evidence })),
+            `${query} (v${published.version})`,
+          ).toEqual(
+            playground.hits.map(({ key, score, rank, strength, evidence }) => ({
+              id: key,
+              score,
+              rank,
+              strength,
+              evidence,
+            })),
           );
           if (published.version === v3.version) expect(sdk.every((hit) => hit.strength === "strong")).toBe(true);
           compared += sdk.length;
@@ -71,7 +111,9 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
       }
       expect(agent.snapshot.engine.profile).toBe(published.version === v2.version ? "codex-bm25" : "stockroom");
       expect(agent.snapshot.engine.dropWeakHits).toBe(published.version === v3.version ? true : undefined);
-      expect(agent.snapshot.engine.vocabulary).toEqual(published.version === v4.version ? { packs: [{ id: "general", version: 1 }], lines } : undefined);
+      expect(agent.snapshot.engine.vocabulary).toEqual(
+        published.version === v4.version ? { packs: [{ id: "general", version: 1 }], lines } : undefined,
+      );
       expect(compared).toBeGreaterThan(published.version === v3.version ? golden.length : golden.length * 8);
     }
   });

@@ -1,13 +1,28 @@
 /** The page's table of contents: the overview sections, every endpoint by method and summary, the schemas. */
-export function ApiNav({ operations, schemas }: { operations: Array<{ id: string; method: string; summary: string }>; schemas: string[] }) {
+export function ApiNav({
+  operations,
+  schemas,
+}: {
+  operations: Array<{ id: string; method: string; summary: string }>;
+  schemas: string[];
+}) {
   const link = "block rounded px-2 py-1 text-stone-700 hover:bg-stone-100 hover:text-stone-950";
   const heading = "mt-4 mb-1 px-2 text-xs font-semibold tracking-wide text-stone-500 uppercase";
   return (
-    <nav aria-label="API reference" className="text-sm lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:overflow-y-auto">
+    <nav
+      aria-label="API reference"
+      className="text-sm lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:overflow-y-auto"
+    >
       <p className={heading}>Overview</p>
-      <a href="#essentials" className={link}>Auth, caching, verifying</a>
-      <a href="#setup" className={link}>Running the examples</a>
-      <a href="#encodings" className={link}>Encodings and revalidation</a>
+      <a href="#essentials" className={link}>
+        Auth, caching, verifying
+      </a>
+      <a href="#setup" className={link}>
+        Running the examples
+      </a>
+      <a href="#encodings" className={link}>
+        Encodings and revalidation
+      </a>
       <p className={heading}>Endpoints</p>
       <ul>
         {operations.map((op) => (
@@ -23,7 +38,9 @@ export function ApiNav({ operations, schemas }: { operations: Array<{ id: string
       <ul>
         {schemas.map((name) => (
           <li key={name}>
-            <a href={`#schema-${name}`} className={`${link} font-mono text-xs`}>{name}</a>
+            <a href={`#schema-${name}`} className={`${link} font-mono text-xs`}>
+              {name}
+            </a>
           </li>
         ))}
       </ul>

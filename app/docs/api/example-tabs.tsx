@@ -3,7 +3,15 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { EXAMPLE_LANGUAGES, EXAMPLE_VARIANTS, LANGUAGE_LABELS, VARIANT_LABELS, type CodeExample, type ExampleLanguage, type ExampleVariant } from "./examples";
+import {
+  EXAMPLE_LANGUAGES,
+  EXAMPLE_VARIANTS,
+  LANGUAGE_LABELS,
+  VARIANT_LABELS,
+  type CodeExample,
+  type ExampleLanguage,
+  type ExampleVariant,
+} from "./examples";
 
 const TAB =
   "rounded px-2 py-0.5 text-xs text-stone-600 hover:bg-stone-100 data-[state=active]:bg-stone-900 data-[state=active]:font-medium data-[state=active]:text-white";
@@ -12,15 +20,23 @@ function ExampleCode({ example, language }: { example: CodeExample | undefined; 
   if (!example) {
     return (
       <p className="p-3 text-sm text-stone-600">
-        The SDK has no call for this variant: its <code className="font-mono">fetch</code> negotiates compression itself. Pick another language.
+        The SDK has no call for this variant: its <code className="font-mono">fetch</code> negotiates compression
+        itself. Pick another language.
       </p>
     );
   }
   return (
     <div className="relative">
-      <CopyButton text={example.code} label={`Copy the ${LANGUAGE_LABELS[language]} example`} className="absolute top-2 right-2" />
+      <CopyButton
+        text={example.code}
+        label={`Copy the ${LANGUAGE_LABELS[language]} example`}
+        className="absolute top-2 right-2"
+      />
       {/* Long lines scroll sideways: focusable so keyboard users can scroll it too (axe scrollable-region-focusable). */}
-      <pre tabIndex={0} className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800">
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800"
+      >
         <code>{example.code}</code>
       </pre>
     </div>
@@ -28,7 +44,13 @@ function ExampleCode({ example, language }: { example: CodeExample | undefined; 
 }
 
 /** One language's examples, with a tab per encoding when the endpoint negotiates several. */
-function VariantTabs(props: { examples: CodeExample[]; language: ExampleLanguage; variants: ExampleVariant[]; variant: ExampleVariant; onVariant: (v: ExampleVariant) => void }) {
+function VariantTabs(props: {
+  examples: CodeExample[];
+  language: ExampleLanguage;
+  variants: ExampleVariant[];
+  variant: ExampleVariant;
+  onVariant: (v: ExampleVariant) => void;
+}) {
   const { examples, language, variants } = props;
   const exampleOf = (variant: ExampleVariant) => examples.find((e) => e.language === language && e.variant === variant);
   if (variants.length < 2) return <ExampleCode example={exampleOf(props.variant)} language={language} />;
@@ -47,7 +69,11 @@ function VariantTabs(props: { examples: CodeExample[]; language: ExampleLanguage
         </Tabs.List>
       </div>
       {variants.map((variant) => (
-        <Tabs.Content key={variant} value={variant} aria-label={`${LANGUAGE_LABELS[language]}, ${VARIANT_LABELS[variant]}`}>
+        <Tabs.Content
+          key={variant}
+          value={variant}
+          aria-label={`${LANGUAGE_LABELS[language]}, ${VARIANT_LABELS[variant]}`}
+        >
           <ExampleCode example={exampleOf(variant)} language={language} />
         </Tabs.Content>
       ))}
@@ -63,7 +89,12 @@ export function ExampleTabs({ examples, operationId }: { examples: CodeExample[]
   // The encoding stays picked when the language changes.
   const [variant, setVariant] = useState<ExampleVariant>(variants[0] ?? "identity");
   return (
-    <Tabs.Root value={language} onValueChange={(value) => setLanguage(value as ExampleLanguage)} className="mt-4 rounded-md border border-stone-200" data-testid={`examples-${operationId}`}>
+    <Tabs.Root
+      value={language}
+      onValueChange={(value) => setLanguage(value as ExampleLanguage)}
+      className="mt-4 rounded-md border border-stone-200"
+      data-testid={`examples-${operationId}`}
+    >
       <Tabs.List aria-label="Language" className="flex flex-wrap gap-1 border-b border-stone-200 px-2 py-1.5">
         {languages.map((option) => (
           <Tabs.Trigger key={option} value={option} className={TAB}>
@@ -73,7 +104,13 @@ export function ExampleTabs({ examples, operationId }: { examples: CodeExample[]
       </Tabs.List>
       {languages.map((option) => (
         <Tabs.Content key={option} value={option} aria-label={LANGUAGE_LABELS[option]}>
-          <VariantTabs examples={examples} language={option} variants={variants} variant={variant} onVariant={setVariant} />
+          <VariantTabs
+            examples={examples}
+            language={option}
+            variants={variants}
+            variant={variant}
+            onVariant={setVariant}
+          />
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -9,7 +9,14 @@ interface Operation {
   description: string;
   parameters: Array<{ name: string; in: string; required: boolean; schema: Schema; description: string }>;
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; headers?: Record<string, { description: string }>; content?: Record<string, { schema: Schema }> }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      headers?: Record<string, { description: string }>;
+      content?: Record<string, { schema: Schema }>;
+    }
+  >;
 }
 
 const STATUS_STYLE = (status: string) =>
@@ -20,11 +27,27 @@ const STATUS_STYLE = (status: string) =>
       : "bg-amber-100 text-amber-900";
 
 /** One endpoint: path, request examples (curl, Python, TypeScript; each encoding it negotiates), parameters, every response. */
-export function OperationCard({ method, path, operation, examples }: { method: string; path: string; operation: Operation; examples: CodeExample[] }) {
+export function OperationCard({
+  method,
+  path,
+  operation,
+  examples,
+}: {
+  method: string;
+  path: string;
+  operation: Operation;
+  examples: CodeExample[];
+}) {
   return (
-    <section id={operation.operationId} aria-label={operation.summary} className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      id={operation.operationId}
+      aria-label={operation.summary}
+      className="scroll-mt-6 rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h3 className="flex flex-wrap items-center gap-3">
-        <span className="rounded bg-stone-900 px-2 py-0.5 font-mono text-xs font-semibold text-white uppercase">{method}</span>
+        <span className="rounded bg-stone-900 px-2 py-0.5 font-mono text-xs font-semibold text-white uppercase">
+          {method}
+        </span>
         <code className="font-mono text-sm break-all">{path}</code>
       </h3>
       <p className="mt-2 font-medium">{operation.summary}</p>
@@ -55,7 +78,9 @@ export function OperationCard({ method, path, operation, examples }: { method: s
       {operation.requestBody && (
         <p className="mt-3 text-sm">
           <span className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Body</span>{" "}
-          <span className="font-mono text-xs text-sky-800">{typeLabel(operation.requestBody.content["application/json"]!.schema)}</span>
+          <span className="font-mono text-xs text-sky-800">
+            {typeLabel(operation.requestBody.content["application/json"]!.schema)}
+          </span>
         </p>
       )}
 

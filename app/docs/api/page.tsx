@@ -15,11 +15,19 @@ const CARD = "rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5";
 export default function ApiDocsPage() {
   const doc = buildOpenApiDocument();
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method, operation: operation as unknown as Operation })),
+    Object.entries(methods).map(([method, operation]) => ({
+      path,
+      method,
+      operation: operation as unknown as Operation,
+    })),
   );
   const examples = new Map(buildOperationExamples(doc).map((op) => [op.operationId, op.examples]));
   const schemas = doc.components.schemas as unknown as Record<string, Schema>;
-  const navItems = operations.map(({ method, operation }) => ({ id: operation.operationId, method, summary: operation.summary }));
+  const navItems = operations.map(({ method, operation }) => ({
+    id: operation.operationId,
+    method,
+    summary: operation.summary,
+  }));
   return (
     <SiteFrame wide>
       <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
@@ -35,7 +43,8 @@ export default function ApiDocsPage() {
               <a href="/api/v1/openapi.json" className="font-mono underline">
                 /api/v1/openapi.json
               </a>{" "}
-              · TypeScript agents: the SDK in <code className="font-mono">sdk/</code> (<code className="font-mono">npm run build:sdk</code>) or tRPC{" "}
+              · TypeScript agents: the SDK in <code className="font-mono">sdk/</code> (
+              <code className="font-mono">npm run build:sdk</code>) or tRPC{" "}
               <code className="font-mono">snapshot.list</code> / <code className="font-mono">snapshot.get</code>.
             </p>
           </header>
@@ -47,7 +56,13 @@ export default function ApiDocsPage() {
           <section aria-label="Endpoints" className="space-y-4">
             <h2 className="text-lg font-semibold">Endpoints</h2>
             {operations.map(({ path, method, operation }) => (
-              <OperationCard key={`${method} ${path}`} method={method} path={path} operation={operation} examples={examples.get(operation.operationId) ?? []} />
+              <OperationCard
+                key={`${method} ${path}`}
+                method={method}
+                path={path}
+                operation={operation}
+                examples={examples.get(operation.operationId) ?? []}
+              />
             ))}
           </section>
 

@@ -25,7 +25,12 @@ export function typeLabel(schema: Schema): string {
   const types = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any");
   if (schema.type === "array" && schema.items) return `array of ${typeLabel(schema.items)}`;
   if (schema.type === "object" && !schema.properties) return "object (any keys)";
-  const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : null, schema.pattern ? `matching ${schema.pattern}` : null].filter(Boolean).join(", ");
+  const bounds = [
+    schema.minimum !== undefined ? `≥ ${schema.minimum}` : null,
+    schema.pattern ? `matching ${schema.pattern}` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return bounds ? `${types} ${bounds}` : types;
 }
 

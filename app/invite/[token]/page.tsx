@@ -12,7 +12,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const caller = await api();
   const invitation = await caller.team.invitation({ token }).catch((error: unknown) => {
-    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return error.message;
+    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST"))
+      return error.message;
     throw error;
   });
   const me = await caller.account.me().catch(() => null);
@@ -25,8 +26,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       ) : (
         <>
           <p>
-            <strong>{invitation.email}</strong> is invited to <strong>{invitation.team.name}</strong> as {invitation.role} (until{" "}
-            {invitation.expiresAt.toUTCString()}).
+            <strong>{invitation.email}</strong> is invited to <strong>{invitation.team.name}</strong> as{" "}
+            {invitation.role} (until {invitation.expiresAt.toUTCString()}).
           </p>
           {me ? (
             <AcceptInvitation token={token} invitedEmail={invitation.email} signedInEmail={me.email} />

@@ -5,7 +5,13 @@ import { load } from "@/server/page-guard";
 
 export const dynamic = "force-dynamic";
 
-export default async function TeamLayout({ children, params }: { children: ReactNode; params: Promise<{ team: string }> }) {
+export default async function TeamLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ team: string }>;
+}) {
   const { team: slug } = await params;
   const [teams, me] = await Promise.all([load((api) => api.team.mine()), load((api) => api.account.me())]);
   const team = teams.find((t) => t.slug === slug);

@@ -4,14 +4,19 @@ import { load } from "@/server/page-guard";
 
 export default async function TeamHomePage({ params }: { params: Promise<{ team: string }> }) {
   const { team } = await params;
-  const [catalogs, teams] = await Promise.all([load((api) => api.catalog.list({ team })), load((api) => api.team.mine())]);
+  const [catalogs, teams] = await Promise.all([
+    load((api) => api.catalog.list({ team })),
+    load((api) => api.team.mine()),
+  ]);
   const isOwner = teams.find((t) => t.slug === team)?.role === "owner";
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Catalogs</h1>
-          <p className="text-sm text-stone-600">Each catalog is one agent&apos;s tool set: what it sees directly, what it finds by search.</p>
+          <p className="text-sm text-stone-600">
+            Each catalog is one agent&apos;s tool set: what it sees directly, what it finds by search.
+          </p>
         </div>
         {isOwner && <NewCatalogForm team={team} />}
       </div>
@@ -34,7 +39,9 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team:
               >
                 <div className="flex items-baseline justify-between gap-2">
                   <h2 className="text-lg font-medium">{catalog.name}</h2>
-                  <span className="font-mono text-xs text-stone-500">{catalog.latestVersion ? `v${catalog.latestVersion}` : "unpublished"}</span>
+                  <span className="font-mono text-xs text-stone-500">
+                    {catalog.latestVersion ? `v${catalog.latestVersion}` : "unpublished"}
+                  </span>
                 </div>
                 <p className="mb-4 font-mono text-xs text-stone-500">{catalog.slug}</p>
                 <p className="mb-3 text-sm text-stone-600">{catalog.description}</p>
@@ -55,7 +62,9 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team:
                     </div>
                   ))}
                 </dl>
-                <p className="mt-3 text-xs text-stone-500">Profile {catalog.engineProfile} · top {catalog.defaultLimit}</p>
+                <p className="mt-3 text-xs text-stone-500">
+                  Profile {catalog.engineProfile} · top {catalog.defaultLimit}
+                </p>
               </Link>
             </li>
           ))}

@@ -1,7 +1,14 @@
 // An audit event as a sentence: "Ana changed the exposure of tool crm.refund", "Ana published version 3". Every
 // action the services record has its own wording; an action added later reads as "<verb> <noun>" until it gets one.
 import { plural } from "@/components/ui/plural";
-import { changedFields, fieldLabel, isNoOpEvent, showValue, type AuditEventLike, type Json } from "@/server/services/audit/event-fields";
+import {
+  changedFields,
+  fieldLabel,
+  isNoOpEvent,
+  showValue,
+  type AuditEventLike,
+  type Json,
+} from "@/server/services/audit/event-fields";
 
 export interface FieldChange {
   field: string;
@@ -28,7 +35,11 @@ export interface DescribedEvent {
 const asRecord = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const str = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(str) : []);
-const counts = (parts: Array<[number, string]>) => parts.filter(([n]) => n > 0).map(([n, text]) => `${n} ${text}`).join(", ");
+const counts = (parts: Array<[number, string]>) =>
+  parts
+    .filter(([n]) => n > 0)
+    .map(([n, text]) => `${n} ${text}`)
+    .join(", ");
 
 function fieldList(changes: FieldChange[]): string {
   const labels = changes.map((c) => c.label);
@@ -40,7 +51,11 @@ function expecting(expected: string[]): string {
   return expected.length === 0 ? "expecting no tool to match" : `expecting ${expected.join(", ")}`;
 }
 
-const SOURCES: Record<string, string> = { mcp: "an MCP tools list", openai: "OpenAI tool definitions", anthropic: "Anthropic tool definitions" };
+const SOURCES: Record<string, string> = {
+  mcp: "an MCP tools list",
+  openai: "OpenAI tool definitions",
+  anthropic: "Anthropic tool definitions",
+};
 const sourceOf = (format: unknown) => SOURCES[str(format)] ?? (format ? `${str(format)} JSON` : "a file");
 
 function via(after: Json): string {
@@ -60,11 +75,16 @@ function describeTool(event: AuditEventLike, before: Json, after: Json): Describ
 function describeNamespace(event: AuditEventLike, before: Json, after: Json): DescribedEvent {
   const name = str(after.name ?? before.name);
   const subject = { text: name, style: "code" as const };
-  if (event.action === "namespace.created") return { verb: "created namespace", subject, details: via(after), changes: [] };
+  if (event.action === "namespace.created")
+    return { verb: "created namespace", subject, details: via(after), changes: [] };
   if (event.action === "namespace.deleted") return { verb: "deleted namespace", subject, details: "", changes: [] };
   const changes = changedFields(before, after).filter((c) => c.field !== "toolsRekeyed");
-  const rekeyed = typeof after.toolsRekeyed === "number" && after.toolsRekeyed > 0 ? ` (${plural(after.toolsRekeyed, "tool")} re-keyed)` : "";
-  if (changes.length === 1 && changes[0]!.field === "name") return { verb: `renamed namespace ${str(before.name)} to`, subject, details: rekeyed, changes: [] };
+  const rekeyed =
+    typeof after.toolsRekeyed === "number" && after.toolsRekeyed > 0
+      ? ` (${plural(after.toolsRekeyed, "tool")} re-keyed)`
+      : "";
+  if (changes.length === 1 && changes[0]!.field === "name")
+    return { verb: `renamed namespace ${str(before.name)} to`, subject, details: rekeyed, changes: [] };
   return { verb: `changed the ${fieldList(changes)} of namespace`, subject, details: rekeyed, changes };
 }
 
@@ -77,11 +97,17 @@ function describeGolden(event: AuditEventLike, before: Json, after: Json): Descr
     ]);
     const unknownIds = list(after.unknownIds);
     const unknown = unknownIds.length > 0 ? `; left out unknown tool ids ${unknownIds.join(", ")}` : "";
-    return { verb: "imported golden queries", details: `${summary ? `: ${summary}` : " (nothing new)"}${unknown}`, changes: [] };
+    return {
+      verb: "imported golden queries",
+      details: `${summary ? `: ${summary}` : " (nothing new)"}${unknown}`,
+      changes: [],
+    };
   }
   const query = { text: str(after.query ?? before.query), style: "quote" as const };
-  if (event.action === "golden.created") return { verb: "added golden query", subject: query, details: ` ${expecting(list(after.expected))}`, changes: [] };
-  if (event.action === "golden.deleted") return { verb: "deleted golden query", subject: query, details: "", changes: [] };
+  if (event.action === "golden.created")
+    return { verb: "added golden query", subject: query, details: ` ${expecting(list(after.expected))}`, changes: [] };
+  if (event.action === "golden.deleted")
+    return { verb: "deleted golden query", subject: query, details: "", changes: [] };
   const changes = changedFields(before, after);
   return { verb: `changed the ${fieldList(changes)} of golden query`, subject: query, details: "", changes };
 }
@@ -94,14 +120,30 @@ function describeSnapshot(event: AuditEventLike, after: Json): DescribedEvent {
   const reason = str(after.reason) ? `; reason: ${str(after.reason)}` : "";
   const accepted = regressions > 0 ? ` accepting ${plural(regressions, "worse metric")}` : "";
   if (event.action === "snapshot.rolled_back") {
-    return { verb: `rolled back to version ${str(after.rolledBackFrom)}, published as version ${version}`, details: `${note}${reason}`, changes: [], hash };
+    return {
+      verb: `rolled back to version ${str(after.rolledBackFrom)}, published as version ${version}`,
+      details: `${note}${reason}`,
+      changes: [],
+      hash,
+    };
   }
   return { verb: `published version ${version}`, details: `${accepted}${note}${reason}`, changes: [], hash };
 }
 
 function describeCatalog(event: AuditEventLike, before: Json, after: Json): DescribedEvent {
-  if (event.action === "catalog.created") return { verb: "created the catalog", subject: { text: str(after.name), style: "plain" }, details: "", changes: [] };
-  if (event.action === "catalog.archived") return { verb: "archived the catalog", details: ` (${plural(Number(after.snapshotsKept ?? 0), "snapshot")} kept)`, changes: [] };
+  if (event.action === "catalog.created")
+    return {
+      verb: "created the catalog",
+      subject: { text: str(after.name), style: "plain" },
+      details: "",
+      changes: [],
+    };
+  if (event.action === "catalog.archived")
+    return {
+      verb: "archived the catalog",
+      details: ` (${plural(Number(after.snapshotsKept ?? 0), "snapshot")} kept)`,
+      changes: [],
+    };
   if (event.action === "catalog.imported") {
     const summary = counts([
       [Number(after.created ?? 0), "created"],
@@ -109,7 +151,11 @@ function describeCatalog(event: AuditEventLike, before: Json, after: Json): Desc
       [Number(after.unchanged ?? 0), "unchanged"],
       [Number(after.skipped ?? 0), "skipped"],
     ]);
-    return { verb: `imported tools from ${sourceOf(after.format)}`, details: summary ? `: ${summary}` : " (no changes)", changes: [] };
+    return {
+      verb: `imported tools from ${sourceOf(after.format)}`,
+      details: summary ? `: ${summary}` : " (no changes)",
+      changes: [],
+    };
   }
   const changes = changedFields(before, after);
   return { verb: `changed the catalog’s ${fieldList(changes)}`, details: "", changes };
@@ -120,9 +166,19 @@ function describeOther(event: AuditEventLike, before: Json, after: Json): Descri
   const email = { text: str(after.email ?? before.email ?? event.targetId), style: "plain" as const };
   switch (event.action) {
     case "agent_token.created":
-      return { verb: "created agent token", subject: name, details: after.prefix ? ` (${str(after.prefix)}…)` : "", changes: [] };
+      return {
+        verb: "created agent token",
+        subject: name,
+        details: after.prefix ? ` (${str(after.prefix)}…)` : "",
+        changes: [],
+      };
     case "agent_token.revoked":
-      return { verb: "revoked agent token", subject: name, details: before.prefix ? ` (${str(before.prefix)}…)` : "", changes: [] };
+      return {
+        verb: "revoked agent token",
+        subject: name,
+        details: before.prefix ? ` (${str(before.prefix)}…)` : "",
+        changes: [],
+      };
     case "member.invited":
       return { verb: "invited", subject: email, details: ` as ${str(after.role)}`, changes: [] };
     case "member.joined":
@@ -130,7 +186,12 @@ function describeOther(event: AuditEventLike, before: Json, after: Json): Descri
     case "member.removed":
       return { verb: "removed", subject: email, details: " from the team", changes: [] };
     case "member.role_changed":
-      return { verb: "changed the role of", subject: email, details: ` from ${str(before.role)} to ${str(after.role)}`, changes: [] };
+      return {
+        verb: "changed the role of",
+        subject: email,
+        details: ` from ${str(before.role)} to ${str(after.role)}`,
+        changes: [],
+      };
     case "member.invitation_revoked":
       return { verb: "withdrew the invitation of", subject: email, details: "", changes: [] };
     case "team.renamed":

@@ -14,17 +14,30 @@ export const isCatalogExport = (text: string) => /"format"\s*:\s*"stockroom\.cat
 export function CatalogRestore({ team, catalog, text }: { team: string; catalog: string; text: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const restore = useMutation(trpc.io.importCatalog.mutationOptions({ onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }) }));
+  const restore = useMutation(
+    trpc.io.importCatalog.mutationOptions({
+      onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }),
+    }),
+  );
   const error = appErrorOf(restore.error);
   return (
     <div className="space-y-2 rounded border border-sky-200 bg-sky-50 p-3 text-sm" aria-label="Restore catalog export">
-      <p>This is a lossless Stockroom catalog export. Restore it into this catalog (which must have no tools or golden queries yet).</p>
-      <button type="button" className={buttonClass} disabled={restore.isPending || restore.isSuccess} onClick={() => restore.mutate({ team, catalog, text })}>
+      <p>
+        This is a lossless Stockroom catalog export. Restore it into this catalog (which must have no tools or golden
+        queries yet).
+      </p>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={restore.isPending || restore.isSuccess}
+        onClick={() => restore.mutate({ team, catalog, text })}
+      >
         {restore.isPending ? "Restoring…" : "Restore catalog"}
       </button>
       {restore.data && (
         <p role="status" className="text-emerald-800">
-          Restored {plural(restore.data.tools, "tool")}, {plural(restore.data.namespaces, "namespace")} and {plural(restore.data.goldenQueries, "golden query", "golden queries")}.
+          Restored {plural(restore.data.tools, "tool")}, {plural(restore.data.namespaces, "namespace")} and{" "}
+          {plural(restore.data.goldenQueries, "golden query", "golden queries")}.
         </p>
       )}
       {error && (

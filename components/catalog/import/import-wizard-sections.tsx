@@ -16,7 +16,9 @@ interface SectionProps {
   wizard: ImportWizardState;
 }
 
-export function SourceSection(props: SectionProps & { source: "paste" | "live"; setSource: (s: "paste" | "live") => void }) {
+export function SourceSection(
+  props: SectionProps & { source: "paste" | "live"; setSource: (s: "paste" | "live") => void },
+) {
   const { team, catalog, wizard, source, setSource } = props;
   const { fields, edit, files, error } = wizard;
   return (

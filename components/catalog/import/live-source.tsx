@@ -7,7 +7,11 @@ import { appErrorOf } from "../app-error";
 import { Field, inputClass, secondaryButtonClass } from "../ui";
 import { plural } from "@/components/ui/plural";
 
-const lines = (text: string) => text.split("\n").map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
 function pairs(text: string, separator: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of lines(text)) {
@@ -19,7 +23,20 @@ function pairs(text: string, separator: string): Record<string, string> {
 
 /** Connects to a live MCP server (stdio command or Streamable HTTP URL) and hands its tools/list result over. */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the transport fields and the fetch; left whole while #23 reworks the UI
-export function LiveSource({ team, catalog, onFetched }: { team: string; catalog: string; onFetched: (result: { text: string; serverName: string | null; namespaceDescription: string | null; toolCount: number }) => void }) {
+export function LiveSource({
+  team,
+  catalog,
+  onFetched,
+}: {
+  team: string;
+  catalog: string;
+  onFetched: (result: {
+    text: string;
+    serverName: string | null;
+    namespaceDescription: string | null;
+    toolCount: number;
+  }) => void;
+}) {
   const trpc = useTRPC();
   const [transport, setTransport] = useState<"http" | "stdio">("http");
   const [url, setUrl] = useState("");
@@ -29,13 +46,21 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
   const [env, setEnv] = useState("");
   const settings = useQuery(trpc.io.liveImportSettings.queryOptions({ team, catalog }));
   const stdioOff = settings.data?.stdioCommands.length === 0;
-  const fetchMcp = useMutation(trpc.io.fetchMcp.mutationOptions({ onSuccess: onFetched, meta: { success: "Read the server's tools: preview them below", errorTitle: "The MCP server was not read" } }));
+  const fetchMcp = useMutation(
+    trpc.io.fetchMcp.mutationOptions({
+      onSuccess: onFetched,
+      meta: { success: "Read the server's tools: preview them below", errorTitle: "The MCP server was not read" },
+    }),
+  );
   const error = appErrorOf(fetchMcp.error);
   function connect() {
     fetchMcp.mutate({
       team,
       catalog,
-      connection: transport === "http" ? { transport, url, headers: pairs(headers, ":") } : { transport, command, args: lines(args), env: pairs(env, "=") },
+      connection:
+        transport === "http"
+          ? { transport, url, headers: pairs(headers, ":") }
+          : { transport, command, args: lines(args), env: pairs(env, "=") },
     });
   }
   return (
@@ -43,37 +68,84 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
       <fieldset className="flex gap-4 text-sm">
         <legend className="sr-only">Transport</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="transport" checked={transport === "http"} onChange={() => setTransport("http")} /> Streamable HTTP
+          <input type="radio" name="transport" checked={transport === "http"} onChange={() => setTransport("http")} />{" "}
+          Streamable HTTP
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="transport" checked={transport === "stdio"} onChange={() => setTransport("stdio")} /> stdio command
+          <input type="radio" name="transport" checked={transport === "stdio"} onChange={() => setTransport("stdio")} />{" "}
+          stdio command
         </label>
       </fieldset>
       {transport === "http" ? (
         <>
           <Field label="Server URL" htmlFor="mcp-url" error={error?.fields.url}>
-            <input id="mcp-url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://mcp.example.com/mcp" className={`${inputClass} font-mono`} />
+            <input
+              id="mcp-url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://mcp.example.com/mcp"
+              className={`${inputClass} font-mono`}
+            />
           </Field>
-          <Field label="Headers" htmlFor="mcp-headers" error={error?.fields.headers} hint="One per line, Name: value (e.g. Authorization: Bearer …). Sent only to this URL.">
-            <textarea id="mcp-headers" value={headers} onChange={(e) => setHeaders(e.target.value)} rows={2} className={`${inputClass} font-mono`} />
+          <Field
+            label="Headers"
+            htmlFor="mcp-headers"
+            error={error?.fields.headers}
+            hint="One per line, Name: value (e.g. Authorization: Bearer …). Sent only to this URL."
+          >
+            <textarea
+              id="mcp-headers"
+              value={headers}
+              onChange={(e) => setHeaders(e.target.value)}
+              rows={2}
+              className={`${inputClass} font-mono`}
+            />
           </Field>
         </>
       ) : stdioOff ? (
         <StdioOff cliHint={settings.data!.cliHint} />
       ) : (
         <>
-          <Field label="Command" htmlFor="mcp-command" error={error?.fields.command} hint={`Runs on the Stockroom server, without a shell; owners only. Allowed: ${settings.data?.stdioCommands.join(", ") ?? "…"}.`}>
-            <input id="mcp-command" value={command} onChange={(e) => setCommand(e.target.value)} placeholder="npx" className={`${inputClass} font-mono`} />
+          <Field
+            label="Command"
+            htmlFor="mcp-command"
+            error={error?.fields.command}
+            hint={`Runs on the Stockroom server, without a shell; owners only. Allowed: ${settings.data?.stdioCommands.join(", ") ?? "…"}.`}
+          >
+            <input
+              id="mcp-command"
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+              placeholder="npx"
+              className={`${inputClass} font-mono`}
+            />
           </Field>
           <Field label="Arguments" htmlFor="mcp-args" error={error?.fields.args} hint="One per line.">
-            <textarea id="mcp-args" value={args} onChange={(e) => setArgs(e.target.value)} rows={2} className={`${inputClass} font-mono`} />
+            <textarea
+              id="mcp-args"
+              value={args}
+              onChange={(e) => setArgs(e.target.value)}
+              rows={2}
+              className={`${inputClass} font-mono`}
+            />
           </Field>
           <Field label="Environment" htmlFor="mcp-env" error={error?.fields.env} hint="One per line, NAME=value.">
-            <textarea id="mcp-env" value={env} onChange={(e) => setEnv(e.target.value)} rows={2} className={`${inputClass} font-mono`} />
+            <textarea
+              id="mcp-env"
+              value={env}
+              onChange={(e) => setEnv(e.target.value)}
+              rows={2}
+              className={`${inputClass} font-mono`}
+            />
           </Field>
         </>
       )}
-      <button type="button" className={secondaryButtonClass} disabled={fetchMcp.isPending || (transport === "stdio" && stdioOff)} onClick={connect}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={fetchMcp.isPending || (transport === "stdio" && stdioOff)}
+        onClick={connect}
+      >
         {fetchMcp.isPending ? "Connecting… (up to 10 s)" : "Connect and list tools"}
       </button>
       {error && Object.keys(error.fields).length === 0 && (
@@ -93,12 +165,19 @@ export function LiveSource({ team, catalog, onFetched }: { team: string; catalog
 /** Why the stdio form is not offered, and where to import from a local server instead. */
 function StdioOff({ cliHint }: { cliHint: string }) {
   return (
-    <div role="note" aria-label="stdio import is off" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-      <p>This Stockroom server does not start MCP server commands: they would run on the server&apos;s host, as the server.</p>
+    <div
+      role="note"
+      aria-label="stdio import is off"
+      className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <p>
+        This Stockroom server does not start MCP server commands: they would run on the server&apos;s host, as the
+        server.
+      </p>
       <p>{cliHint}</p>
       <p>
-        An operator can allow chosen commands by starting Stockroom with <code className="font-mono">STOCKROOM_STDIO_COMMANDS</code> (e.g.{" "}
-        <code className="font-mono">npx,uvx</code>).
+        An operator can allow chosen commands by starting Stockroom with{" "}
+        <code className="font-mono">STOCKROOM_STDIO_COMMANDS</code> (e.g. <code className="font-mono">npx,uvx</code>).
       </p>
     </div>
   );

@@ -23,15 +23,26 @@ const STATUS_STYLE: Record<PreviewRow["status"], string> = {
 function Diff({ before, after }: { before: string; after: string }) {
   return (
     <pre className="mt-1 max-h-64 overflow-auto rounded bg-stone-50 p-2 text-xs">
-      {diffLines(before.endsWith("\n") ? before : `${before}\n`, after.endsWith("\n") ? after : `${after}\n`).map((part, i) => (
-        <span key={i} className={part.added ? "block bg-emerald-100 text-emerald-900" : part.removed ? "block bg-red-100 text-red-900 line-through" : "block text-stone-500"}>
-          {part.value
-            .replace(/\n$/, "")
-            .split("\n")
-            .map((line) => `${part.added ? "+ " : part.removed ? "- " : "  "}${line}`)
-            .join("\n")}
-        </span>
-      ))}
+      {diffLines(before.endsWith("\n") ? before : `${before}\n`, after.endsWith("\n") ? after : `${after}\n`).map(
+        (part, i) => (
+          <span
+            key={i}
+            className={
+              part.added
+                ? "block bg-emerald-100 text-emerald-900"
+                : part.removed
+                  ? "block bg-red-100 text-red-900 line-through"
+                  : "block text-stone-500"
+            }
+          >
+            {part.value
+              .replace(/\n$/, "")
+              .split("\n")
+              .map((line) => `${part.added ? "+ " : part.removed ? "- " : "  "}${line}`)
+              .join("\n")}
+          </span>
+        ),
+      )}
     </pre>
   );
 }

@@ -3,7 +3,8 @@
 import { secondaryButtonClass } from "../ui";
 import { FIELD_LABELS, inputOf, type ToolForm, type ToolFormInput } from "./tool-form";
 
-const show = (value: unknown) => (value === null || value === "" ? "(empty)" : typeof value === "string" ? value : JSON.stringify(value, null, 2));
+const show = (value: unknown) =>
+  value === null || value === "" ? "(empty)" : typeof value === "string" ? value : JSON.stringify(value, null, 2);
 
 /**
  * Shown when a save was refused because someone else saved first: nothing was overwritten. The user reloads
@@ -30,7 +31,9 @@ export function ConflictBanner({
 }) {
   const a = inputOf(mine);
   const b = theirs ? inputOf(theirs) : null;
-  const differing = b ? (Object.keys(a) as Array<keyof ToolFormInput>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])) : [];
+  const differing = b
+    ? (Object.keys(a) as Array<keyof ToolFormInput>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    : [];
   return (
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-medium">

@@ -10,9 +10,15 @@ export const editorTheme = [
   EditorView.theme({
     "&": { backgroundColor: "var(--color-white)", color: "var(--color-stone-900)" },
     ".cm-content": { caretColor: "var(--color-stone-900)" },
-    ".cm-gutters": { backgroundColor: "var(--color-stone-50)", color: "var(--color-stone-600)", borderRight: "1px solid var(--color-stone-200)" },
+    ".cm-gutters": {
+      backgroundColor: "var(--color-stone-50)",
+      color: "var(--color-stone-600)",
+      borderRight: "1px solid var(--color-stone-200)",
+    },
     ".cm-activeLineGutter": { backgroundColor: "var(--color-stone-100)" },
-    "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--color-sky-200)" },
+    "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+      backgroundColor: "var(--color-sky-200)",
+    },
     ".cm-cursor": { borderLeftColor: "var(--color-stone-900)" },
   }),
   syntaxHighlighting(

@@ -3,8 +3,14 @@
 import type { Exposure, Fallback } from "@/domain/vocabulary";
 
 export const EXPOSURE_RULES: Record<Exposure, { title: string; rule: string }> = {
-  direct: { title: "Direct", rule: "Sent with its full schema at the top level of every first request. Not indexed for tool_search." },
-  deferred: { title: "Deferred", rule: "Not shown on the first request (its namespace may be summarised). Indexed for tool_search and loaded when a search hits it." },
+  direct: {
+    title: "Direct",
+    rule: "Sent with its full schema at the top level of every first request. Not indexed for tool_search.",
+  },
+  deferred: {
+    title: "Deferred",
+    rule: "Not shown on the first request (its namespace may be summarised). Indexed for tool_search and loaded when a search hits it.",
+  },
   hidden: { title: "Hidden", rule: "Neither shown nor indexed: kept in the catalog, not exposed to agents." },
 };
 
@@ -25,8 +31,18 @@ export function ExposureEditor({
       <fieldset className="space-y-2" disabled={disabled}>
         <legend className="mb-1 text-sm font-medium">Exposure</legend>
         {(Object.keys(EXPOSURE_RULES) as Exposure[]).map((value) => (
-          <label key={value} className={`flex gap-3 rounded border p-3 ${exposure === value ? "border-stone-700 bg-stone-50" : "border-stone-200"}`}>
-            <input type="radio" name="exposure" value={value} checked={exposure === value} onChange={() => onChange({ exposure: value })} className="mt-1" />
+          <label
+            key={value}
+            className={`flex gap-3 rounded border p-3 ${exposure === value ? "border-stone-700 bg-stone-50" : "border-stone-200"}`}
+          >
+            <input
+              type="radio"
+              name="exposure"
+              value={value}
+              checked={exposure === value}
+              onChange={() => onChange({ exposure: value })}
+              className="mt-1"
+            />
             <span>
               <span className="block text-sm font-medium">{EXPOSURE_RULES[value].title}</span>
               <span className="block text-xs text-stone-600">{EXPOSURE_RULES[value].rule}</span>
@@ -38,15 +54,28 @@ export function ExposureEditor({
         <fieldset className="space-y-2" disabled={disabled}>
           <legend className="mb-1 text-sm font-medium">Fallback without tool_search</legend>
           <p className="text-xs text-stone-600">
-            Some clients cannot call tool_search (Codex gives unknown models no search tool). For them this deferred tool is:
+            Some clients cannot call tool_search (Codex gives unknown models no search tool). For them this deferred
+            tool is:
           </p>
           <div className="flex gap-4 text-sm">
             <label className="flex items-center gap-2">
-              <input type="radio" name="fallback" value="direct" checked={fallback === "direct"} onChange={() => onChange({ fallback: "direct" })} />
+              <input
+                type="radio"
+                name="fallback"
+                value="direct"
+                checked={fallback === "direct"}
+                onChange={() => onChange({ fallback: "direct" })}
+              />
               sent directly
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="fallback" value="hidden" checked={fallback === "hidden"} onChange={() => onChange({ fallback: "hidden" })} />
+              <input
+                type="radio"
+                name="fallback"
+                value="hidden"
+                checked={fallback === "hidden"}
+                onChange={() => onChange({ fallback: "hidden" })}
+              />
               left out
             </label>
           </div>

@@ -25,7 +25,11 @@ export function McpMetadataBadges({ metadata }: { metadata: McpToolMetadata | nu
       <p className="text-sm font-medium text-stone-800">MCP metadata</p>
       <ul className="flex flex-wrap gap-1.5">
         {hints.map((hint) => (
-          <li key={hint.key} title={`${hint.key}: ${hint.value}`} className={`rounded px-2 py-0.5 text-xs ${HINT_STYLE[String(hint.value) as "true" | "false"]} ${hint.value ? "" : "line-through"}`}>
+          <li
+            key={hint.key}
+            title={`${hint.key}: ${hint.value}`}
+            className={`rounded px-2 py-0.5 text-xs ${HINT_STYLE[String(hint.value) as "true" | "false"]} ${hint.value ? "" : "line-through"}`}
+          >
             {hint.label}
           </li>
         ))}

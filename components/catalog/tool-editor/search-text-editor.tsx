@@ -31,7 +31,17 @@ interface SearchTextEditorProps {
  * agents run), so the effective text and its tokens follow every keystroke. The model-facing description is untouched.
  */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4) when the two SearchTextEditors are merged (#18)
-export function SearchTextEditor({ team, catalog, toolId, form, parameters, namespaceDescription, profile, onChange, disabled }: SearchTextEditorProps) {
+export function SearchTextEditor({
+  team,
+  catalog,
+  toolId,
+  form,
+  parameters,
+  namespaceDescription,
+  profile,
+  onChange,
+  disabled,
+}: SearchTextEditorProps) {
   const trpc = useTRPC();
   const input = useMemo(
     () => ({
@@ -56,7 +66,12 @@ export function SearchTextEditor({ team, catalog, toolId, form, parameters, name
     const timer = setTimeout(() => setSettled(effective), 400);
     return () => clearTimeout(timer);
   }, [effective]);
-  const similar = useQuery(trpc.tool.similar.queryOptions({ team, catalog, id: toolId, text: settled }, { enabled: form.exposure === "deferred" && settled.trim().length > 0 }));
+  const similar = useQuery(
+    trpc.tool.similar.queryOptions(
+      { team, catalog, id: toolId, text: settled },
+      { enabled: form.exposure === "deferred" && settled.trim().length > 0 },
+    ),
+  );
 
   return (
     <div className="space-y-4">
@@ -64,8 +79,17 @@ export function SearchTextEditor({ team, catalog, toolId, form, parameters, name
         <legend className="mb-1 text-sm font-medium">Search text mode</legend>
         <div className="grid gap-2 md:grid-cols-3">
           {MODES.map((mode) => (
-            <label key={mode.value} className={`flex gap-2 rounded border p-2 text-sm ${form.searchTextMode === mode.value ? "border-stone-700 bg-stone-50" : "border-stone-200"}`}>
-              <input type="radio" name="searchTextMode" checked={form.searchTextMode === mode.value} onChange={() => onChange({ searchTextMode: mode.value })} className="mt-1" />
+            <label
+              key={mode.value}
+              className={`flex gap-2 rounded border p-2 text-sm ${form.searchTextMode === mode.value ? "border-stone-700 bg-stone-50" : "border-stone-200"}`}
+            >
+              <input
+                type="radio"
+                name="searchTextMode"
+                checked={form.searchTextMode === mode.value}
+                onChange={() => onChange({ searchTextMode: mode.value })}
+                className="mt-1"
+              />
               <span>
                 <span className="block font-medium">{mode.label}</span>
                 <span className="block text-xs text-stone-600">{mode.hint}</span>
@@ -77,30 +101,51 @@ export function SearchTextEditor({ team, catalog, toolId, form, parameters, name
       {form.searchTextMode === "generated+extra" && (
         <label className="block text-sm font-medium">
           Extra search terms
-          <textarea value={form.searchTextExtra} disabled={disabled} onChange={(e) => onChange({ searchTextExtra: e.target.value })} rows={2} className={`${inputClass} mt-1 font-normal`} />
+          <textarea
+            value={form.searchTextExtra}
+            disabled={disabled}
+            onChange={(e) => onChange({ searchTextExtra: e.target.value })}
+            rows={2}
+            className={`${inputClass} mt-1 font-normal`}
+          />
         </label>
       )}
       {form.searchTextMode === "override" && (
         <label className="block text-sm font-medium">
           Override search text
-          <textarea value={form.searchTextOverride} disabled={disabled} onChange={(e) => onChange({ searchTextOverride: e.target.value })} rows={3} className={`${inputClass} mt-1 font-normal`} />
+          <textarea
+            value={form.searchTextOverride}
+            disabled={disabled}
+            onChange={(e) => onChange({ searchTextOverride: e.target.value })}
+            rows={3}
+            className={`${inputClass} mt-1 font-normal`}
+          />
         </label>
       )}
       <div>
         <p className="text-sm font-medium">Generated text</p>
-        <p className="mt-1 max-h-28 overflow-auto rounded bg-stone-100 p-2 font-mono text-xs text-stone-700" data-testid="generated-search-text">
+        <p
+          className="mt-1 max-h-28 overflow-auto rounded bg-stone-100 p-2 font-mono text-xs text-stone-700"
+          data-testid="generated-search-text"
+        >
           {generated}
         </p>
       </div>
       <div>
         <p className="text-sm font-medium">Effective text (what {profile} indexes)</p>
-        <p className="mt-1 max-h-28 overflow-auto rounded bg-stone-100 p-2 font-mono text-xs text-stone-700" data-testid="effective-search-text">
+        <p
+          className="mt-1 max-h-28 overflow-auto rounded bg-stone-100 p-2 font-mono text-xs text-stone-700"
+          data-testid="effective-search-text"
+        >
           {effective}
         </p>
       </div>
       <div>
         <p className="text-sm font-medium">
-          Analyzed tokens <span className="font-normal text-stone-500">({tokens.length}, profile {profile})</span>
+          Analyzed tokens{" "}
+          <span className="font-normal text-stone-500">
+            ({tokens.length}, profile {profile})
+          </span>
         </p>
         <ul className="mt-1 flex max-h-40 flex-wrap gap-1 overflow-auto" aria-label="Analyzed tokens">
           {tokens.map((token, i) => (
@@ -120,7 +165,9 @@ export function SearchTextEditor({ team, catalog, toolId, form, parameters, name
               </li>
             ))}
           </ul>
-          <p className="mt-1 text-xs">Add terms that only this tool answers to (extra search text), or merge the tools.</p>
+          <p className="mt-1 text-xs">
+            Add terms that only this tool answers to (extra search text), or merge the tools.
+          </p>
         </div>
       )}
     </div>

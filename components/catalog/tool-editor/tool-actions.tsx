@@ -12,7 +12,17 @@ import { secondaryButtonClass } from "../ui";
 import { formOf, inputOf, type ToolDetail } from "./tool-form";
 
 /** History, duplicate and delete (confirmed in a dialog, undone from the toast; a stale revision is refused). */
-export function ToolActions({ team, catalog, tool, canEdit }: { team: string; catalog: string; tool: ToolDetail; canEdit: boolean }) {
+export function ToolActions({
+  team,
+  catalog,
+  tool,
+  canEdit,
+}: {
+  team: string;
+  catalog: string;
+  tool: ToolDetail;
+  canEdit: boolean;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -25,7 +35,10 @@ export function ToolActions({ team, catalog, tool, canEdit }: { team: string; ca
   // Undo re-creates the tool from the fields it had (a new id; golden queries name tools by key, so they still match).
   const restore = useMutation(
     trpc.tool.create.mutationOptions({
-      onSuccess: (created) => (void refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }), router.push(`/t/${team}/${catalog}/tools/${created.id}`)),
+      onSuccess: (created) => (
+        void refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }),
+        router.push(`/t/${team}/${catalog}/tools/${created.id}`)
+      ),
       meta: { success: "Tool restored", errorTitle: "The tool could not be restored" },
     }),
   );
@@ -35,7 +48,11 @@ export function ToolActions({ team, catalog, tool, canEdit }: { team: string; ca
         const fields = inputOf(formOf(tool));
         toast.success(`Deleted ${tool.key}`, {
           duration: 8000,
-          action: { label: "Undo", onClick: () => restore.mutate({ team, catalog, tool: { ...fields, parameters: fields.parameters ?? undefined } }) },
+          action: {
+            label: "Undo",
+            onClick: () =>
+              restore.mutate({ team, catalog, tool: { ...fields, parameters: fields.parameters ?? undefined } }),
+          },
         });
         router.push(`/t/${team}/${catalog}`);
       },
@@ -50,7 +67,12 @@ export function ToolActions({ team, catalog, tool, canEdit }: { team: string; ca
       </Link>
       {canEdit && (
         <>
-          <button type="button" className={secondaryButtonClass} disabled={duplicate.isPending} onClick={() => duplicate.mutate({ team, catalog, id: tool.id })}>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={duplicate.isPending}
+            onClick={() => duplicate.mutate({ team, catalog, id: tool.id })}
+          >
             Duplicate
           </button>
           <ConfirmDialog

@@ -98,8 +98,8 @@ function NameFields({ form, base, canEdit, namespaces, errorAt, set }: Definitio
       </div>
       {base && (
         <p className="text-xs text-stone-500">
-          Golden queries name tools by key ({base.goldenQueryCount} expect{" "}
-          <span className="font-mono">{base.key}</span>); renaming or moving the tool does not rewrite them.
+          Golden queries name tools by key ({base.goldenQueryCount} expect <span className="font-mono">{base.key}</span>
+          ); renaming or moving the tool does not rewrite them.
         </p>
       )}
     </>

@@ -35,7 +35,9 @@ function errorLookup(draft: ToolDraft, serverError: ClientAppError | null, isCon
 
 /** Unsaved: any field differs from the stored tool (or, for a new tool, from the empty form). */
 function isDraftDirty({ base, form }: ToolDraft): boolean {
-  return base ? Object.keys(patchOf(formOf(base), form)).length > 0 : JSON.stringify(form) !== JSON.stringify(EMPTY_FORM);
+  return base
+    ? Object.keys(patchOf(formOf(base), form)).length > 0
+    : JSON.stringify(form) !== JSON.stringify(EMPTY_FORM);
 }
 
 /** Create or edit one tool; every save carries the revision it was based on and a stale one is never overwritten. */

@@ -9,9 +9,15 @@ export type ToolDetail = inferRouterOutputs<AppRouter>["tool"]["get"];
 export type { Exposure, SearchTextMode } from "@/domain/vocabulary";
 
 type FormField = { [K in ToolFieldName]: (typeof TOOL)[K]["form"] extends null ? never : K }[ToolFieldName];
-type FormValue<K extends FormField> = (typeof TOOL)[K]["form"] extends "nullableText" ? string : z.output<(typeof TOOL)[K]["schema"]>;
+type FormValue<K extends FormField> = (typeof TOOL)[K]["form"] extends "nullableText"
+  ? string
+  : z.output<(typeof TOOL)[K]["schema"]>;
 /** The editor's state: text as typed (a JSON field as `<field>Text`, blanks for "none"), one key per form field of domain/tool.ts. */
-export type ToolForm = { [K in FormField as (typeof TOOL)[K]["form"] extends "json" ? `${K}Text` : K]: (typeof TOOL)[K]["form"] extends "json" ? string : FormValue<K> };
+export type ToolForm = {
+  [K in FormField as (typeof TOOL)[K]["form"] extends "json" ? `${K}Text` : K]: (typeof TOOL)[K]["form"] extends "json"
+    ? string
+    : FormValue<K>;
+};
 
 /** The form's value of each form field of `def`, from values in API form. */
 export function formValuesOf(def: ToolDefinition, values: Record<string, unknown>): Record<string, unknown> {
@@ -56,7 +62,9 @@ export function parseParameters(text: string): { value: Record<string, unknown> 
 
 /** What the API receives for a form (null parameters when the JSON does not parse). */
 export function inputOf(form: ToolForm) {
-  return inputValuesOf(TOOL, form) as { [K in FormField]: K extends "parameters" ? Record<string, unknown> | null : z.output<(typeof TOOL)[K]["schema"]> };
+  return inputValuesOf(TOOL, form) as {
+    [K in FormField]: K extends "parameters" ? Record<string, unknown> | null : z.output<(typeof TOOL)[K]["schema"]>;
+  };
 }
 export type ToolFormInput = ReturnType<typeof inputOf>;
 
@@ -65,7 +73,12 @@ export function formErrors(form: ToolForm): Partial<Record<ToolFieldName, string
   const parsed = parseParameters(form.parametersText);
   const input = inputOf(form);
   const errors: Partial<Record<ToolFieldName, string>> = {};
-  const issues = checkToolFields({ ...input, parameters: parsed.value ?? {}, mcpServer: input.mcpServer, mcpTitle: input.mcpTitle });
+  const issues = checkToolFields({
+    ...input,
+    parameters: parsed.value ?? {},
+    mcpServer: input.mcpServer,
+    mcpTitle: input.mcpTitle,
+  });
   for (const issue of issues) errors[issue.field] ??= issue.message;
   if (parsed.error) errors.parameters = parsed.error;
   return errors;

@@ -69,7 +69,11 @@ export function useToolSave({ team, catalog }: Scope, draft: ToolDraft) {
 }
 
 /** The two ways out of a conflict: take their revision, or keep my edits on top of it. */
-export function useConflictResolution({ team, catalog }: Scope, draft: ToolDraft, save: ReturnType<typeof useToolSave>) {
+export function useConflictResolution(
+  { team, catalog }: Scope,
+  draft: ToolDraft,
+  save: ReturnType<typeof useToolSave>,
+) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const fetchCurrent = (): Promise<ToolDetail> =>

@@ -10,7 +10,15 @@ import { suggestSearchTerms } from "../../services/insights/suggest-search-terms
 import { telemetryTextModeSchema } from "../../services/telemetry/privacy";
 import { telemetrySettingsOf, updateTelemetrySettings } from "../../services/telemetry/telemetry-settings";
 import { actorOf, REVISION } from "../tool/schemas";
-import { cursorSchema, eventRowOutput, failingOutput, failureKindSchema, overviewOutput, settingsOutput, suggestionsOutput } from "./schemas";
+import {
+  cursorSchema,
+  eventRowOutput,
+  failingOutput,
+  failureKindSchema,
+  overviewOutput,
+  settingsOutput,
+  suggestionsOutput,
+} from "./schemas";
 
 const TOOL_KEY = z.string().trim().min(1).max(300);
 
@@ -19,29 +27,73 @@ export const insightsRouter = router({
   overview: catalogProcedure("viewer")
     .input(insightsFilterSchema)
     .output(overviewOutput)
-    .query(({ ctx, input }) => getInsightsOverview({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input) })),
+    .query(({ ctx, input }) =>
+      getInsightsOverview({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input) }),
+    ),
 
   failing: catalogProcedure("viewer")
     .input(insightsFilterSchema.extend({ kind: failureKindSchema, k: z.number().int().min(1).max(100).optional() }))
     .output(failingOutput)
-    .query(({ ctx, input }) => listFailingRequests({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input), kind: input.kind, k: input.k })),
+    .query(({ ctx, input }) =>
+      listFailingRequests({
+        db: ctx.db,
+        catalogId: ctx.catalog.id,
+        period: resolvePeriod(input),
+        kind: input.kind,
+        k: input.k,
+      }),
+    ),
 
   events: catalogProcedure("viewer")
-    .input(insightsFilterSchema.extend({ filters: eventFiltersSchema.default({}), cursor: cursorSchema.nullish().describe("The last row of the previous page.") }))
+    .input(
+      insightsFilterSchema.extend({
+        filters: eventFiltersSchema.default({}),
+        cursor: cursorSchema.nullish().describe("The last row of the previous page."),
+      }),
+    )
     .output(z.object({ events: z.array(eventRowOutput), next: cursorSchema.nullable() }))
-    .query(({ ctx, input }) => listAgentEvents({ db: ctx.db, catalogId: ctx.catalog.id, period: resolvePeriod(input), filters: input.filters, before: input.cursor })),
+    .query(({ ctx, input }) =>
+      listAgentEvents({
+        db: ctx.db,
+        catalogId: ctx.catalog.id,
+        period: resolvePeriod(input),
+        filters: input.filters,
+        before: input.cursor,
+      }),
+    ),
 
   suggestions: catalogProcedure("viewer")
     .input(insightsFilterSchema.extend({ toolId: TOOL_KEY }))
     .output(suggestionsOutput)
-    .query(({ ctx, input }) => suggestSearchTerms({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, period: resolvePeriod(input), toolId: input.toolId })),
+    .query(({ ctx, input }) =>
+      suggestSearchTerms({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        period: resolvePeriod(input),
+        toolId: input.toolId,
+      }),
+    ),
 
   applyTerms: catalogProcedure("editor")
-    .input(z.object({ toolDbId: z.string().min(1).max(64), revision: REVISION, terms: z.array(z.string().max(100)).min(1).max(20) }))
+    .input(
+      z.object({
+        toolDbId: z.string().min(1).max(64),
+        revision: REVISION,
+        terms: z.array(z.string().max(100)).min(1).max(20),
+      }),
+    )
     .output(z.object({ key: z.string(), revision: z.number().int(), searchText: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const { toolDbId, revision, terms } = input;
-      const tool = await applySearchTerms({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), toolDbId, revision, terms });
+      const tool = await applySearchTerms({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        toolDbId,
+        revision,
+        terms,
+      });
       return { key: tool.key, revision: tool.revision, searchText: tool.effectiveSearchText };
     }),
 
@@ -50,7 +102,14 @@ export const insightsRouter = router({
     .input(z.object({ query: z.string().min(1).max(2000), toolId: TOOL_KEY }))
     .output(z.object({ id: z.string(), query: z.string(), expected: z.array(z.string()) }))
     .mutation(({ ctx, input }) =>
-      createGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), query: input.query, expected: [input.toolId], note: "From Insights: a request agents made in production." }),
+      createGoldenQuery({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        query: input.query,
+        expected: [input.toolId],
+        note: "From Insights: a request agents made in production.",
+      }),
     ),
 
   settings: catalogProcedure("viewer")
@@ -58,9 +117,21 @@ export const insightsRouter = router({
     .query(({ ctx }) => telemetrySettingsOf(ctx.catalog)),
 
   updateSettings: catalogProcedure("owner")
-    .input(z.object({ revision: REVISION, textMode: telemetryTextModeSchema.optional(), retentionDays: z.number().int().optional() }))
+    .input(
+      z.object({
+        revision: REVISION,
+        textMode: telemetryTextModeSchema.optional(),
+        retentionDays: z.number().int().optional(),
+      }),
+    )
     .output(settingsOutput)
     .mutation(({ ctx, input }) =>
-      updateTelemetrySettings({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), revision: input.revision, patch: { textMode: input.textMode, retentionDays: input.retentionDays } }),
+      updateTelemetrySettings({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        revision: input.revision,
+        patch: { textMode: input.textMode, retentionDays: input.retentionDays },
+      }),
     ),
 });

@@ -9,7 +9,18 @@ const share = z.number().nullable();
 export const overviewOutput = z.object({
   period: z.object({ from: z.string(), to: z.string(), version: z.number().nullable() }),
   versions: z.array(z.number().int()),
-  perDay: z.array(z.object({ day: z.string(), searches: count, empty: count, weak: count, followed: count, repeated: count, calls: count, unreturned: count })),
+  perDay: z.array(
+    z.object({
+      day: z.string(),
+      searches: count,
+      empty: count,
+      weak: count,
+      followed: count,
+      repeated: count,
+      calls: count,
+      unreturned: count,
+    }),
+  ),
   totals: z.object({
     searches: count,
     calls: count,
@@ -30,11 +41,20 @@ export const overviewOutput = z.object({
     latencyP95Ms: z.number().nullable(),
   }),
   rankDistribution: z.array(z.object({ rank: z.number().int(), count })),
-  funnel: z.array(z.object({ toolId: z.string(), returned: count, called: count, succeeded: count, meanRank: z.number().nullable() })),
+  funnel: z.array(
+    z.object({ toolId: z.string(), returned: count, called: count, succeeded: count, meanRank: z.number().nullable() }),
+  ),
 });
 
 export const failingOutput = z.array(
-  z.object({ queryHash: z.string(), query: z.string().nullable(), count: z.number().int(), lastAtMs: z.number(), calledToolId: z.string().nullable(), meanRank: z.number().optional() }),
+  z.object({
+    queryHash: z.string(),
+    query: z.string().nullable(),
+    count: z.number().int(),
+    lastAtMs: z.number(),
+    calledToolId: z.string().nullable(),
+    meanRank: z.number().optional(),
+  }),
 );
 
 export const eventRowOutput = z.object({
@@ -78,6 +98,10 @@ export const suggestionsOutput = z.object({
   ),
 });
 
-export const settingsOutput = z.object({ textMode: telemetryTextModeSchema, retentionDays: z.number().int(), revision: z.number().int() });
+export const settingsOutput = z.object({
+  textMode: telemetryTextModeSchema,
+  retentionDays: z.number().int(),
+  revision: z.number().int(),
+});
 
 export { failureKindSchema };

@@ -51,7 +51,15 @@ const queryComparison = z.object({
       scoreDelta: z.number().nullable(),
     }),
   ),
-  left: z.array(z.object({ id: z.string(), rank: z.number().int(), score: z.number(), isGold: z.boolean(), draftRank: z.number().int().nullable() })),
+  left: z.array(
+    z.object({
+      id: z.string(),
+      rank: z.number().int(),
+      score: z.number(),
+      isGold: z.boolean(),
+      draftRank: z.number().int().nullable(),
+    }),
+  ),
   noMatch: z.string().nullable(),
   quality: z.object({ draft: quality, latest: quality.nullable() }),
 });
@@ -81,10 +89,22 @@ export const toolChanges = z.object({
 
 export const draftReview = z.object({
   k: z.number().int(),
-  latest: z.object({ version: z.number().int(), contentHash: z.string(), publishedAt: z.date(), publishedBy: z.string() }).nullable(),
+  latest: z
+    .object({ version: z.number().int(), contentHash: z.string(), publishedAt: z.date(), publishedBy: z.string() })
+    .nullable(),
   isUnchanged: z.boolean(),
-  metrics: z.object({ draft: snapshotMetricsSchema, latest: snapshotMetricsSchema.nullable(), regressions: z.array(regression) }),
-  counts: z.object({ worse: z.number().int(), better: z.number().int(), changed: z.number().int(), same: z.number().int(), new: z.number().int() }),
+  metrics: z.object({
+    draft: snapshotMetricsSchema,
+    latest: snapshotMetricsSchema.nullable(),
+    regressions: z.array(regression),
+  }),
+  counts: z.object({
+    worse: z.number().int(),
+    better: z.number().int(),
+    changed: z.number().int(),
+    same: z.number().int(),
+    new: z.number().int(),
+  }),
   queries: z.array(queryComparison),
   tools: toolChanges,
 });

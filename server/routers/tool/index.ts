@@ -9,20 +9,44 @@ import { findSimilarTools } from "../../services/tools/find-similar-tools";
 import { getTool } from "../../services/tools/get-tool";
 import { listToolIds, listTools } from "../../services/tools/list-tools";
 import { updateTool } from "../../services/tools/update-tool";
-import { actorOf, EXPOSURE, FALLBACK, REVISION, TOOL_ID, toolDetail, toolFields, toolFilters, toolListInput, toolListItem, toolPatch } from "./schemas";
+import {
+  actorOf,
+  EXPOSURE,
+  FALLBACK,
+  REVISION,
+  TOOL_ID,
+  toolDetail,
+  toolFields,
+  toolFilters,
+  toolListInput,
+  toolListItem,
+  toolPatch,
+} from "./schemas";
 
 export { EXPOSURE } from "./schemas";
 
 export const toolRouter = router({
   list: catalogProcedure("viewer")
     .input(toolListInput)
-    .output(z.object({ total: z.number(), page: z.number(), pageSize: z.number(), pageCount: z.number(), tools: z.array(toolListItem) }))
-    .query(({ ctx, input: { team: _t, catalog: _c, ...filters } }) => listTools({ db: ctx.db, catalog: ctx.catalog, ...filters })),
+    .output(
+      z.object({
+        total: z.number(),
+        page: z.number(),
+        pageSize: z.number(),
+        pageCount: z.number(),
+        tools: z.array(toolListItem),
+      }),
+    )
+    .query(({ ctx, input: { team: _t, catalog: _c, ...filters } }) =>
+      listTools({ db: ctx.db, catalog: ctx.catalog, ...filters }),
+    ),
 
   ids: catalogProcedure("viewer")
     .input(toolFilters)
     .output(z.array(z.object({ id: z.string(), revision: z.number() })))
-    .query(({ ctx, input: { team: _t, catalog: _c, ...filters } }) => listToolIds({ db: ctx.db, catalog: ctx.catalog, ...filters })),
+    .query(({ ctx, input: { team: _t, catalog: _c, ...filters } }) =>
+      listToolIds({ db: ctx.db, catalog: ctx.catalog, ...filters }),
+    ),
 
   get: catalogProcedure("viewer")
     .input(z.object({ id: TOOL_ID }))
@@ -32,46 +56,98 @@ export const toolRouter = router({
   create: catalogProcedure("editor")
     .input(z.object({ tool: toolFields.partial().extend({ name: toolFields.shape.name }) }))
     .output(toolDetail)
-    .mutation(({ ctx, input }) => createTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), tool: input.tool })),
+    .mutation(({ ctx, input }) =>
+      createTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), tool: input.tool }),
+    ),
 
   update: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID, revision: REVISION, patch: toolPatch }))
     .output(toolDetail)
     .mutation(({ ctx, input }) =>
-      updateTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id, revision: input.revision, patch: input.patch }),
+      updateTool({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        id: input.id,
+        revision: input.revision,
+        patch: input.patch,
+      }),
     ),
 
   duplicate: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID }))
     .output(toolDetail)
-    .mutation(({ ctx, input }) => duplicateTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id })),
+    .mutation(({ ctx, input }) =>
+      duplicateTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id }),
+    ),
 
   delete: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID, revision: REVISION }))
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input }) => deleteTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id, revision: input.revision })),
+    .mutation(({ ctx, input }) =>
+      deleteTool({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        id: input.id,
+        revision: input.revision,
+      }),
+    ),
 
   bulkUpdate: catalogProcedure("editor")
     .input(
       z.object({
-        items: z.array(z.object({ id: TOOL_ID, revision: REVISION })).min(1, "Select at least one tool.").max(BULK_LIMIT),
-        patch: z.object({ exposure: EXPOSURE.optional(), fallback: FALLBACK.optional(), namespace: z.string().trim().max(1000).nullable().optional() }),
+        items: z
+          .array(z.object({ id: TOOL_ID, revision: REVISION }))
+          .min(1, "Select at least one tool.")
+          .max(BULK_LIMIT),
+        patch: z.object({
+          exposure: EXPOSURE.optional(),
+          fallback: FALLBACK.optional(),
+          namespace: z.string().trim().max(1000).nullable().optional(),
+        }),
       }),
     )
     .output(z.object({ updated: z.number().int() }))
-    .mutation(({ ctx, input }) => bulkUpdateTools({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), items: input.items, patch: input.patch })),
+    .mutation(({ ctx, input }) =>
+      bulkUpdateTools({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        items: input.items,
+        patch: input.patch,
+      }),
+    ),
 
   /** Adds terms to / removes terms from the extra search text of the selected tools, all or nothing. */
   bulkSearchTerms: catalogProcedure("editor")
     .input(
       z.object({
-        items: z.array(z.object({ id: TOOL_ID, revision: REVISION })).min(1, "Select at least one tool.").max(BULK_LIMIT),
-        add: z.array(z.string().max(100, "Each term is at most 100 characters.")).max(50, "Add at most 50 terms at once.").default([]),
-        remove: z.array(z.string().max(100, "Each term is at most 100 characters.")).max(50, "Remove at most 50 terms at once.").default([]),
+        items: z
+          .array(z.object({ id: TOOL_ID, revision: REVISION }))
+          .min(1, "Select at least one tool.")
+          .max(BULK_LIMIT),
+        add: z
+          .array(z.string().max(100, "Each term is at most 100 characters."))
+          .max(50, "Add at most 50 terms at once.")
+          .default([]),
+        remove: z
+          .array(z.string().max(100, "Each term is at most 100 characters."))
+          .max(50, "Remove at most 50 terms at once.")
+          .default([]),
       }),
     )
     .output(z.object({ updated: z.number().int(), unchanged: z.number().int() }))
-    .mutation(({ ctx, input }) => bulkSearchTerms({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), items: input.items, add: input.add, remove: input.remove })),
+    .mutation(({ ctx, input }) =>
+      bulkSearchTerms({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: actorOf(ctx.user),
+        items: input.items,
+        add: input.add,
+        remove: input.remove,
+      }),
+    ),
 
   /** Deferred tools whose effective search text is nearly identical to `text` (BM25 cannot tell them apart). */
   similar: catalogProcedure("viewer")

@@ -9,7 +9,11 @@ export const SEARCH_TEXT_MODE = searchTextModeSchema;
 export const PROFILE = engineProfileSchema;
 export const TOOL_ID = z.string().trim().min(1, "id is required").max(64);
 /** Revisions are Postgres `integer`s: past 2^31 - 1 no row can have it, so refuse it as input instead of overflowing. */
-export const REVISION = z.number().int("revision is a whole number").min(1, "revision starts at 1").max(2_147_483_647, "revision is at most 2147483647");
+export const REVISION = z
+  .number()
+  .int("revision is a whole number")
+  .min(1, "revision starts at 1")
+  .max(2_147_483_647, "revision is at most 2147483647");
 
 export const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
 

@@ -22,13 +22,27 @@ async function setup() {
   return { ...t, catalog, ref, editor: callerFor(db, t.editor), viewer: callerFor(db, t.viewer) };
 }
 
-const params = { type: "object", properties: { customer_id: { type: "string", description: "The customer" } }, required: ["customer_id"] };
+const params = {
+  type: "object",
+  properties: { customer_id: { type: "string", description: "The customer" } },
+  required: ["customer_id"],
+};
 
 describe("tool.create", () => {
   it("creates a tool with its key, search text, tokens and an audit event", async () => {
     const { ref, editor, catalog } = await setup();
-    const tool = await editor.tool.create({ ...ref, tool: { name: "list_open_orders", namespace: "crm", description: "List open orders.", parameters: params } });
-    expect(tool).toMatchObject({ key: "crm.list_open_orders", namespace: "crm", revision: 1, exposure: "deferred", searchTextMode: "generated", profile: "stockroom" });
+    const tool = await editor.tool.create({
+      ...ref,
+      tool: { name: "list_open_orders", namespace: "crm", description: "List open orders.", parameters: params },
+    });
+    expect(tool).toMatchObject({
+      key: "crm.list_open_orders",
+      namespace: "crm",
+      revision: 1,
+      exposure: "deferred",
+      searchTextMode: "generated",
+      profile: "stockroom",
+    });
     expect(tool.effectiveSearchText).toContain("list open orders");
     expect(tool.tokens).toContain("custom"); // stemmed by the stockroom profile
     const events = await db.auditEvent.findMany({ where: { catalogId: catalog.id }, orderBy: { at: "asc" } });
@@ -70,21 +84,39 @@ describe("tool.create", () => {
   it("is for editors: viewers are refused, other teams see nothing", async () => {
     const { ref, viewer, stranger } = await setup();
     expect((await failure(viewer.tool.create({ ...ref, tool: { name: "x" } }))).code).toBe("FORBIDDEN");
-    expect((await failure(callerFor(db, stranger).tool.create({ ...ref, tool: { name: "x" } }))).code).toBe("NOT_FOUND");
+    expect((await failure(callerFor(db, stranger).tool.create({ ...ref, tool: { name: "x" } }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 });
 
 describe("tool.update", () => {
   it("keeps the key in sync on rename and namespace change, audits before/after of changed fields", async () => {
     const { ref, editor } = await setup();
-    const created = await editor.tool.create({ ...ref, tool: { name: "lookup", namespace: "crm", parameters: params } });
+    const created = await editor.tool.create({
+      ...ref,
+      tool: { name: "lookup", namespace: "crm", parameters: params },
+    });
     const renamed = await editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { name: "find_customer" } });
     expect(renamed).toMatchObject({ key: "crm.find_customer", revision: 2 });
-    const moved = await editor.tool.update({ ...ref, id: created.id, revision: 2, patch: { namespace: "billing", exposure: "direct" } });
-    expect(moved).toMatchObject({ key: "billing.find_customer", namespace: "billing", exposure: "direct", revision: 3 });
+    const moved = await editor.tool.update({
+      ...ref,
+      id: created.id,
+      revision: 2,
+      patch: { namespace: "billing", exposure: "direct" },
+    });
+    expect(moved).toMatchObject({
+      key: "billing.find_customer",
+      namespace: "billing",
+      exposure: "direct",
+      revision: 3,
+    });
     const unnamespaced = await editor.tool.update({ ...ref, id: created.id, revision: 3, patch: { namespace: "  " } }); // blank = none
     expect(unnamespaced).toMatchObject({ key: "find_customer", namespace: null });
-    const events = await db.auditEvent.findMany({ where: { targetId: created.id, action: "tool.updated" }, orderBy: { at: "asc" } });
+    const events = await db.auditEvent.findMany({
+      where: { targetId: created.id, action: "tool.updated" },
+      orderBy: { at: "asc" },
+    });
     expect(events[0]!.before).toEqual({ key: "crm.lookup", revision: 1, name: "lookup" });
     expect(events[0]!.after).toEqual({ key: "crm.find_customer", revision: 2, name: "find_customer" });
     expect(events[1]!.after).toMatchObject({ namespace: "billing", exposure: "direct" });
@@ -93,11 +125,21 @@ describe("tool.update", () => {
   it("edits search text: modes map to the API spelling, effective text and tokens follow", async () => {
     const { ref, editor } = await setup();
     const created = await editor.tool.create({ ...ref, tool: { name: "send_mail", description: "Send an email." } });
-    const extra = await editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { searchTextMode: "generated+extra", searchTextExtra: "courriel envoyer" } });
+    const extra = await editor.tool.update({
+      ...ref,
+      id: created.id,
+      revision: 1,
+      patch: { searchTextMode: "generated+extra", searchTextExtra: "courriel envoyer" },
+    });
     expect(extra.searchTextMode).toBe("generated+extra");
     expect(extra.effectiveSearchText).toBe(`${extra.generatedSearchText} courriel envoyer`);
     expect(extra.tokens).toContain("courriel");
-    const override = await editor.tool.update({ ...ref, id: created.id, revision: 2, patch: { searchTextMode: "override", searchTextOverride: "postbox letters" } });
+    const override = await editor.tool.update({
+      ...ref,
+      id: created.id,
+      revision: 2,
+      patch: { searchTextMode: "override", searchTextOverride: "postbox letters" },
+    });
     expect(override.effectiveSearchText).toBe("postbox letters");
     expect(override.tokens).not.toContain("email");
     expect(override.description).toBe("Send an email."); // the model-facing description never changes
@@ -109,10 +151,16 @@ describe("tool.update", () => {
     const created = await editor.tool.create({ ...ref, tool: { name: "lookup", description: "v1" } });
     await editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { description: "theirs" } });
     const auditBefore = await db.auditEvent.count({ where: { catalogId: catalog.id } });
-    const error = await failure(editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { description: "mine" } }));
+    const error = await failure(
+      editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { description: "mine" } }),
+    );
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toMatch(/changed by someone else since you opened it/);
-    expect(error.details).toMatchObject({ currentRevision: 2, current: { description: "theirs" }, changedBy: expect.stringContaining("@") });
+    expect(error.details).toMatchObject({
+      currentRevision: 2,
+      current: { description: "theirs" },
+      changedBy: expect.stringContaining("@"),
+    });
     expect(error.message).toContain(`saved by ${(error.details as { changedBy: string }).changedBy}`);
     expect((await editor.tool.get({ ...ref, id: created.id })).description).toBe("theirs");
     expect(await db.auditEvent.count({ where: { catalogId: catalog.id } })).toBe(auditBefore);
@@ -130,7 +178,8 @@ describe("tool.update", () => {
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect((rejected.reason as { code: string }).code).toBe("CONFLICT");
     const stored = await editor.tool.get({ ...ref, id: created.id });
-    const winner = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ description: string }>).value;
+    const winner = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ description: string }>)
+      .value;
     expect(stored).toMatchObject({ revision: 2, description: winner.description });
     expect(team.id).toBeTruthy();
   });
@@ -140,7 +189,12 @@ describe("tool.update", () => {
     const created = await editor.tool.create({ ...ref, tool: { name: "lookup", parameters: params } });
     const strict = await failure(editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { strict: true } }));
     expect(strict.details.fields).toHaveProperty("strict");
-    const same = await editor.tool.update({ ...ref, id: created.id, revision: 1, patch: { name: "lookup", parameters: params } });
+    const same = await editor.tool.update({
+      ...ref,
+      id: created.id,
+      revision: 1,
+      patch: { name: "lookup", parameters: params },
+    });
     expect(same.revision).toBe(1);
     const clash = await editor.tool.create({ ...ref, tool: { name: "other" } });
     const dup = await failure(editor.tool.update({ ...ref, id: clash.id, revision: 1, patch: { name: "lookup" } }));
@@ -151,7 +205,16 @@ describe("tool.update", () => {
 describe("tool.duplicate, tool.delete, tool.get", () => {
   it("duplicates under a free name and deletes with a revision check", async () => {
     const { ref, editor, catalog } = await setup();
-    const created = await editor.tool.create({ ...ref, tool: { name: "lookup", namespace: "crm", exposure: "direct", searchTextMode: "generated+extra", searchTextExtra: "find" } });
+    const created = await editor.tool.create({
+      ...ref,
+      tool: {
+        name: "lookup",
+        namespace: "crm",
+        exposure: "direct",
+        searchTextMode: "generated+extra",
+        searchTextExtra: "find",
+      },
+    });
     const copy = await editor.tool.duplicate({ ...ref, id: created.id });
     const copy2 = await editor.tool.duplicate({ ...ref, id: created.id });
     expect([copy.key, copy2.key]).toEqual(["crm.lookup_copy", "crm.lookup_copy_2"]);
@@ -185,9 +248,16 @@ describe("tool.list and tool.bulkUpdate", () => {
     expect(all.tools.map((t) => t.key)).toEqual(["echo", "github.create_issue"]);
     expect((await viewer.tool.list({ ...ref, search: "ISSUE" })).total).toBe(2);
     expect((await viewer.tool.list({ ...ref, search: "channel" })).tools[0]!.key).toBe("slack.send_message");
-    expect((await viewer.tool.list({ ...ref, namespace: "github", exposure: "deferred" })).tools.map((t) => t.key)).toEqual(["github.list_issues"]);
+    expect(
+      (await viewer.tool.list({ ...ref, namespace: "github", exposure: "deferred" })).tools.map((t) => t.key),
+    ).toEqual(["github.list_issues"]);
     expect((await viewer.tool.list({ ...ref, namespace: "" })).tools.map((t) => t.key)).toEqual(["echo"]);
-    expect((await viewer.tool.list({ ...ref, sort: "name" })).tools.map((t) => t.name)).toEqual(["create_issue", "echo", "list_issues", "send_message"]);
+    expect((await viewer.tool.list({ ...ref, sort: "name" })).tools.map((t) => t.name)).toEqual([
+      "create_issue",
+      "echo",
+      "list_issues",
+      "send_message",
+    ]);
     expect((await viewer.tool.ids({ ...ref, namespace: "github" })).length).toBe(2);
   });
 
@@ -224,8 +294,14 @@ describe("tool.list and tool.bulkUpdate", () => {
     expect(twins.message).toMatch(/Several selected tools are named a/);
     const clash = await failure(editor.tool.bulkUpdate({ ...ref, items: [fresh[0]!], patch: { namespace: "two" } }));
     expect(clash.message).toMatch(/already has two\.a/);
-    expect(await editor.tool.bulkUpdate({ ...ref, items: fresh.slice(0, 2), patch: { namespace: "three" } })).toEqual({ updated: 2 });
-    const rows = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" }, select: { key: true, revision: true, exposure: true } });
+    expect(await editor.tool.bulkUpdate({ ...ref, items: fresh.slice(0, 2), patch: { namespace: "three" } })).toEqual({
+      updated: 2,
+    });
+    const rows = await db.tool.findMany({
+      where: { catalogId: catalog.id },
+      orderBy: { key: "asc" },
+      select: { key: true, revision: true, exposure: true },
+    });
     expect(rows).toEqual([
       { key: "three.a", revision: 3, exposure: "hidden" },
       { key: "three.b", revision: 3, exposure: "hidden" },
@@ -259,8 +335,16 @@ describe("tool.bulkSearchTerms", () => {
     const { ref, editor, catalog } = await setup();
     const tools = await createTools(db, catalog.id, [{ name: "refund" }, { name: "charge" }]);
     const items = tools.map((t) => ({ id: t.id, revision: t.revision }));
-    expect(await editor.tool.bulkSearchTerms({ ...ref, items, add: ["money", " payback ", "money"] })).toEqual({ updated: 2, unchanged: 0 });
-    const read = () => db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" }, select: { key: true, revision: true, searchTextMode: true, searchTextExtra: true } });
+    expect(await editor.tool.bulkSearchTerms({ ...ref, items, add: ["money", " payback ", "money"] })).toEqual({
+      updated: 2,
+      unchanged: 0,
+    });
+    const read = () =>
+      db.tool.findMany({
+        where: { catalogId: catalog.id },
+        orderBy: { key: "asc" },
+        select: { key: true, revision: true, searchTextMode: true, searchTextExtra: true },
+      });
     expect(await read()).toEqual([
       { key: "charge", revision: 2, searchTextMode: "generated_extra", searchTextExtra: "money payback" },
       { key: "refund", revision: 2, searchTextMode: "generated_extra", searchTextExtra: "money payback" },
@@ -268,12 +352,20 @@ describe("tool.bulkSearchTerms", () => {
     const stale = await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["cash"] }));
     expect(stale.code).toBe("CONFLICT");
     const fresh = items.map((i) => ({ ...i, revision: 2 }));
-    expect(await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(0, 1), remove: ["MONEY"], add: ["cash"] })).toEqual({ updated: 1, unchanged: 0 });
+    expect(
+      await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(0, 1), remove: ["MONEY"], add: ["cash"] }),
+    ).toEqual({ updated: 1, unchanged: 0 });
     expect((await read()).map((t) => t.searchTextExtra)).toEqual(["money payback", "payback cash"]);
     // Nothing to change on a tool: no revision, no audit event.
-    expect(await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(1), remove: ["absent"] })).toEqual({ updated: 0, unchanged: 1 });
+    expect(await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(1), remove: ["absent"] })).toEqual({
+      updated: 0,
+      unchanged: 1,
+    });
     expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.updated" } })).toBe(3);
-    const event = await db.auditEvent.findFirstOrThrow({ where: { catalogId: catalog.id, targetId: tools[0]!.id, action: "tool.updated" }, orderBy: { at: "desc" } });
+    const event = await db.auditEvent.findFirstOrThrow({
+      where: { catalogId: catalog.id, targetId: tools[0]!.id, action: "tool.updated" },
+      orderBy: { at: "desc" },
+    });
     expect(event.after).toMatchObject({ searchTextExtra: "payback cash", revision: 3, bulk: true });
   });
 
@@ -281,8 +373,12 @@ describe("tool.bulkSearchTerms", () => {
     const { ref, editor, catalog } = await setup();
     const [tool] = await createTools(db, catalog.id, [{ name: "refund" }]);
     const items = [{ id: tool!.id, revision: tool!.revision }];
-    expect((await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: [" "] }))).message).toMatch(/at least one term/);
-    expect((await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["two words"] }))).message).toMatch(/one word/);
+    expect((await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: [" "] }))).message).toMatch(
+      /at least one term/,
+    );
+    expect((await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["two words"] }))).message).toMatch(
+      /one word/,
+    );
     // 16,300 bytes already: one more 100-character term passes the 16 KB limit.
     await db.tool.update({ where: { id: tool!.id }, data: { searchTextExtra: "w".repeat(16_300) } });
     const over = await failure(editor.tool.bulkSearchTerms({ ...ref, items, add: ["z".repeat(100)] }));

@@ -24,7 +24,12 @@ interface FindSnapshotRefOptions {
 }
 
 /** Which row `latest` or a version number names: enough to answer a revalidation (304) without the payload. */
-export async function findSnapshotRef({ db, catalogId, version, latest }: FindSnapshotRefOptions): Promise<SnapshotRef> {
+export async function findSnapshotRef({
+  db,
+  catalogId,
+  version,
+  latest,
+}: FindSnapshotRefOptions): Promise<SnapshotRef> {
   if (version === "latest" && latest !== undefined) {
     if (latest) return latest;
     throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
@@ -41,14 +46,33 @@ export async function findSnapshotRef({ db, catalogId, version, latest }: FindSn
     if (version !== "latest") numberedRefs.set(key, ref);
     return ref;
   }
-  const newest = await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select: { version: true } });
+  const newest = await db.snapshot.findFirst({
+    where: { catalogId },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
   if (!newest) throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
-  throw new AppError("NOT_FOUND", `Version ${String(version)} does not exist; versions run from 1 to ${newest.version}.`);
+  throw new AppError(
+    "NOT_FOUND",
+    `Version ${String(version)} does not exist; versions run from 1 to ${newest.version}.`,
+  );
 }
 
 /** The snapshot's bytes (and parsed form), from the cache or, once per process, from its row. */
-export function loadSnapshotBody({ db, ref, cache = snapshotBodyCache() }: { db: PrismaClient; ref: SnapshotRef; cache?: SnapshotBodyCache }): Promise<SnapshotBody> {
-  return cache.get(ref.id, ref.contentHash, async () => (await db.snapshot.findUniqueOrThrow({ where: { id: ref.id }, select: { payload: true } })).payload);
+export function loadSnapshotBody({
+  db,
+  ref,
+  cache = snapshotBodyCache(),
+}: {
+  db: PrismaClient;
+  ref: SnapshotRef;
+  cache?: SnapshotBodyCache;
+}): Promise<SnapshotBody> {
+  return cache.get(
+    ref.id,
+    ref.contentHash,
+    async () => (await db.snapshot.findUniqueOrThrow({ where: { id: ref.id }, select: { payload: true } })).payload,
+  );
 }
 
 /** A published snapshot of the catalog, verified against its hash. */

@@ -46,11 +46,16 @@ function outputFor(searchable: SearchableSnapshot, request: SearchRequest, found
   if (request.format === "openai") return buildToolSearchOutput(snapshot, request.call_id!, found, topLevelNames);
   if (request.format === "anthropic") {
     // As the SDK's answerToolUse: an empty tool_result says nothing to Claude, so no match is said in words.
-    if (found.length > 0) return toolReferenceResult(request.tool_use_id!, found.map((tool) => listedNames.get(tool.id)!));
+    if (found.length > 0)
+      return toolReferenceResult(
+        request.tool_use_id!,
+        found.map((tool) => listedNames.get(tool.id)!),
+      );
     const text = `No tool matched ${JSON.stringify(request.query ?? request.paths!.join(", "))}. Search again with other words.`;
     return { type: "tool_result", tool_use_id: request.tool_use_id!, content: [{ type: "text", text }] };
   }
-  if (request.format === "mcp") return { tools: found.map((tool) => providerTool(tool, "mcp", { name: listedNames.get(tool.id)! })) };
+  if (request.format === "mcp")
+    return { tools: found.map((tool) => providerTool(tool, "mcp", { name: listedNames.get(tool.id)! })) };
   return undefined;
 }
 
@@ -70,7 +75,11 @@ export function searchSnapshot(searchable: SearchableSnapshot, request: SearchRe
     hits = index.search(request.query!, request.limit).map((hit) => ({ ...hit }) as SearchResponse["hits"][number]);
     toolIds = hits.map((hit) => hit.id);
   }
-  const output = outputFor(searchable, request, toolIds.map((id) => tools.get(id)!));
+  const output = outputFor(
+    searchable,
+    request,
+    toolIds.map((id) => tools.get(id)!),
+  );
   return {
     version: snapshot.version,
     contentHash: snapshot.contentHash,

@@ -14,7 +14,12 @@ const SNAPSHOT_SUMMARY_SELECT = {
 export async function listSnapshots({ db, catalogId }: { db: PrismaClient; catalogId: string }): Promise<SnapshotList> {
   const catalog = await db.catalog.findUnique({
     where: { id: catalogId },
-    select: { slug: true, name: true, team: { select: { slug: true } }, snapshots: { select: SNAPSHOT_SUMMARY_SELECT, orderBy: { version: "desc" } } },
+    select: {
+      slug: true,
+      name: true,
+      team: { select: { slug: true } },
+      snapshots: { select: SNAPSHOT_SUMMARY_SELECT, orderBy: { version: "desc" } },
+    },
   });
   if (!catalog) throw new AppError("NOT_FOUND", "This catalog no longer exists.");
   return {

@@ -24,7 +24,13 @@ export interface SnapshotBody {
  */
 function compress(bytes: Buffer, encoding: Exclude<ContentEncoding, "identity">): Promise<Buffer> {
   if (encoding === "gzip") return gzipAsync(bytes, { level: 9 });
-  return brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  return brotli(bytes, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: 9,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
 }
 
 function createBody(snapshot: Snapshot): SnapshotBody {
@@ -58,13 +64,23 @@ export class SnapshotBodyCache {
     return this.entries.getOrSet(id, () => {
       const pending = (async () => {
         const snapshot = await verifySnapshot(await loadPayload()).catch((error: unknown) => {
-          throw new AppError("INTERNAL", `Stored snapshot ${id} failed its integrity check and was not served: ${(error as Error).message}`);
+          throw new AppError(
+            "INTERNAL",
+            `Stored snapshot ${id} failed its integrity check and was not served: ${(error as Error).message}`,
+          );
         });
-        if (snapshot.contentHash !== contentHash) throw new AppError("INTERNAL", `Stored snapshot ${id} carries hash ${snapshot.contentHash}, its row says ${contentHash}; not served.`);
+        if (snapshot.contentHash !== contentHash)
+          throw new AppError(
+            "INTERNAL",
+            `Stored snapshot ${id} carries hash ${snapshot.contentHash}, its row says ${contentHash}; not served.`,
+          );
         return createBody(snapshot);
       })();
       // Counted as 1 while loading, then at its size in bytes (a body over the whole bound is served, not kept).
-      pending.then((body) => this.entries.resize(id, pending, body.identity.length), () => undefined);
+      pending.then(
+        (body) => this.entries.resize(id, pending, body.identity.length),
+        () => undefined,
+      );
       return pending;
     });
   }
@@ -72,5 +88,7 @@ export class SnapshotBodyCache {
 
 /** The process-wide cache the HTTP and tRPC APIs share. */
 export function snapshotBodyCache(): SnapshotBodyCache {
-  return new SnapshotBodyCache(boundedCache({ name: "snapshot-bodies", max: 10_000, maxSize: 64 * 1024 * 1024 }) /* 64 MB of bytes */);
+  return new SnapshotBodyCache(
+    boundedCache({ name: "snapshot-bodies", max: 10_000, maxSize: 64 * 1024 * 1024 }) /* 64 MB of bytes */,
+  );
 }

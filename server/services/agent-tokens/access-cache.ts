@@ -30,7 +30,12 @@ export interface TokenRow {
 export type AgentAccessCache = BoundedCache<TokenRow>;
 
 /** The process-wide cache's options (a test plays another process with its own `CacheRegistry`). */
-export const AGENT_ACCESS_OPTIONS: BoundedCacheOptions<TokenRow> = { name: "agent-access", max: 50_000, ttlMs: 10_000, crossProcess: true };
+export const AGENT_ACCESS_OPTIONS: BoundedCacheOptions<TokenRow> = {
+  name: "agent-access",
+  max: 50_000,
+  ttlMs: 10_000,
+  crossProcess: true,
+};
 
 /** A cache of its own (tests: another process's, or a cold one); `now` is the clock its expiry reads. */
 export function createAgentAccessCache(now?: () => number): AgentAccessCache {

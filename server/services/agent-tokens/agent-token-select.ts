@@ -21,7 +21,9 @@ export const AGENT_TOKEN_SELECT = {
   scopes: true,
 } satisfies Prisma.AgentTokenSelect;
 
-export type AgentTokenSummary = Prisma.AgentTokenGetPayload<{ select: typeof AGENT_TOKEN_SELECT }> & { createdBy: string | null };
+export type AgentTokenSummary = Prisma.AgentTokenGetPayload<{ select: typeof AGENT_TOKEN_SELECT }> & {
+  createdBy: string | null;
+};
 
 export const agentTokenSummarySchema = z.object({
   id: z.string(),

@@ -20,7 +20,13 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     const { owner, team, catalog, input, owner$ } = await setup();
     const created = await owner$.agentToken.create({ ...input, name: "  support bot  " });
     expect(created.secret).toMatch(/^srk_[A-Za-z0-9_-]{40}$/);
-    expect(created.token).toMatchObject({ name: "support bot", prefix: created.secret.slice(0, 12), lastUsedAt: null, revokedAt: null, createdBy: owner.email });
+    expect(created.token).toMatchObject({
+      name: "support bot",
+      prefix: created.secret.slice(0, 12),
+      lastUsedAt: null,
+      revokedAt: null,
+      createdBy: owner.email,
+    });
 
     const row = await db.agentToken.findUniqueOrThrow({ where: { id: created.token.id } });
     expect(row.hash).toBe(hashTokenSecret(created.secret));
@@ -35,7 +41,10 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     expect(revoked.revokedAt).toBeInstanceOf(Date);
     expect((await owner$.agentToken.list(input))[0]!.revokedAt).toEqual(revoked.revokedAt);
 
-    const audit = await db.auditEvent.findMany({ where: { teamId: team.id, targetId: created.token.id }, orderBy: { at: "asc" } });
+    const audit = await db.auditEvent.findMany({
+      where: { teamId: team.id, targetId: created.token.id },
+      orderBy: { at: "asc" },
+    });
     expect(audit.map((e) => [e.action, e.actorId, e.catalogId])).toEqual([
       ["agent_token.created", owner.id, catalog.id],
       ["agent_token.revoked", owner.id, catalog.id],
@@ -93,11 +102,20 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     const importer = await owner$.agentToken.create({ ...input, name: "importer", scopes: ["import"] });
     expect(reader.token.scopes).toEqual(["read"]);
     expect(importer.token.scopes).toEqual(["read", "import"]);
-    expect((await owner$.agentToken.list(input)).map((t) => [t.name, t.scopes])).toEqual([["importer", ["read", "import"]], ["reader", ["read"]]]);
-    const event = await db.auditEvent.findFirstOrThrow({ where: { targetId: importer.token.id, action: "agent_token.created" } });
+    expect((await owner$.agentToken.list(input)).map((t) => [t.name, t.scopes])).toEqual([
+      ["importer", ["read", "import"]],
+      ["reader", ["read"]],
+    ]);
+    const event = await db.auditEvent.findFirstOrThrow({
+      where: { targetId: importer.token.id, action: "agent_token.created" },
+    });
     expect(event.after).toMatchObject({ scopes: ["read", "import"] });
-    expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "x", scopes: ["admin" as "read"] }))).toBe("BAD_REQUEST");
-    expect(await outcomeCode(callerFor(db, editor).agentToken.create({ ...input, name: "y", scopes: ["import"] }))).toBe("FORBIDDEN");
+    expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "x", scopes: ["admin" as "read"] }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(
+      await outcomeCode(callerFor(db, editor).agentToken.create({ ...input, name: "y", scopes: ["import"] })),
+    ).toBe("FORBIDDEN");
   });
 
   it("archiving a catalog revokes its tokens at once; owners still list them, as revoked", async () => {
@@ -106,12 +124,17 @@ describe("agent tokens (agentToken.create / list / revoke)", () => {
     const limiter = new TokenBucketLimiter(1000);
     await expect(authorizeAgent({ db, secret, ...input, limiter })).resolves.toMatchObject({ tokenId: token.id }); // now cached
     expect(await owner$.catalog.archive({ ...input, confirm: catalog.slug })).toMatchObject({ tokensRevoked: 1 });
-    await expect(authorizeAgent({ db, secret, ...input, limiter })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: expect.stringMatching(/revoked/) });
+    await expect(authorizeAgent({ db, secret, ...input, limiter })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: expect.stringMatching(/revoked/),
+    });
     const listed = await owner$.agentToken.list(input);
     expect(listed).toEqual([expect.objectContaining({ id: token.id, revokedAt: expect.any(Date) })]);
     expect(await outcomeCode(callerFor(db, editor).agentToken.list(input))).toBe("FORBIDDEN");
     expect(await outcomeCode(owner$.agentToken.create({ ...input, name: "new" }))).toBe("NOT_FOUND");
-    const audit = await db.auditEvent.findFirstOrThrow({ where: { teamId: team.id, targetId: token.id, action: "agent_token.revoked" } });
+    const audit = await db.auditEvent.findFirstOrThrow({
+      where: { teamId: team.id, targetId: token.id, action: "agent_token.revoked" },
+    });
     expect(audit.after).toEqual({ reason: "catalog archived" });
   });
 });

@@ -32,7 +32,11 @@ describe("authorizeAgent", () => {
 
   it("admits a valid token for its own catalog", async () => {
     const { input, token, secret, catalog } = await tokenFor();
-    await expect(authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(100) })).resolves.toEqual({ tokenId: token.id, catalogId: catalog.id, latest: null });
+    await expect(authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(100) })).resolves.toEqual({
+      tokenId: token.id,
+      catalogId: catalog.id,
+      latest: null,
+    });
   });
 
   it("answers UNAUTHORIZED for a missing, malformed, unknown or revoked token", async () => {
@@ -77,7 +81,9 @@ describe("authorizeAgent", () => {
     expect(limited.code).toBe("RATE_LIMITED");
     expect(limited.details).toEqual({ retryAfterSeconds: 20 });
     await expect(authorizeAgent({ db, secret: b.secret, ...b.input, limiter, now })).resolves.toBeTruthy();
-    await expect(authorizeAgent({ db, secret: a.secret, ...a.input, limiter, now: new Date(now.getTime() + 20_000) })).resolves.toBeTruthy();
+    await expect(
+      authorizeAgent({ db, secret: a.secret, ...a.input, limiter, now: new Date(now.getTime() + 20_000) }),
+    ).resolves.toBeTruthy();
   });
 
   it("reads the latest published version in the same query, through Prisma or the raw driver alike", async () => {
@@ -86,13 +92,21 @@ describe("authorizeAgent", () => {
     const limiter = new TokenBucketLimiter(100);
     // a fresh cache each time, so each call really runs its query
     for (const query of [undefined, raw]) {
-      expect((await authorizeAgent({ db, query, secret, ...input, limiter, cache: createAgentAccessCache() })).latest).toBeNull();
+      expect(
+        (await authorizeAgent({ db, query, secret, ...input, limiter, cache: createAgentAccessCache() })).latest,
+      ).toBeNull();
     }
     await insertTestSnapshot(db, team, catalog, 1);
     const v2 = await insertTestSnapshot(db, team, catalog, 2);
-    const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version: 2 } } });
+    const row = await db.snapshot.findUniqueOrThrow({
+      where: { catalogId_version: { catalogId: catalog.id, version: 2 } },
+    });
     for (const query of [undefined, raw]) {
-      expect(await authorizeAgent({ db, query, secret, ...input, limiter, cache: createAgentAccessCache() })).toEqual({ tokenId: token.id, catalogId: catalog.id, latest: { id: row.id, version: 2, contentHash: v2.contentHash } });
+      expect(await authorizeAgent({ db, query, secret, ...input, limiter, cache: createAgentAccessCache() })).toEqual({
+        tokenId: token.id,
+        catalogId: catalog.id,
+        latest: { id: row.id, version: 2, contentHash: v2.contentHash },
+      });
     }
     const t0 = new Date(Date.now() + 3_600_000);
     await authorizeAgent({ db, query: raw, secret, ...input, limiter, now: t0 });
@@ -134,7 +148,9 @@ describe("authorizeAgent", () => {
     expect(query.calls).toBe(1);
 
     await callerFor(db, owner).agentToken.revoke({ ...input, tokenId: token.id });
-    await expect(authorizeAgent({ db, query, secret, ...input, limiter })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(authorizeAgent({ db, query, secret, ...input, limiter })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     expect(query.calls).toBe(2);
   });
 
@@ -143,13 +159,27 @@ describe("authorizeAgent", () => {
     const limiter = new TokenBucketLimiter(1000);
     expect((await authorizeAgent({ db, secret, ...input, limiter })).latest).toBeNull();
     const v1 = await insertTestSnapshot(db, team, catalog, 1);
-    expect((await authorizeAgent({ db, secret, ...input, limiter })).latest).toMatchObject({ version: 1, contentHash: v1.contentHash });
+    expect((await authorizeAgent({ db, secret, ...input, limiter })).latest).toMatchObject({
+      version: 1,
+      contentHash: v1.contentHash,
+    });
   });
 
   it("does not keep a row read before an invalidation", () => {
     let clock = 1_000_000;
     const cache = createAgentAccessCache(() => clock);
-    const row = { id: "t", catalogId: "c", isRevoked: false, canImport: false, lastUsedMs: null, catalogSlug: "c", teamSlug: "t", latestId: null, latestVersion: null, latestHash: null };
+    const row = {
+      id: "t",
+      catalogId: "c",
+      isRevoked: false,
+      canImport: false,
+      lastUsedMs: null,
+      catalogSlug: "c",
+      teamSlug: "t",
+      latestId: null,
+      latestVersion: null,
+      latestHash: null,
+    };
     const started = cache.currentGeneration;
     cache.clear(); // e.g. a revocation committed while the lookup was in flight
     cache.set("hash", row, { generation: started });
@@ -160,44 +190,56 @@ describe("authorizeAgent", () => {
     expect(cache.get("hash")).toBeUndefined(); // expired
   });
 
-  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("hears revocations committed by another process (LISTEN/NOTIFY)", async () => {
-    const { owner, input, token, secret } = await tokenFor();
-    const otherProcess = new CacheRegistry(); // another app instance's caches
-    const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
-    const listener = listenForCacheChanges(handle.url!, otherProcess);
-    try {
-      await listener.ready;
-      await authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(1000), cache: elsewhere });
-      expect(elsewhere.get(hashTokenSecret(secret))).toBeDefined();
+  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")(
+    "hears revocations committed by another process (LISTEN/NOTIFY)",
+    async () => {
+      const { owner, input, token, secret } = await tokenFor();
+      const otherProcess = new CacheRegistry(); // another app instance's caches
+      const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
+      const listener = listenForCacheChanges(handle.url!, otherProcess);
+      try {
+        await listener.ready;
+        await authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(1000), cache: elsewhere });
+        expect(elsewhere.get(hashTokenSecret(secret))).toBeDefined();
 
-      await callerFor(db, owner).agentToken.revoke({ ...input, tokenId: token.id }); // this process's own cache
-      expect(agentAccessCache().get(hashTokenSecret(secret))).toBeUndefined();
-      const deadline = Date.now() + 5_000;
-      while (elsewhere.get(hashTokenSecret(secret)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(elsewhere.get(hashTokenSecret(secret))).toBeUndefined();
-      await expect(authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(1000), cache: elsewhere })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    } finally {
-      await listener.close();
-    }
-  });
+        await callerFor(db, owner).agentToken.revoke({ ...input, tokenId: token.id }); // this process's own cache
+        expect(agentAccessCache().get(hashTokenSecret(secret))).toBeUndefined();
+        const deadline = Date.now() + 5_000;
+        while (elsewhere.get(hashTokenSecret(secret)) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(elsewhere.get(hashTokenSecret(secret))).toBeUndefined();
+        await expect(
+          authorizeAgent({ db, secret, ...input, limiter: new TokenBucketLimiter(1000), cache: elsewhere }),
+        ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      } finally {
+        await listener.close();
+      }
+    },
+  );
 
-  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")("drops an archived catalog's tokens in another process at once (LISTEN/NOTIFY)", async () => {
-    const { owner, input, secret, catalog } = await tokenFor();
-    const otherProcess = new CacheRegistry();
-    const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
-    const listener = listenForCacheChanges(handle.url!, otherProcess);
-    try {
-      await listener.ready;
-      const limiter = new TokenBucketLimiter(1000);
-      await authorizeAgent({ db, secret, ...input, limiter, cache: elsewhere });
-      await callerFor(db, owner).catalog.archive({ ...input, confirm: catalog.slug });
-      const deadline = Date.now() + 5_000;
-      while (elsewhere.get(hashTokenSecret(secret)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      await expect(authorizeAgent({ db, secret, ...input, limiter, cache: elsewhere })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    } finally {
-      await listener.close();
-    }
-  });
+  it.runIf(process.env.STOCKROOM_TEST_DB === "postgres")(
+    "drops an archived catalog's tokens in another process at once (LISTEN/NOTIFY)",
+    async () => {
+      const { owner, input, secret, catalog } = await tokenFor();
+      const otherProcess = new CacheRegistry();
+      const elsewhere = otherProcess.cache(AGENT_ACCESS_OPTIONS);
+      const listener = listenForCacheChanges(handle.url!, otherProcess);
+      try {
+        await listener.ready;
+        const limiter = new TokenBucketLimiter(1000);
+        await authorizeAgent({ db, secret, ...input, limiter, cache: elsewhere });
+        await callerFor(db, owner).catalog.archive({ ...input, confirm: catalog.slug });
+        const deadline = Date.now() + 5_000;
+        while (elsewhere.get(hashTokenSecret(secret)) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        await expect(authorizeAgent({ db, secret, ...input, limiter, cache: elsewhere })).rejects.toMatchObject({
+          code: "UNAUTHORIZED",
+        });
+      } finally {
+        await listener.close();
+      }
+    },
+  );
 
   it("needs the import scope for imports", async () => {
     const { owner, input, secret } = await tokenFor();
@@ -205,6 +247,8 @@ describe("authorizeAgent", () => {
     const refused = await appErrorOf(authorizeAgent({ db, secret, ...input, limiter, scope: "import" }));
     expect([refused.code, refused.message]).toEqual(["FORBIDDEN", expect.stringMatching(/import scope/)]);
     const importer = await callerFor(db, owner).agentToken.create({ ...input, name: "importer", scopes: ["import"] });
-    await expect(authorizeAgent({ db, secret: importer.secret, ...input, limiter, scope: "import" })).resolves.toMatchObject({ tokenId: importer.token.id });
+    await expect(
+      authorizeAgent({ db, secret: importer.secret, ...input, limiter, scope: "import" }),
+    ).resolves.toMatchObject({ tokenId: importer.token.id });
   });
 });

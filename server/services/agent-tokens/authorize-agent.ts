@@ -77,33 +77,68 @@ export function agentRateLimiter(): TokenBucketLimiter {
  * the request names (403, whether or not that catalog exists, so a token learns nothing about others), with the
  * scope the request needs (403).
  */
-export async function authorizeAgent({ db, query = prismaRunner(db), secret, team, catalog, scope = "read", limiter = agentRateLimiter(), cache = agentAccessCache(), now = new Date() }: AuthorizeAgentOptions): Promise<AgentAccess> {
-  if (!secret) throw new AppError("UNAUTHORIZED", "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.");
-  if (!looksLikeTokenSecret(secret)) throw new AppError("UNAUTHORIZED", "That is not a Stockroom agent token (they start with srk_ and have 44 characters).");
+export async function authorizeAgent({
+  db,
+  query = prismaRunner(db),
+  secret,
+  team,
+  catalog,
+  scope = "read",
+  limiter = agentRateLimiter(),
+  cache = agentAccessCache(),
+  now = new Date(),
+}: AuthorizeAgentOptions): Promise<AgentAccess> {
+  if (!secret)
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.",
+    );
+  if (!looksLikeTokenSecret(secret))
+    throw new AppError(
+      "UNAUTHORIZED",
+      "That is not a Stockroom agent token (they start with srk_ and have 44 characters).",
+    );
   const token = await findToken(hashTokenSecret(secret), query, cache);
-  if (!token) throw new AppError("UNAUTHORIZED", "Unknown agent token: check that it was copied whole, or ask a catalog owner for a new one.");
-  if (token.isRevoked) throw new AppError("UNAUTHORIZED", "This agent token was revoked; ask a catalog owner for a new one.");
+  if (!token)
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Unknown agent token: check that it was copied whole, or ask a catalog owner for a new one.",
+    );
+  if (token.isRevoked)
+    throw new AppError("UNAUTHORIZED", "This agent token was revoked; ask a catalog owner for a new one.");
 
   if (token.lastUsedMs === null || now.getTime() - token.lastUsedMs >= LAST_USED_RESOLUTION_MS) {
     const cutoff = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-    await db.agentToken.updateMany({ where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] }, data: { lastUsedAt: now } });
+    await db.agentToken.updateMany({
+      where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
+      data: { lastUsedAt: now },
+    });
     token.lastUsedMs = now.getTime();
   }
 
   const verdict = limiter.take(token.id, now.getTime());
   if (!verdict.allowed) {
-    throw new AppError("RATE_LIMITED", `Too many requests for this token (${limiter.perMinute} a minute): retry in ${verdict.retryAfterSeconds} s.`, {
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    });
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many requests for this token (${limiter.perMinute} a minute): retry in ${verdict.retryAfterSeconds} s.`,
+      {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      },
+    );
   }
 
   if (token.teamSlug !== team || token.catalogSlug !== catalog) {
     throw new AppError("FORBIDDEN", `This token reads catalog ${token.teamSlug}/${token.catalogSlug} only.`);
   }
   if (scope === "import" && !token.canImport) {
-    throw new AppError("FORBIDDEN", "This token may only read snapshots; importing needs a token created with the import scope (Agent tokens tab).");
+    throw new AppError(
+      "FORBIDDEN",
+      "This token may only read snapshots; importing needs a token created with the import scope (Agent tokens tab).",
+    );
   }
-  const latest = token.latestId ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! } : null;
+  const latest = token.latestId
+    ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! }
+    : null;
   return { tokenId: token.id, catalogId: token.catalogId, latest };
 }
 

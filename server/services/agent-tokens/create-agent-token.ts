@@ -16,15 +16,42 @@ interface CreateAgentTokenOptions {
 }
 
 /** Creates a token for one catalog (read-only unless the owner asks for `import`). The secret is returned here once and never again: only its hash is kept. */
-export async function createAgentToken({ db, team, catalog, actor, name, scopes = ["read"] }: CreateAgentTokenOptions): Promise<{ token: AgentTokenSummary; secret: string }> {
+export async function createAgentToken({
+  db,
+  team,
+  catalog,
+  actor,
+  name,
+  scopes = ["read"],
+}: CreateAgentTokenOptions): Promise<{ token: AgentTokenSummary; secret: string }> {
   const secret = generateTokenSecret();
   return db.$transaction(async (tx) => {
-    const clash = await tx.agentToken.findFirst({ where: { catalogId: catalog.id, name, revokedAt: null }, select: { id: true } });
-    if (clash) throw new AppError("CONFLICT", `An active token named "${name}" already exists in this catalog: pick another name or revoke that one first.`);
+    const clash = await tx.agentToken.findFirst({
+      where: { catalogId: catalog.id, name, revokedAt: null },
+      select: { id: true },
+    });
+    if (clash)
+      throw new AppError(
+        "CONFLICT",
+        `An active token named "${name}" already exists in this catalog: pick another name or revoke that one first.`,
+      );
     const active = await tx.agentToken.count({ where: { catalogId: catalog.id, revokedAt: null } });
-    assertQuota("tokensPerCatalog", active, 1, "This catalog has as many active agent tokens as it may", "Revoke one you no longer use.");
+    assertQuota(
+      "tokensPerCatalog",
+      active,
+      1,
+      "This catalog has as many active agent tokens as it may",
+      "Revoke one you no longer use.",
+    );
     const token = await tx.agentToken.create({
-      data: { catalogId: catalog.id, name, hash: hashTokenSecret(secret), prefix: visiblePrefixOf(secret), createdById: actor.id, scopes: tokenScopesOf(scopes) },
+      data: {
+        catalogId: catalog.id,
+        name,
+        hash: hashTokenSecret(secret),
+        prefix: visiblePrefixOf(secret),
+        createdById: actor.id,
+        scopes: tokenScopesOf(scopes),
+      },
       select: AGENT_TOKEN_SELECT,
     });
     await recordAuditEvent({

@@ -14,12 +14,25 @@ interface RevokeAgentTokenOptions {
 }
 
 /** Revokes a token of this catalog; the next request with it fails, in this process and (via NOTIFY) in others. */
-export async function revokeAgentToken({ db, team, catalog, actor, tokenId, now = new Date() }: RevokeAgentTokenOptions): Promise<{ id: string; name: string; revokedAt: Date }> {
+export async function revokeAgentToken({
+  db,
+  team,
+  catalog,
+  actor,
+  tokenId,
+  now = new Date(),
+}: RevokeAgentTokenOptions): Promise<{ id: string; name: string; revokedAt: Date }> {
   const revoked = await db.$transaction(async (tx) => {
-    const existing = await tx.agentToken.findFirst({ where: { id: tokenId, catalogId: catalog.id }, select: AGENT_TOKEN_SELECT });
+    const existing = await tx.agentToken.findFirst({
+      where: { id: tokenId, catalogId: catalog.id },
+      select: AGENT_TOKEN_SELECT,
+    });
     if (!existing) throw new AppError("NOT_FOUND", "That token was not found in this catalog.");
     // updateMany with `revokedAt: null` makes two concurrent revokes write (and audit) once.
-    const { count } = await tx.agentToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: now } });
+    const { count } = await tx.agentToken.updateMany({
+      where: { id: tokenId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     if (count === 0) throw new AppError("CONFLICT", `Token "${existing.name}" is already revoked.`);
     await recordAuditEvent({
       db: tx,

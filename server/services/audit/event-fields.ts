@@ -34,7 +34,8 @@ export function fieldLabel(field: string): string {
 export function showValue(value: unknown): string {
   if (value === undefined || value === null || value === "") return "(empty)";
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.length === 0 ? "(none)" : value.join(", ");
+  if (Array.isArray(value) && value.every((v) => typeof v === "string"))
+    return value.length === 0 ? "(none)" : value.join(", ");
   return JSON.stringify(value, null, 2);
 }
 
@@ -46,7 +47,12 @@ export function changedFields(before: Json, after: Json) {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !BOOKKEEPING.has(f));
   return fields
     .filter((field) => !same(before[field], after[field]))
-    .map((field) => ({ field, label: fieldLabel(field), before: showValue(before[field]), after: showValue(after[field]) }));
+    .map((field) => ({
+      field,
+      label: fieldLabel(field),
+      before: showValue(before[field]),
+      after: showValue(after[field]),
+    }));
 }
 
 /** An update that changed nothing (a save without edits, a bulk edit to the value a tool already had). */

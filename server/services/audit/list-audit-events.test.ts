@@ -20,22 +20,49 @@ describe("audit.list filters", () => {
     // An update that changed nothing, as older versions recorded for a save without edits.
     const actor = { id: editor.id, label: editor.email };
     const same = { key: "crm.lookup", description: "Find a customer.", revision: 2 };
-    await recordAuditEvent({ db, teamId: team.id, catalogId: catalog.id, actor, action: "tool.updated", targetType: "tool", targetId: lookup.id, before: same, after: { ...same, revision: 3 } });
+    await recordAuditEvent({
+      db,
+      teamId: team.id,
+      catalogId: catalog.id,
+      actor,
+      action: "tool.updated",
+      targetType: "tool",
+      targetId: lookup.id,
+      before: same,
+      after: { ...same, revision: 3 },
+    });
 
     const api = callerFor(db, viewer);
     const all = await api.audit.list(ref);
     // Events of one transaction share a timestamp, so compare as sets (with counts): the no-op update is gone.
     const actions = (events: Array<{ action: string }>) => events.map((e) => e.action).sort();
-    expect(actions(all.events)).toEqual(["golden.created", "namespace.created", "namespace.created", "tool.created", "tool.created", "tool.deleted", "tool.updated"]);
+    expect(actions(all.events)).toEqual([
+      "golden.created",
+      "namespace.created",
+      "namespace.created",
+      "tool.created",
+      "tool.created",
+      "tool.deleted",
+      "tool.updated",
+    ]);
     expect(all.people).toEqual([editor.email, owner.email].sort());
 
     const byEditor = await api.audit.list({ ...ref, actor: editor.email });
     expect(actions(byEditor.events)).toEqual(["namespace.created", "tool.created", "tool.updated"]);
     expect((await api.audit.list({ ...ref, type: "golden" })).events.map((e) => e.action)).toEqual(["golden.created"]);
     expect((await api.audit.list({ ...ref, type: "namespaces", actor: owner.email })).events).toHaveLength(1);
-    expect((await api.audit.list({ ...ref, toolKey: "ops.restart" })).events.map((e) => e.action)).toEqual(["tool.deleted", "tool.created"]);
-    expect((await api.audit.list({ ...ref, toolKey: " crm.lookup " })).events.map((e) => e.action)).toEqual(["tool.updated", "tool.created"]);
-    expect(all.events.find((e) => e.action === "tool.updated")?.after).toMatchObject({ description: "Find a customer.", revision: 2 });
+    expect((await api.audit.list({ ...ref, toolKey: "ops.restart" })).events.map((e) => e.action)).toEqual([
+      "tool.deleted",
+      "tool.created",
+    ]);
+    expect((await api.audit.list({ ...ref, toolKey: " crm.lookup " })).events.map((e) => e.action)).toEqual([
+      "tool.updated",
+      "tool.created",
+    ]);
+    expect(all.events.find((e) => e.action === "tool.updated")?.after).toMatchObject({
+      description: "Find a customer.",
+      revision: 2,
+    });
     expect((await api.audit.list({ ...ref, toolKey: "crm" })).events).toEqual([]);
     await expect(api.audit.list({ ...ref, type: "bogus" as never })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });

@@ -3,7 +3,16 @@ import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { isNoOpEvent } from "./event-fields";
 import { HISTORY_TYPE_PREFIXES, type HistoryType } from "./history-filters";
 
-const select = { id: true, at: true, actorLabel: true, action: true, targetType: true, targetId: true, before: true, after: true } satisfies Prisma.AuditEventSelect;
+const select = {
+  id: true,
+  at: true,
+  actorLabel: true,
+  action: true,
+  targetType: true,
+  targetId: true,
+  before: true,
+  after: true,
+} satisfies Prisma.AuditEventSelect;
 
 export interface ListAuditEventsOptions {
   db: PrismaClient;
@@ -47,9 +56,16 @@ export async function listAuditEvents(options: ListAuditEventsOptions) {
       take: limit + 1,
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
     }),
-    db.auditEvent.findMany({ where: { catalogId: catalog.id }, distinct: ["actorLabel"], select: { actorLabel: true }, orderBy: { actorLabel: "asc" } }),
+    db.auditEvent.findMany({
+      where: { catalogId: catalog.id },
+      distinct: ["actorLabel"],
+      select: { actorLabel: true },
+      orderBy: { actorLabel: "asc" },
+    }),
   ]);
-  const page = rows.slice(0, limit).map((row) => ({ ...row, before: row.before as unknown, after: row.after as unknown }));
+  const page = rows
+    .slice(0, limit)
+    .map((row) => ({ ...row, before: row.before as unknown, after: row.after as unknown }));
   return {
     events: page.filter((event) => !isNoOpEvent(event)),
     nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,

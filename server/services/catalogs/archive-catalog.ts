@@ -9,9 +9,21 @@ import { invalidateAgentAccess, notifyAgentAccessChange } from "../agent-tokens/
  * database, and its agent tokens are revoked at commit in every process (owners still see them, as revoked).
  * `confirm` must repeat the slug.
  */
-export async function archiveCatalog({ db, catalog, actor, confirm }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; confirm: string }) {
+export async function archiveCatalog({
+  db,
+  catalog,
+  actor,
+  confirm,
+}: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  confirm: string;
+}) {
   if (confirm.trim() !== catalog.slug) {
-    throw new AppError("INVALID_INPUT", `Type the catalog's slug "${catalog.slug}" to confirm.`, { fields: { confirm: "does not match" } });
+    throw new AppError("INVALID_INPUT", `Type the catalog's slug "${catalog.slug}" to confirm.`, {
+      fields: { confirm: "does not match" },
+    });
   }
   const now = new Date();
   const result = await db.$transaction(async (tx) => {

@@ -21,11 +21,38 @@ export const catalogSettingsSelect = {
 
 export const DEFAULT_LIMIT_RANGE = { min: 1, max: 50 } as const;
 
-export function toCatalogSettings(catalog: Prisma.CatalogGetPayload<{ select: typeof catalogSettingsSelect }> | Catalog) {
-  const { id, slug, name, description, engineProfile, defaultLimit, dropWeakHits, vocabularyLines, revision, createdAt, updatedAt } = catalog;
+export function toCatalogSettings(
+  catalog: Prisma.CatalogGetPayload<{ select: typeof catalogSettingsSelect }> | Catalog,
+) {
+  const {
+    id,
+    slug,
+    name,
+    description,
+    engineProfile,
+    defaultLimit,
+    dropWeakHits,
+    vocabularyLines,
+    revision,
+    createdAt,
+    updatedAt,
+  } = catalog;
   const vocabularyPacks = VOCABULARY_PACK_IDS.filter((pack) => catalog.vocabularyPacks.includes(pack));
   const profile = toProfile(engineProfile);
-  return { id, slug, name, description, engineProfile: profile, defaultLimit, dropWeakHits, vocabularyPacks, vocabularyLines, revision, createdAt, updatedAt };
+  return {
+    id,
+    slug,
+    name,
+    description,
+    engineProfile: profile,
+    defaultLimit,
+    dropWeakHits,
+    vocabularyPacks,
+    vocabularyLines,
+    revision,
+    createdAt,
+    updatedAt,
+  };
 }
 
 export type CatalogSettings = ReturnType<typeof toCatalogSettings>;

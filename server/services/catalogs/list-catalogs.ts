@@ -22,7 +22,15 @@ export const toProfile = (value: DbEngineProfile): EngineProfile => FROM_DB[valu
 export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team }): Promise<CatalogSummary[]> {
   const catalogs = await db.catalog.findMany({
     where: { teamId: team.id, archivedAt: null },
-    select: { id: true, slug: true, name: true, description: true, engineProfile: true, defaultLimit: true, updatedAt: true },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      description: true,
+      engineProfile: true,
+      defaultLimit: true,
+      updatedAt: true,
+    },
     orderBy: { name: "asc" },
   });
   if (catalogs.length === 0) return [];

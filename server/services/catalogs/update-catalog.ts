@@ -21,24 +21,52 @@ function checkVocabularyLines(lines: string | undefined): void {
   const [problem, ...more] = checkCatalogLines(lines);
   if (!problem) return;
   const others = more.length > 0 ? ` (and ${more.length} more)` : "";
-  throw new AppError("INVALID_INPUT", `Vocabulary line ${problem.line} ${problem.message}${others}.`, { fields: { vocabularyLines: `line ${problem.line}: ${problem.message}` } });
-}
-
-function staleCatalog(current: number, basedOn: number) {
-  return new AppError("CONFLICT", `The catalog settings were changed by someone else since you opened them (revision ${basedOn}, now ${current}); reload and try again.`, {
-    currentRevision: current,
+  throw new AppError("INVALID_INPUT", `Vocabulary line ${problem.line} ${problem.message}${others}.`, {
+    fields: { vocabularyLines: `line ${problem.line}: ${problem.message}` },
   });
 }
 
+function staleCatalog(current: number, basedOn: number) {
+  return new AppError(
+    "CONFLICT",
+    `The catalog settings were changed by someone else since you opened them (revision ${basedOn}, now ${current}); reload and try again.`,
+    {
+      currentRevision: current,
+    },
+  );
+}
+
 /** Renames the catalog or changes its description, engine profile or default limit (revision-guarded). */
-export async function updateCatalog({ db, catalog, actor, revision, patch }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; revision: number; patch: CatalogPatch }) {
-  if (patch.name !== undefined && !patch.name.trim()) throw new AppError("INVALID_INPUT", "The catalog name cannot be empty.", { fields: { name: "required" } });
-  if (patch.defaultLimit !== undefined && (patch.defaultLimit < DEFAULT_LIMIT_RANGE.min || patch.defaultLimit > DEFAULT_LIMIT_RANGE.max)) {
-    throw new AppError("INVALID_INPUT", `Default limit must be between ${DEFAULT_LIMIT_RANGE.min} and ${DEFAULT_LIMIT_RANGE.max}.`, { fields: { defaultLimit: "out of range" } });
+export async function updateCatalog({
+  db,
+  catalog,
+  actor,
+  revision,
+  patch,
+}: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  revision: number;
+  patch: CatalogPatch;
+}) {
+  if (patch.name !== undefined && !patch.name.trim())
+    throw new AppError("INVALID_INPUT", "The catalog name cannot be empty.", { fields: { name: "required" } });
+  if (
+    patch.defaultLimit !== undefined &&
+    (patch.defaultLimit < DEFAULT_LIMIT_RANGE.min || patch.defaultLimit > DEFAULT_LIMIT_RANGE.max)
+  ) {
+    throw new AppError(
+      "INVALID_INPUT",
+      `Default limit must be between ${DEFAULT_LIMIT_RANGE.min} and ${DEFAULT_LIMIT_RANGE.max}.`,
+      { fields: { defaultLimit: "out of range" } },
+    );
   }
   checkVocabularyLines(patch.vocabularyLines);
   return db.$transaction(async (tx) => {
-    const current = toCatalogSettings(await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }));
+    const current = toCatalogSettings(
+      await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }),
+    );
     if (current.revision !== revision) throw staleCatalog(current.revision, revision);
     const next = {
       name: patch.name?.trim() ?? current.name,
@@ -46,7 +74,9 @@ export async function updateCatalog({ db, catalog, actor, revision, patch }: { d
       engineProfile: patch.engineProfile ?? current.engineProfile,
       defaultLimit: patch.defaultLimit ?? current.defaultLimit,
       dropWeakHits: patch.dropWeakHits ?? current.dropWeakHits,
-      vocabularyPacks: patch.vocabularyPacks ? VOCABULARY_PACK_IDS.filter((id) => patch.vocabularyPacks!.includes(id)) : current.vocabularyPacks,
+      vocabularyPacks: patch.vocabularyPacks
+        ? VOCABULARY_PACK_IDS.filter((id) => patch.vocabularyPacks!.includes(id))
+        : current.vocabularyPacks,
       vocabularyLines: patch.vocabularyLines?.replace(/\r\n?/g, "\n").trim() ?? current.vocabularyLines,
     };
     const same = (a: unknown, b: unknown) => (Array.isArray(a) && Array.isArray(b) ? a.join() === b.join() : a === b);
@@ -57,9 +87,21 @@ export async function updateCatalog({ db, catalog, actor, revision, patch }: { d
       data: { ...next, engineProfile: toDbProfile(next.engineProfile), revision: { increment: 1 } },
     });
     if (written.count === 0) throw staleCatalog(revision + 1, revision);
-    const after = toCatalogSettings(await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }));
+    const after = toCatalogSettings(
+      await tx.catalog.findUniqueOrThrow({ where: { id: catalog.id }, select: catalogSettingsSelect }),
+    );
     const pick = (s: typeof current) => Object.fromEntries(changed.map((k) => [k, s[k]]));
-    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "catalog.updated", targetType: "catalog", targetId: catalog.id, before: pick(current), after: pick(after) });
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "catalog.updated",
+      targetType: "catalog",
+      targetId: catalog.id,
+      before: pick(current),
+      after: pick(after),
+    });
     return after;
   });
 }

@@ -30,28 +30,49 @@ const documentTool = z.object({
 // Lengths here only stop absurd documents; the tool rules (validate-tool.ts) give the precise limits and messages.
 export const catalogDocumentSchema = z.object({
   format: z.literal(CATALOG_DOCUMENT_FORMAT),
-  catalog: z.object({ name: text(200), description: text(10_000), engineProfile: z.enum(ENGINE_PROFILES), defaultLimit: z.number().int() }),
+  catalog: z.object({
+    name: text(200),
+    description: text(10_000),
+    engineProfile: z.enum(ENGINE_PROFILES),
+    defaultLimit: z.number().int(),
+  }),
   namespaces: z.array(z.object({ name: text(1000), description: text(100_000) })).max(5000),
   tools: z.array(documentTool).max(5000, "at most 5,000 tools"),
-  goldenQueries: z.array(z.object({ query: text(1000), expected: z.array(text(1000)).max(100), note: text(1000) })).max(10_000),
+  goldenQueries: z
+    .array(z.object({ query: text(1000), expected: z.array(text(1000)).max(100), note: text(1000) }))
+    .max(10_000),
 });
 
 export type CatalogDocument = z.infer<typeof catalogDocumentSchema>;
 export type CatalogDocumentTool = CatalogDocument["tools"][number];
 
-const pickFields = (record: ToolRecord) => Object.fromEntries(TOOL_FIELD_NAMES.map((name) => [name, record[name]])) as Omit<CatalogDocumentTool, "namespace">;
+const pickFields = (record: ToolRecord) =>
+  Object.fromEntries(TOOL_FIELD_NAMES.map((name) => [name, record[name]])) as Omit<CatalogDocumentTool, "namespace">;
 
 /** The catalog's draft as a lossless document: hidden tools, empty namespaces and golden queries included. */
 export async function buildCatalogDocument(db: PrismaClient, catalog: Catalog): Promise<CatalogDocument> {
   const [namespaces, rows, golden] = await Promise.all([
-    db.namespace.findMany({ where: { catalogId: catalog.id }, select: { name: true, description: true }, orderBy: { name: "asc" } }),
+    db.namespace.findMany({
+      where: { catalogId: catalog.id },
+      select: { name: true, description: true },
+      orderBy: { name: "asc" },
+    }),
     db.tool.findMany({ where: { catalogId: catalog.id }, select: toolSelect, orderBy: { key: "asc" } }),
-    db.evalQuery.findMany({ where: { catalogId: catalog.id }, select: { query: true, expected: true, note: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.evalQuery.findMany({
+      where: { catalogId: catalog.id },
+      select: { query: true, expected: true, note: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
   ]);
   const tools = rows.map(toToolRecord).map((t): CatalogDocumentTool => ({ namespace: t.namespace, ...pickFields(t) }));
   return {
     format: CATALOG_DOCUMENT_FORMAT,
-    catalog: { name: catalog.name, description: catalog.description, engineProfile: toProfile(catalog.engineProfile), defaultLimit: catalog.defaultLimit },
+    catalog: {
+      name: catalog.name,
+      description: catalog.description,
+      engineProfile: toProfile(catalog.engineProfile),
+      defaultLimit: catalog.defaultLimit,
+    },
     namespaces,
     tools,
     goldenQueries: golden,

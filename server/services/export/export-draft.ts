@@ -14,16 +14,38 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * so an export matches what would be published: OpenAI Responses `tools` (namespaces, defer_loading,
  * tool_search), Anthropic tools (defer_loading + the BM25 tool-search tool), or an MCP `tools/list` result.
  */
-export async function exportDraft({ db, team, catalog, format, supportsToolSearch = true }: { db: PrismaClient; team: Team; catalog: Catalog; format: ExportFormat; supportsToolSearch?: boolean }) {
+export async function exportDraft({
+  db,
+  team,
+  catalog,
+  format,
+  supportsToolSearch = true,
+}: {
+  db: PrismaClient;
+  team: Team;
+  catalog: Catalog;
+  format: ExportFormat;
+  supportsToolSearch?: boolean;
+}) {
   if (format === "stockroom") {
     const doc = await buildCatalogDocument(db, catalog);
     const count = (exposure: string) => doc.tools.filter((t) => t.exposure === exposure).length;
     const counts = { direct: count("direct"), deferred: count("deferred"), omitted: count("hidden") };
-    return { format, filename: `${catalog.slug}.stockroom-catalog.json`, usesToolSearch: false, counts, json: JSON.stringify(doc, null, 2) };
+    return {
+      format,
+      filename: `${catalog.slug}.stockroom-catalog.json`,
+      usesToolSearch: false,
+      counts,
+      json: JSON.stringify(doc, null, 2),
+    };
   }
   const content = await buildSnapshotContent({ db, team, catalog });
-  const plan = planFirstRequest(content, { provider: format, supportsToolSearch: format !== "mcp" && supportsToolSearch });
-  const document = format === "mcp" ? mcpExport(content, plan) : format === "openai" ? openAiExport(content, plan) : plan.tools;
+  const plan = planFirstRequest(content, {
+    provider: format,
+    supportsToolSearch: format !== "mcp" && supportsToolSearch,
+  });
+  const document =
+    format === "mcp" ? mcpExport(content, plan) : format === "openai" ? openAiExport(content, plan) : plan.tools;
   return {
     format,
     filename: `${catalog.slug}.${format === "mcp" ? "mcp-tools-list" : `${format}-tools`}.json`,

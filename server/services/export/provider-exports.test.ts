@@ -6,12 +6,18 @@ const { db } = useTestDatabase();
 
 const schema = { type: "object", properties: { q: { type: "string" } } };
 
-async function catalogWith(tools: Array<{ name: string; namespace: string | null; exposure: "direct" | "deferred"; mcpServer?: string }>) {
+async function catalogWith(
+  tools: Array<{ name: string; namespace: string | null; exposure: "direct" | "deferred"; mcpServer?: string }>,
+) {
   const people = await createTeamWithMembers(db);
   const catalog = await createCatalog(db, people.team.id);
   const at = { team: people.team.slug, catalog: catalog.slug };
   const api = callerFor(db, people.editor);
-  for (const tool of tools) await api.tool.create({ ...at, tool: { description: `${tool.name} in ${tool.namespace}.`, parameters: schema, ...tool } });
+  for (const tool of tools)
+    await api.tool.create({
+      ...at,
+      tool: { description: `${tool.name} in ${tool.namespace}.`, parameters: schema, ...tool },
+    });
   return { at, api, team: people.team };
 }
 
@@ -32,16 +38,30 @@ describe("provider exports keep namespaces and servers where the format can", ()
   it("OpenAI: direct tools stay in their namespace (without defer_loading) and import back as the same tools", async () => {
     const source = await catalogWith([...SOURCE]);
     const { json } = await source.api.io.export({ ...source.at, format: "openai" });
-    const doc = JSON.parse(json) as Array<{ type: string; name: string; tools?: Array<{ name: string; defer_loading?: boolean }> }>;
-    expect(doc.map((e) => `${e.type}:${e.name ?? ""}`)).toEqual(["function:ping", "namespace:crm", "namespace:files", "tool_search:"]);
-    expect(doc[1]!.tools!.map((t) => [t.name, t.defer_loading ?? false])).toEqual([["search", false], ["update", true]]);
+    const doc = JSON.parse(json) as Array<{
+      type: string;
+      name: string;
+      tools?: Array<{ name: string; defer_loading?: boolean }>;
+    }>;
+    expect(doc.map((e) => `${e.type}:${e.name ?? ""}`)).toEqual([
+      "function:ping",
+      "namespace:crm",
+      "namespace:files",
+      "tool_search:",
+    ]);
+    expect(doc[1]!.tools!.map((t) => [t.name, t.defer_loading ?? false])).toEqual([
+      ["search", false],
+      ["update", true],
+    ]);
 
     const target = await catalogWith([]);
     const text = json;
     const options = { namespace: null, mcpServer: null, exposure: "hidden" as const };
     const preview = await target.api.io.previewImport({ ...target.at, text, options });
     await target.api.io.commitImport({ ...target.at, text, options, fingerprint: preview.fingerprint });
-    expect((await keysOf(target.api, target.at)).map(([key, exposure]) => [key, exposure])).toEqual((await keysOf(source.api, source.at)).map(([key, exposure]) => [key, exposure]));
+    expect((await keysOf(target.api, target.at)).map(([key, exposure]) => [key, exposure])).toEqual(
+      (await keysOf(source.api, source.at)).map(([key, exposure]) => [key, exposure]),
+    );
   });
 
   it("MCP: flat names come back to their namespace, name and server through the result's _meta", async () => {
@@ -49,13 +69,19 @@ describe("provider exports keep namespaces and servers where the format can", ()
     const { json } = await source.api.io.export({ ...source.at, format: "mcp" });
     const doc = JSON.parse(json) as { tools: Array<{ name: string }>; _meta: Record<string, Record<string, unknown>> };
     expect(doc.tools.map((t) => t.name).sort()).toEqual(["crm__search", "files__search", "ping", "update"]);
-    expect(doc._meta["stockroom/tools"]!["files__search"]).toEqual({ namespace: "files", name: "search", server: "filesystem" });
+    expect(doc._meta["stockroom/tools"]!["files__search"]).toEqual({
+      namespace: "files",
+      name: "search",
+      server: "filesystem",
+    });
 
     const target = await catalogWith([]);
     const options = { namespace: null, mcpServer: null, exposure: "deferred" as const };
     const preview = await target.api.io.previewImport({ ...target.at, text: json, options });
     expect(preview.rows.map((r) => r.key).sort()).toEqual(["crm.search", "crm.update", "files.search", "ping"]);
     await target.api.io.commitImport({ ...target.at, text: json, options, fingerprint: preview.fingerprint });
-    expect((await keysOf(target.api, target.at)).map(([key, , server]) => [key, server])).toEqual((await keysOf(source.api, source.at)).map(([key, , server]) => [key, server]));
+    expect((await keysOf(target.api, target.at)).map(([key, , server]) => [key, server])).toEqual(
+      (await keysOf(source.api, source.at)).map(([key, , server]) => [key, server]),
+    );
   });
 });

@@ -28,26 +28,47 @@ export function openAiExport(content: SnapshotContent, plan: FirstRequestPlan): 
   const deferred = toolsOf(content, plan.deferredIds);
   const topLevel = [...direct, ...deferred].filter((tool) => !tool.namespace);
   const names = flatToolNames(topLevel);
-  const order = [...content.namespaces.map((ns) => ns.name), ...[...direct, ...deferred].map((tool) => tool.namespace!).filter(Boolean).sort()];
-  const namespaces = [...new Set(order)].filter((name) => [...direct, ...deferred].some((tool) => tool.namespace === name));
-  const member = (tool: SnapshotTool) => providerTool(tool, "openai", { deferred: tool.exposure === "deferred" && plan.deferredIds.includes(tool.id) });
+  const order = [
+    ...content.namespaces.map((ns) => ns.name),
+    ...[...direct, ...deferred]
+      .map((tool) => tool.namespace!)
+      .filter(Boolean)
+      .sort(),
+  ];
+  const namespaces = [...new Set(order)].filter((name) =>
+    [...direct, ...deferred].some((tool) => tool.namespace === name),
+  );
+  const member = (tool: SnapshotTool) =>
+    providerTool(tool, "openai", { deferred: tool.exposure === "deferred" && plan.deferredIds.includes(tool.id) });
   return [
-    ...direct.filter((tool) => !tool.namespace).map((tool) => providerTool(tool, "openai", { name: names.get(tool.id)! })),
+    ...direct
+      .filter((tool) => !tool.namespace)
+      .map((tool) => providerTool(tool, "openai", { name: names.get(tool.id)! })),
     ...namespaces.map((name) => ({
       type: "namespace",
       name,
       description: namespaceDescriptionIn(content, name),
       tools: [...direct, ...deferred].filter((tool) => tool.namespace === name).map(member),
     })),
-    ...deferred.filter((tool) => !tool.namespace).map((tool) => providerTool(tool, "openai", { name: names.get(tool.id)!, deferred: true })),
+    ...deferred
+      .filter((tool) => !tool.namespace)
+      .map((tool) => providerTool(tool, "openai", { name: names.get(tool.id)!, deferred: true })),
     ...(plan.usesToolSearch ? [plan.tools.at(-1)] : []),
   ];
 }
 
 /** An MCP tools/list result, with where each listed tool came from in `_meta` (MCP has no namespaces). */
-export function mcpExport(content: SnapshotContent, plan: FirstRequestPlan): { tools: unknown[]; _meta: Record<string, unknown> } {
+export function mcpExport(
+  content: SnapshotContent,
+  plan: FirstRequestPlan,
+): { tools: unknown[]; _meta: Record<string, unknown> } {
   const listed = toolsOf(content, plan.directIds);
   const names = flatToolNames(listed);
-  const origins = Object.fromEntries(listed.map((tool) => [names.get(tool.id)!, { namespace: tool.namespace, name: tool.spec.name, server: tool.mcp?.server ?? null } satisfies McpExportOrigin]));
+  const origins = Object.fromEntries(
+    listed.map((tool) => [
+      names.get(tool.id)!,
+      { namespace: tool.namespace, name: tool.spec.name, server: tool.mcp?.server ?? null } satisfies McpExportOrigin,
+    ]),
+  );
   return { tools: plan.tools, _meta: { [MCP_EXPORT_META_KEY]: origins } };
 }

@@ -47,9 +47,16 @@ type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 /** Two golden queries that differ only in case or spacing would count one request twice. */
 export async function assertQueryIsNew(tx: Tx, catalogId: string, text: string, exceptId?: string): Promise<void> {
   const candidates = await tx.evalQuery.findMany({
-    where: { catalogId, query: { equals: escapeLike(text), mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: {
+      catalogId,
+      query: { equals: escapeLike(text), mode: "insensitive" },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
     select: { id: true, query: true },
   });
   const twin = candidates.find((c) => queryKey(c.query) === queryKey(text));
-  if (twin) throw new AppError("CONFLICT", `The golden query "${twin.query}" already exists; edit it instead.`, { id: twin.id });
+  if (twin)
+    throw new AppError("CONFLICT", `The golden query "${twin.query}" already exists; edit it instead.`, {
+      id: twin.id,
+    });
 }

@@ -19,7 +19,10 @@ export async function deleteGoldenQuery({ db, catalog, actor, id, revision }: De
     const before = await tx.evalQuery.findFirst({ where: { id, catalogId: catalog.id }, select: goldenQuerySelect });
     if (!before) throw new AppError("NOT_FOUND", "That golden query was not found (it may have been deleted already).");
     if (revision !== undefined && before.revision !== revision) {
-      throw new AppError("CONFLICT", `Someone else changed this golden query (revision ${before.revision}, yours ${revision}). Reload before deleting it.`);
+      throw new AppError(
+        "CONFLICT",
+        `Someone else changed this golden query (revision ${before.revision}, yours ${revision}). Reload before deleting it.`,
+      );
     }
     await tx.evalQuery.delete({ where: { id } });
     await recordAuditEvent({

@@ -35,13 +35,15 @@ export function normalizeExpected(expected: readonly string[]): string[] {
     if (!id) throw new AppError("INVALID_INPUT", "An expected tool id is blank; pick tools from the catalog.");
     if (!out.includes(id)) out.push(id);
   }
-  if (out.length > MAX_EXPECTED) throw new AppError("INVALID_INPUT", `A golden query can expect at most ${MAX_EXPECTED} tools.`);
+  if (out.length > MAX_EXPECTED)
+    throw new AppError("INVALID_INPUT", `A golden query can expect at most ${MAX_EXPECTED} tools.`);
   return out;
 }
 
 export function checkQueryText(query: string): string {
   const text = normalizeQueryText(query);
   if (!text) throw new AppError("INVALID_INPUT", "The query is empty; type what a user would ask.");
-  if (text.length > MAX_QUERY_LENGTH) throw new AppError("INVALID_INPUT", `The query is longer than ${MAX_QUERY_LENGTH} characters.`);
+  if (text.length > MAX_QUERY_LENGTH)
+    throw new AppError("INVALID_INPUT", `The query is longer than ${MAX_QUERY_LENGTH} characters.`);
   return text;
 }

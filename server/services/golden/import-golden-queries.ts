@@ -45,17 +45,31 @@ type Statuses = Awaited<ReturnType<typeof toolKeyStatuses>>;
 function parseOrRefuse(content: string): GoldenLine[] {
   const { lines, errors } = parseGoldenJsonl(content);
   if (errors.length > 0) {
-    const shown = errors.slice(0, 5).map((e) => `line ${e.line}: ${e.message}`).join("; ");
-    throw new AppError("INVALID_INPUT", `The file has ${errors.length} bad line${errors.length === 1 ? "" : "s"} (${shown}${errors.length > 5 ? "; …" : ""}). Nothing was imported.`, {
-      lines: errors,
-    });
+    const shown = errors
+      .slice(0, 5)
+      .map((e) => `line ${e.line}: ${e.message}`)
+      .join("; ");
+    throw new AppError(
+      "INVALID_INPUT",
+      `The file has ${errors.length} bad line${errors.length === 1 ? "" : "s"} (${shown}${errors.length > 5 ? "; …" : ""}). Nothing was imported.`,
+      {
+        lines: errors,
+      },
+    );
   }
-  if (lines.length === 0) throw new AppError("INVALID_INPUT", 'The file has no queries; expected one {"query": "...", "gold": [...]} per line.');
+  if (lines.length === 0)
+    throw new AppError(
+      "INVALID_INPUT",
+      'The file has no queries; expected one {"query": "...", "gold": [...]} per line.',
+    );
   return lines;
 }
 
 function refuseUnknown(unknown: ImportGoldenQueriesResult["unknown"]): never {
-  const shown = unknown.slice(0, 5).map((u) => `line ${u.line}: ${u.ids.join(", ")}`).join("; ");
+  const shown = unknown
+    .slice(0, 5)
+    .map((u) => `line ${u.line}: ${u.ids.join(", ")}`)
+    .join("; ");
   throw new AppError(
     "UNPROCESSABLE",
     `${unknown.length} quer${unknown.length === 1 ? "y names" : "ies name"} tools that are not in this catalog (${shown}${unknown.length > 5 ? "; …" : ""}). Fix the ids, or import again keeping or dropping unknown ids. Nothing was imported.`,
@@ -64,9 +78,18 @@ function refuseUnknown(unknown: ImportGoldenQueriesResult["unknown"]): never {
 }
 
 /** Counts each line into `result` and updates the queries that changed; returns the rows still to create. */
-async function applyLines(tx: Prisma.TransactionClient, catalog: Catalog, lines: GoldenLine[], statuses: Statuses, result: ImportGoldenQueriesResult) {
+async function applyLines(
+  tx: Prisma.TransactionClient,
+  catalog: Catalog,
+  lines: GoldenLine[],
+  statuses: Statuses,
+  result: ImportGoldenQueriesResult,
+) {
   const { unknownIds, dryRun } = result;
-  const existing = await tx.evalQuery.findMany({ where: { catalogId: catalog.id }, select: { id: true, query: true, expected: true, note: true } });
+  const existing = await tx.evalQuery.findMany({
+    where: { catalogId: catalog.id },
+    select: { id: true, query: true, expected: true, note: true },
+  });
   const byKey = new Map(existing.map((row) => [queryKey(row.query), row]));
   const toCreate: Array<{ catalogId: string; query: string; expected: string[]; note: string }> = [];
   for (const line of lines) {
@@ -87,7 +110,10 @@ async function applyLines(tx: Prisma.TransactionClient, catalog: Catalog, lines:
     }
     result.updated++;
     if (!dryRun) {
-      await tx.evalQuery.update({ where: { id: current.id }, data: { query: line.query, expected: gold, note, revision: { increment: 1 } } });
+      await tx.evalQuery.update({
+        where: { id: current.id },
+        data: { query: line.query, expected: gold, note, revision: { increment: 1 } },
+      });
     }
   }
   return toCreate;
@@ -103,11 +129,23 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
 
   return db.$transaction(async (tx) => {
     await lockCatalog(tx, catalog.id);
-    const statuses = await toolKeyStatuses(tx, catalog.id, lines.flatMap((l) => l.gold));
+    const statuses = await toolKeyStatuses(
+      tx,
+      catalog.id,
+      lines.flatMap((l) => l.gold),
+    );
     const unknown = lines
       .map((l) => ({ line: l.line, query: l.query, ids: l.gold.filter((id) => statuses.get(id) === "missing") }))
       .filter((u) => u.ids.length > 0);
-    const result: ImportGoldenQueriesResult = { dryRun, created: 0, updated: 0, unchanged: 0, leftOut: 0, unknown, unknownIds };
+    const result: ImportGoldenQueriesResult = {
+      dryRun,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      leftOut: 0,
+      unknown,
+      unknownIds,
+    };
     if (unknown.length > 0 && unknownIds === "reject" && !dryRun) refuseUnknown(unknown);
     const toCreate = await applyLines(tx, catalog, lines, statuses, result);
     result.created = toCreate.length;
@@ -121,7 +159,14 @@ export async function importGoldenQueries(options: ImportGoldenQueriesOptions): 
       action: "golden.imported",
       targetType: "catalog",
       targetId: catalog.id,
-      after: { created: result.created, updated: result.updated, unchanged: result.unchanged, leftOut: result.leftOut, unknownIds, unknown: unknown.length },
+      after: {
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        leftOut: result.leftOut,
+        unknownIds,
+        unknown: unknown.length,
+      },
     });
     return result;
   }, LOCKED_TX_OPTIONS);

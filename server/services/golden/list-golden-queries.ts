@@ -23,7 +23,11 @@ export async function listGoldenQueries({ db, catalog, search }: ListGoldenQueri
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const rows = text ? all.filter((row) => matchesGoldenFilter(row, text)) : all;
-  const statuses = await toolKeyStatuses(db, catalog.id, rows.flatMap((row) => row.expected));
+  const statuses = await toolKeyStatuses(
+    db,
+    catalog.id,
+    rows.flatMap((row) => row.expected),
+  );
   const total = all.length;
   return {
     total,
@@ -31,7 +35,9 @@ export async function listGoldenQueries({ db, catalog, search }: ListGoldenQueri
       ...row,
       issues: row.expected
         .map((id) => ({ id, status: statuses.get(id) ?? ("missing" as ToolKeyStatus) }))
-        .filter((issue): issue is { id: string; status: Exclude<ToolKeyStatus, "deferred"> } => issue.status !== "deferred"),
+        .filter(
+          (issue): issue is { id: string; status: Exclude<ToolKeyStatus, "deferred"> } => issue.status !== "deferred",
+        ),
     })),
   };
 }

@@ -1,4 +1,11 @@
-import { MAX_EXPECTED, MAX_NOTE_LENGTH, MAX_QUERY_LENGTH, MAX_TOOL_ID_LENGTH, normalizeQueryText, queryKey } from "./golden-query-shape";
+import {
+  MAX_EXPECTED,
+  MAX_NOTE_LENGTH,
+  MAX_QUERY_LENGTH,
+  MAX_TOOL_ID_LENGTH,
+  normalizeQueryText,
+  queryKey,
+} from "./golden-query-shape";
 import { describeUnstorableText, findUnstorableText } from "../text/storable-text";
 
 export const MAX_IMPORT_LINES = 5_000;
@@ -29,7 +36,8 @@ export function parseGoldenJsonl(text: string): { lines: ParsedGoldenLine[]; err
     const line = index + 1;
     if (!raw.trim()) return;
     if (lines.length + errors.length >= MAX_IMPORT_LINES) {
-      if (lines.length + errors.length === MAX_IMPORT_LINES) errors.push({ line, message: `more than ${MAX_IMPORT_LINES} queries; split the file` });
+      if (lines.length + errors.length === MAX_IMPORT_LINES)
+        errors.push({ line, message: `more than ${MAX_IMPORT_LINES} queries; split the file` });
       return;
     }
     let value: unknown;
@@ -61,7 +69,8 @@ export function parseGoldenJsonl(text: string): { lines: ParsedGoldenLine[]; err
 }
 
 function checkLine(value: unknown): Omit<ParsedGoldenLine, "line"> | string {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return 'expected an object like {"query": "...", "gold": ["tool.id"]}';
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return 'expected an object like {"query": "...", "gold": ["tool.id"]}';
   const record = value as Record<string, unknown>;
   if (typeof record.query !== "string") return '"query" must be a string';
   const query = normalizeQueryText(record.query);
@@ -82,6 +91,12 @@ function checkLine(value: unknown): Omit<ParsedGoldenLine, "line"> | string {
 }
 
 /** One line per query, keys in the documented order; `note` only when there is one. */
-export function formatGoldenJsonl(queries: ReadonlyArray<{ query: string; expected: readonly string[]; note: string }>): string {
-  return queries.map((q) => JSON.stringify({ query: q.query, gold: q.expected, ...(q.note ? { note: q.note } : {}) })).join("\n") + (queries.length ? "\n" : "");
+export function formatGoldenJsonl(
+  queries: ReadonlyArray<{ query: string; expected: readonly string[]; note: string }>,
+): string {
+  return (
+    queries
+      .map((q) => JSON.stringify({ query: q.query, gold: q.expected, ...(q.note ? { note: q.note } : {}) }))
+      .join("\n") + (queries.length ? "\n" : "")
+  );
 }

@@ -7,11 +7,18 @@ type Db = Pick<PrismaClient | Prisma.TransactionClient, "tool">;
 export type ToolKeyStatus = "deferred" | "direct" | "hidden" | "missing";
 
 /** The status of each of `keys` in the catalog (one query, whatever the number of keys). */
-export async function toolKeyStatuses(db: Db, catalogId: string, keys: Iterable<string>): Promise<Map<string, ToolKeyStatus>> {
+export async function toolKeyStatuses(
+  db: Db,
+  catalogId: string,
+  keys: Iterable<string>,
+): Promise<Map<string, ToolKeyStatus>> {
   const wanted = [...new Set(keys)];
   const statuses = new Map<string, ToolKeyStatus>(wanted.map((key) => [key, "missing"]));
   if (wanted.length === 0) return statuses;
-  const rows = await db.tool.findMany({ where: { catalogId, key: { in: wanted } }, select: { key: true, exposure: true } });
+  const rows = await db.tool.findMany({
+    where: { catalogId, key: { in: wanted } },
+    select: { key: true, exposure: true },
+  });
   for (const row of rows) statuses.set(row.key, row.exposure);
   return statuses;
 }

@@ -19,7 +19,16 @@ export interface UpdateGoldenQueryOptions {
 }
 
 /** Edits a golden query if nobody else changed it since `revision`; otherwise CONFLICT and nothing is written. */
-export async function updateGoldenQuery({ db, catalog, actor, id, revision, query, expected, note }: UpdateGoldenQueryOptions) {
+export async function updateGoldenQuery({
+  db,
+  catalog,
+  actor,
+  id,
+  revision,
+  query,
+  expected,
+  note,
+}: UpdateGoldenQueryOptions) {
   const text = query === undefined ? undefined : checkQueryText(query);
   const ids = expected === undefined ? undefined : normalizeExpected(expected);
   return db.$transaction(async (tx) => {
@@ -27,15 +36,24 @@ export async function updateGoldenQuery({ db, catalog, actor, id, revision, quer
     const before = await tx.evalQuery.findFirst({ where: { id, catalogId: catalog.id }, select: goldenQuerySelect });
     if (!before) throw new AppError("NOT_FOUND", "That golden query was not found (it may have been deleted).");
     if (before.revision !== revision) {
-      throw new AppError("CONFLICT", `Someone else changed this golden query (revision ${before.revision}, yours ${revision}). Reload it and apply your edit again.`, {
-        current: before,
-      });
+      throw new AppError(
+        "CONFLICT",
+        `Someone else changed this golden query (revision ${before.revision}, yours ${revision}). Reload it and apply your edit again.`,
+        {
+          current: before,
+        },
+      );
     }
     if (ids) await assertToolKeysExist(tx, catalog.id, ids);
     if (text !== undefined) await assertQueryIsNew(tx, catalog.id, text, id);
     const updated = await tx.evalQuery.update({
       where: { id },
-      data: { ...(text !== undefined ? { query: text } : {}), ...(ids ? { expected: ids } : {}), ...(note !== undefined ? { note: note.trim() } : {}), revision: { increment: 1 } },
+      data: {
+        ...(text !== undefined ? { query: text } : {}),
+        ...(ids ? { expected: ids } : {}),
+        ...(note !== undefined ? { note: note.trim() } : {}),
+        revision: { increment: 1 },
+      },
       select: goldenQuerySelect,
     });
     await recordAuditEvent({

@@ -15,7 +15,12 @@ async function failure(promise: Promise<unknown>) {
   throw new Error("expected the call to fail");
 }
 
-const strictSchema = { type: "object", properties: { zeta: { type: "string" }, alpha: { type: "integer" } }, required: ["zeta", "alpha"], additionalProperties: false };
+const strictSchema = {
+  type: "object",
+  properties: { zeta: { type: "string" }, alpha: { type: "integer" } },
+  required: ["zeta", "alpha"],
+  additionalProperties: false,
+};
 
 /** A catalog that uses every field: exposures, fallbacks, search text modes, strict, MCP metadata, golden queries. */
 async function richCatalog() {
@@ -23,18 +28,55 @@ async function richCatalog() {
   const catalog = await createCatalog(db, people.team.id, { name: "Rich" });
   const at = { team: people.team.slug, catalog: catalog.slug };
   const api = callerFor(db, people.editor);
-  await api.catalog.update({ ...at, revision: 1, patch: { description: "Everything at once.", engineProfile: "codex-bm25", defaultLimit: 5 } });
+  await api.catalog.update({
+    ...at,
+    revision: 1,
+    patch: { description: "Everything at once.", engineProfile: "codex-bm25", defaultLimit: 5 },
+  });
   await api.namespace.create({ ...at, name: "empty", description: "A namespace with no tools yet." });
   const tools = [
-    { name: "find_order", namespace: "crm", exposure: "deferred", fallback: "hidden", searchTextMode: "generated+extra", searchTextExtra: "lookup purchase" },
-    { name: "refund", namespace: "crm", exposure: "direct", strict: true, parameters: strictSchema, searchTextMode: "override", searchTextOverride: "give money back" },
-    { name: "delete_file", namespace: "files", exposure: "deferred", mcpServer: "filesystem", mcpTitle: "Delete a file", mcpMetadata: { annotations: { destructiveHint: true, title: "Delete" }, _meta: { b: 1, a: 2 } } },
+    {
+      name: "find_order",
+      namespace: "crm",
+      exposure: "deferred",
+      fallback: "hidden",
+      searchTextMode: "generated+extra",
+      searchTextExtra: "lookup purchase",
+    },
+    {
+      name: "refund",
+      namespace: "crm",
+      exposure: "direct",
+      strict: true,
+      parameters: strictSchema,
+      searchTextMode: "override",
+      searchTextOverride: "give money back",
+    },
+    {
+      name: "delete_file",
+      namespace: "files",
+      exposure: "deferred",
+      mcpServer: "filesystem",
+      mcpTitle: "Delete a file",
+      mcpMetadata: { annotations: { destructiveHint: true, title: "Delete" }, _meta: { b: 1, a: 2 } },
+    },
     { name: "old_tool", namespace: "files", exposure: "hidden", description: "Kept but never published." },
     { name: "ping", namespace: null, exposure: "deferred", fallback: "direct", description: "Check the service." },
   ] as const;
-  for (const tool of tools) await api.tool.create({ ...at, tool: { description: `${tool.name} tool`, ...tool } as never });
-  await api.namespace.update({ ...at, id: (await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "crm" } })).id, revision: 1, patch: { description: "Customer tools." } });
-  await api.golden.create({ ...at, query: "refund an order", expected: ["crm.refund", "crm.find_order"], note: "two tools" });
+  for (const tool of tools)
+    await api.tool.create({ ...at, tool: { description: `${tool.name} tool`, ...tool } as never });
+  await api.namespace.update({
+    ...at,
+    id: (await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "crm" } })).id,
+    revision: 1,
+    patch: { description: "Customer tools." },
+  });
+  await api.golden.create({
+    ...at,
+    query: "refund an order",
+    expected: ["crm.refund", "crm.find_order"],
+    note: "two tools",
+  });
   await api.golden.create({ ...at, query: "nothing fits this", expected: [] });
   return { ...people, catalog, at, api };
 }
@@ -52,46 +94,97 @@ describe("the lossless Stockroom catalog export", () => {
 
     const target = await createCatalog(db, source.team.id, { name: "Rich" }); // the name is not imported: it names the catalog, not its content
     const at = { team: source.team.slug, catalog: target.slug };
-    expect(await source.api.io.importCatalog({ ...at, text: exported.json })).toEqual({ format: "stockroom.catalog/v1", namespaces: 3, tools: 5, goldenQueries: 2 });
+    expect(await source.api.io.importCatalog({ ...at, text: exported.json })).toEqual({
+      format: "stockroom.catalog/v1",
+      namespaces: 3,
+      tools: 5,
+      goldenQueries: 2,
+    });
 
     // The document again, from the restored catalog: the same bytes (every field, key order included).
     expect((await source.api.io.export({ ...at, format: "stockroom" })).json).toBe(exported.json);
     // Field by field on the rows themselves.
-    const rows = async (catalogId: string) => (await db.tool.findMany({ where: { catalogId }, select: toolSelect, orderBy: { key: "asc" } })).map((r) => withoutIdentity(toToolRecord(r)));
+    const rows = async (catalogId: string) =>
+      (await db.tool.findMany({ where: { catalogId }, select: toolSelect, orderBy: { key: "asc" } })).map((r) =>
+        withoutIdentity(toToolRecord(r)),
+      );
     const [before, after] = [await rows(source.catalog.id), await rows(target.id)];
     expect(after.map((t) => t.key)).toEqual(before.map((t) => t.key));
     for (const [i, tool] of before.entries()) {
-      for (const field of Object.keys(tool) as Array<keyof typeof tool>) expect([tool.key, field, JSON.stringify(after[i]![field])]).toEqual([tool.key, field, JSON.stringify(tool[field])]);
+      for (const field of Object.keys(tool) as Array<keyof typeof tool>)
+        expect([tool.key, field, JSON.stringify(after[i]![field])]).toEqual([
+          tool.key,
+          field,
+          JSON.stringify(tool[field]),
+        ]);
     }
-    const settings = (c: { description: string; engineProfile: string; defaultLimit: number }) => [c.description, c.engineProfile, c.defaultLimit];
-    expect(settings(await db.catalog.findUniqueOrThrow({ where: { id: target.id } }))).toEqual(["Everything at once.", "codex_bm25", 5]);
-    const namespaces = async (catalogId: string) => db.namespace.findMany({ where: { catalogId }, select: { name: true, description: true }, orderBy: { name: "asc" } });
+    const settings = (c: { description: string; engineProfile: string; defaultLimit: number }) => [
+      c.description,
+      c.engineProfile,
+      c.defaultLimit,
+    ];
+    expect(settings(await db.catalog.findUniqueOrThrow({ where: { id: target.id } }))).toEqual([
+      "Everything at once.",
+      "codex_bm25",
+      5,
+    ]);
+    const namespaces = async (catalogId: string) =>
+      db.namespace.findMany({
+        where: { catalogId },
+        select: { name: true, description: true },
+        orderBy: { name: "asc" },
+      });
     expect(await namespaces(target.id)).toEqual(await namespaces(source.catalog.id));
-    const golden = async (catalogId: string) => db.evalQuery.findMany({ where: { catalogId }, select: { query: true, expected: true, note: true }, orderBy: { createdAt: "asc" } });
+    const golden = async (catalogId: string) =>
+      db.evalQuery.findMany({
+        where: { catalogId },
+        select: { query: true, expected: true, note: true },
+        orderBy: { createdAt: "asc" },
+      });
     expect(await golden(target.id)).toEqual(await golden(source.catalog.id));
     // What would be published is the same too (but for the catalog's own slug and name).
     const team = { slug: source.team.slug };
-    const [a, b] = [await buildSnapshotContent({ db, team, catalog: source.catalog }), await buildSnapshotContent({ db, team, catalog: target })];
+    const [a, b] = [
+      await buildSnapshotContent({ db, team, catalog: source.catalog }),
+      await buildSnapshotContent({ db, team, catalog: target }),
+    ];
     expect(JSON.stringify({ ...b, catalog: null })).toBe(JSON.stringify({ ...a, catalog: null }));
   });
 
   it("refuses a non-empty catalog and a broken document, listing what to fix, and writes nothing", async () => {
     const source = await richCatalog();
     const { json } = await source.api.io.export({ ...source.at, format: "stockroom" });
-    expect(await failure(source.api.io.importCatalog({ ...source.at, text: json }))).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/already has 5 tools/) });
+    expect(await failure(source.api.io.importCatalog({ ...source.at, text: json }))).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/already has 5 tools/),
+    });
     // Pasted into the tools-list import, it says what to use instead.
-    const asToolsList = source.api.io.previewImport({ ...source.at, text: json, options: { namespace: null, mcpServer: null, exposure: "deferred" } });
-    expect(await failure(asToolsList)).toMatchObject({ message: expect.stringMatching(/Stockroom catalog export, not a tools list: restore it with Restore catalog/) });
+    const asToolsList = source.api.io.previewImport({
+      ...source.at,
+      text: json,
+      options: { namespace: null, mcpServer: null, exposure: "deferred" },
+    });
+    expect(await failure(asToolsList)).toMatchObject({
+      message: expect.stringMatching(/Stockroom catalog export, not a tools list: restore it with Restore catalog/),
+    });
 
     const target = await createCatalog(db, source.team.id);
     const at = { team: source.team.slug, catalog: target.slug };
-    const doc = JSON.parse(json) as { tools: Array<Record<string, unknown>>; goldenQueries: Array<{ expected: string[] }> };
+    const doc = JSON.parse(json) as {
+      tools: Array<Record<string, unknown>>;
+      goldenQueries: Array<{ expected: string[] }>;
+    };
     doc.tools[0]!.parameters = { type: "string" };
     doc.tools[1]!.name = "has space";
     doc.goldenQueries[0]!.expected.push("crm.missing");
     const refused = await failure(source.api.io.importCatalog({ ...at, text: JSON.stringify(doc) }));
-    expect(refused).toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/^The catalog export has 3 problems/) });
-    expect(await failure(source.api.io.importCatalog({ ...at, text: '{"format":"stockroom.catalog/v0"}' }))).toMatchObject({ message: expect.stringMatching(/Not a Stockroom catalog export \(format/) });
+    expect(refused).toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/^The catalog export has 3 problems/),
+    });
+    expect(
+      await failure(source.api.io.importCatalog({ ...at, text: '{"format":"stockroom.catalog/v0"}' })),
+    ).toMatchObject({ message: expect.stringMatching(/Not a Stockroom catalog export \(format/) });
     expect(await db.tool.count({ where: { catalogId: target.id } })).toBe(0);
   });
 });

@@ -19,15 +19,22 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const invalid = (field: string, message: string) => new AppError("INVALID_INPUT", message, { fields: { [field]: message } });
+const invalid = (field: string, message: string) =>
+  new AppError("INVALID_INPUT", message, { fields: { [field]: message } });
 
 /** Checks what the user typed before anything is started or contacted. */
 export function validateConnection(connection: McpConnection): McpConnection {
   if (connection.transport === "stdio") {
     const command = connection.command.trim();
-    if (!command) throw invalid("command", "Enter the command that starts the MCP server, e.g. npx -y @modelcontextprotocol/server-everything.");
-    if (CONTROL.test(command) || command.length > 500) throw invalid("command", "The command must be one line of at most 500 characters.");
-    if (connection.args.length > 50 || connection.args.some((a) => a.length > 2000 || a.includes("\u0000"))) throw invalid("args", "Use at most 50 arguments of at most 2,000 characters.");
+    if (!command)
+      throw invalid(
+        "command",
+        "Enter the command that starts the MCP server, e.g. npx -y @modelcontextprotocol/server-everything.",
+      );
+    if (CONTROL.test(command) || command.length > 500)
+      throw invalid("command", "The command must be one line of at most 500 characters.");
+    if (connection.args.length > 50 || connection.args.some((a) => a.length > 2000 || a.includes("\u0000")))
+      throw invalid("args", "Use at most 50 arguments of at most 2,000 characters.");
     const badEnv = Object.keys(connection.env).find((k) => !ENV_NAME.test(k));
     if (badEnv !== undefined) throw invalid("env", `"${badEnv}" is not a valid environment variable name.`);
     return { ...connection, command };
@@ -36,10 +43,15 @@ export function validateConnection(connection: McpConnection): McpConnection {
   try {
     url = new URL(connection.url.trim());
   } catch {
-    throw invalid("url", `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp.`);
+    throw invalid(
+      "url",
+      `"${connection.url}" is not a URL; enter the server's Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp.`,
+    );
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid("url", "Only http:// and https:// MCP endpoints can be used.");
-  if (url.username || url.password) throw invalid("url", "Put credentials in a header (e.g. Authorization), not in the URL.");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw invalid("url", "Only http:// and https:// MCP endpoints can be used.");
+  if (url.username || url.password)
+    throw invalid("url", "Put credentials in a header (e.g. Authorization), not in the URL.");
   for (const [name, value] of Object.entries(connection.headers)) {
     if (!HEADER_NAME.test(name)) throw invalid("headers", `"${name}" is not a valid header name.`);
     if (CONTROL.test(value)) throw invalid("headers", `The value of header "${name}" must be one line.`);
@@ -61,8 +73,10 @@ function describeFailure(connection: McpConnection, error: unknown, stderr: stri
     if (isBlockedAddress(error)) return BLOCKED_ADDRESS_MESSAGE;
     // The SDK's StreamableHTTPError carries the HTTP status as a numeric code: an HTTP server did answer.
     const status = typeof err.code === "number" ? err.code : null;
-    if (status === 401 || status === 403) return `The MCP server at ${connection.url} refused the request (${status}); check the headers (e.g. Authorization).`;
-    if (status) return `The MCP server at ${connection.url} answered HTTP ${status}; check the URL (it is the Streamable HTTP endpoint, often ending in /mcp).`;
+    if (status === 401 || status === 403)
+      return `The MCP server at ${connection.url} refused the request (${status}); check the headers (e.g. Authorization).`;
+    if (status)
+      return `The MCP server at ${connection.url} answered HTTP ${status}; check the URL (it is the Streamable HTTP endpoint, often ending in /mcp).`;
     return unreachableMessage(connection.url, timeoutMs);
   }
   const where = `"${connection.command}"`;
@@ -74,10 +88,20 @@ function describeFailure(connection: McpConnection, error: unknown, stderr: stri
 }
 
 /** The transport for a checked connection: stdio only for an allowed command, HTTP through the address guard. */
-function openTransport(connection: McpConnection, settings: McpImportSettings, policy: AddressPolicy, timeoutMs: number) {
+function openTransport(
+  connection: McpConnection,
+  settings: McpImportSettings,
+  policy: AddressPolicy,
+  timeoutMs: number,
+) {
   if (connection.transport === "stdio") {
     assertStdioAllowed(connection.command, connection.env, settings);
-    const transport = new StdioClientTransport({ command: connection.command, args: connection.args, env: connection.env, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: connection.command,
+      args: connection.args,
+      env: connection.env,
+      stderr: "pipe",
+    });
     return { transport, close: async () => {} };
   }
   const guarded = createGuardedFetch(policy, Math.min(timeoutMs, 5_000));
@@ -101,7 +125,13 @@ async function listAllTools(client: Client, transport: Transport, timeoutMs: num
   }
   const info = client.getServerVersion();
   const namespaceDescription = describeServer(info, client.getInstructions());
-  return { serverName: info?.name ?? null, serverVersion: info?.version ?? null, namespaceDescription, toolCount: tools.length, text: JSON.stringify({ tools }, null, 2) };
+  return {
+    serverName: info?.name ?? null,
+    serverVersion: info?.version ?? null,
+    namespaceDescription,
+    toolCount: tools.length,
+    text: JSON.stringify({ tools }, null, 2),
+  };
 }
 
 const INSTRUCTIONS_CHARS = 1000;
@@ -110,10 +140,17 @@ const INSTRUCTIONS_CHARS = 1000;
  * A namespace description from what the server said at initialize: its title (or name) and version, then the
  * first paragraph of its instructions. Null when it said nothing to go on.
  */
-export function describeServer(info: { name?: string; title?: string; version?: string } | undefined, instructions: string | undefined): string | null {
+export function describeServer(
+  info: { name?: string; title?: string; version?: string } | undefined,
+  instructions: string | undefined,
+): string | null {
   const label = info?.title?.trim() || info?.name?.trim();
   const version = info?.version?.trim();
-  const about = instructions?.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").slice(0, INSTRUCTIONS_CHARS);
+  const about = instructions
+    ?.trim()
+    .split(/\n\s*\n/)[0]
+    ?.replace(/\s+/g, " ")
+    .slice(0, INSTRUCTIONS_CHARS);
   if (!label && !about) return null;
   const head = label ? `Tools of the ${label} MCP server${version ? ` (version ${version})` : ""}.` : "";
   return [head, about].filter(Boolean).join(" ");
@@ -131,7 +168,8 @@ export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptio
   const connection = validateConnection(input);
   const { transport, close } = openTransport(connection, settings, policy, timeoutMs);
   let stderr = "";
-  if (transport instanceof StdioClientTransport) transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  if (transport instanceof StdioClientTransport)
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const client = new Client({ name: "stockroom-import", version: "1.0.0" });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const started = Date.now();
@@ -149,7 +187,8 @@ export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptio
     const message = describeFailure(connection, error, stderr, timeoutMs);
     // An unreachable HTTP server answers only when the time is up, so an open, a closed and a silent port take as
     // long as each other: neither the message nor its timing tells them apart (no port scanner).
-    if (connection.transport === "http" && message === unreachableMessage(connection.url, timeoutMs)) await sleepUntil(started + timeoutMs);
+    if (connection.transport === "http" && message === unreachableMessage(connection.url, timeoutMs))
+      await sleepUntil(started + timeoutMs);
     throw new AppError(isBlockedAddress(error) ? "FORBIDDEN" : "UNPROCESSABLE", message);
   } finally {
     clearTimeout(timer);

@@ -11,7 +11,8 @@ import { toolColumns, toolKey } from "../tools/tool-shape";
 import { checkToolName, validateToolFields } from "../tools/validate-tool";
 import { parseJsonText, SourceFormatError } from "./parse-tool-source";
 
-const invalid = (message: string, problems: string[] = [message]) => new AppError("INVALID_INPUT", message, { problems: problems.slice(0, 50) });
+const invalid = (message: string, problems: string[] = [message]) =>
+  new AppError("INVALID_INPUT", message, { problems: problems.slice(0, 50) });
 
 /** Parses and checks a whole catalog document; every problem is listed (first 50), nothing is written. */
 export function parseCatalogDocument(text: string): CatalogDocument {
@@ -30,7 +31,8 @@ export function parseCatalogDocument(text: string): CatalogDocument {
   const doc = parsed.data;
   const problems: string[] = [];
   const { min, max } = DEFAULT_LIMIT_RANGE;
-  if (doc.catalog.defaultLimit < min || doc.catalog.defaultLimit > max) problems.push(`catalog.defaultLimit: must be between ${min} and ${max}.`);
+  if (doc.catalog.defaultLimit < min || doc.catalog.defaultLimit > max)
+    problems.push(`catalog.defaultLimit: must be between ${min} and ${max}.`);
   const namespaces = new Set<string>();
   for (const ns of doc.namespaces) {
     const problem = checkToolName(ns.name, "Namespace name");
@@ -43,23 +45,44 @@ export function parseCatalogDocument(text: string): CatalogDocument {
     const key = toolKey(tool.namespace, tool.name);
     for (const issue of validateToolFields(tool)) problems.push(`${key}: ${issue.message}`);
     if (keys.has(key)) problems.push(`${key}: listed twice.`);
-    if (tool.namespace !== null && !namespaces.has(tool.namespace)) problems.push(`${key}: namespace "${tool.namespace}" is not in namespaces.`);
+    if (tool.namespace !== null && !namespaces.has(tool.namespace))
+      problems.push(`${key}: namespace "${tool.namespace}" is not in namespaces.`);
     keys.add(key);
   }
   for (const golden of doc.goldenQueries) {
-    if (!normalizeQueryText(golden.query) || golden.query.length > MAX_QUERY_LENGTH) problems.push(`golden query "${golden.query.slice(0, 40)}": needs 1 to ${MAX_QUERY_LENGTH} characters.`);
+    if (!normalizeQueryText(golden.query) || golden.query.length > MAX_QUERY_LENGTH)
+      problems.push(`golden query "${golden.query.slice(0, 40)}": needs 1 to ${MAX_QUERY_LENGTH} characters.`);
     const unknown = golden.expected.filter((id) => !keys.has(id.trim()));
-    if (unknown.length) problems.push(`golden query "${golden.query.slice(0, 40)}": expects tools not in the document (${unknown.join(", ")}).`);
+    if (unknown.length)
+      problems.push(
+        `golden query "${golden.query.slice(0, 40)}": expects tools not in the document (${unknown.join(", ")}).`,
+      );
   }
-  if (problems.length > 0) throw invalid(`The catalog export has ${problems.length} problem${problems.length === 1 ? "" : "s"}, e.g. ${problems[0]} Nothing was imported.`, problems);
+  if (problems.length > 0)
+    throw invalid(
+      `The catalog export has ${problems.length} problem${problems.length === 1 ? "" : "s"}, e.g. ${problems[0]} Nothing was imported.`,
+      problems,
+    );
   return doc;
 }
 
 /** Updates the document's namespaces the catalog has and creates the others; returns each name's id. */
 async function writeNamespaces(tx: Prisma.TransactionClient, catalog: Catalog, doc: CatalogDocument) {
-  const existing = new Map((await tx.namespace.findMany({ where: { catalogId: catalog.id }, select: { id: true, name: true } })).map((ns) => [ns.name, ns.id]));
-  for (const ns of doc.namespaces.filter((n) => existing.has(n.name))) await tx.namespace.update({ where: { id: existing.get(ns.name)! }, data: { description: ns.description, revision: { increment: 1 } } });
-  const created = await tx.namespace.createManyAndReturn({ data: doc.namespaces.filter((n) => !existing.has(n.name)).map((n) => ({ catalogId: catalog.id, ...n })), select: { id: true, name: true } });
+  const existing = new Map(
+    (await tx.namespace.findMany({ where: { catalogId: catalog.id }, select: { id: true, name: true } })).map((ns) => [
+      ns.name,
+      ns.id,
+    ]),
+  );
+  for (const ns of doc.namespaces.filter((n) => existing.has(n.name)))
+    await tx.namespace.update({
+      where: { id: existing.get(ns.name)! },
+      data: { description: ns.description, revision: { increment: 1 } },
+    });
+  const created = await tx.namespace.createManyAndReturn({
+    data: doc.namespaces.filter((n) => !existing.has(n.name)).map((n) => ({ catalogId: catalog.id, ...n })),
+    select: { id: true, name: true },
+  });
   return new Map([...existing, ...created.map((ns) => [ns.name, ns.id] as const)]);
 }
 
@@ -68,15 +91,35 @@ async function writeNamespaces(tx: Prisma.TransactionClient, catalog: Catalog, d
  * (not name or slug), namespaces, tools with every field, golden queries. A catalog with tools or golden queries
  * is refused: this restores a catalog, it does not merge (the import wizard merges provider tool lists).
  */
-export async function importCatalogDocument({ db, catalog, actor, text }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; text: string }) {
+export async function importCatalogDocument({
+  db,
+  catalog,
+  actor,
+  text,
+}: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  text: string;
+}) {
   const doc = parseCatalogDocument(text);
   return db.$transaction(
     async (tx) => {
       await lockCatalog(tx, catalog.id);
-      const [tools, golden] = await Promise.all([tx.tool.count({ where: { catalogId: catalog.id } }), tx.evalQuery.count({ where: { catalogId: catalog.id } })]);
-      if (tools > 0 || golden > 0) throw new AppError("CONFLICT", `Catalog "${catalog.slug}" already has ${tools} tools and ${golden} golden queries; import a catalog export into a new, empty catalog.`);
+      const [tools, golden] = await Promise.all([
+        tx.tool.count({ where: { catalogId: catalog.id } }),
+        tx.evalQuery.count({ where: { catalogId: catalog.id } }),
+      ]);
+      if (tools > 0 || golden > 0)
+        throw new AppError(
+          "CONFLICT",
+          `Catalog "${catalog.slug}" already has ${tools} tools and ${golden} golden queries; import a catalog export into a new, empty catalog.`,
+        );
       const { description, engineProfile, defaultLimit } = doc.catalog;
-      await tx.catalog.update({ where: { id: catalog.id }, data: { description, engineProfile: toDbProfile(engineProfile), defaultLimit, revision: { increment: 1 } } });
+      await tx.catalog.update({
+        where: { id: catalog.id },
+        data: { description, engineProfile: toDbProfile(engineProfile), defaultLimit, revision: { increment: 1 } },
+      });
       const ids = await writeNamespaces(tx, catalog, doc);
       await tx.tool.createMany({
         data: doc.tools.map(({ namespace, ...tool }) => ({
@@ -86,9 +129,30 @@ export async function importCatalogDocument({ db, catalog, actor, text }: { db: 
           key: toolKey(namespace, tool.name),
         })),
       });
-      await tx.evalQuery.createMany({ data: doc.goldenQueries.map((q) => ({ catalogId: catalog.id, query: normalizeQueryText(q.query), expected: normalizeExpected(q.expected), note: q.note })) });
-      const summary = { format: doc.format, namespaces: doc.namespaces.length, tools: doc.tools.length, goldenQueries: doc.goldenQueries.length };
-      await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "catalog.imported", targetType: "catalog", targetId: catalog.id, after: summary });
+      await tx.evalQuery.createMany({
+        data: doc.goldenQueries.map((q) => ({
+          catalogId: catalog.id,
+          query: normalizeQueryText(q.query),
+          expected: normalizeExpected(q.expected),
+          note: q.note,
+        })),
+      });
+      const summary = {
+        format: doc.format,
+        namespaces: doc.namespaces.length,
+        tools: doc.tools.length,
+        goldenQueries: doc.goldenQueries.length,
+      };
+      await recordAuditEvent({
+        db: tx,
+        teamId: catalog.teamId,
+        catalogId: catalog.id,
+        actor,
+        action: "catalog.imported",
+        targetType: "catalog",
+        targetId: catalog.id,
+        after: summary,
+      });
       return summary;
     },
     { timeout: 120_000, maxWait: 15_000 },

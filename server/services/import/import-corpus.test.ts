@@ -17,13 +17,24 @@ interface CorpusTool {
 describe("importing the real 724-tool MCP corpus", () => {
   it("imports every server's tools as OpenAI namespaces in one go, reports the broken one, and a re-import finds the rest unchanged", async () => {
     const text = await readFile(path.join(process.cwd(), "prisma/seed-data/tools.jsonl"), "utf8");
-    const corpus = text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as CorpusTool);
+    const corpus = text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as CorpusTool);
     const servers = [...new Set(corpus.map((t) => t.namespace))];
     const doc = servers.map((server) => ({
       type: "namespace",
       name: server,
       description: `Tools of the ${server} MCP server.`,
-      tools: corpus.filter((t) => t.namespace === server).map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, defer_loading: true })),
+      tools: corpus
+        .filter((t) => t.namespace === server)
+        .map((t) => ({
+          type: "function",
+          name: t.name,
+          description: t.description,
+          parameters: t.parameters,
+          defer_loading: true,
+        })),
     }));
     const { team, editor } = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, team.id);
@@ -37,7 +48,19 @@ describe("importing the real 724-tool MCP corpus", () => {
     const previewMs = performance.now() - start;
     // Netlify's server lists one tool with `"enum": []` (no value can ever match; the corpus dropped it): such a
     // tool is reported, not silently imported.
-    doc.find((ns) => ns.name === "netlify")!.tools.push({ type: "function", name: "coding_rules_as_listed", description: "", parameters: { type: "object", properties: { creationType: { type: "string", enum: [] } }, $schema: "http://json-schema.org/draft-07/schema#" }, defer_loading: true });
+    doc
+      .find((ns) => ns.name === "netlify")!
+      .tools.push({
+        type: "function",
+        name: "coding_rules_as_listed",
+        description: "",
+        parameters: {
+          type: "object",
+          properties: { creationType: { type: "string", enum: [] } },
+          $schema: "http://json-schema.org/draft-07/schema#",
+        },
+        defer_loading: true,
+      });
     const withBroken = JSON.stringify(doc);
     const broken = await api.io.previewImport({ ...ref, text: withBroken, options });
     expect(broken.rows.find((r) => r.status === "invalid")).toMatchObject({
@@ -46,7 +69,9 @@ describe("importing the real 724-tool MCP corpus", () => {
     });
     expect(preview.counts).toEqual({ new: 724, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
     start = performance.now();
-    expect(await api.io.commitImport({ ...ref, text: source, options, fingerprint: preview.fingerprint })).toMatchObject({ created: 724, skipped: 0 });
+    expect(
+      await api.io.commitImport({ ...ref, text: source, options, fingerprint: preview.fingerprint }),
+    ).toMatchObject({ created: 724, skipped: 0 });
     const commitMs = performance.now() - start;
     expect(await db.tool.count({ where: { catalogId: catalog.id, exposure: "deferred" } })).toBe(724);
     expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(servers.length);
@@ -56,6 +81,8 @@ describe("importing the real 724-tool MCP corpus", () => {
     const again = await api.io.previewImport({ ...ref, text: source, options });
     const rePreviewMs = performance.now() - start;
     expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 724, invalid: 0, skipped: 0 });
-    console.log(`724-tool import on ${testDbKind()}: preview ${previewMs.toFixed(0)} ms, commit ${commitMs.toFixed(0)} ms, re-import preview ${rePreviewMs.toFixed(0)} ms`);
+    console.log(
+      `724-tool import on ${testDbKind()}: preview ${previewMs.toFixed(0)} ms, commit ${commitMs.toFixed(0)} ms, re-import preview ${rePreviewMs.toFixed(0)} ms`,
+    );
   });
 });

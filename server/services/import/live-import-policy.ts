@@ -11,7 +11,8 @@ export const CLI_IMPORT_HINT =
  * Variables that change what an allowed program loads or runs (a preload library, Node's --import/--require,
  * a module path), so an allowed command name would no longer bound what starts.
  */
-const LOADER_ENV = /^(LD_|DYLD_|NODE_OPTIONS$|NODE_PATH$|PATH$|PYTHONPATH$|PYTHONSTARTUP$|PERL5OPT$|PERL5LIB$|RUBYOPT$|BASH_ENV$|ENV$)/i;
+const LOADER_ENV =
+  /^(LD_|DYLD_|NODE_OPTIONS$|NODE_PATH$|PATH$|PYTHONPATH$|PYTHONSTARTUP$|PERL5OPT$|PERL5LIB$|RUBYOPT$|BASH_ENV$|ENV$)/i;
 
 /**
  * The gate before the server starts a user-given command: stdio import is off unless the operator lists the

@@ -32,7 +32,12 @@ const NAMESPACES: Record<string, string> = {
 
 /** Starts the package's server over stdio (node on its bin, nothing fetched) and reads every page of tools/list. */
 async function listTools(server: RealMcpServer, workDir: string): Promise<Listed> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [binOf(server.pkg), ...server.args], env: { PATH: process.env.PATH ?? "", HOME: workDir, ...server.env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binOf(server.pkg), ...server.args],
+    env: { PATH: process.env.PATH ?? "", HOME: workDir, ...server.env },
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const client = new Client({ name: "stockroom-contract-test", version: "1.0.0" });
@@ -45,9 +50,17 @@ async function listTools(server: RealMcpServer, workDir: string): Promise<Listed
       tools.push(...(page.tools as Listed["tools"]));
       cursor = page.nextCursor;
     } while (cursor);
-    return { server, namespace: NAMESPACES[server.pkg]!, info: client.getServerVersion()!, instructions: client.getInstructions(), tools };
+    return {
+      server,
+      namespace: NAMESPACES[server.pkg]!,
+      info: client.getServerVersion()!,
+      instructions: client.getInstructions(),
+      tools,
+    };
   } catch (error) {
-    throw new Error(`${server.pkg} ${versionOf(server.pkg)} did not list its tools: ${(error as Error).message} ${stderr}`);
+    throw new Error(
+      `${server.pkg} ${versionOf(server.pkg)} did not list its tools: ${(error as Error).message} ${stderr}`,
+    );
   } finally {
     await client.close();
   }
@@ -71,7 +84,12 @@ describe("contract: tools of real MCP servers come out of Stockroom exactly as t
     const editor = callerFor(db, people.editor);
     for (const server of listed) {
       const text = JSON.stringify({ tools: server.tools });
-      const options = { namespace: server.namespace, mcpServer: server.info.name, exposure: "deferred" as const, namespaceDescription: describeServer(server.info, server.instructions) };
+      const options = {
+        namespace: server.namespace,
+        mcpServer: server.info.name,
+        exposure: "deferred" as const,
+        namespaceDescription: describeServer(server.info, server.instructions),
+      };
       const preview = await editor.io.previewImport({ ...at, text, options });
       const refused = preview.rows.filter((row) => row.status !== "new");
       expect(refused, `${server.server.pkg}: ${JSON.stringify(refused.slice(0, 3))}`).toEqual([]);
@@ -80,7 +98,11 @@ describe("contract: tools of real MCP servers come out of Stockroom exactly as t
     await editor.publish.publish({ ...at, note: "eight real MCP servers" });
     const { secret } = await callerFor(db, people.owner).agentToken.create({ ...at, name: "contract" });
     snapshot = await verifySnapshot(JSON.parse(await api.fetchSnapshotText(at.team, at.catalog, secret)));
-    mcpExport = (JSON.parse((await editor.io.export({ ...at, format: "mcp", supportsToolSearch: false })).json) as { tools: Array<Record<string, unknown>> }).tools;
+    mcpExport = (
+      JSON.parse((await editor.io.export({ ...at, format: "mcp", supportsToolSearch: false })).json) as {
+        tools: Array<Record<string, unknown>>;
+      }
+    ).tools;
   }, 240_000);
 
   afterAll(async () => {
@@ -91,20 +113,28 @@ describe("contract: tools of real MCP servers come out of Stockroom exactly as t
     // The versions package-lock.json pins list 125 tools between them.
     expect(listed.reduce((n, s) => n + s.tools.length, 0)).toBe(125);
     expect(snapshot.tools).toHaveLength(125);
-    console.log(`MCP contract: ${listed.map((s) => `${s.server.pkg}@${versionOf(s.server.pkg)} ${s.tools.length}`).join(", ")}`);
-    for (const server of listed) expect(snapshot.namespaces.find((ns) => ns.name === server.namespace)?.description).toMatch(/^Tools of the .+ MCP server/);
+    console.log(
+      `MCP contract: ${listed.map((s) => `${s.server.pkg}@${versionOf(s.server.pkg)} ${s.tools.length}`).join(", ")}`,
+    );
+    for (const server of listed)
+      expect(snapshot.namespaces.find((ns) => ns.name === server.namespace)?.description).toMatch(
+        /^Tools of the .+ MCP server/,
+      );
   });
 
-  it.each(Object.values(NAMESPACES))("%s: every tool deep-equal, key order included, in the snapshot and the MCP export", (namespace) => {
-    const server = listed.find((s) => s.namespace === namespace)!;
-    for (const tool of server.tools) {
-      const published = snapshot.tools.find((t) => t.id === `${namespace}.${tool.name}`);
-      expect(published, `${namespace}.${tool.name} published`).toBeDefined();
-      expect(JSON.stringify(published!.spec.parameters)).toBe(JSON.stringify(tool.inputSchema));
-      // The published tool, back in MCP's format, is the server's entry byte for byte.
-      expect(JSON.stringify(providerTool(published!, "mcp"))).toBe(JSON.stringify(tool));
-      const exported = mcpExport.find((t) => t.name === tool.name || t.name === `${namespace}__${tool.name}`);
-      expect(JSON.stringify({ ...exported, name: tool.name })).toBe(JSON.stringify(tool));
-    }
-  });
+  it.each(Object.values(NAMESPACES))(
+    "%s: every tool deep-equal, key order included, in the snapshot and the MCP export",
+    (namespace) => {
+      const server = listed.find((s) => s.namespace === namespace)!;
+      for (const tool of server.tools) {
+        const published = snapshot.tools.find((t) => t.id === `${namespace}.${tool.name}`);
+        expect(published, `${namespace}.${tool.name} published`).toBeDefined();
+        expect(JSON.stringify(published!.spec.parameters)).toBe(JSON.stringify(tool.inputSchema));
+        // The published tool, back in MCP's format, is the server's entry byte for byte.
+        expect(JSON.stringify(providerTool(published!, "mcp"))).toBe(JSON.stringify(tool));
+        const exported = mcpExport.find((t) => t.name === tool.name || t.name === `${namespace}__${tool.name}`);
+        expect(JSON.stringify({ ...exported, name: tool.name })).toBe(JSON.stringify(tool));
+      }
+    },
+  );
 });

@@ -37,7 +37,9 @@ export const anyAddress: AddressPolicy = () => true;
 type Connector = ReturnType<typeof buildConnector>;
 
 function lookupAll(hostname: string): Promise<dns.LookupAddress[]> {
-  return new Promise((resolve, reject) => dns.lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dns.lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 }
 
 /**
@@ -80,7 +82,10 @@ function guardedConnector(policy: AddressPolicy, base: Connector): Connector {
  * A fetch whose every connection obeys `policy`, with a bounded connect time, for the MCP SDK's HTTP transport;
  * `close` releases its sockets.
  */
-export function createGuardedFetch(policy: AddressPolicy, connectTimeoutMs: number): { fetch: typeof fetch; close: () => Promise<void> } {
+export function createGuardedFetch(
+  policy: AddressPolicy,
+  connectTimeoutMs: number,
+): { fetch: typeof fetch; close: () => Promise<void> } {
   const dispatcher = new Agent({ connect: guardedConnector(policy, buildConnector({ timeout: connectTimeoutMs })) });
   type Init = Parameters<typeof undiciFetch>[1];
   const guarded = (input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as Init), dispatcher });
@@ -89,7 +94,11 @@ export function createGuardedFetch(policy: AddressPolicy, connectTimeoutMs: numb
 
 /** True when `error` (or a cause of it) is a refused address. */
 export function isBlockedAddress(error: unknown): boolean {
-  for (let e = error as { cause?: unknown; code?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { cause?: unknown; code?: unknown } | undefined, depth = 0;
+    e && depth < 6;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e instanceof BlockedAddressError || e.code === "STOCKROOM_BLOCKED_ADDRESS") return true;
   }
   return false;

@@ -46,7 +46,12 @@ const FORMATS_HINT =
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const labelOf = (entry: unknown, index: number) => (isRecord(entry) && typeof entry.name === "string" ? entry.name : isRecord(entry) && isRecord(entry.function) && typeof entry.function.name === "string" ? entry.function.name : `#${index + 1}`);
+const labelOf = (entry: unknown, index: number) =>
+  isRecord(entry) && typeof entry.name === "string"
+    ? entry.name
+    : isRecord(entry) && isRecord(entry.function) && typeof entry.function.name === "string"
+      ? entry.function.name
+      : `#${index + 1}`;
 
 /** Parses JSON text, with a message that says where it broke. */
 export function parseJsonText(text: string): unknown {
@@ -59,14 +64,19 @@ export function parseJsonText(text: string): unknown {
   }
   // Escapes such as \u0000 only become characters once parsed.
   const unstorable = findUnstorableText(value);
-  if (unstorable) throw new SourceFormatError(`The import: ${describeUnstorableText({ ...unstorable, field: unstorable.field === "input" ? "the text" : unstorable.field })}`);
+  if (unstorable)
+    throw new SourceFormatError(
+      `The import: ${describeUnstorableText({ ...unstorable, field: unstorable.field === "input" ? "the text" : unstorable.field })}`,
+    );
   return value;
 }
 
 function toolListOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (isRecord(value) && value.format === "stockroom.catalog/v1") {
-    throw new SourceFormatError("This is a Stockroom catalog export, not a tools list: restore it with Restore catalog (into an empty catalog).");
+    throw new SourceFormatError(
+      "This is a Stockroom catalog export, not a tools list: restore it with Restore catalog (into an empty catalog).",
+    );
   }
   if (isRecord(value)) {
     if (isRecord(value.result) && Array.isArray(value.result.tools)) return value.result.tools; // a JSON-RPC response
@@ -83,18 +93,27 @@ export function detectFormat(list: unknown[]): SourceFormat {
     if ("input_schema" in entry) return "anthropic";
     if (entry.type === "function" || entry.type === "namespace") return "openai";
   }
-  throw new SourceFormatError(list.length === 0 ? "The tools list is empty." : `The tools are in no known format. ${FORMATS_HINT}`);
+  throw new SourceFormatError(
+    list.length === 0 ? "The tools list is empty." : `The tools are in no known format. ${FORMATS_HINT}`,
+  );
 }
 
 function readMcp(entry: Json): ParsedTool | string {
   if (typeof entry.name !== "string") return 'MCP tool without a "name".';
   if (!("inputSchema" in entry)) return `MCP tool "${entry.name}" has no "inputSchema".`;
   // `annotations.title` stays in the annotations: it is a display hint, not the tool's title.
-  return { name: entry.name, description: str(entry.description) ?? "", parameters: entry.inputSchema, mcpTitle: str(entry.title) ?? null, mcpMetadata: readMcpMetadata(entry) };
+  return {
+    name: entry.name,
+    description: str(entry.description) ?? "",
+    parameters: entry.inputSchema,
+    mcpTitle: str(entry.title) ?? null,
+    mcpMetadata: readMcpMetadata(entry),
+  };
 }
 
 function readAnthropic(entry: Json): ParsedTool | string {
-  if (typeof entry.type === "string" && entry.type !== "custom") return `skip:${entry.type} is an Anthropic server tool, not a catalog tool.`;
+  if (typeof entry.type === "string" && entry.type !== "custom")
+    return `skip:${entry.type} is an Anthropic server tool, not a catalog tool.`;
   if (typeof entry.name !== "string") return 'Anthropic tool without a "name".';
   if (!("input_schema" in entry)) return `Anthropic tool "${entry.name}" has no "input_schema".`;
   return {
@@ -107,7 +126,10 @@ function readAnthropic(entry: Json): ParsedTool | string {
 }
 
 function readOpenAiFunction(entry: Json): ParsedTool | string {
-  if (entry.type !== "function") return typeof entry.type === "string" ? `skip:${entry.type} is a built-in OpenAI tool, not a catalog tool.` : 'OpenAI tool without "type": "function".';
+  if (entry.type !== "function")
+    return typeof entry.type === "string"
+      ? `skip:${entry.type} is a built-in OpenAI tool, not a catalog tool.`
+      : 'OpenAI tool without "type": "function".';
   const fn = isRecord(entry.function) ? entry.function : entry; // Chat Completions nests the function
   if (typeof fn.name !== "string") return 'OpenAI function without a "name".';
   return {
@@ -123,19 +145,33 @@ function readOpenAiFunction(entry: Json): ParsedTool | string {
 function exportOrigins(value: unknown): Map<string, { namespace: string | null; name: string; server: string | null }> {
   const origins = isRecord(value) && isRecord(value._meta) ? value._meta["stockroom/tools"] : undefined;
   if (!isRecord(origins)) return new Map();
-  const valid = Object.entries(origins).filter(([, o]) => isRecord(o) && typeof o.name === "string" && (o.namespace === null || typeof o.namespace === "string") && (o.server === null || typeof o.server === "string"));
+  const valid = Object.entries(origins).filter(
+    ([, o]) =>
+      isRecord(o) &&
+      typeof o.name === "string" &&
+      (o.namespace === null || typeof o.namespace === "string") &&
+      (o.server === null || typeof o.server === "string"),
+  );
   return new Map(valid as Array<[string, { namespace: string | null; name: string; server: string | null }]>);
 }
 
 function withOrigin(tool: ParsedTool, origins: ReturnType<typeof exportOrigins>): ParsedTool {
   const origin = origins.get(tool.name);
-  return origin ? { ...tool, name: origin.name, ...(origin.namespace ? { namespace: origin.namespace } : {}), mcpServer: origin.server } : tool;
+  return origin
+    ? {
+        ...tool,
+        name: origin.name,
+        ...(origin.namespace ? { namespace: origin.namespace } : {}),
+        mcpServer: origin.server,
+      }
+    : tool;
 }
 
 /** Reads a parsed JSON document into rows; entries that cannot be read become rows with an error. */
 export function parseToolSource(value: unknown): ParsedSource {
   const list = toolListOf(value);
-  if (list.length > 5000) throw new SourceFormatError(`The import has ${list.length} tools; import at most 5,000 at a time.`);
+  if (list.length > 5000)
+    throw new SourceFormatError(`The import has ${list.length} tools; import at most 5,000 at a time.`);
   const format = detectFormat(list);
   const origins = exportOrigins(value);
   const items: ParsedItem[] = [];
@@ -154,11 +190,20 @@ export function parseToolSource(value: unknown): ParsedSource {
     }
     if (format === "anthropic") return push(entry, readAnthropic(entry), label);
     if (entry.type !== "namespace") return push(entry, readOpenAiFunction(entry), label);
-    if (typeof entry.name !== "string" || !Array.isArray(entry.tools)) return push(entry, 'OpenAI namespace needs a "name" and a "tools" array.', label);
+    if (typeof entry.name !== "string" || !Array.isArray(entry.tools))
+      return push(entry, 'OpenAI namespace needs a "name" and a "tools" array.', label);
     for (const [j, member] of entry.tools.entries()) {
       const memberLabel = `${entry.name}.${labelOf(member, j)}`;
-      const read = isRecord(member) ? readOpenAiFunction(member) : `Entry ${j + 1} of namespace ${entry.name} is not an object.`;
-      push(member, typeof read === "string" ? read : { ...read, namespace: entry.name, namespaceDescription: str(entry.description) }, memberLabel);
+      const read = isRecord(member)
+        ? readOpenAiFunction(member)
+        : `Entry ${j + 1} of namespace ${entry.name} is not an object.`;
+      push(
+        member,
+        typeof read === "string"
+          ? read
+          : { ...read, namespace: entry.name, namespaceDescription: str(entry.description) },
+        memberLabel,
+      );
     }
   });
   return { format, items };

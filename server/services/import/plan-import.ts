@@ -48,7 +48,8 @@ export interface PlannedWrite {
 
 type Db = PrismaClient | Prisma.TransactionClient;
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
-const text = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "string" ? value : pretty(value));
+const text = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "string" ? value : pretty(value);
 
 /**
  * The imported fields (domain/tool.ts) whose value the source changes: a field the source says nothing about
@@ -60,7 +61,8 @@ function diffFields(existing: ToolRecord, tool: PlannedWrite["tool"]): FieldChan
     const value = (tool as Partial<Record<ToolImportedField, unknown>>)[field];
     if (value === undefined || (value === null && TOOL[field].imported === "unlessNull")) continue;
     // Key order counts (the model reads properties in it): a reordered schema is a change.
-    if (JSON.stringify(value) !== JSON.stringify(existing[field])) changes.push({ field, before: text(existing[field]), after: text(value) });
+    if (JSON.stringify(value) !== JSON.stringify(existing[field]))
+      changes.push({ field, before: text(existing[field]), after: text(value) });
   }
   return changes;
 }
@@ -84,7 +86,9 @@ function matchOf(ctx: PlanContext, key: string, tool: PlannedTool): { match: Too
   const sameServer = tool.mcpServer ? ctx.byServer.get(`${tool.mcpServer}\u0000${tool.name}`) : undefined;
   const sameKey = ctx.byKey.get(key);
   if (!sameServer && sameKey && tool.mcpServer && sameKey.mcpServer && sameKey.mcpServer !== tool.mcpServer) {
-    return { refusal: `"${key}" already exists from MCP server "${sameKey.mcpServer}"; import into another namespace.` };
+    return {
+      refusal: `"${key}" already exists from MCP server "${sameKey.mcpServer}"; import into another namespace.`,
+    };
   }
   const match = sameServer ?? sameKey ?? null;
   if (match && ctx.matched.has(match.id)) return { refusal: `"${match.key}" would be updated twice by this import.` };
@@ -92,15 +96,39 @@ function matchOf(ctx: PlanContext, key: string, tool: PlannedTool): { match: Too
 }
 
 function planRow(ctx: PlanContext, item: SourceItem): PlanRow {
-  const row: PlanRow = { index: item.index, label: item.label, status: "invalid", key: null, messages: [], changes: [], exposure: null, toolId: null, revision: null };
+  const row: PlanRow = {
+    index: item.index,
+    label: item.label,
+    status: "invalid",
+    key: null,
+    messages: [],
+    changes: [],
+    exposure: null,
+    toolId: null,
+    revision: null,
+  };
   if (item.skipped) return { ...row, status: "skipped", messages: [item.skipped] };
   if (!item.tool) return { ...row, messages: [item.error ?? "Could not read this entry."] };
-  const tool = { ...item.tool, namespace: item.tool.namespace ?? ctx.options.namespace, mcpServer: item.tool.mcpServer ?? ctx.options.mcpServer };
+  const tool = {
+    ...item.tool,
+    namespace: item.tool.namespace ?? ctx.options.namespace,
+    mcpServer: item.tool.mcpServer ?? ctx.options.mcpServer,
+  };
   row.key = toolKey(tool.namespace, tool.name);
-  const issues = validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false, mcpServer: tool.mcpServer, mcpTitle: tool.mcpTitle, mcpMetadata: tool.mcpMetadata });
+  const issues = validateToolFields({
+    name: tool.name,
+    namespace: tool.namespace,
+    description: tool.description,
+    parameters: tool.parameters,
+    strict: tool.strict ?? false,
+    mcpServer: tool.mcpServer,
+    mcpTitle: tool.mcpTitle,
+    mcpMetadata: tool.mcpMetadata,
+  });
   if (issues.length > 0) return { ...row, messages: issues.map((i) => i.message) };
   const twin = ctx.seenKeys.get(row.key);
-  if (twin !== undefined) return { ...row, messages: [`"${row.key}" appears more than once in the import (also as ${twin}).`] };
+  if (twin !== undefined)
+    return { ...row, messages: [`"${row.key}" appears more than once in the import (also as ${twin}).`] };
   ctx.seenKeys.set(row.key, item.label);
 
   const found = matchOf(ctx, row.key, tool);
@@ -109,7 +137,13 @@ function planRow(ctx: PlanContext, item: SourceItem): PlanRow {
   if (match) {
     ctx.matched.add(match.id);
     const changes = diffFields(match, tool);
-    Object.assign(row, { key: match.key, toolId: match.id, revision: match.revision, changes, status: changes.length > 0 ? "changed" : "unchanged" });
+    Object.assign(row, {
+      key: match.key,
+      toolId: match.id,
+      revision: match.revision,
+      changes,
+      status: changes.length > 0 ? "changed" : "unchanged",
+    });
   } else {
     row.status = "new";
     row.exposure = ctx.usesDeferLoading ? (tool.deferLoading ? "deferred" : "direct") : ctx.options.exposure;
@@ -138,7 +172,9 @@ export async function planImport(db: Db, catalogId: string, source: ParsedSource
   const counts = { new: 0, changed: 0, unchanged: 0, invalid: 0, skipped: 0 } satisfies Record<RowStatus, number>;
   for (const row of rows) counts[row.status]++;
   const fingerprint = createHash("sha256")
-    .update(canonicalJson(rows.map((r) => [r.index, r.status, r.key, r.toolId, r.revision, r.changes.map((c) => c.field)])))
+    .update(
+      canonicalJson(rows.map((r) => [r.index, r.status, r.key, r.toolId, r.revision, r.changes.map((c) => c.field)])),
+    )
     .digest("hex")
     .slice(0, 32);
   return { format: source.format, rows, counts, fingerprint, writes: ctx.writes };

@@ -14,7 +14,9 @@ describe("candidateWords", () => {
       ["billing.invoice", ["please bill them quickly", "quickly send a bill please"]],
       ["ops.restart", ["reboot the box quickly please"]],
     ]);
-    const words = candidateWords("billing.refund", trafficStats({ toolTexts, requestsByTool }, "stockroom")).map((c) => c.word);
+    const words = candidateWords("billing.refund", trafficStats({ toolTexts, requestsByTool }, "stockroom")).map(
+      (c) => c.word,
+    );
     expect(words).toContain("money");
     expect(words).toContain("reverse");
     // Mostly in other tools' requests (3 of 4): added here they would lift the refund tool above those tools.
@@ -22,6 +24,10 @@ describe("candidateWords", () => {
     expect(words).not.toContain("please");
     // Already in the tool's text (after analysis), and placeholders of redaction, never come back.
     const more = new Map([["billing.refund", ["refunds for [email] chargeback"]]]);
-    expect(candidateWords("billing.refund", trafficStats({ toolTexts, requestsByTool: more }, "stockroom")).map((c) => c.word)).toEqual(["chargeback"]);
+    expect(
+      candidateWords("billing.refund", trafficStats({ toolTexts, requestsByTool: more }, "stockroom")).map(
+        (c) => c.word,
+      ),
+    ).toEqual(["chargeback"]);
   });
 });

@@ -96,8 +96,11 @@ export function candidateWords(toolId: string, stats: TrafficStats, max = MAX_TE
   }
   const weight = (c: CandidateWord) => c.requests.size * Math.log(tools / (1 + c.otherTools));
   return [...candidates.values()]
-    .filter((c) => c.requests.size > MIN_PRECISION * (c.requests.size + c.otherRequests) && c.otherTools < Math.max(1, tools * MAX_TEXT_SHARE))
+    .filter(
+      (c) =>
+        c.requests.size > MIN_PRECISION * (c.requests.size + c.otherRequests) &&
+        c.otherTools < Math.max(1, tools * MAX_TEXT_SHARE),
+    )
     .sort((a, b) => weight(b) - weight(a) || b.requests.size - a.requests.size || a.word.localeCompare(b.word))
     .slice(0, max);
 }
-

@@ -27,7 +27,10 @@ export const eventFiltersSchema = z.object({
   kind: agentEventKindSchema.optional(),
   flag: eventFlagSchema.optional(),
   /** Only events of this UTC day (within the period). */
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   /** search: returned this tool; call/outcome: of this tool. */
   toolId: z.string().max(300).optional(),
   queryHash: z.string().max(100).optional(),
@@ -50,20 +53,33 @@ const FLAG_SQL: Record<EventFlag, { kind: "search" | "call"; sql: string }> = {
 };
 
 /** WHERE clauses over "AgentEvent" e for a period and filters; `params` starts with the catalog id. */
-export function eventConditions(catalogId: string, period: Period, filters: EventFilters): { where: string; params: unknown[]; flagWhere: string } {
+export function eventConditions(
+  catalogId: string,
+  period: Period,
+  filters: EventFilters,
+): { where: string; params: unknown[]; flagWhere: string } {
   const params: unknown[] = [catalogId];
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = [`e."catalogId" = $1`];
   const day = filters.day && filters.day >= period.from && filters.day <= period.to ? filters.day : null;
   where.push(`e."at" >= (${add(day ? `${day}T00:00:00Z` : period.fromAt)}::timestamptz AT TIME ZONE 'UTC')`);
-  where.push(`e."at" < (${add(day ? new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString() : period.toAt)}::timestamptz AT TIME ZONE 'UTC')`);
+  where.push(
+    `e."at" < (${add(day ? new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString() : period.toAt)}::timestamptz AT TIME ZONE 'UTC')`,
+  );
   if (period.version !== null) where.push(`COALESCE(e."snapshotVersion", 0) = ${add(period.version)}`);
   const flag = filters.flag ? FLAG_SQL[filters.flag] : null;
   const kind = flag?.kind ?? filters.kind;
   if (kind) where.push(`e."kind" = ${add(kind)}::"AgentEventKind"`);
-  const flagWhere = flag ? (flag.sql.includes("$K") ? flag.sql.replace("$K", () => add(filters.k ?? 3)) : flag.sql) : "true";
+  const flagWhere = flag
+    ? flag.sql.includes("$K")
+      ? flag.sql.replace("$K", () => add(filters.k ?? 3))
+      : flag.sql
+    : "true";
   if (flag) where.push(flagWhere);
-  if (filters.toolId) where.push(kind === "search" ? `${add(filters.toolId)} = ANY(e."returnedIds")` : `e."toolId" = ${add(filters.toolId)}`);
+  if (filters.toolId)
+    where.push(
+      kind === "search" ? `${add(filters.toolId)} = ANY(e."returnedIds")` : `e."toolId" = ${add(filters.toolId)}`,
+    );
   if (filters.queryHash) where.push(`e."queryHash" = ${add(filters.queryHash)}`);
   if (filters.rank) where.push(`e."rank" = ${add(filters.rank)}`);
   /** `flagWhere` alone, for callers that pick a window of events first and filter it after. */

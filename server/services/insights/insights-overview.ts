@@ -61,14 +61,27 @@ const DAY_FIELDS: Record<string, keyof Omit<DayRow, "day">> = {
 };
 
 /** Charts and totals of one catalog over a period: sums of the day counters, a few thousand rows at most. */
-export async function getInsightsOverview({ db, catalogId, period }: { db: SqlSource; catalogId: string; period: Period }) {
+export async function getInsightsOverview({
+  db,
+  catalogId,
+  period,
+}: {
+  db: SqlSource;
+  catalogId: string;
+  period: Period;
+}) {
   const params = [catalogId, period.from, period.to, period.version];
   const [rows, toolRows, versionRows] = await Promise.all([
     queryRows<{ day: string; metric: string; bucket: number; count: number }>(db, CATALOG_SQL, params),
     queryRows<{ toolId: string; metric: string; count: number }>(db, TOOLS_SQL, params),
     queryRows<{ version: number }>(db, VERSIONS_SQL, [catalogId]),
   ]);
-  const days = new Map(daysOf(period).map((day) => [day, { day, searches: 0, empty: 0, weak: 0, followed: 0, repeated: 0, calls: 0, unreturned: 0 } as DayRow]));
+  const days = new Map(
+    daysOf(period).map((day) => [
+      day,
+      { day, searches: 0, empty: 0, weak: 0, followed: 0, repeated: 0, calls: 0, unreturned: 0 } as DayRow,
+    ]),
+  );
   const latency = new Map<number, number>();
   const ranks = new Map<number, number>();
   const totals = { finished: 0, ok: 0, dropped: 0 };
@@ -116,7 +129,10 @@ export async function getInsightsOverview({ db, catalogId, period }: { db: SqlSo
 }
 
 function toFunnel(rows: Array<{ toolId: string; metric: string; count: number }>): ToolFunnelRow[] {
-  const tools = new Map<string, { returned: number; called: number; succeeded: number; ranked: number; rankSum: number }>();
+  const tools = new Map<
+    string,
+    { returned: number; called: number; succeeded: number; ranked: number; rankSum: number }
+  >();
   for (const row of rows) {
     const tool = tools.get(row.toolId) ?? { returned: 0, called: 0, succeeded: 0, ranked: 0, rankSum: 0 };
     if (row.metric === "tool.returned") tool.returned += row.count;
@@ -127,7 +143,13 @@ function toFunnel(rows: Array<{ toolId: string; metric: string; count: number }>
     tools.set(row.toolId, tool);
   }
   return [...tools.entries()]
-    .map(([toolId, t]) => ({ toolId, returned: t.returned, called: t.called, succeeded: t.succeeded, meanRank: t.ranked > 0 ? Math.round((t.rankSum / t.ranked) * 100) / 100 : null }))
+    .map(([toolId, t]) => ({
+      toolId,
+      returned: t.returned,
+      called: t.called,
+      succeeded: t.succeeded,
+      meanRank: t.ranked > 0 ? Math.round((t.rankSum / t.ranked) * 100) / 100 : null,
+    }))
     .sort((a, b) => b.called - a.called || b.returned - a.returned || a.toolId.localeCompare(b.toolId))
     .slice(0, 200);
 }

@@ -7,7 +7,13 @@ const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a day is YYYY-MM-DD");
 export const insightsFilterSchema = z.object({
   from: DAY.optional(),
   to: DAY.optional(),
-  version: z.number().int().min(0).nullable().optional().describe("A snapshot version; 0 = events that named none; null = all."),
+  version: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .optional()
+    .describe("A snapshot version; 0 = events that named none; null = all."),
 });
 export type InsightsFilter = z.infer<typeof insightsFilterSchema>;
 
@@ -29,15 +35,25 @@ export function resolvePeriod(filter: InsightsFilter, now = new Date()): Period 
   const from = filter.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
   const fromMs = Date.parse(`${from}T00:00:00Z`);
   const toMs = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(fromMs) || Number.isNaN(toMs)) throw new AppError("INVALID_INPUT", "from and to must be real days (YYYY-MM-DD).");
-  if (fromMs > toMs) throw new AppError("INVALID_INPUT", `The period starts (${from}) after it ends (${to}); swap them.`);
-  if ((toMs - fromMs) / DAY_MS >= MAX_DAYS) throw new AppError("INVALID_INPUT", `Choose a period of at most ${MAX_DAYS} days.`);
-  return { from, to, fromAt: new Date(fromMs).toISOString(), toAt: new Date(toMs + DAY_MS).toISOString(), version: filter.version ?? null };
+  if (Number.isNaN(fromMs) || Number.isNaN(toMs))
+    throw new AppError("INVALID_INPUT", "from and to must be real days (YYYY-MM-DD).");
+  if (fromMs > toMs)
+    throw new AppError("INVALID_INPUT", `The period starts (${from}) after it ends (${to}); swap them.`);
+  if ((toMs - fromMs) / DAY_MS >= MAX_DAYS)
+    throw new AppError("INVALID_INPUT", `Choose a period of at most ${MAX_DAYS} days.`);
+  return {
+    from,
+    to,
+    fromAt: new Date(fromMs).toISOString(),
+    toAt: new Date(toMs + DAY_MS).toISOString(),
+    version: filter.version ?? null,
+  };
 }
 
 /** Every day of the period, for charts that must show days without events. */
 export function daysOf(period: Period): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(`${period.from}T00:00:00Z`); at <= Date.parse(`${period.to}T00:00:00Z`); at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  for (let at = Date.parse(`${period.from}T00:00:00Z`); at <= Date.parse(`${period.to}T00:00:00Z`); at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }

@@ -8,10 +8,29 @@ import { validateEventBatch } from "../telemetry/validate-batch";
 const { db, handle } = useTestDatabase();
 const today = new Date().toISOString().slice(0, 10);
 
-const search = (id: string, conversationId: string, query: string, hits: string[], strength: "strong" | "weak" = "strong") => ({
-  type: "search", id, conversationId, query, snapshotVersion: 1, latencyMs: 2, hits: hits.map((tool, i) => ({ id: tool, rank: i + 1, score: 5 - i, strength })),
+const search = (
+  id: string,
+  conversationId: string,
+  query: string,
+  hits: string[],
+  strength: "strong" | "weak" = "strong",
+) => ({
+  type: "search",
+  id,
+  conversationId,
+  query,
+  snapshotVersion: 1,
+  latencyMs: 2,
+  hits: hits.map((tool, i) => ({ id: tool, rank: i + 1, score: 5 - i, strength })),
 });
-const call = (id: string, conversationId: string, toolId: string, searchEventId?: string) => ({ type: "call", id, conversationId, callId: `call-${id}`, toolId, ...(searchEventId ? { searchEventId } : {}) });
+const call = (id: string, conversationId: string, toolId: string, searchEventId?: string) => ({
+  type: "call",
+  id,
+  conversationId,
+  callId: `call-${id}`,
+  toolId,
+  ...(searchEventId ? { searchEventId } : {}),
+});
 const outcome = (id: string, callId: string, ok: boolean) => ({ type: "outcome", id, callId, ok });
 
 async function catalogWithTraffic() {
@@ -22,7 +41,8 @@ async function catalogWithTraffic() {
     { namespace: "billing", name: "list_invoices", description: "List invoices of a customer." },
     { namespace: "ops", name: "restart_server", description: "Restart a server." },
   ]);
-  const send = (events: unknown[]) => ingestEvents({ sql: handle.sql, catalogId: catalog.id, tokenId: null, batch: validateEventBatch({ events }) });
+  const send = (events: unknown[]) =>
+    ingestEvents({ sql: handle.sql, catalogId: catalog.id, tokenId: null, batch: validateEventBatch({ events }) });
   await send([
     search("s1", "a", "give the customer their money back", []),
     call("c1", "a", "billing.create_refund", "s1"),
@@ -43,31 +63,66 @@ describe("Insights", () => {
   it("sums the day counters into the page's numbers", async () => {
     const { scope, viewer } = await catalogWithTraffic();
     const overview = await viewer.insights.overview({ ...scope, from: today, to: today });
-    expect(overview.totals).toMatchObject({ searches: 4, calls: 3, empty: 1, weak: 1, followed: 2, repeated: 1, unreturned: 1, finished: 3, succeeded: 2 });
+    expect(overview.totals).toMatchObject({
+      searches: 4,
+      calls: 3,
+      empty: 1,
+      weak: 1,
+      followed: 2,
+      repeated: 1,
+      unreturned: 1,
+      finished: 3,
+      succeeded: 2,
+    });
     expect(overview.totals.emptyShare).toBe(0.25);
     expect(overview.totals.successRate).toBeCloseTo(2 / 3);
     expect(overview.totals.latencyP50Ms).toBeGreaterThanOrEqual(2);
     expect(overview.totals.latencyP50Ms).toBeLessThan(2.5);
-    expect(overview.rankDistribution).toEqual([{ rank: 1, count: 1 }, { rank: 2, count: 1 }]);
+    expect(overview.rankDistribution).toEqual([
+      { rank: 1, count: 1 },
+      { rank: 2, count: 1 },
+    ]);
     expect(overview.perDay).toEqual([expect.objectContaining({ day: today, searches: 4 })]);
-    expect(overview.funnel.find((row) => row.toolId === "billing.create_refund")).toEqual({ toolId: "billing.create_refund", returned: 1, called: 2, succeeded: 2, meanRank: 2 });
+    expect(overview.funnel.find((row) => row.toolId === "billing.create_refund")).toEqual({
+      toolId: "billing.create_refund",
+      returned: 1,
+      called: 2,
+      succeeded: 2,
+      meanRank: 2,
+    });
     expect(overview.versions).toEqual([1]);
     const otherVersion = await viewer.insights.overview({ ...scope, from: today, to: today, version: 2 });
     expect(otherVersion.totals.searches).toBe(0);
-    await expect(viewer.insights.overview({ ...scope, from: today, to: "2020-01-01" })).rejects.toThrow(/starts .* after it ends/);
+    await expect(viewer.insights.overview({ ...scope, from: today, to: "2020-01-01" })).rejects.toThrow(
+      /starts .* after it ends/,
+    );
   });
 
   it("lists failing requests with the tool the model called, and the events behind each number", async () => {
     const { scope, viewer } = await catalogWithTraffic();
     const empty = await viewer.insights.failing({ ...scope, kind: "empty" });
-    expect(empty).toEqual([expect.objectContaining({ query: "give the customer their money back", count: 1, calledToolId: "billing.create_refund" })]);
+    expect(empty).toEqual([
+      expect.objectContaining({
+        query: "give the customer their money back",
+        count: 1,
+        calledToolId: "billing.create_refund",
+      }),
+    ]);
     const lowRank = await viewer.insights.failing({ ...scope, kind: "low-rank", k: 1 });
-    expect(lowRank).toEqual([expect.objectContaining({ query: "money back for order", calledToolId: "billing.create_refund", meanRank: 2 })]);
+    expect(lowRank).toEqual([
+      expect.objectContaining({ query: "money back for order", calledToolId: "billing.create_refund", meanRank: 2 }),
+    ]);
     const noCall = await viewer.insights.failing({ ...scope, kind: "no-call" });
-    expect(noCall.map((row) => row.query).sort()).toEqual(["give the customer their money back", "restart the server again"]);
+    expect(noCall.map((row) => row.query).sort()).toEqual([
+      "give the customer their money back",
+      "restart the server again",
+    ]);
     const failedCalls = await viewer.insights.events({ ...scope, filters: { flag: "failed" } });
     expect(failedCalls.events.map((e) => e.toolId)).toEqual(["ops.restart_server"]);
-    const returnedRefund = await viewer.insights.events({ ...scope, filters: { kind: "search", toolId: "billing.create_refund" } });
+    const returnedRefund = await viewer.insights.events({
+      ...scope,
+      filters: { kind: "search", toolId: "billing.create_refund" },
+    });
     expect(returnedRefund.events.map((e) => e.query)).toEqual(["money back for order"]);
     const all = await viewer.insights.events({ ...scope, filters: {} });
     expect(all.events).toHaveLength(10);
@@ -75,13 +130,22 @@ describe("Insights", () => {
 
   it("turns a failing request into a golden query and suggested words into the tool's search text", async () => {
     const { scope, owner, viewer } = await catalogWithTraffic();
-    const golden = await owner.insights.addGolden({ ...scope, query: "give the customer their money back", toolId: "billing.create_refund" });
+    const golden = await owner.insights.addGolden({
+      ...scope,
+      query: "give the customer their money back",
+      toolId: "billing.create_refund",
+    });
     expect(golden.expected).toEqual(["billing.create_refund"]);
-    await expect(viewer.insights.addGolden({ ...scope, query: "x", toolId: "billing.create_refund" })).rejects.toThrow(/editor/);
+    await expect(viewer.insights.addGolden({ ...scope, query: "x", toolId: "billing.create_refund" })).rejects.toThrow(
+      /editor/,
+    );
 
     const before = await viewer.playground.search({ ...scope, query: "money back" });
     expect(before.hits.map((hit) => hit.key)).not.toContain("billing.create_refund");
-    const { suggestions, toolDbId, revision } = await viewer.insights.suggestions({ ...scope, toolId: "billing.create_refund" });
+    const { suggestions, toolDbId, revision } = await viewer.insights.suggestions({
+      ...scope,
+      toolId: "billing.create_refund",
+    });
     const money = suggestions.find((s) => s.term === "money")!;
     // Both requests that ended in a successful refund contain "money"; the engine decides how far it lifts each.
     expect(money).toMatchObject({ requests: 2, worsened: 0 });
@@ -91,10 +155,17 @@ describe("Insights", () => {
 
     const applied = await owner.insights.applyTerms({ ...scope, toolDbId, revision, terms: ["money", "back"] });
     expect(applied.searchText).toMatch(/ money back$/);
-    await expect(owner.insights.applyTerms({ ...scope, toolDbId, revision, terms: ["again"] })).rejects.toThrow(/changed by someone else/);
+    await expect(owner.insights.applyTerms({ ...scope, toolDbId, revision, terms: ["again"] })).rejects.toThrow(
+      /changed by someone else/,
+    );
     const after = await viewer.playground.search({ ...scope, query: "money back" });
     expect(after.hits[0]!.key).toBe("billing.create_refund");
-    const audit = await db.auditEvent.findFirst({ where: { catalogId: (await db.catalog.findFirstOrThrow({ where: { slug: scope.catalog } })).id, action: "tool.updated" } });
+    const audit = await db.auditEvent.findFirst({
+      where: {
+        catalogId: (await db.catalog.findFirstOrThrow({ where: { slug: scope.catalog } })).id,
+        action: "tool.updated",
+      },
+    });
     expect(audit?.after).toMatchObject({ searchTextExtra: "money back", searchTextMode: "generated+extra" });
   });
 
@@ -102,15 +173,28 @@ describe("Insights", () => {
     const { scope, owner, catalog, send } = await catalogWithTraffic();
     const settings = await owner.insights.settings(scope);
     expect(settings).toMatchObject({ textMode: "full", retentionDays: 30 });
-    const updated = await owner.insights.updateSettings({ ...scope, revision: settings.revision, textMode: "none", retentionDays: 2 });
+    const updated = await owner.insights.updateSettings({
+      ...scope,
+      revision: settings.revision,
+      textMode: "none",
+      retentionDays: 2,
+    });
     expect(updated).toMatchObject({ textMode: "none", retentionDays: 2 });
-    await expect(owner.insights.updateSettings({ ...scope, revision: settings.revision, retentionDays: 5 })).rejects.toThrow(/changed by someone else/);
-    await expect(owner.insights.updateSettings({ ...scope, revision: updated.revision, retentionDays: 0 })).rejects.toThrow(/between 1 and 365/);
-    const audit = await db.auditEvent.findFirstOrThrow({ where: { catalogId: catalog.id, action: "catalog.telemetry_updated" } });
+    await expect(
+      owner.insights.updateSettings({ ...scope, revision: settings.revision, retentionDays: 5 }),
+    ).rejects.toThrow(/changed by someone else/);
+    await expect(
+      owner.insights.updateSettings({ ...scope, revision: updated.revision, retentionDays: 0 }),
+    ).rejects.toThrow(/between 1 and 365/);
+    const audit = await db.auditEvent.findFirstOrThrow({
+      where: { catalogId: catalog.id, action: "catalog.telemetry_updated" },
+    });
     expect(audit.before).toEqual({ textMode: "full", retentionDays: 30 });
 
     await send([search("late", "z", "secret text", [])]);
-    expect((await db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId: "late" } })).query).toBeNull();
+    expect(
+      (await db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId: "late" } })).query,
+    ).toBeNull();
     const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
     const removed = await deleteExpiredEvents({ db: handle.sql, now: inThreeDays });
     expect(removed.events).toBeGreaterThanOrEqual(11);

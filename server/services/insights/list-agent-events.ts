@@ -30,7 +30,19 @@ const COLUMNS = `e."id", e."kind"::text AS "kind", (extract(epoch FROM e."at") *
 export const EVENTS_PAGE_SIZE = 50;
 
 /** Events behind a number of the Insights page, newest first, 50 a page (`before` = the last row's cursor). */
-export async function listAgentEvents({ db, catalogId, period, filters, before }: { db: SqlSource; catalogId: string; period: Period; filters: EventFilters; before?: { atMs: number; id: string } | null }) {
+export async function listAgentEvents({
+  db,
+  catalogId,
+  period,
+  filters,
+  before,
+}: {
+  db: SqlSource;
+  catalogId: string;
+  period: Period;
+  filters: EventFilters;
+  before?: { atMs: number; id: string } | null;
+}) {
   const { where, params } = eventConditions(catalogId, period, filters);
   let sql = `SELECT ${COLUMNS} FROM "AgentEvent" e WHERE ${where}`;
   if (before) {
@@ -85,11 +97,26 @@ export interface FailingRequest {
 }
 
 /** The most frequent failing requests of one kind in the period. */
-export async function listFailingRequests({ db, catalogId, period, kind, k = 3, limit = 20 }: { db: SqlSource; catalogId: string; period: Period; kind: EventFilters["flag"] & string; k?: number; limit?: number }): Promise<FailingRequest[]> {
+export async function listFailingRequests({
+  db,
+  catalogId,
+  period,
+  kind,
+  k = 3,
+  limit = 20,
+}: {
+  db: SqlSource;
+  catalogId: string;
+  period: Period;
+  kind: EventFilters["flag"] & string;
+  k?: number;
+  limit?: number;
+}): Promise<FailingRequest[]> {
   const { where, params } = eventConditions(catalogId, period, { kind: kind === "low-rank" ? "call" : "search" });
   const { flagWhere, params: flagParams } = eventConditions(catalogId, period, { flag: kind, k });
   // Both lists start alike (catalog, period, version, kind); the flag's own parameter (K) comes after them.
   const extra = flagParams.slice(params.length);
-  const sql = kind === "low-rank" ? LOW_RANK_SQL(where, flagWhere, limit) : FAILING_SEARCHES_SQL(where, flagWhere, limit);
+  const sql =
+    kind === "low-rank" ? LOW_RANK_SQL(where, flagWhere, limit) : FAILING_SEARCHES_SQL(where, flagWhere, limit);
   return queryRows<FailingRequest>(db, sql, [...params, ...extra]);
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { SearchIndex } from "@/search/index";
-import type { SnapshotContent } from "@/sdk/snapshot";
 import { createSnapshotIndex } from "@/sdk/snapshot-index";
 import { queryRows } from "../../db/sql-source";
 import { AppError } from "../../errors";
@@ -50,16 +49,42 @@ const rankOf = (index: SearchIndex, query: string, toolId: string) => {
  * on the requests that ended in a successful call of the tool (measured by ranking them on the draft with and
  * without the word, exactly as the playground would).
  */
-export async function suggestSearchTerms({ db, team, catalog, period, toolId }: { db: PrismaClient; team: Pick<Team, "slug">; catalog: Catalog; period: Period; toolId: string }) {
+export async function suggestSearchTerms({
+  db,
+  team,
+  catalog,
+  period,
+  toolId,
+}: {
+  db: PrismaClient;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+  period: Period;
+  toolId: string;
+}) {
   const source = await loadDraftSource({ db, team, catalog });
   const tool = source.toolsById.get(toolId);
-  if (!tool || tool.exposure !== "deferred") throw new AppError("NOT_FOUND", `"${toolId}" is not a deferred tool of the draft; only deferred tools are searched.`);
-  const row = await db.tool.findFirst({ where: { catalogId: catalog.id, key: toolId }, select: { id: true, revision: true } });
+  if (!tool || tool.exposure !== "deferred")
+    throw new AppError(
+      "NOT_FOUND",
+      `"${toolId}" is not a deferred tool of the draft; only deferred tools are searched.`,
+    );
+  const row = await db.tool.findFirst({
+    where: { catalogId: catalog.id, key: toolId },
+    select: { id: true, revision: true },
+  });
   if (!row) throw new AppError("NOT_FOUND", `"${toolId}" is not in the catalog.`);
   const range = [period.fromAt, period.toAt];
-  const requests = (await queryRows<{ query: string }>(db, REQUESTS_SQL, [catalog.id, toolId, ...range, MAX_REQUESTS])).map((r) => r.query);
+  const requests = (
+    await queryRows<{ query: string }>(db, REQUESTS_SQL, [catalog.id, toolId, ...range, MAX_REQUESTS])
+  ).map((r) => r.query);
   const requestsByTool = new Map<string, string[]>([[toolId, requests]]);
-  for (const row of await queryRows<{ toolId: string; query: string }>(db, REQUESTS_SQL, [catalog.id, null, ...range, MAX_CATALOG_REQUESTS])) {
+  for (const row of await queryRows<{ toolId: string; query: string }>(db, REQUESTS_SQL, [
+    catalog.id,
+    null,
+    ...range,
+    MAX_CATALOG_REQUESTS,
+  ])) {
     if (row.toolId !== toolId) requestsByTool.set(row.toolId, [...(requestsByTool.get(row.toolId) ?? []), row.query]);
   }
   const toolTexts = new Map(source.content.tools.map((t) => [t.id, t.searchText]));
@@ -67,8 +92,15 @@ export async function suggestSearchTerms({ db, team, catalog, period, toolId }: 
   const before = source.index();
   const suggestions: TermSuggestion[] = [];
   for (const candidate of candidateWords(toolId, stats)) {
-    const after = createSnapshotIndex({ ...source.content, tools: source.content.tools.map((t) => (t.id === toolId ? { ...t, searchText: `${t.searchText} ${candidate.word}` } : t)) });
-    const pairs = [...candidate.requests].map((request) => [rankOf(before, request, toolId), rankOf(after, request, toolId)] as const);
+    const after = createSnapshotIndex({
+      ...source.content,
+      tools: source.content.tools.map((t) =>
+        t.id === toolId ? { ...t, searchText: `${t.searchText} ${candidate.word}` } : t,
+      ),
+    });
+    const pairs = [...candidate.requests].map(
+      (request) => [rankOf(before, request, toolId), rankOf(after, request, toolId)] as const,
+    );
     const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
     suggestions.push({
       term: candidate.word,

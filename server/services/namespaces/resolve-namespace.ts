@@ -8,11 +8,18 @@ type Tx = Prisma.TransactionClient;
  * The id of the catalog's namespace called `name`, created (empty description) when it does not exist yet,
  * so a tool can be moved into a new namespace in one step. `null` means "no namespace".
  */
-export async function resolveNamespace(tx: Tx, catalogId: string, name: string | null): Promise<{ id: string; name: string; created: boolean } | null> {
+export async function resolveNamespace(
+  tx: Tx,
+  catalogId: string,
+  name: string | null,
+): Promise<{ id: string; name: string; created: boolean } | null> {
   if (name === null) return null;
   const problem = checkToolName(name, "Namespace name");
   if (problem) throw new AppError("INVALID_INPUT", problem, { fields: { namespace: problem } });
-  const existing = await tx.namespace.findUnique({ where: { catalogId_name: { catalogId, name } }, select: { id: true, name: true } });
+  const existing = await tx.namespace.findUnique({
+    where: { catalogId_name: { catalogId, name } },
+    select: { id: true, name: true },
+  });
   if (existing) return { ...existing, created: false };
   const created = await tx.namespace.create({ data: { catalogId, name }, select: { id: true, name: true } });
   return { ...created, created: true };

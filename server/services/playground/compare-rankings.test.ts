@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compareRankings } from "./compare-rankings";
 
-const hits = (...ids: string[]) => ids.map((id, i) => ({ id, score: 10 - i, rank: i + 1, strength: "strong" as const, evidence: 2 }));
+const hits = (...ids: string[]) =>
+  ids.map((id, i) => ({ id, score: 10 - i, rank: i + 1, strength: "strong" as const, evidence: 2 }));
 
 describe("compareRankings", () => {
   it("marks entered, moved (up is positive), same and left", () => {

@@ -5,7 +5,11 @@ import { runQuery } from "./run-query";
 import type { PlaygroundQuery } from "./search-playground";
 
 /** How a hit of the compared column relates to the baseline column. */
-export type RankMarker = { kind: "same" } | { kind: "entered" } | { kind: "moved"; from: number; by: number } | { kind: "left"; to: number | null };
+export type RankMarker =
+  | { kind: "same" }
+  | { kind: "entered" }
+  | { kind: "moved"; from: number; by: number }
+  | { kind: "left"; to: number | null };
 
 /**
  * Markers for two top-K lists: each candidate hit is `entered` (not in the baseline's top K), `moved`
@@ -21,7 +25,10 @@ export function compareRankings(baseline: readonly SearchHit[], candidate: reado
       if (from === undefined) return { ...hit, marker: { kind: "entered" } };
       return { ...hit, marker: from === hit.rank ? { kind: "same" } : { kind: "moved", from, by: from - hit.rank } };
     }),
-    baseline: baseline.map((hit): SearchHit & { marker: RankMarker | null } => ({ ...hit, marker: candidateIds.has(hit.id) ? null : { kind: "left", to: null } })),
+    baseline: baseline.map((hit): SearchHit & { marker: RankMarker | null } => ({
+      ...hit,
+      marker: candidateIds.has(hit.id) ? null : { kind: "left", to: null },
+    })),
   };
 }
 
@@ -31,7 +38,15 @@ export interface CompareSide {
 }
 
 /** Side by side: the same query over two sources/profiles (left = baseline), with moved / entered / left markers. */
-export async function compareSources({ db, team, catalog, query, limit, left, right }: Omit<PlaygroundQuery, "version" | "profile"> & { left: CompareSide; right: CompareSide }) {
+export async function compareSources({
+  db,
+  team,
+  catalog,
+  query,
+  limit,
+  left,
+  right,
+}: Omit<PlaygroundQuery, "version" | "profile"> & { left: CompareSide; right: CompareSide }) {
   const [leftSource, rightSource] = await Promise.all([
     loadRankingSource({ db, team, catalog, version: left.version }),
     loadRankingSource({ db, team, catalog, version: right.version }),
@@ -45,7 +60,8 @@ export async function compareSources({ db, team, catalog, query, limit, left, ri
   // A baseline hit that dropped out of the candidate's top K: say where it went (or that it no longer matches).
   const leftWithTarget = baseline.map((hit) => {
     if (hit.marker?.kind !== "left") return hit;
-    const explanation = rightSource.toolsById.get(hit.id)?.exposure === "deferred" ? rightIndex.explain(query, hit.id) : null;
+    const explanation =
+      rightSource.toolsById.get(hit.id)?.exposure === "deferred" ? rightIndex.explain(query, hit.id) : null;
     return { ...hit, marker: { kind: "left" as const, to: explanation?.rank ?? null } };
   });
   const describe = (source: typeof leftSource, id: string) => {
@@ -54,7 +70,15 @@ export async function compareSources({ db, team, catalog, query, limit, left, ri
   };
   return {
     limit: max,
-    left: { version: leftSource.version, profile: leftIndex.settings.profile, hits: leftWithTarget.map((hit) => ({ ...hit, ...describe(leftSource, hit.id) })) },
-    right: { version: rightSource.version, profile: rightIndex.settings.profile, hits: candidate.map((hit) => ({ ...hit, ...describe(rightSource, hit.id) })) },
+    left: {
+      version: leftSource.version,
+      profile: leftIndex.settings.profile,
+      hits: leftWithTarget.map((hit) => ({ ...hit, ...describe(leftSource, hit.id) })),
+    },
+    right: {
+      version: rightSource.version,
+      profile: rightIndex.settings.profile,
+      hits: candidate.map((hit) => ({ ...hit, ...describe(rightSource, hit.id) })),
+    },
   };
 }

@@ -22,7 +22,8 @@ describe("the playground's draft after edits", () => {
     const queries: string[] = [];
     const recording = new Proxy(db, {
       get(target, property, receiver) {
-        if (property === "$queryRawUnsafe") return (sql: string, ...params: unknown[]) => (queries.push(sql), target.$queryRawUnsafe(sql, ...params));
+        if (property === "$queryRawUnsafe")
+          return (sql: string, ...params: unknown[]) => (queries.push(sql), target.$queryRawUnsafe(sql, ...params));
         return Reflect.get(target, property, receiver);
       },
     });
@@ -33,7 +34,16 @@ describe("the playground's draft after edits", () => {
       expect(content).toEqual(await buildSnapshotContent({ db, team: people.team, catalog: fresh }));
       const rowReads = queries.filter((sql) => sql.includes('"searchTextOverride"'));
       const versionReads = queries.filter((sql) => sql.includes("xmin")).length;
-      return { content, versionReads, read: rowReads.length === 0 ? "nothing" : rowReads.some((sql) => sql.includes("jsonb_array_elements_text")) ? "changed" : "whole" };
+      return {
+        content,
+        versionReads,
+        read:
+          rowReads.length === 0
+            ? "nothing"
+            : rowReads.some((sql) => sql.includes("jsonb_array_elements_text"))
+              ? "changed"
+              : "whole",
+      };
     };
     const revision = async (id: string) => (await db.tool.findUniqueOrThrow({ where: { id } })).revision;
 
@@ -43,15 +53,28 @@ describe("the playground's draft after edits", () => {
     expect(again.read).toBe("nothing"); // no row changed: the same content, not even re-read
     expect(again.versionReads).toBe(0); // the draft revision alone says so: no row version is read either
     expect(again.content).toBe(first.content);
-    await editor.tool.update({ ...scope, id: tools[0]!.id, revision: await revision(tools[0]!.id), patch: { searchTextMode: "generated+extra", searchTextExtra: "sales backlog" } });
+    await editor.tool.update({
+      ...scope,
+      id: tools[0]!.id,
+      revision: await revision(tools[0]!.id),
+      patch: { searchTextMode: "generated+extra", searchTextExtra: "sales backlog" },
+    });
     const edited = await draft();
     expect(edited.read).toBe("changed");
     expect(edited.content.tools.find((t) => t.id === "crm.list_orders")!.searchText).toContain("sales backlog");
 
-    await editor.tool.bulkUpdate({ ...scope, items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }], patch: { exposure: "hidden" } });
+    await editor.tool.bulkUpdate({
+      ...scope,
+      items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }],
+      patch: { exposure: "hidden" },
+    });
     const hidden = await draft();
     expect(hidden.read).toBe("changed");
-    expect(hidden.content.tools.map((t) => t.id)).toEqual(["crm.list_orders", "crm.refund_order", "ops.restart_server"]);
+    expect(hidden.content.tools.map((t) => t.id)).toEqual([
+      "crm.list_orders",
+      "crm.refund_order",
+      "ops.restart_server",
+    ]);
 
     await editor.tool.create({ ...scope, tool: { name: "escalate", description: "Escalate a ticket." } });
     expect((await draft()).content.tools.map((t) => t.id)).toContain("escalate");
@@ -62,15 +85,27 @@ describe("the playground's draft after edits", () => {
     expect(deleted.content.tools.map((t) => t.id)).not.toContain("crm.refund_order");
 
     // A write that bumps neither revision nor updatedAt is still seen: row versions are the database's own.
-    await editor.tool.bulkUpdate({ ...scope, items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }], patch: { exposure: "deferred" } });
+    await editor.tool.bulkUpdate({
+      ...scope,
+      items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }],
+      patch: { exposure: "deferred" },
+    });
     expect((await draft()).content.tools.map((t) => t.id)).toContain("ping");
-    await db.$executeRawUnsafe(`UPDATE "Tool" SET "description" = 'Ping a host quietly.' WHERE "id" = $1`, tools[3]!.id);
+    await db.$executeRawUnsafe(
+      `UPDATE "Tool" SET "description" = 'Ping a host quietly.' WHERE "id" = $1`,
+      tools[3]!.id,
+    );
     const quiet = await draft();
     expect(quiet.read).toBe("changed");
     expect(quiet.content.tools.find((t) => t.id === "ping")!.spec.description).toBe("Ping a host quietly.");
 
     const ops = await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "ops" } });
-    await editor.namespace.update({ ...scope, id: ops.id, revision: ops.revision, patch: { name: "infra", description: "Infrastructure." } });
+    await editor.namespace.update({
+      ...scope,
+      id: ops.id,
+      revision: ops.revision,
+      patch: { name: "infra", description: "Infrastructure." },
+    });
     const renamed = await draft();
     expect(renamed.read).toBe("changed"); // the namespace's tools are re-read, with its new name
     expect(renamed.content.tools.map((t) => t.id)).toContain("infra.restart_server");

@@ -9,7 +9,16 @@ import { describeExplanation, liveRows, type PlaygroundQuery } from "./search-pl
  * terms it lacks, and what it would take to enter the top K. Direct and hidden tools are never ranked by
  * tool_search; they come back with a status instead of a score.
  */
-export async function explainTool({ db, team, catalog, query, version, profile, limit, key }: PlaygroundQuery & { key: string }) {
+export async function explainTool({
+  db,
+  team,
+  catalog,
+  query,
+  version,
+  profile,
+  limit,
+  key,
+}: PlaygroundQuery & { key: string }) {
   const source = await loadRankingSource({ db, team, catalog, version });
   const index = source.index(profile);
   const used = index.settings.profile;
@@ -19,14 +28,27 @@ export async function explainTool({ db, team, catalog, query, version, profile, 
   const where = version === null ? "the draft" : `version ${version}`;
   if (!tool) {
     const row = await db.tool.findFirst({ where: { catalogId: catalog.id, key }, select: { exposure: true } });
-    if (version === null && !row) throw new AppError("NOT_FOUND", `No tool "${key}" in this catalog; pick one from the suggestions.`);
+    if (version === null && !row)
+      throw new AppError("NOT_FOUND", `No tool "${key}" in this catalog; pick one from the suggestions.`);
     if (row?.exposure === "hidden" && version === null) {
-      return { status: "hidden" as const, key, message: `"${key}" is hidden: it is kept in the catalog but never indexed, so tool_search cannot find it. Make it deferred to rank it.` };
+      return {
+        status: "hidden" as const,
+        key,
+        message: `"${key}" is hidden: it is kept in the catalog but never indexed, so tool_search cannot find it. Make it deferred to rank it.`,
+      };
     }
-    return { status: "absent" as const, key, message: `"${key}" is not in ${where}${row ? " (it was added or un-hidden after that version)" : ""}.` };
+    return {
+      status: "absent" as const,
+      key,
+      message: `"${key}" is not in ${where}${row ? " (it was added or un-hidden after that version)" : ""}.`,
+    };
   }
   if (tool.exposure === "direct") {
-    return { status: "direct" as const, key, message: `"${key}" is direct: it is sent in full on the first request, so it is never searched for. Make it deferred to rank it.` };
+    return {
+      status: "direct" as const,
+      key,
+      message: `"${key}" is direct: it is sent in full on the first request, so it is never searched for. Make it deferred to rank it.`,
+    };
   }
   const explanation = runQuery(() => index.explain(query, key))!;
   const strengthReason = explanation.strength?.reason ?? index.strength(query).reason; // before the await (see searchPlayground)

@@ -20,10 +20,15 @@ function tokensOf(word: string, profile: EngineProfile): string[] {
  * Search text → its UAX #29 segments. ICU segmentation is the slow part of highlighting, and a hit's text repeats
  * across queries. A pure function: never stale, nothing clears it.
  */
-const segmentMemo = boundedCache<Array<{ segment: string; isWordLike: boolean }>>({ name: "highlight-segments", max: 10_000 });
+const segmentMemo = boundedCache<Array<{ segment: string; isWordLike: boolean }>>({
+  name: "highlight-segments",
+  max: 10_000,
+});
 
 function segmentsOf(text: string): Array<{ segment: string; isWordLike: boolean }> {
-  return segmentMemo.getOrSet(text, () => Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({ segment, isWordLike: isWordLike ?? false })));
+  return segmentMemo.getOrSet(text, () =>
+    Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({ segment, isWordLike: isWordLike ?? false })),
+  );
 }
 
 /**
@@ -31,7 +36,11 @@ function segmentsOf(text: string): Array<{ segment: string; isWordLike: boolean 
  * The analyzer stems and splits identifiers, so tokens are mapped back by analysing word by word:
  * "list_open_orders" lights up for "order", "Orders" for "order", "天气" for "weather".
  */
-export function highlightSearchText(text: string, matchedTerms: readonly string[], profile: EngineProfile): TextSegment[] {
+export function highlightSearchText(
+  text: string,
+  matchedTerms: readonly string[],
+  profile: EngineProfile,
+): TextSegment[] {
   const matched = new Set(matchedTerms);
   const termOf = (word: string): string | null => tokensOf(word, profile).find((token) => matched.has(token)) ?? null;
   const segments: TextSegment[] = [];

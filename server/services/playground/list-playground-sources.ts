@@ -8,7 +8,15 @@ import { escapeLike } from "../../db/like-pattern";
  * What the playground can rank: the draft and every published version, newest first. Also starts building
  * the draft index in the background, so it is ready by the time the first query is typed.
  */
-export async function listPlaygroundSources({ db, team, catalog }: { db: PrismaClient; team: Pick<Team, "slug">; catalog: Catalog }) {
+export async function listPlaygroundSources({
+  db,
+  team,
+  catalog,
+}: {
+  db: PrismaClient;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+}) {
   loadDraftSource({ db, team, catalog }).catch(() => undefined);
   const snapshots = await db.snapshot.findMany({
     where: { catalogId: catalog.id },

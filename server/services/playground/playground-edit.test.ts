@@ -11,24 +11,42 @@ describe("edit-and-see from the playground", () => {
     // Plain BM25 (codex-bm25): a one-word match always ranks, whatever the stockroom profile's tuning.
     const { editor, viewer, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25" });
     const api = callerFor(db, editor);
-    const inbox = (await api.playground.search({ ...input, query: "inbox" })).hits.find((h) => h.key === "mail.read_inbox")!;
+    const inbox = (await api.playground.search({ ...input, query: "inbox" })).hits.find(
+      (h) => h.key === "mail.read_inbox",
+    )!;
     expect(inbox.toolId).toBeTruthy();
     // A made-up word no tool has, so only the edit can make it match.
     expect((await api.playground.search({ ...input, query: "zorblax" })).hits).toEqual([]);
 
     const tool = await api.tool.get({ ...input, id: inbox.toolId! });
     expect(tool.revision).toBe(inbox.revision);
-    await api.tool.update({ ...input, id: tool.id, revision: tool.revision, patch: { searchTextMode: "generated+extra", searchTextExtra: "zorblax postbox" } });
+    await api.tool.update({
+      ...input,
+      id: tool.id,
+      revision: tool.revision,
+      patch: { searchTextMode: "generated+extra", searchTextExtra: "zorblax postbox" },
+    });
     const after = await api.playground.search({ ...input, query: "zorblax" });
     expect(after.hits.map((h) => h.key)).toEqual(["mail.read_inbox"]);
     expect(after.hits[0]!.revision).toBe(tool.revision + 1);
     expect(after.hits[0]!.segments.filter((s) => s.term).map((s) => s.text)).toEqual(["zorblax"]);
 
-    const stale = await api.tool.update({ ...input, id: tool.id, revision: tool.revision, patch: { searchTextMode: "override", searchTextOverride: "nothing" } }).catch((e: unknown) => e);
+    const stale = await api.tool
+      .update({
+        ...input,
+        id: tool.id,
+        revision: tool.revision,
+        patch: { searchTextMode: "override", searchTextOverride: "nothing" },
+      })
+      .catch((e: unknown) => e);
     expect((stale as { code?: string }).code).toBe("CONFLICT");
-    expect((await api.playground.search({ ...input, query: "zorblax" })).hits.map((h) => h.key)).toEqual(["mail.read_inbox"]);
+    expect((await api.playground.search({ ...input, query: "zorblax" })).hits.map((h) => h.key)).toEqual([
+      "mail.read_inbox",
+    ]);
 
-    const denied = await callerFor(db, viewer).tool.update({ ...input, id: tool.id, revision: tool.revision + 1, patch: { searchTextExtra: "x" } }).catch((e: unknown) => e);
+    const denied = await callerFor(db, viewer)
+      .tool.update({ ...input, id: tool.id, revision: tool.revision + 1, patch: { searchTextExtra: "x" } })
+      .catch((e: unknown) => e);
     expect((denied as { code?: string }).code).toBe("FORBIDDEN");
   });
 

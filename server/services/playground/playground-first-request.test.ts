@@ -13,7 +13,11 @@ const { db } = useTestDatabase();
 describe("playground.firstRequest", () => {
   it("returns the SDK's exact turn-one payload with o200k counts for N × S and summary + search tool + K × S", async () => {
     const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { defaultLimit: 3 });
-    const result = await callerFor(db, viewer).playground.firstRequest({ ...input, provider: "openai", supportsToolSearch: true });
+    const result = await callerFor(db, viewer).playground.firstRequest({
+      ...input,
+      provider: "openai",
+      supportsToolSearch: true,
+    });
     const content = await buildSnapshotContent({ db, team, catalog });
     const tools = firstRequestTools(content, { provider: "openai", supportsToolSearch: true });
     expect(JSON.parse(result.payload)).toEqual(tools);
@@ -33,7 +37,9 @@ describe("playground.firstRequest", () => {
     expect(cost.toolCount).toBe(7);
     expect(cost.k).toBe(3);
     expect(cost.firstRequest.searchTool).toBe(countTokens(JSON.stringify([{ type: "tool_search" }])));
-    expect(cost.firstRequest.total).toBe(cost.firstRequest.direct + cost.firstRequest.summary + cost.firstRequest.searchTool);
+    expect(cost.firstRequest.total).toBe(
+      cost.firstRequest.direct + cost.firstRequest.summary + cost.firstRequest.searchTool,
+    );
     expect(cost.withSearch).toBe(cost.firstRequest.total + cost.loaded);
     expect(cost.saved).toBe(cost.everythingDirect - cost.withSearch);
     expect(cost.everythingDirect).toBeGreaterThan(cost.firstRequest.direct);
@@ -51,10 +57,19 @@ describe("playground.firstRequest", () => {
       { kind: "function", name: "tool_search", tools: null, deferred: false },
     ]);
     const { cost } = result;
-    expect(cost).toMatchObject({ provider: "chat-completions", usesToolSearch: true, toolCount: 7, directCount: 1, deferredCount: 6, k: 3 });
+    expect(cost).toMatchObject({
+      provider: "chat-completions",
+      usesToolSearch: true,
+      toolCount: 7,
+      directCount: 1,
+      deferredCount: 6,
+      k: 3,
+    });
     const search = chatToolSearchTool(content);
     expect(search.function.description).toContain("crm: ");
-    expect(cost.firstRequest.summary + cost.firstRequest.searchTool).toBeGreaterThanOrEqual(countTokens(JSON.stringify([search])) - 1);
+    expect(cost.firstRequest.summary + cost.firstRequest.searchTool).toBeGreaterThanOrEqual(
+      countTokens(JSON.stringify([search])) - 1,
+    );
     expect(cost.payload).toBe(countTokens(JSON.stringify(tools)));
     expect(cost.withSearch).toBe(cost.firstRequest.total + cost.loaded);
     expect(cost.loaded).toBeGreaterThan(0);
@@ -62,12 +77,17 @@ describe("playground.firstRequest", () => {
 
     const plain = await api.firstRequest({ ...input, provider: "chat-completions", supportsToolSearch: false });
     expect(plain.cost).toMatchObject({ usesToolSearch: false, loaded: 0, directCount: 7 });
-    expect((JSON.parse(plain.payload) as Array<{ function: { name: string } }>).map((t) => t.function.name)).not.toContain("tool_search");
+    expect(
+      (JSON.parse(plain.payload) as Array<{ function: { name: string } }>).map((t) => t.function.name),
+    ).not.toContain("tool_search");
   });
 
   it("follows fallbacks for a client without search, per provider, for the draft and a published version", async () => {
     const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db);
-    await db.tool.update({ where: { catalogId_key: { catalogId: catalog.id, key: "weather.get_forecast" } }, data: { fallback: "hidden", revision: { increment: 1 } } });
+    await db.tool.update({
+      where: { catalogId_key: { catalogId: catalog.id, key: "weather.get_forecast" } },
+      data: { fallback: "hidden", revision: { increment: 1 } },
+    });
     const api = callerFor(db, viewer).playground;
     const anthropic = await api.firstRequest({ ...input, provider: "anthropic", supportsToolSearch: false });
     expect(anthropic.omittedIds).toEqual(["weather.get_forecast"]);
@@ -91,7 +111,9 @@ describe("playground.firstRequest", () => {
 
   it("refuses a K outside 1..100", async () => {
     const { viewer, input } = await seedPlaygroundCatalog(db);
-    const error = await callerFor(db, viewer).playground.firstRequest({ ...input, provider: "openai", supportsToolSearch: true, k: 0 }).catch((e: unknown) => e);
+    const error = await callerFor(db, viewer)
+      .playground.firstRequest({ ...input, provider: "openai", supportsToolSearch: true, k: 0 })
+      .catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe("BAD_REQUEST");
   });
 });

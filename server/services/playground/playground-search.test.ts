@@ -11,7 +11,10 @@ import { editSearchText, publishDraft, seedPlaygroundCatalog } from "./test-fixt
 const { db } = useTestDatabase();
 
 async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError & { cause?: { code?: string } };
 }
@@ -24,22 +27,32 @@ describe("playground.search", () => {
 
     // The agent path: publish, fetch, verify, index — same ids, same scores.
     const sealed = await publishDraft(db, team, catalog, 1);
-    const agent = createSnapshotIndex(await verifySnapshot(JSON.parse(JSON.stringify(sealed)))).search("refund customer orders");
+    const agent = createSnapshotIndex(await verifySnapshot(JSON.parse(JSON.stringify(sealed)))).search(
+      "refund customer orders",
+    );
     expect(result.hits.map((h) => [h.key, h.score, h.rank])).toEqual(agent.map((h) => [h.id, h.score, h.rank]));
     expect(result.hits[0]!.key).toBe("crm.refund_order");
     expect(result.hits.map((h) => h.key)).not.toContain("ops.restart_server");
 
     const top = result.hits[0]!;
     expect(top.matchedTerms).toEqual(expect.arrayContaining(["refund", "custom", "order"]));
-    expect(top.terms.find((t) => t.term === "refund")).toMatchObject({ matched: true, tf: expect.any(Number), idf: expect.any(Number) });
+    expect(top.terms.find((t) => t.term === "refund")).toMatchObject({
+      matched: true,
+      tf: expect.any(Number),
+      idf: expect.any(Number),
+    });
     expect(top.terms.every((t) => t.lengthNorm > 0 && t.docLength > 0)).toBe(true);
     // The stockroom profile's multipliers turn the sum of contributions into the score.
-    expect(top.factors.find((f) => f.kind === "name")).toMatchObject({ detail: "the request covers 2 of the name's 2 words (related words count 0.5)" });
+    expect(top.factors.find((f) => f.kind === "name")).toMatchObject({
+      detail: "the request covers 2 of the name's 2 words (related words count 0.5)",
+    });
     expect(top.factors.reduce((value, f) => value * f.factor, top.termSum)).toBeCloseTo(top.score, 9);
     const highlighted = top.segments.filter((s) => s.term).map((s) => s.text);
     expect(highlighted).toEqual(expect.arrayContaining(["refund_order", "Refund", "order", "customer"]));
     expect(top.segments.map((s) => s.text).join("")).toBe(top.searchText);
-    expect(top.toolId).toBe((await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "crm.refund_order" } })).id);
+    expect(top.toolId).toBe(
+      (await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "crm.refund_order" } })).id,
+    );
   });
 
   it("turns an empty query or a bad limit into a 400 that says what to fix", async () => {
@@ -57,8 +70,12 @@ describe("playground.search", () => {
 
   it("is for members only", async () => {
     const { stranger, input } = await seedPlaygroundCatalog(db);
-    expect((await rejection(callerFor(db, stranger).playground.search({ ...input, query: "orders" }))).code).toBe("NOT_FOUND");
-    expect((await rejection(callerFor(db, null).playground.search({ ...input, query: "orders" }))).code).toBe("UNAUTHORIZED");
+    expect((await rejection(callerFor(db, stranger).playground.search({ ...input, query: "orders" }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await rejection(callerFor(db, null).playground.search({ ...input, query: "orders" }))).code).toBe(
+      "UNAUTHORIZED",
+    );
   });
 
   it("reuses the built index while typing and rebuilds after an edit, which the ranking shows without publishing", async () => {
@@ -71,7 +88,10 @@ describe("playground.search", () => {
     expect(rankingSourceBuilds()).toBe(builds);
 
     expect((await api.search({ ...input, query: "climate" })).hits).toEqual([]);
-    await editSearchText(db, catalog.id, "weather.get_forecast", { searchTextMode: "generated_extra", searchTextExtra: "climate outlook" });
+    await editSearchText(db, catalog.id, "weather.get_forecast", {
+      searchTextMode: "generated_extra",
+      searchTextExtra: "climate outlook",
+    });
     const after = await api.search({ ...input, query: "climate" });
     expect(after.hits.map((h) => h.key)).toEqual(["weather.get_forecast"]);
     expect(after.hits[0]!.segments.filter((s) => s.term).map((s) => s.text)).toEqual(["climate"]);
@@ -81,7 +101,11 @@ describe("playground.search", () => {
   it("ranks a published version, and another profile on request; an unknown version is a 404", async () => {
     const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25" });
     await publishDraft(db, team, catalog, 1);
-    await editSearchText(db, catalog.id, "mail.read_inbox", { searchTextMode: "override", searchTextExtra: "", searchTextOverride: "refund refund refund orders" });
+    await editSearchText(db, catalog.id, "mail.read_inbox", {
+      searchTextMode: "override",
+      searchTextExtra: "",
+      searchTextOverride: "refund refund refund orders",
+    });
     const api = callerFor(db, viewer).playground;
     const draft = await api.search({ ...input, query: "refund" });
     const published = await api.search({ ...input, query: "refund", version: 1 });
@@ -91,7 +115,9 @@ describe("playground.search", () => {
     const stockroom = await api.search({ ...input, query: "refund order", profile: "stockroom" });
     expect(stockroom.profile).toBe("stockroom");
     const content = await buildSnapshotContent({ db, team, catalog });
-    const expected = createSnapshotIndex({ ...content, engine: { ...content.engine, profile: "stockroom" } }).search("refund order");
+    const expected = createSnapshotIndex({ ...content, engine: { ...content.engine, profile: "stockroom" } }).search(
+      "refund order",
+    );
     expect(stockroom.hits.map((h) => [h.key, h.score])).toEqual(expected.map((h) => [h.id, h.score]));
     const missing = await rejection(api.search({ ...input, query: "refund", version: 7 }));
     expect(missing.code).toBe("NOT_FOUND");
@@ -99,9 +125,15 @@ describe("playground.search", () => {
   });
 
   it("lists the draft's settings and published versions, newest first, and starts building the index", async () => {
-    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, { engineProfile: "codex_bm25", defaultLimit: 5 });
+    const { viewer, team, catalog, input } = await seedPlaygroundCatalog(db, {
+      engineProfile: "codex_bm25",
+      defaultLimit: 5,
+    });
     await publishDraft(db, team, catalog, 1);
-    await editSearchText(db, catalog.id, "crm.refund_order", { searchTextMode: "generated_extra", searchTextExtra: "chargeback" });
+    await editSearchText(db, catalog.id, "crm.refund_order", {
+      searchTextMode: "generated_extra",
+      searchTextExtra: "chargeback",
+    });
     await publishDraft(db, team, catalog, 2);
     const api = callerFor(db, viewer).playground;
     const before = rankingSourceBuilds();

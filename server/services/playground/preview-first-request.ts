@@ -24,11 +24,23 @@ export interface PreviewFirstRequestOptions {
  * o200k token counts: everything sent directly (N × S) against catalog summary + search tool + K × S.
  * Tokenizing a large catalog takes a while, so results are memoised on the cached source.
  */
-export async function previewFirstRequest({ db, team, catalog, version, provider, supportsToolSearch, k }: PreviewFirstRequestOptions) {
+export async function previewFirstRequest({
+  db,
+  team,
+  catalog,
+  version,
+  provider,
+  supportsToolSearch,
+  k,
+}: PreviewFirstRequestOptions) {
   const started = performance.now();
   const source = await loadRankingSource({ db, team, catalog, version });
-  const plan = source.memo(`plan:${provider}:${supportsToolSearch}`, () => planFor(source.content, provider, supportsToolSearch));
-  const cost = source.memo(`cost:${provider}:${supportsToolSearch}:${k ?? "default"}`, () => costFor(source.content, provider, supportsToolSearch, k));
+  const plan = source.memo(`plan:${provider}:${supportsToolSearch}`, () =>
+    planFor(source.content, provider, supportsToolSearch),
+  );
+  const cost = source.memo(`cost:${provider}:${supportsToolSearch}:${k ?? "default"}`, () =>
+    costFor(source.content, provider, supportsToolSearch, k),
+  );
   const payload = source.memo(`payload:${provider}:${supportsToolSearch}`, () => JSON.stringify(plan.tools, null, 2));
   const outline = plan.tools.map((entry) => outlineOf(entry as unknown as Record<string, unknown>));
   return {
@@ -46,22 +58,41 @@ export async function previewFirstRequest({ db, team, catalog, version, provider
   };
 }
 
-function planFor(content: SnapshotContent, provider: PreviewFirstRequestOptions["provider"], supportsToolSearch: boolean) {
+function planFor(
+  content: SnapshotContent,
+  provider: PreviewFirstRequestOptions["provider"],
+  supportsToolSearch: boolean,
+) {
   if (provider === "chat-completions") return planChatCompletions(content, { supportsToolSearch });
   return planFirstRequest(content, { provider, supportsToolSearch });
 }
 
-function costFor(content: SnapshotContent, provider: PreviewFirstRequestOptions["provider"], supportsToolSearch: boolean, k: number | undefined) {
+function costFor(
+  content: SnapshotContent,
+  provider: PreviewFirstRequestOptions["provider"],
+  supportsToolSearch: boolean,
+  k: number | undefined,
+) {
   const options = { supportsToolSearch, countTokens, ...(k ? { k } : {}) };
   if (provider === "chat-completions") return chatCompletionsCost(content, options);
   return firstRequestCost(content, { ...options, provider });
 }
 
 /** One line per top-level entry: what it is, its name and, for a namespace, how many tools it holds. */
-function outlineOf(entry: Record<string, unknown>): { kind: string; name: string; tools: number | null; deferred: boolean } {
+function outlineOf(entry: Record<string, unknown>): {
+  kind: string;
+  name: string;
+  tools: number | null;
+  deferred: boolean;
+} {
   const kind = typeof entry.type === "string" ? entry.type : "tool";
   // Chat Completions nests the name under `function`.
   const fn = entry.function as { name?: unknown } | undefined;
   const name = typeof entry.name === "string" ? entry.name : typeof fn?.name === "string" ? fn.name : kind;
-  return { kind, name, tools: Array.isArray(entry.tools) ? entry.tools.length : null, deferred: entry.defer_loading === true };
+  return {
+    kind,
+    name,
+    tools: Array.isArray(entry.tools) ? entry.tools.length : null,
+    deferred: entry.defer_loading === true,
+  };
 }

@@ -50,7 +50,11 @@ function takeIndexes(previous: RankingSource, content: SnapshotContent): Map<Eng
   return taken;
 }
 
-function makeSource(version: number | null, content: SnapshotContent, indexes = new Map<EngineProfile, SearchIndex>()): RankingSource {
+function makeSource(
+  version: number | null,
+  content: SnapshotContent,
+  indexes = new Map<EngineProfile, SearchIndex>(),
+): RankingSource {
   const memos = new Map<string, unknown>();
   const source: RankingSource = {
     version,
@@ -59,7 +63,9 @@ function makeSource(version: number | null, content: SnapshotContent, indexes = 
     index(profile = content.engine.profile) {
       let index = indexes.get(profile);
       if (!index) {
-        index = createSnapshotIndex(profile === content.engine.profile ? content : { ...content, engine: { ...content.engine, profile } });
+        index = createSnapshotIndex(
+          profile === content.engine.profile ? content : { ...content, engine: { ...content.engine, profile } },
+        );
         indexes.set(profile, index);
       }
       return index;
@@ -92,7 +98,15 @@ export function clearRankingSources(): void {
   draftSources.clear();
 }
 
-export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pick<Team, "slug">; catalog: Catalog }): Promise<RankingSource> {
+export async function loadDraftSource({
+  db,
+  team,
+  catalog,
+}: {
+  db: Db;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+}): Promise<RankingSource> {
   const content = await loadDraftContent({ db, team, catalog });
   const current = draftSources.get(catalog.id);
   if (current?.content === content) return current;
@@ -102,20 +116,45 @@ export async function loadDraftSource({ db, team, catalog }: { db: Db; team: Pic
   return source;
 }
 
-export async function loadSnapshotSource({ db, catalog, version }: { db: Db; catalog: Catalog; version: number }): Promise<RankingSource> {
+export async function loadSnapshotSource({
+  db,
+  catalog,
+  version,
+}: {
+  db: Db;
+  catalog: Catalog;
+  version: number;
+}): Promise<RankingSource> {
   // Snapshots are immutable, so (catalog, version) is a complete cache key.
   const key = `snapshot:${catalog.id}:${version}`;
   if (!snapshotSources.has(key)) {
-    const exists = await db.snapshot.findUnique({ where: { catalogId_version: { catalogId: catalog.id, version } }, select: { id: true } });
-    if (!exists) throw new AppError("NOT_FOUND", `Version ${version} of "${catalog.slug}" was never published; pick a version from the list.`);
+    const exists = await db.snapshot.findUnique({
+      where: { catalogId_version: { catalogId: catalog.id, version } },
+      select: { id: true },
+    });
+    if (!exists)
+      throw new AppError(
+        "NOT_FOUND",
+        `Version ${version} of "${catalog.slug}" was never published; pick a version from the list.`,
+      );
   }
   return remember(key, async () => {
-    const row = await db.snapshot.findUniqueOrThrow({ where: { catalogId_version: { catalogId: catalog.id, version } }, select: { payload: true } });
+    const row = await db.snapshot.findUniqueOrThrow({
+      where: { catalogId_version: { catalogId: catalog.id, version } },
+      select: { payload: true },
+    });
     return makeSource(version, snapshotContentSchema.parse(row.payload));
   });
 }
 
 /** The draft when `version` is null, else that published snapshot. */
-export function loadRankingSource(options: { db: Db; team: Pick<Team, "slug">; catalog: Catalog; version: number | null }): Promise<RankingSource> {
-  return options.version === null ? loadDraftSource(options) : loadSnapshotSource({ ...options, version: options.version });
+export function loadRankingSource(options: {
+  db: Db;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+  version: number | null;
+}): Promise<RankingSource> {
+  return options.version === null
+    ? loadDraftSource(options)
+    : loadSnapshotSource({ ...options, version: options.version });
 }

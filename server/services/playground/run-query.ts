@@ -11,7 +11,8 @@ export function runQuery<T>(call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof SearchQueryError) throw new AppError("INVALID_INPUT", MESSAGES[error.code], { searchError: error.code });
+    if (error instanceof SearchQueryError)
+      throw new AppError("INVALID_INPUT", MESSAGES[error.code], { searchError: error.code });
     throw error;
   }
 }

@@ -7,7 +7,12 @@ export const PROFILE = z.enum(ENGINE_PROFILES);
 /** Client profiles of the first-request preview: the provider formats and plain Chat Completions function calling. */
 export const PROVIDER = z.enum(["openai", "anthropic", "mcp", "chat-completions"]);
 /** null = the draft; a number = that published version. */
-export const VERSION = z.number().int("version is a whole number").min(1, "version starts at 1").max(2_147_483_647, "version is at most 2147483647").nullable();
+export const VERSION = z
+  .number()
+  .int("version is a whole number")
+  .min(1, "version starts at 1")
+  .max(2_147_483_647, "version is at most 2147483647")
+  .nullable();
 /** The engine refuses 0 and fractions with a clear message; the upper bound keeps explain affordable. */
 export const LIMIT = z.number().int("limit must be a whole number").max(50, "Show at most 50 results.").optional();
 export const QUERY = z.string().max(500, "A query is at most 500 characters.");
@@ -37,7 +42,13 @@ export const explainedTool = z.object({
   rank: z.number().int().nullable(),
   terms: z.array(term),
   termSum: z.number(),
-  factors: z.array(z.object({ kind: z.enum(["exact", "name", "namespace", "change", "opening", "plural"]), factor: z.number(), detail: z.string() })),
+  factors: z.array(
+    z.object({
+      kind: z.enum(["exact", "name", "namespace", "change", "opening", "plural"]),
+      factor: z.number(),
+      detail: z.string(),
+    }),
+  ),
   matchedTerms: z.array(z.string()),
   missingTerms: z.array(z.string()),
   /** Match strength of the tool for the request (null when it scores 0) and score ÷ the request's bar. */
@@ -60,7 +71,9 @@ export const searchOutput = z.object({
   vocabulary: z.object({
     packs: z.array(z.object({ id: z.string(), version: z.number().int() })),
     catalogLines: z.number().int(),
-    effect: z.array(z.object({ term: z.string(), related: z.array(z.object({ term: z.string(), source: z.string() })) })),
+    effect: z.array(
+      z.object({ term: z.string(), related: z.array(z.object({ term: z.string(), source: z.string() })) }),
+    ),
   }),
   /** True when the catalog drops weak hits (what agents get too). */
   dropsWeakHits: z.boolean(),
@@ -91,7 +104,15 @@ const marker = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("moved"), from: z.number().int(), by: z.number().int() }),
   z.object({ kind: z.literal("left"), to: z.number().int().nullable() }),
 ]);
-const compareHit = z.object({ id: z.string(), key: z.string(), name: z.string(), namespace: z.string().nullable(), rank: z.number().int(), score: z.number(), marker: marker.nullable() });
+const compareHit = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  namespace: z.string().nullable(),
+  rank: z.number().int(),
+  score: z.number(),
+  marker: marker.nullable(),
+});
 const compareColumn = z.object({ version: z.number().int().nullable(), profile: PROFILE, hits: z.array(compareHit) });
 export const compareSide = z.object({ version: VERSION, profile: PROFILE.optional() });
 export const compareOutput = z.object({ limit: z.number().int(), left: compareColumn, right: compareColumn });
@@ -112,7 +133,12 @@ const cost = z.object({
   tokensPerTool: z.number(),
   everythingDirect: z.number().int(),
   payload: z.number().int(),
-  firstRequest: z.object({ direct: z.number().int(), summary: z.number().int(), searchTool: z.number().int(), total: z.number().int() }),
+  firstRequest: z.object({
+    direct: z.number().int(),
+    summary: z.number().int(),
+    searchTool: z.number().int(),
+    total: z.number().int(),
+  }),
   k: z.number().int(),
   loaded: z.number().int(),
   withSearch: z.number().int(),
@@ -125,7 +151,9 @@ export const firstRequestOutput = z.object({
   supportsToolSearch: z.boolean(),
   payload: z.string(),
   entries: z.number().int(),
-  outline: z.array(z.object({ kind: z.string(), name: z.string(), tools: z.number().int().nullable(), deferred: z.boolean() })),
+  outline: z.array(
+    z.object({ kind: z.string(), name: z.string(), tools: z.number().int().nullable(), deferred: z.boolean() }),
+  ),
   directIds: z.array(z.string()),
   deferredCount: z.number().int(),
   omittedIds: z.array(z.string()),

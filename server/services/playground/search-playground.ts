@@ -1,6 +1,12 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import { LEGACY_VOCABULARY, type EngineProfile, type Explanation, type ScoreFactor, type TermExplanation } from "@/search/index";
+import {
+  LEGACY_VOCABULARY,
+  type EngineProfile,
+  type Explanation,
+  type ScoreFactor,
+  type TermExplanation,
+} from "@/search/index";
 import type { SnapshotTool } from "@/sdk/snapshot";
 import { highlightSearchText, type TextSegment } from "./highlight";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
@@ -39,7 +45,12 @@ export interface ExplainedTool {
   revision: number | null;
 }
 
-export function describeExplanation(source: RankingSource, profile: EngineProfile, tool: SnapshotTool, explanation: Explanation) {
+export function describeExplanation(
+  source: RankingSource,
+  profile: EngineProfile,
+  tool: SnapshotTool,
+  explanation: Explanation,
+) {
   return {
     key: tool.id,
     name: tool.name,
@@ -59,12 +70,20 @@ export function describeExplanation(source: RankingSource, profile: EngineProfil
   };
 }
 
-const countLines = (text: string) => text.split("\n").filter((line) => line.replace(/#.*/, "").trim().length > 0).length;
+const countLines = (text: string) =>
+  text.split("\n").filter((line) => line.replace(/#.*/, "").trim().length > 0).length;
 
 /** Current ids and revisions of the draft rows behind `keys` (the editor needs them). */
-export async function liveRows(db: PrismaClient, catalog: Catalog, keys: string[]): Promise<Map<string, { id: string; revision: number }>> {
+export async function liveRows(
+  db: PrismaClient,
+  catalog: Catalog,
+  keys: string[],
+): Promise<Map<string, { id: string; revision: number }>> {
   if (keys.length === 0) return new Map();
-  const rows = await db.tool.findMany({ where: { catalogId: catalog.id, key: { in: keys } }, select: { id: true, key: true, revision: true } });
+  const rows = await db.tool.findMany({
+    where: { catalogId: catalog.id, key: { in: keys } },
+    select: { id: true, key: true, revision: true },
+  });
   return new Map(rows.map((row) => [row.key, { id: row.id, revision: row.revision }]));
 }
 
@@ -79,13 +98,19 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
   const used = index.settings.profile;
   const max = limit ?? source.content.engine.defaultLimit;
   const hits = runQuery(() => index.search(query, max));
-  const explained = hits.map((hit) => describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!));
+  const explained = hits.map((hit) =>
+    describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!),
+  );
   // Everything from the index before the next await: a newer draft may take it over and update it in place.
   const strength = runQuery(() => index.strength(query));
   const effect = used === "stockroom" ? runQuery(() => index.vocabularyEffect(query)) : [];
   const { size: indexed, settings } = index;
   const queryTokens = index.analyze(query);
-  const live = await liveRows(db, catalog, hits.map((hit) => hit.id));
+  const live = await liveRows(
+    db,
+    catalog,
+    hits.map((hit) => hit.id),
+  );
   const vocabulary = source.content.engine.vocabulary ?? LEGACY_VOCABULARY;
   return {
     version: source.version,
@@ -93,11 +118,18 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
     limit: max,
     indexed,
     queryTokens,
-    hits: explained.map((hit) => ({ ...hit, toolId: live.get(hit.key)?.id ?? null, revision: live.get(hit.key)?.revision ?? null })),
+    hits: explained.map((hit) => ({
+      ...hit,
+      toolId: live.get(hit.key)?.id ?? null,
+      revision: live.get(hit.key)?.revision ?? null,
+    })),
     bar: { matches: strength.bar, reason: strength.reason },
     vocabulary: { packs: [...vocabulary.packs], catalogLines: countLines(vocabulary.lines), effect },
     dropsWeakHits: settings.dropWeakHits,
-    noMatch: hits.length === 0 && settings.dropWeakHits ? `Every matching tool is weak, and this catalog drops weak hits. ${strength.reason}` : null,
+    noMatch:
+      hits.length === 0 && settings.dropWeakHits
+        ? `Every matching tool is weak, and this catalog drops weak hits. ${strength.reason}`
+        : null,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
 }

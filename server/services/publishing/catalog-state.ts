@@ -41,7 +41,11 @@ export function clearPublishedVersionCache(): void {
 }
 
 /** A published version with its parsed payload; `version` omitted = the latest; null when nothing is published. */
-export async function loadPublishedVersion(db: SqlSource, catalog: Pick<Catalog, "id" | "slug">, version?: number): Promise<PublishedVersion | null> {
+export async function loadPublishedVersion(
+  db: SqlSource,
+  catalog: Pick<Catalog, "id" | "slug">,
+  version?: number,
+): Promise<PublishedVersion | null> {
   const [found] = await queryRows<Omit<PublishedVersion, "publishedAt" | "snapshot"> & { publishedMs: number }>(
     db,
     version === undefined ? LATEST_SQL : VERSION_SQL,
@@ -57,7 +61,8 @@ export async function loadPublishedVersion(db: SqlSource, catalog: Pick<Catalog,
     const [stored] = await queryRows<{ payload: unknown }>(db, PAYLOAD_SQL, [catalog.id, row.version]);
     const parsed = snapshotSchema.safeParse(stored?.payload);
     // Snapshots are written only by publishContent and never updated: a bad payload is corruption, not input.
-    if (!parsed.success) throw new AppError("INTERNAL", `Version ${row.version} of catalog "${catalog.slug}" has an unreadable payload.`);
+    if (!parsed.success)
+      throw new AppError("INTERNAL", `Version ${row.version} of catalog "${catalog.slug}" has an unreadable payload.`);
     snapshot = parsed.data;
   }
   payloads.set(key, snapshot);

@@ -54,7 +54,13 @@ function qualityOf(expected: string[], hits: readonly SearchHit[], k: number): Q
   const at10 = evaluateRankings([{ gold: expected, ranked }], 10);
   const gold = new Set(expected);
   const first = ranked.findIndex((id) => gold.has(id));
-  return { recallAtK: atK.recallAtK, reciprocalRank: at10.mrr, ndcg10: at10.ndcg10, firstGoldRank: first >= 0 ? first + 1 : null, hitCount: Math.min(hits.length, k) };
+  return {
+    recallAtK: atK.recallAtK,
+    reciprocalRank: at10.mrr,
+    ndcg10: at10.ndcg10,
+    firstGoldRank: first >= 0 ? first + 1 : null,
+    hitCount: Math.min(hits.length, k),
+  };
 }
 
 function verdictOf(expected: string[], draft: QueryQuality, latest: QueryQuality, isReordered: boolean): QueryVerdict {
@@ -64,7 +70,11 @@ function verdictOf(expected: string[], draft: QueryQuality, latest: QueryQuality
     if (latest.hitCount > 0 && draft.hitCount === 0) return "better";
     return isReordered ? "changed" : "same";
   }
-  const deltas = [draft.recallAtK - latest.recallAtK, draft.reciprocalRank - latest.reciprocalRank, draft.ndcg10 - latest.ndcg10];
+  const deltas = [
+    draft.recallAtK - latest.recallAtK,
+    draft.reciprocalRank - latest.reciprocalRank,
+    draft.ndcg10 - latest.ndcg10,
+  ];
   if (deltas.some((d) => d < -EPSILON)) return "worse";
   if (deltas.some((d) => d > EPSILON)) return "better";
   return isReordered ? "changed" : "same";
@@ -95,13 +105,38 @@ export function compareQuery(draft: RankedGoldenQuery, latest: RankedGoldenQuery
   });
   const left: LeftHit[] = latestTop
     .filter((h) => !draftTopIds.has(h.id))
-    .map((h) => ({ id: h.id, rank: h.rank, score: h.score, isGold: gold.has(h.id), draftRank: draftRank.get(h.id) ?? null }));
+    .map((h) => ({
+      id: h.id,
+      rank: h.rank,
+      score: h.score,
+      isGold: gold.has(h.id),
+      draftRank: draftRank.get(h.id) ?? null,
+    }));
   const draftQuality = qualityOf(expected, draft.hits, k);
   const noMatch = draft.noMatch;
-  if (!latest) return { id, query, expected, verdict: "new", draft: hits, left, noMatch, quality: { draft: draftQuality, latest: null } };
+  if (!latest)
+    return {
+      id,
+      query,
+      expected,
+      verdict: "new",
+      draft: hits,
+      left,
+      noMatch,
+      quality: { draft: draftQuality, latest: null },
+    };
   const latestQuality = qualityOf(expected, latest.hits, k);
   const isReordered = left.length > 0 || hits.some((h) => h.change !== "same");
-  return { id, query, expected, verdict: verdictOf(expected, draftQuality, latestQuality, isReordered), draft: hits, left, noMatch, quality: { draft: draftQuality, latest: latestQuality } };
+  return {
+    id,
+    query,
+    expected,
+    verdict: verdictOf(expected, draftQuality, latestQuality, isReordered),
+    draft: hits,
+    left,
+    noMatch,
+    quality: { draft: draftQuality, latest: latestQuality },
+  };
 }
 
 const VERDICT_ORDER: Record<QueryVerdict, number> = { worse: 0, better: 1, changed: 2, new: 3, same: 4 };
@@ -111,6 +146,11 @@ export function sortComparisons(comparisons: QueryComparison[]): QueryComparison
   const drop = (c: QueryComparison) => (c.quality.latest ? c.quality.draft.ndcg10 - c.quality.latest.ndcg10 : 0);
   return comparisons
     .map((c, i) => ({ c, i }))
-    .sort((a, b) => VERDICT_ORDER[a.c.verdict] - VERDICT_ORDER[b.c.verdict] || (a.c.verdict === "worse" ? drop(a.c) - drop(b.c) : 0) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        VERDICT_ORDER[a.c.verdict] - VERDICT_ORDER[b.c.verdict] ||
+        (a.c.verdict === "worse" ? drop(a.c) - drop(b.c) : 0) ||
+        a.i - b.i,
+    )
     .map(({ c }) => c);
 }

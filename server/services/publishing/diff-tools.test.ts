@@ -9,7 +9,13 @@ const tool = (i: number, description: string): SnapshotTool => ({
   exposure: "deferred",
   fallback: "direct",
   searchText: `tool ${i} ${description}`,
-  spec: { type: "function", name: `tool_${i}`, description, parameters: { type: "object", properties: {} }, strict: false },
+  spec: {
+    type: "function",
+    name: `tool_${i}`,
+    description,
+    parameters: { type: "object", properties: {} },
+    strict: false,
+  },
 });
 
 const content = (tools: SnapshotTool[]): SnapshotContent => ({
@@ -32,6 +38,12 @@ describe("diffTools", () => {
 
   it("without a previous version every tool is added and nothing is changed", () => {
     const changes = diffTools(null, content([tool(1, "A.")]));
-    expect(changes).toMatchObject({ added: [{ id: "ns.tool_0001", exposure: "deferred", description: "A." }], removed: [], changed: [], changedCount: 0, engine: null });
+    expect(changes).toMatchObject({
+      added: [{ id: "ns.tool_0001", exposure: "deferred", description: "A." }],
+      removed: [],
+      changed: [],
+      changedCount: 0,
+      engine: null,
+    });
   });
 });

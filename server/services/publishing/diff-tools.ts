@@ -61,15 +61,27 @@ function textDiff(field: string, before: string, after: string): DiffPart[] {
   const options = { timeout: DIFF_TIMEOUT_MS };
   // Short settings read best as "old → new"; only prose and schemas get an inline diff.
   const changes =
-    field === "parameters" ? diffLines(before, after, options) : field === "description" || field === "searchText" ? diffWords(before, after, options) : undefined;
-  if (!changes) return [...(before ? [{ kind: "removed" as const, text: before }] : []), ...(after ? [{ kind: "added" as const, text: after }] : [])];
+    field === "parameters"
+      ? diffLines(before, after, options)
+      : field === "description" || field === "searchText"
+        ? diffWords(before, after, options)
+        : undefined;
+  if (!changes)
+    return [
+      ...(before ? [{ kind: "removed" as const, text: before }] : []),
+      ...(after ? [{ kind: "added" as const, text: after }] : []),
+    ];
   return changes.map((c) => ({ kind: c.added ? "added" : c.removed ? "removed" : "same", text: c.value }));
 }
 
 const firstLine = (text: string) => text.split("\n")[0]!.slice(0, 200);
 
 /** What changed between two catalog contents, tool by tool, with word diffs (line diffs for parameters). */
-export function diffTools(before: SnapshotContent | null, after: SnapshotContent, limit = MAX_DIFFED_TOOLS): ToolChanges {
+export function diffTools(
+  before: SnapshotContent | null,
+  after: SnapshotContent,
+  limit = MAX_DIFFED_TOOLS,
+): ToolChanges {
   const old = new Map((before?.tools ?? []).map((t) => [t.id, t]));
   const now = new Map(after.tools.map((t) => [t.id, t]));
   const summary = (t: SnapshotTool) => ({ id: t.id, exposure: t.exposure, description: firstLine(t.spec.description) });
@@ -96,7 +108,11 @@ export function diffTools(before: SnapshotContent | null, after: SnapshotContent
     .sort()
     .filter((name) => oldNs.get(name) !== newNs.get(name))
     .map((name) => ({ name, before: oldNs.get(name) ?? null, after: newNs.get(name) ?? null }));
-  const engineText = (c: SnapshotContent) => `${c.engine.profile} (k1 ${c.engine.k1}, b ${c.engine.b}, top ${c.engine.defaultLimit})`;
-  const engine = before && engineText(before) !== engineText(after) ? { before: engineText(before), after: engineText(after) } : null;
+  const engineText = (c: SnapshotContent) =>
+    `${c.engine.profile} (k1 ${c.engine.k1}, b ${c.engine.b}, top ${c.engine.defaultLimit})`;
+  const engine =
+    before && engineText(before) !== engineText(after)
+      ? { before: engineText(before), after: engineText(after) }
+      : null;
   return { added, removed, changed, changedCount, namespaces, engine };
 }

@@ -4,7 +4,15 @@ import { AppError } from "../../errors";
 import { loadPublishedVersion } from "./catalog-state";
 
 /** One published version's payload exactly as agents receive it, for the history page's download. */
-export async function getSnapshotDownload({ db, catalog, version }: { db: PrismaClient; catalog: Catalog; version: number }): Promise<{ filename: string; snapshot: Snapshot }> {
+export async function getSnapshotDownload({
+  db,
+  catalog,
+  version,
+}: {
+  db: PrismaClient;
+  catalog: Catalog;
+  version: number;
+}): Promise<{ filename: string; snapshot: Snapshot }> {
   const published = await loadPublishedVersion(db, catalog, version);
   if (!published) throw new AppError("NOT_FOUND", `Version ${version} does not exist in catalog "${catalog.slug}".`);
   const { team, slug } = published.snapshot.catalog;

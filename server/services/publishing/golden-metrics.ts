@@ -45,7 +45,12 @@ export function rankingDepth(k: number): number {
 }
 
 /** Runs every golden query through the index, as tool_search would. */
-export function rankGoldenQueries(index: SearchIndex, queries: readonly GoldenQuery[], k: number, timer?: EngineTimer): RankedGoldenQuery[] {
+export function rankGoldenQueries(
+  index: SearchIndex,
+  queries: readonly GoldenQuery[],
+  k: number,
+  timer?: EngineTimer,
+): RankedGoldenQuery[] {
   const depth = rankingDepth(k);
   return timed(timer, () =>
     queries.map((query) => {
@@ -62,10 +67,18 @@ export function rankGoldenQueries(index: SearchIndex, queries: readonly GoldenQu
 }
 
 /** success@1, success@K, recall@K and no-hit on the top K; MRR and nDCG@10 on the top 10 (as `stockroom eval`). */
-export function summarizeMetrics(ranked: readonly RankedGoldenQuery[], k: number, content: SnapshotContent, timer?: EngineTimer): SnapshotMetrics {
+export function summarizeMetrics(
+  ranked: readonly RankedGoldenQuery[],
+  k: number,
+  content: SnapshotContent,
+  timer?: EngineTimer,
+): SnapshotMetrics {
   return timed(timer, () => {
     const results = ranked.map((r) => ({ gold: r.query.expected, ranked: r.hits.map((h) => h.id) }));
-    const atK = evaluateRankings(results.map((r) => ({ gold: r.gold, ranked: r.ranked.slice(0, k) })), k);
+    const atK = evaluateRankings(
+      results.map((r) => ({ gold: r.gold, ranked: r.ranked.slice(0, k) })),
+      k,
+    );
     const at10 = evaluateRankings(results, 10);
     const deferred = content.tools.filter((t) => t.exposure === "deferred").length;
     return {
@@ -97,7 +110,11 @@ export function findRegressions(before: SnapshotMetrics, after: SnapshotMetrics)
     if (after[metric] < before[metric] - EPSILON) out.push({ metric, before: before[metric], after: after[metric] });
   }
   if (after.noHit > before.noHit) out.push({ metric: "noHit", before: before.noHit, after: after.noHit });
-  if (before.noMatchEmptyRate !== null && after.noMatchEmptyRate !== null && after.noMatchEmptyRate < before.noMatchEmptyRate - EPSILON) {
+  if (
+    before.noMatchEmptyRate !== null &&
+    after.noMatchEmptyRate !== null &&
+    after.noMatchEmptyRate < before.noMatchEmptyRate - EPSILON
+  ) {
     out.push({ metric: "noMatchEmptyRate", before: before.noMatchEmptyRate, after: after.noMatchEmptyRate });
   }
   return out;
@@ -115,5 +132,7 @@ export const METRIC_LABELS: Record<MetricRegression["metric"], string> = {
 
 export function describeRegressions(regressions: readonly MetricRegression[]): string {
   const fmt = (metric: MetricRegression["metric"], x: number) => (metric === "noHit" ? String(x) : x.toFixed(3));
-  return regressions.map((r) => `${METRIC_LABELS[r.metric]} ${fmt(r.metric, r.before)} → ${fmt(r.metric, r.after)}`).join(", ");
+  return regressions
+    .map((r) => `${METRIC_LABELS[r.metric]} ${fmt(r.metric, r.before)} → ${fmt(r.metric, r.after)}`)
+    .join(", ");
 }

@@ -14,7 +14,11 @@ export const snapshotHistorySelect = {
 
 /** Every published version, newest first, with the metrics recorded when it was published (payloads stay in the database). */
 export async function listSnapshotHistory({ db, catalog }: { db: PrismaClient; catalog: Catalog }) {
-  const rows = await db.snapshot.findMany({ where: { catalogId: catalog.id }, select: snapshotHistorySelect, orderBy: { version: "desc" } });
+  const rows = await db.snapshot.findMany({
+    where: { catalogId: catalog.id },
+    select: snapshotHistorySelect,
+    orderBy: { version: "desc" },
+  });
   return rows.map((row) => {
     const parsed = snapshotMetricsSchema.safeParse(row.metrics);
     return { ...row, metrics: parsed.success ? parsed.data : (null as SnapshotMetrics | null) };

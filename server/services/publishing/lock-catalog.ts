@@ -7,7 +7,9 @@ import { AppError } from "../../errors";
  * Prisma transaction or on the plain driver.
  */
 export async function lockCatalog(tx: SqlSource, catalogId: string): Promise<void> {
-  const rows = await queryRows<{ id: string }>(tx, `SELECT "id" FROM "Catalog" WHERE "id" = $1 FOR UPDATE`, [catalogId]);
+  const rows = await queryRows<{ id: string }>(tx, `SELECT "id" FROM "Catalog" WHERE "id" = $1 FOR UPDATE`, [
+    catalogId,
+  ]);
   if (rows.length === 0) throw new AppError("NOT_FOUND", "The catalog was not found (it may have been deleted).");
 }
 

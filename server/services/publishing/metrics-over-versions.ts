@@ -15,11 +15,24 @@ const evaluated = boundedCache<SnapshotMetrics>({ name: "metrics-over-versions",
  * The draft and each recent version evaluated on today's golden queries (so the lines are comparable),
  * with the same K for all: the draft's default limit.
  */
-export async function metricsOverVersions({ db, team, catalog }: { db: PrismaClient; team: Pick<Team, "slug">; catalog: Catalog }) {
+export async function metricsOverVersions({
+  db,
+  team,
+  catalog,
+}: {
+  db: PrismaClient;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+}) {
   const [draft, golden, rows] = await Promise.all([
     buildSnapshotContent({ db, team, catalog }),
     loadGoldenQueries(db, catalog.id),
-    db.snapshot.findMany({ where: { catalogId: catalog.id }, select: { version: true, publishedAt: true }, orderBy: { version: "desc" }, take: MAX_CHARTED_VERSIONS }),
+    db.snapshot.findMany({
+      where: { catalogId: catalog.id },
+      select: { version: true, publishedAt: true },
+      orderBy: { version: "desc" },
+      take: MAX_CHARTED_VERSIONS,
+    }),
   ]);
   const k = draft.engine.defaultLimit;
   const goldenKey = goldenFingerprint(golden);
@@ -31,7 +44,13 @@ export async function metricsOverVersions({ db, team, catalog }: { db: PrismaCli
     if (!metrics) {
       const published = await loadPublishedVersion(db, catalog, row.version);
       if (!published) continue;
-      metrics = rankContent({ content: published.snapshot, golden, goldenKey, k, keepIndex: row.version === latestVersion }).metrics;
+      metrics = rankContent({
+        content: published.snapshot,
+        golden,
+        goldenKey,
+        k,
+        keepIndex: row.version === latestVersion,
+      }).metrics;
       evaluated.set(key, metrics);
     }
     versions.push({ version: row.version, publishedAt: row.publishedAt, metrics });

@@ -51,7 +51,9 @@ describe(`${CALLS} concurrent publishes on one catalog`, () => {
     );
     const failures = results.filter((r) => r.status === "rejected");
     expect(failures).toEqual([]);
-    const versions = results.map((r) => (r as PromiseFulfilledResult<{ version: number }>).value.version).sort((a, b) => a - b);
+    const versions = results
+      .map((r) => (r as PromiseFulfilledResult<{ version: number }>).value.version)
+      .sort((a, b) => a - b);
     expect(versions).toEqual(Array.from({ length: CALLS }, (_, i) => i + 1));
     const rows = await expectConsecutiveIntactVersions(catalog.id, CALLS);
     expect(new Set(rows.map((r) => r.note)).size).toBe(CALLS);
@@ -59,19 +61,31 @@ describe(`${CALLS} concurrent publishes on one catalog`, () => {
 
   it("of the same draft through tRPC: one version, every other call refused as a no-op", async () => {
     const { at, editor, catalog } = await createPublishingFixture(db);
-    const results = await Promise.allSettled(Array.from({ length: CALLS }, (_, i) => editor.publish.publish({ ...at, note: `call ${i}` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: CALLS }, (_, i) => editor.publish.publish({ ...at, note: `call ${i}` })),
+    );
     const fulfilled = results.filter((r) => r.status === "fulfilled");
     expect(fulfilled).toHaveLength(1);
     for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
       expect(r.reason).toBeInstanceOf(TRPCError);
-      expect((r.reason as TRPCError).message).toBe("Nothing to publish: the draft is identical to version 1. Change a tool first.");
+      expect((r.reason as TRPCError).message).toBe(
+        "Nothing to publish: the draft is identical to version 1. Change a tool first.",
+      );
     }
     await expectConsecutiveIntactVersions(catalog.id, 1);
   });
 
   it("each after its own edit through tRPC: successes are consecutive, refusals only no-ops, the last version has every edit", async () => {
     const { at, editor, catalog } = await createPublishingFixture(db);
-    await createTools(db, catalog.id, Array.from({ length: CALLS }, (_, i) => ({ namespace: "bulk", name: `tool_${i}`, description: `Bulk tool ${i}.` })));
+    await createTools(
+      db,
+      catalog.id,
+      Array.from({ length: CALLS }, (_, i) => ({
+        namespace: "bulk",
+        name: `tool_${i}`,
+        description: `Bulk tool ${i}.`,
+      })),
+    );
     const results = await Promise.allSettled(
       Array.from({ length: CALLS }, async (_, i) => {
         await editTool(db, catalog.id, `bulk.tool_${i}`, { description: `Bulk tool ${i}, edited.` });

@@ -6,7 +6,12 @@ import { sqlRunnerOf } from "../../db/open";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { invalidateAgentAccess, notifyAgentAccessChange } from "../agent-tokens/access-cache";
-import { loadGoldenQueries, loadPublishedVersion, rememberPublishedVersion, type PublishedVersion } from "./catalog-state";
+import {
+  loadGoldenQueries,
+  loadPublishedVersion,
+  rememberPublishedVersion,
+  type PublishedVersion,
+} from "./catalog-state";
 import { phase, type EngineTimer } from "./engine-timer";
 import { describeRegressions, findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
 import { lockCatalog } from "./lock-catalog";
@@ -79,17 +84,30 @@ const INSERT_SNAPSHOT_SQL = `
 
 /** Refuses an empty catalog and content the snapshot schema rejects, naming the tool at fault. */
 async function validateContent(content: SnapshotContent, timer: EngineTimer | undefined) {
-  if (content.tools.length === 0) throw new AppError("UNPROCESSABLE", "There is nothing to publish: the catalog has no direct or deferred tools.");
+  if (content.tools.length === 0)
+    throw new AppError("UNPROCESSABLE", "There is nothing to publish: the catalog has no direct or deferred tools.");
   const checked = await phase(timer, "validate", () => snapshotContentSchema.safeParse(content));
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
-    const where = issue.path[0] === "tools" && typeof issue.path[1] === "number" ? ` (tool ${content.tools[issue.path[1]]?.id})` : "";
-    throw new AppError("UNPROCESSABLE", `The catalog cannot be published${where}: ${issue.path.join(".")}: ${issue.message}.`);
+    const where =
+      issue.path[0] === "tools" && typeof issue.path[1] === "number"
+        ? ` (tool ${content.tools[issue.path[1]]?.id})`
+        : "";
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The catalog cannot be published${where}: ${issue.path.join(".")}: ${issue.message}.`,
+    );
   }
 }
 
 /** The draft's golden-query metrics, and where they rank worse than the latest version's; regressions need a reason. */
-async function rankAgainstLatest(tx: SqlRunner, content: SnapshotContent, latest: PublishedVersion | null, options: PublishContentOptions, reason: string | null) {
+async function rankAgainstLatest(
+  tx: SqlRunner,
+  content: SnapshotContent,
+  latest: PublishedVersion | null,
+  options: PublishContentOptions,
+  reason: string | null,
+) {
   const { catalog, timer } = options;
   const golden = await loadGoldenQueries(tx, catalog.id);
   const goldenKey = goldenFingerprint(golden);
@@ -109,18 +127,26 @@ async function rankAgainstLatest(tx: SqlRunner, content: SnapshotContent, latest
   return { metrics, regressions };
 }
 
-async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: string, options: PublishContentOptions): Promise<PublishedSummary> {
+async function commitVersion(
+  tx: SqlRunner,
+  content: SnapshotContent,
+  note: string,
+  options: PublishContentOptions,
+): Promise<PublishedSummary> {
   const { catalog, actor, timer } = options;
   const reason = options.reason?.trim() || null;
   await validateContent(content, timer);
   const latest = await phase(timer, "latest version", () => loadPublishedVersion(tx, catalog));
-  if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot)))) throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
+  if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot))))
+    throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
   const { metrics, regressions } = await rankAgainstLatest(tx, content, latest, options, reason);
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();
   // The payload is stored as text (a json column) in author order: schemas reach agents as written.
-  const { snapshot: sealed, json } = await phase(timer, "seal (canonical JSON + SHA-256)", () => sealSnapshotJson(content, version, publishedAt));
+  const { snapshot: sealed, json } = await phase(timer, "seal (canonical JSON + SHA-256)", () =>
+    sealSnapshotJson(content, version, publishedAt),
+  );
   // Where the server has lz4, the payload is compressed with it for this transaction only: about half the
   // time of the default pglz, and smaller (PGlite has pglz only, so nothing changes there).
   await phase(timer, "insert", async () => {
@@ -150,7 +176,24 @@ async function commitVersion(tx: SqlRunner, content: SnapshotContent, note: stri
     action: options.rolledBackFrom ? "snapshot.rolled_back" : "snapshot.published",
     targetType: "snapshot",
     targetId: `${catalog.id}:v${version}`,
-    after: { version, contentHash: sealed.contentHash, note, reason, rolledBackFrom: options.rolledBackFrom ?? null, regressions },
+    after: {
+      version,
+      contentHash: sealed.contentHash,
+      note,
+      reason,
+      rolledBackFrom: options.rolledBackFrom ?? null,
+      regressions,
+    },
   });
-  return { version, contentHash: sealed.contentHash, publishedAt, publishedBy: actor.label, note, reason, rolledBackFrom: options.rolledBackFrom ?? null, metrics, regressions };
+  return {
+    version,
+    contentHash: sealed.contentHash,
+    publishedAt,
+    publishedBy: actor.label,
+    note,
+    reason,
+    rolledBackFrom: options.rolledBackFrom ?? null,
+    metrics,
+    regressions,
+  };
 }

@@ -20,7 +20,15 @@ export interface PublishSnapshotOptions {
  * Publishes the draft: the payload is built from the live rows inside the publishing transaction (reading
  * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's).
  */
-export async function publishSnapshot({ db, team, catalog, actor, note, reason, timer }: PublishSnapshotOptions): Promise<PublishedSummary> {
+export async function publishSnapshot({
+  db,
+  team,
+  catalog,
+  actor,
+  note,
+  reason,
+  timer,
+}: PublishSnapshotOptions): Promise<PublishedSummary> {
   return publishContent({
     db,
     team,
@@ -30,6 +38,7 @@ export async function publishSnapshot({ db, team, catalog, actor, note, reason, 
     reason,
     timer,
     resolveContent: (tx) => loadDraftContent({ db: tx, team, catalog }),
-    sameContentMessage: (latest) => `Nothing to publish: the draft is identical to version ${latest.version}. Change a tool first.`,
+    sameContentMessage: (latest) =>
+      `Nothing to publish: the draft is identical to version ${latest.version}. Change a tool first.`,
   });
 }

@@ -4,14 +4,23 @@ import { boundedCache } from "../../cache/bounded-cache";
 import { createSnapshotIndex, snapshotIndexDocs } from "@/sdk/snapshot-index";
 import type { SnapshotContent } from "@/sdk/snapshot";
 import { timed, type EngineTimer } from "./engine-timer";
-import { rankGoldenQueries, summarizeMetrics, type GoldenQuery, type RankedGoldenQuery, type SnapshotMetrics } from "./golden-metrics";
+import {
+  rankGoldenQueries,
+  summarizeMetrics,
+  type GoldenQuery,
+  type RankedGoldenQuery,
+  type SnapshotMetrics,
+} from "./golden-metrics";
 
 // Rankings are pure functions of (indexed documents + engine settings, golden queries, K). The review,
 // the publish that follows it and the metrics chart rank the same content again and again, so indexes
 // and results are kept by fingerprint. A draft that changed gets a new fingerprint, never a stale hit.
 // Nothing needs to clear them: a key names everything its value depends on.
 const indexes = boundedCache<SearchIndex>({ name: "ranking-indexes", max: 4 });
-const results = boundedCache<{ ranked: RankedGoldenQuery[]; metrics: SnapshotMetrics }>({ name: "ranking-results", max: 50 });
+const results = boundedCache<{ ranked: RankedGoldenQuery[]; metrics: SnapshotMetrics }>({
+  name: "ranking-results",
+  max: 50,
+});
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
 
@@ -49,7 +58,14 @@ export interface RankContentOptions {
 }
 
 /** Every golden query ranked on `content` (as agents would rank it) and the metrics of those rankings. */
-export function rankContent({ content, golden, goldenKey = goldenFingerprint(golden), k, timer, keepIndex = true }: RankContentOptions) {
+export function rankContent({
+  content,
+  golden,
+  goldenKey = goldenFingerprint(golden),
+  k,
+  timer,
+  keepIndex = true,
+}: RankContentOptions) {
   const indexKey = indexFingerprint(content);
   const resultKey = `${indexKey}|${goldenKey}|${k}`;
   const cached = results.get(resultKey);

@@ -42,19 +42,31 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
     loadGoldenQueries(db, catalog.id),
   ]);
   const topK = k ?? draft.engine.defaultLimit;
-  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_REVIEW_K) throw new AppError("INVALID_INPUT", `k must be a whole number from 1 to ${MAX_REVIEW_K}.`);
+  if (!Number.isInteger(topK) || topK < 1 || topK > MAX_REVIEW_K)
+    throw new AppError("INVALID_INPUT", `k must be a whole number from 1 to ${MAX_REVIEW_K}.`);
 
   const goldenKey = goldenFingerprint(golden);
   const draftRun = rankContent({ content: draft, golden, goldenKey, k: topK, timer });
   const latestRun = latest ? rankContent({ content: latest.snapshot, golden, goldenKey, k: topK, timer }) : null;
-  const queries = sortComparisons(draftRun.ranked.map((ranked, i) => compareQuery(ranked, latestRun?.ranked[i] ?? null, topK)));
+  const queries = sortComparisons(
+    draftRun.ranked.map((ranked, i) => compareQuery(ranked, latestRun?.ranked[i] ?? null, topK)),
+  );
   const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 0 };
   for (const q of queries) counts[q.verdict]++;
   return {
     k: topK,
-    latest: latest && { version: latest.version, contentHash: latest.contentHash, publishedAt: latest.publishedAt, publishedBy: latest.publishedBy },
+    latest: latest && {
+      version: latest.version,
+      contentHash: latest.contentHash,
+      publishedAt: latest.publishedAt,
+      publishedBy: latest.publishedBy,
+    },
     isUnchanged: latest !== null && hasSameContent(draft, latest.snapshot),
-    metrics: { draft: draftRun.metrics, latest: latestRun?.metrics ?? null, regressions: latestRun ? findRegressions(latestRun.metrics, draftRun.metrics) : [] },
+    metrics: {
+      draft: draftRun.metrics,
+      latest: latestRun?.metrics ?? null,
+      regressions: latestRun ? findRegressions(latestRun.metrics, draftRun.metrics) : [],
+    },
     counts,
     queries,
     tools: diffTools(latest?.snapshot ?? null, draft),

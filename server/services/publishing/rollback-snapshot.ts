@@ -21,7 +21,15 @@ export interface RollbackSnapshotOptions {
  * Rolls back by publishing an older version's content as a new version (history is never rewritten).
  * The catalog's current team, slug and name are kept; the draft rows are not touched.
  */
-export async function rollbackSnapshot({ db, team, catalog, actor, version, note, reason }: RollbackSnapshotOptions): Promise<PublishedSummary> {
+export async function rollbackSnapshot({
+  db,
+  team,
+  catalog,
+  actor,
+  version,
+  note,
+  reason,
+}: RollbackSnapshotOptions): Promise<PublishedSummary> {
   return publishContent({
     db,
     team,
@@ -34,7 +42,11 @@ export async function rollbackSnapshot({ db, team, catalog, actor, version, note
       const target = await loadPublishedVersion(tx, catalog, version);
       if (!target) throw new AppError("NOT_FOUND", `Version ${version} does not exist in catalog "${catalog.slug}".`);
       // Republished in the current format (hashed with RFC 8785), whatever format the old version had.
-      return { ...contentOf(target.snapshot), format: SNAPSHOT_FORMAT, catalog: { team: team.slug, slug: catalog.slug, name: catalog.name } };
+      return {
+        ...contentOf(target.snapshot),
+        format: SNAPSHOT_FORMAT,
+        catalog: { team: team.slug, slug: catalog.slug, name: catalog.name },
+      };
     },
     sameContentMessage: (latest) =>
       latest.version === version

@@ -13,7 +13,10 @@ function isSameJson(a: unknown, b: unknown): boolean {
   const ka = keysOf(a);
   const kb = keysOf(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((key) => Object.hasOwn(b, key) && isSameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return ka.every(
+    (key) =>
+      Object.hasOwn(b, key) && isSameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 /**

@@ -33,7 +33,10 @@ describe("snapshot content hash", () => {
 
     expect(await hashInChildProcess(row.payload)).toBe(published.contentHash);
 
-    const [again, once_more] = [await buildSnapshotContent({ db, team, catalog }), await buildSnapshotContent({ db, team, catalog })];
+    const [again, once_more] = [
+      await buildSnapshotContent({ db, team, catalog }),
+      await buildSnapshotContent({ db, team, catalog }),
+    ];
     expect(canonicalJson(again)).toBe(canonicalJson(once_more));
     const resealed = await sealSnapshot(again, 1, published.publishedAt);
     expect(resealed.contentHash).toBe(published.contentHash);

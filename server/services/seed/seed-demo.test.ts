@@ -11,8 +11,13 @@ describe("seedDemo", () => {
     expect(findInvalidSeedTools(tools)).toEqual([]);
     // The schema Netlify's server lists, before the corpus dropped its empty enum.
     const netlify = tools.find((t) => t.name === "netlify-coding-rules")!;
-    const asListed = { ...netlify, parameters: { ...(netlify.parameters as object), properties: { creationType: { type: "string", enum: [] } } } };
-    expect(findInvalidSeedTools([asListed])).toEqual(["netlify.netlify-coding-rules: Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items."]);
+    const asListed = {
+      ...netlify,
+      parameters: { ...(netlify.parameters as object), properties: { creationType: { type: "string", enum: [] } } },
+    };
+    expect(findInvalidSeedTools([asListed])).toEqual([
+      "netlify.netlify-coding-rules: Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items.",
+    ]);
   });
 
   it("loads the whole corpus once and never duplicates", async () => {
@@ -27,9 +32,17 @@ describe("seedDemo", () => {
     expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(44);
     expect(await db.evalQuery.count({ where: { catalogId: catalog.id } })).toBe(50);
     expect(await db.user.count()).toBe(1);
-    const direct = await db.tool.groupBy({ by: ["exposure"], where: { catalogId: catalog.id }, _count: { _all: true } });
+    const direct = await db.tool.groupBy({
+      by: ["exposure"],
+      where: { catalogId: catalog.id },
+      _count: { _all: true },
+    });
     expect(Object.fromEntries(direct.map((g) => [g.exposure, g._count._all]))).toEqual({ direct: 131, deferred: 593 });
-    const directNamespaces = await db.tool.findMany({ where: { catalogId: catalog.id, exposure: "direct" }, select: { namespace: { select: { name: true } } }, distinct: ["namespaceId"] });
+    const directNamespaces = await db.tool.findMany({
+      where: { catalogId: catalog.id, exposure: "direct" },
+      select: { namespace: { select: { name: true } } },
+      distinct: ["namespaceId"],
+    });
     expect(directNamespaces.map((t) => t.namespace?.name).sort()).toEqual(["filesystem", "github"]);
     const tool = await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "github.actions_get" } });
     expect(tool.parameters).toMatchObject({ type: "object", required: ["method", "owner", "repo", "resource_id"] });

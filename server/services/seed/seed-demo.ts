@@ -28,7 +28,10 @@ interface CorpusQuery {
 
 async function readJsonl<T>(file: string): Promise<T[]> {
   const text = await readFile(path.join(SEED_DIR, file), "utf8");
-  return text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line) as T);
+  return text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as T);
 }
 
 /** The demo's tools as the tools they become. */
@@ -40,9 +43,15 @@ export const readDemoTools = () => readJsonl<CorpusTool>("tools.jsonl");
  */
 export function findInvalidSeedTools(tools: CorpusTool[]): string[] {
   return tools.flatMap((tool) =>
-    validateToolFields({ name: tool.name, namespace: tool.namespace, description: tool.description, parameters: tool.parameters, strict: false, mcpServer: tool.namespace, mcpTitle: null }).map(
-      (issue) => `${tool.namespace}.${tool.name}: ${issue.message}`,
-    ),
+    validateToolFields({
+      name: tool.name,
+      namespace: tool.namespace,
+      description: tool.description,
+      parameters: tool.parameters,
+      strict: false,
+      mcpServer: tool.namespace,
+      mcpTitle: null,
+    }).map((issue) => `${tool.namespace}.${tool.name}: ${issue.message}`),
   );
 }
 
@@ -70,18 +79,31 @@ export async function seedDemo({ db, password, log = () => {} }: SeedDemoOptions
     await db.$transaction(
       async (tx) => {
         await tx.user.create({ data: { id: userId, name: "Demo", email: DEMO_EMAIL, emailVerified: true } });
-        await tx.account.create({ data: { id: randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash } });
+        await tx.account.create({
+          data: { id: randomUUID(), accountId: userId, providerId: "credential", userId, password: passwordHash },
+        });
         const team = await tx.team.create({ data: { slug: DEMO_TEAM, name: "Demo" } });
         await tx.membership.create({ data: { teamId: team.id, userId, role: "owner" } });
         const catalog = await tx.catalog.create({
-          data: { teamId: team.id, slug: DEMO_CATALOG, name: "MCP tools", description: "724 real MCP tools from 44 servers." },
+          data: {
+            teamId: team.id,
+            slug: DEMO_CATALOG,
+            name: "MCP tools",
+            description: "724 real MCP tools from 44 servers.",
+          },
         });
         const namespaceNames = [...new Set(tools.map((t) => t.namespace))];
         await tx.namespace.createMany({
-          data: namespaceNames.map((name) => ({ catalogId: catalog.id, name, description: `Tools of the ${name.replace(/_/g, " ")} MCP server.` })),
+          data: namespaceNames.map((name) => ({
+            catalogId: catalog.id,
+            name,
+            description: `Tools of the ${name.replace(/_/g, " ")} MCP server.`,
+          })),
         });
         const namespaces = new Map(
-          (await tx.namespace.findMany({ where: { catalogId: catalog.id }, select: { id: true, name: true } })).map((n) => [n.name, n.id]),
+          (await tx.namespace.findMany({ where: { catalogId: catalog.id }, select: { id: true, name: true } })).map(
+            (n) => [n.name, n.id],
+          ),
         );
         await tx.tool.createMany({
           data: tools.map((tool) => ({
@@ -96,7 +118,12 @@ export async function seedDemo({ db, password, log = () => {} }: SeedDemoOptions
           })),
         });
         await tx.evalQuery.createMany({
-          data: queries.map((q) => ({ catalogId: catalog.id, query: q.query, expected: q.gold, note: `${q.type} · ${q.lang}` })),
+          data: queries.map((q) => ({
+            catalogId: catalog.id,
+            query: q.query,
+            expected: q.gold,
+            note: `${q.type} · ${q.lang}`,
+          })),
         });
       },
       { timeout: 120_000 },

@@ -12,7 +12,12 @@ describe("buildSnapshotContent", () => {
     const team = await db.team.create({ data: { slug: "acme", name: "Acme" } });
     const catalog = await createCatalog(db, team.id, { slug: "support", name: "Support" });
     await createTools(db, catalog.id, [
-      { namespace: "crm", name: "list_open_orders", description: "List open orders by customer ID.", parameters: { type: "object", properties: { customer_id: { type: "string", description: "Customer ID" } } } },
+      {
+        namespace: "crm",
+        name: "list_open_orders",
+        description: "List open orders by customer ID.",
+        parameters: { type: "object", properties: { customer_id: { type: "string", description: "Customer ID" } } },
+      },
       { namespace: "crm", name: "refund_order", description: "Refund an order." },
       { namespace: "ops", name: "restart_server", description: "Restart a server.", exposure: "direct" },
       { name: "secret_admin", description: "Admin only orders tool.", exposure: "hidden" },
@@ -20,7 +25,11 @@ describe("buildSnapshotContent", () => {
     const content = await buildSnapshotContent({ db, team, catalog });
     expect(content.tools.map((t) => t.id)).toEqual(["crm.list_open_orders", "crm.refund_order", "ops.restart_server"]);
     expect(content.namespaces.map((n) => n.name)).toEqual(["crm", "ops"]);
-    expect(content.tools[0]).toMatchObject({ exposure: "deferred", fallback: "direct", spec: { type: "function", name: "list_open_orders" } });
+    expect(content.tools[0]).toMatchObject({
+      exposure: "deferred",
+      fallback: "direct",
+      spec: { type: "function", name: "list_open_orders" },
+    });
     expect(content.tools[0]!.searchText).toContain("customer_id");
     expect(content.tools[2]!.fallback).toBeUndefined();
 

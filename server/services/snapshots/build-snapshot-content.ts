@@ -1,14 +1,29 @@
 import type { Catalog, Team } from "@prisma/client";
 import type { z } from "zod";
 import { snapshotFields, TOOL, type ToolDefinition, type ToolFieldName } from "@/domain/tool";
-import { currentPacks, DEFAULT_B, DEFAULT_K1, effectiveSearchText, LEGACY_VOCABULARY, vocabularyKey } from "@/search/index";
+import {
+  currentPacks,
+  DEFAULT_B,
+  DEFAULT_K1,
+  effectiveSearchText,
+  LEGACY_VOCABULARY,
+  vocabularyKey,
+} from "@/search/index";
 import { MCP_METADATA_FIELDS, SNAPSHOT_FORMAT, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { toProfile } from "../catalogs/list-catalogs";
 
 /** A tool row as the draft query reads it: every column of domain/tool.ts, the namespace's name and description. */
-export type DraftToolRow = { id: string; key: string; nsName: string | null; nsDescription: string | null; version: string } & {
-  [K in ToolFieldName as (typeof TOOL)[K]["column"]["kind"] extends "namespace" ? never : K]: z.output<(typeof TOOL)[K]["schema"]>;
+export type DraftToolRow = {
+  id: string;
+  key: string;
+  nsName: string | null;
+  nsDescription: string | null;
+  version: string;
+} & {
+  [K in ToolFieldName as (typeof TOOL)[K]["column"]["kind"] extends "namespace" ? never : K]: z.output<
+    (typeof TOOL)[K]["schema"]
+  >;
 };
 
 /**
@@ -44,7 +59,10 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The snapshot's `mcp` object: server and title, then the metadata in MCP's field order (as the schema parses it). */
 function mcpOf(row: DraftToolRow): NonNullable<SnapshotTool["mcp"]> {
   const metadata = row.mcpMetadata ?? {};
-  const present = MCP_METADATA_FIELDS.filter((field) => metadata[field] !== undefined).map((field) => [field, metadata[field]]);
+  const present = MCP_METADATA_FIELDS.filter((field) => metadata[field] !== undefined).map((field) => [
+    field,
+    metadata[field],
+  ]);
   return { server: row.mcpServer, title: row.mcpTitle, ...Object.fromEntries(present) };
 }
 
@@ -57,7 +75,9 @@ export function toSnapshotTool(row: DraftToolRow, def: ToolDefinition = TOOL): S
   const values = row as unknown as Record<string, unknown>;
   // Left out at the default, so a field added later does not change the hash of snapshots published before it.
   const topLevel = snapshotFields(def, "tool")
-    .filter((name) => !PLACED_TOP_LEVEL.has(name) && JSON.stringify(values[name]) !== JSON.stringify(def[name]!.default))
+    .filter(
+      (name) => !PLACED_TOP_LEVEL.has(name) && JSON.stringify(values[name]) !== JSON.stringify(def[name]!.default),
+    )
     .map((name) => [name, values[name]]);
   return {
     id: row.key,
@@ -77,7 +97,10 @@ export function toSnapshotTool(row: DraftToolRow, def: ToolDefinition = TOOL): S
       searchTextExtra: row.searchTextExtra,
       searchTextOverride: row.searchTextOverride,
     }),
-    spec: { type: "function", ...Object.fromEntries(snapshotFields(def, "spec").map((name) => [name, values[name]])) } as SnapshotTool["spec"],
+    spec: {
+      type: "function",
+      ...Object.fromEntries(snapshotFields(def, "spec").map((name) => [name, values[name]])),
+    } as SnapshotTool["spec"],
     ...(row.mcpServer || row.mcpTitle || row.mcpMetadata ? { mcp: mcpOf(row) } : {}),
   };
 }
@@ -101,7 +124,10 @@ function vocabularyOf(catalog: Catalog): Pick<SnapshotContent["engine"], "vocabu
 }
 
 /** What the draft takes from the team and catalog rows (they are not re-read with the tools). */
-export function draftHeader(team: Pick<Team, "slug">, catalog: Catalog): Pick<SnapshotContent, "format" | "catalog" | "engine"> {
+export function draftHeader(
+  team: Pick<Team, "slug">,
+  catalog: Catalog,
+): Pick<SnapshotContent, "format" | "catalog" | "engine"> {
   return {
     format: SNAPSHOT_FORMAT,
     catalog: { team: team.slug, slug: catalog.slug, name: catalog.name },
@@ -132,7 +158,11 @@ function assemble(team: Pick<Team, "slug">, catalog: Catalog, rows: DraftState["
   }
   // Sorted here, by code point, not by the database: a server's collation must not change the hash.
   tools.sort((a, b) => byCodePoint(a.id, b.id));
-  const content: SnapshotContent = { ...draftHeader(team, catalog), namespaces: [...namespaces.values()].sort((a, b) => byCodePoint(a.name, b.name)), tools };
+  const content: SnapshotContent = {
+    ...draftHeader(team, catalog),
+    namespaces: [...namespaces.values()].sort((a, b) => byCodePoint(a.name, b.name)),
+    tools,
+  };
   return { content, rows };
 }
 
@@ -154,7 +184,9 @@ export async function readDraft({ db, team, catalog }: DraftOptions, previous?: 
   const rows: DraftState["rows"] = new Map([...previous.rows].filter(([id]) => current.has(id)));
   // A row changed again (or deleted) since its version was read is read as it is now, or dropped.
   for (const id of changed) rows.delete(id);
-  if (changed.length > 0) for (const row of await queryRows<DraftToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)])) rows.set(row.id, draftRow(row));
+  if (changed.length > 0)
+    for (const row of await queryRows<DraftToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)]))
+      rows.set(row.id, draftRow(row));
   return assemble(team, catalog, rows);
 }
 

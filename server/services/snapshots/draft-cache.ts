@@ -8,7 +8,10 @@ import { draftHeader, readDraft, type DraftState } from "./build-snapshot-conten
 // revision read before its rows. Cleared by a new revision (every tool or namespace write bumps it at commit)
 // or other settings; a stale entry is never served: the revision is read first, so an entry is at least as new
 // as its revision. Any change falls back to readDraft, which re-reads only the rows whose version changed.
-const drafts = boundedCache<{ header: string; revision: string | null; state: DraftState }>({ name: "drafts", max: 64 });
+const drafts = boundedCache<{ header: string; revision: string | null; state: DraftState }>({
+  name: "drafts",
+  max: 64,
+});
 
 /**
  * The draft revision, or null inside a transaction that has written something: its own writes bump the revision
@@ -27,9 +30,19 @@ export function clearDraftCache(): void {
  * call's while no row changed. Inside a transaction, pass its `tx`. Shared with other callers: read it, never
  * change it.
  */
-export async function loadDraftContent({ db, team, catalog }: { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog }): Promise<SnapshotContent> {
+export async function loadDraftContent({
+  db,
+  team,
+  catalog,
+}: {
+  db: SqlSource;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+}): Promise<SnapshotContent> {
   const header = JSON.stringify(draftHeader(team, catalog));
-  const [{ revision } = { revision: null }] = await queryRows<{ revision: string | null }>(db, REVISION_SQL, [catalog.id]);
+  const [{ revision } = { revision: null }] = await queryRows<{ revision: string | null }>(db, REVISION_SQL, [
+    catalog.id,
+  ]);
   const last = drafts.get(catalog.id);
   const previous = last?.header === header ? last : undefined;
   const fresh = revision !== null && previous?.revision === revision;

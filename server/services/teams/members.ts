@@ -5,7 +5,12 @@ import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 export async function listMyTeams({ db, userId }: { db: PrismaClient; userId: string }) {
   const memberships = await db.membership.findMany({
     where: { userId },
-    select: { role: true, team: { select: { id: true, slug: true, name: true, _count: { select: { catalogs: { where: { archivedAt: null } } } } } } },
+    select: {
+      role: true,
+      team: {
+        select: { id: true, slug: true, name: true, _count: { select: { catalogs: { where: { archivedAt: null } } } } },
+      },
+    },
     orderBy: { createdAt: "asc" },
   });
   return memberships.map(({ role, team: { _count, ...team } }) => ({ ...team, role, catalogCount: _count.catalogs }));
@@ -18,7 +23,11 @@ export async function listTeamMembers({ db, team }: { db: PrismaClient; team: Te
       select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
       orderBy: { createdAt: "asc" },
     }),
-    db.invitation.findMany({ where: { teamId: team.id }, select: { email: true, role: true, createdAt: true, expiresAt: true }, orderBy: { createdAt: "asc" } }),
+    db.invitation.findMany({
+      where: { teamId: team.id },
+      select: { email: true, role: true, createdAt: true, expiresAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
   ]);
   return {
     members: members.map((m) => ({ ...m.user, role: m.role, since: m.createdAt })),
@@ -42,7 +51,8 @@ export async function changeMemberRole({ db, team, actor, userId, role }: Change
     if (!membership) throw new AppError("NOT_FOUND", "That person is not a member of this team.");
     if (membership.role === "owner" && role !== "owner") {
       const owners = await tx.membership.count({ where: { teamId: team.id, role: "owner" } });
-      if (owners <= 1) throw new AppError("CONFLICT", "A team needs at least one owner: make someone else owner first.");
+      if (owners <= 1)
+        throw new AppError("CONFLICT", "A team needs at least one owner: make someone else owner first.");
     }
     if (role) await tx.membership.update({ where: { id: membership.id }, data: { role } });
     else await tx.membership.delete({ where: { id: membership.id } });

@@ -18,7 +18,9 @@ export function slugify(text: string): string {
 export async function uniqueTeamSlug(db: PrismaClient, text: string): Promise<string> {
   const base = slugify(text);
   const taken = new Set(
-    (await db.team.findMany({ where: { slug: { startsWith: escapeLike(base) } }, select: { slug: true } })).map((t) => t.slug),
+    (await db.team.findMany({ where: { slug: { startsWith: escapeLike(base) } }, select: { slug: true } })).map(
+      (t) => t.slug,
+    ),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

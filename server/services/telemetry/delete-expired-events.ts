@@ -17,7 +17,13 @@ const DELETE_COUNTERS_SQL = `
   SELECT count(*)::int AS "count" FROM gone`;
 
 /** The retention job: deletes agent events (and day counters) older than their catalog's retention. */
-export async function deleteExpiredEvents({ db, now = new Date() }: { db: SqlSource; now?: Date }): Promise<{ events: number; counters: number }> {
+export async function deleteExpiredEvents({
+  db,
+  now = new Date(),
+}: {
+  db: SqlSource;
+  now?: Date;
+}): Promise<{ events: number; counters: number }> {
   const [events] = await queryRows<{ count: number }>(db, DELETE_EVENTS_SQL, [now.toISOString()]);
   const [counters] = await queryRows<{ count: number }>(db, DELETE_COUNTERS_SQL, [now.toISOString()]);
   return { events: events?.count ?? 0, counters: counters?.count ?? 0 };
@@ -31,7 +37,9 @@ export function startRetentionJob(db: SqlSource, log: (message: string) => void 
   if (globalForJob.stockroomRetentionTimer) return;
   const run = () =>
     deleteExpiredEvents({ db })
-      .then(({ events }) => events > 0 && log(`Retention: deleted ${events} agent events past their catalog's retention.`))
+      .then(
+        ({ events }) => events > 0 && log(`Retention: deleted ${events} agent events past their catalog's retention.`),
+      )
       .catch((error: unknown) => console.error("Retention job failed:", error));
   void run();
   globalForJob.stockroomRetentionTimer = setInterval(run, HOUR_MS);

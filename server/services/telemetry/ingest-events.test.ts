@@ -7,24 +7,55 @@ import { validateEventBatch } from "./validate-batch";
 const { db, handle } = useTestDatabase();
 
 const search = (id: string, conversationId: string, hits: string[]) => ({
-  type: "search", id, conversationId, query: `request ${id}`, snapshotVersion: 2, latencyMs: 3, hits: hits.map((tool, i) => ({ id: tool, rank: i + 1, score: 5 - i })),
+  type: "search",
+  id,
+  conversationId,
+  query: `request ${id}`,
+  snapshotVersion: 2,
+  latencyMs: 3,
+  hits: hits.map((tool, i) => ({ id: tool, rank: i + 1, score: 5 - i })),
 });
-const call = (id: string, conversationId: string, toolId: string) => ({ type: "call", id, conversationId, callId: `call-${id}`, toolId });
+const call = (id: string, conversationId: string, toolId: string) => ({
+  type: "call",
+  id,
+  conversationId,
+  callId: `call-${id}`,
+  toolId,
+});
 const outcome = (id: string, callId: string, ok: boolean) => ({ type: "outcome", id, callId, ok });
 
 async function newCatalog() {
   const people = await createTeamWithMembers(db);
   const catalog = await createCatalog(db, people.team.id, { telemetryText: "full" });
-  const send = (events: unknown[], dropped?: number) => ingestEvents({ sql: handle.sql, catalogId: catalog.id, tokenId: null, batch: validateEventBatch({ events, dropped }) });
-  const counter = async (metric: string, toolId = "") => (await db.agentEventDaily.findMany({ where: { catalogId: catalog.id, metric, toolId } })).reduce((sum, row) => sum + row.count, 0);
-  const byId = (clientEventId: string) => db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId } });
+  const send = (events: unknown[], dropped?: number) =>
+    ingestEvents({
+      sql: handle.sql,
+      catalogId: catalog.id,
+      tokenId: null,
+      batch: validateEventBatch({ events, dropped }),
+    });
+  const counter = async (metric: string, toolId = "") =>
+    (await db.agentEventDaily.findMany({ where: { catalogId: catalog.id, metric, toolId } })).reduce(
+      (sum, row) => sum + row.count,
+      0,
+    );
+  const byId = (clientEventId: string) =>
+    db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId } });
   return { catalog, send, counter, byId };
 }
 
 describe("ingestEvents", () => {
   it("stores concurrent batches of one catalog exactly once each, a batch sent twice at once included", async () => {
     const { catalog, send, counter } = await newCatalog();
-    const batches = Array.from({ length: 12 }, (_, b) => Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? search(`s${b}-${i}`, `c${b}-${i}`, ["a.x", `a.t${i % 4}`]) : i % 3 === 1 ? call(`c${b}-${i}`, `c${b}-${i - 1}`, "a.x") : outcome(`o${b}-${i}`, `call-c${b}-${i - 1}`, i % 2 === 0))));
+    const batches = Array.from({ length: 12 }, (_, b) =>
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0
+          ? search(`s${b}-${i}`, `c${b}-${i}`, ["a.x", `a.t${i % 4}`])
+          : i % 3 === 1
+            ? call(`c${b}-${i}`, `c${b}-${i - 1}`, "a.x")
+            : outcome(`o${b}-${i}`, `call-c${b}-${i - 1}`, i % 2 === 0),
+      ),
+    );
     const results = await Promise.all([...batches.map((events) => send(events, 1)), send(batches[3]!)]);
     expect(results.slice(0, 12).every((r) => r.accepted === 30)).toBe(true);
     expect(results.reduce((sum, r) => sum + r.stored, 0)).toBe(360);
@@ -49,9 +80,19 @@ describe("ingestEvents", () => {
     const late = await send([outcome("o1", "call-c1", true), call("c1", "conv", "a.two")]);
     expect(late).toEqual({ accepted: 2, stored: 1, duplicates: 1 });
     expect(await byId("c1")).toMatchObject({ ok: true });
-    expect([await counter("search.followed"), await counter("search.repeated"), await counter("call"), await counter("call.finished"), await counter("tool.ok", "a.two")]).toEqual([1, 1, 1, 1, 1]);
+    expect([
+      await counter("search.followed"),
+      await counter("search.repeated"),
+      await counter("call"),
+      await counter("call.finished"),
+      await counter("tool.ok", "a.two"),
+    ]).toEqual([1, 1, 1, 1, 1]);
     // A retry of the whole last batch changes nothing.
-    expect(await send([outcome("o1", "call-c1", true), call("c1", "conv", "a.two")])).toEqual({ accepted: 2, stored: 0, duplicates: 2 });
+    expect(await send([outcome("o1", "call-c1", true), call("c1", "conv", "a.two")])).toEqual({
+      accepted: 2,
+      stored: 0,
+      duplicates: 2,
+    });
     expect([await counter("call.finished"), await counter("call.ok")]).toEqual([1, 1]);
   });
 });

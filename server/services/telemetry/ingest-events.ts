@@ -58,9 +58,20 @@ const lanes = new WeakMap<Sql, Map<string, Lane>>();
  * counters. Batches of one catalog that arrive while its statement runs are written together by the next one
  * (group commit): under load agents share statements instead of queueing behind each other's counter rows.
  */
-export function ingestEvents({ sql, catalogId, tokenId, batch, now = new Date() }: IngestEventsOptions): Promise<EventBatchResult> {
+export function ingestEvents({
+  sql,
+  catalogId,
+  tokenId,
+  batch,
+  now = new Date(),
+}: IngestEventsOptions): Promise<EventBatchResult> {
   return new Promise((resolve, reject) => {
-    const pending: Pending = { batch, tokenId, now, done: (result) => (result instanceof Error ? reject(result) : resolve(result)) };
+    const pending: Pending = {
+      batch,
+      tokenId,
+      now,
+      done: (result) => (result instanceof Error ? reject(result) : resolve(result)),
+    };
     const byCatalog = lanes.get(sql) ?? lanes.set(sql, new Map()).get(sql)!;
     const lane = byCatalog.get(catalogId);
     if (lane) return void lane.waiting.push(pending);
@@ -75,7 +86,10 @@ async function drain(sql: Sql, catalogId: string, lane: Lane, byCatalog: Map<str
   while (lane.waiting.length > 0) {
     let events = 0;
     const group: Pending[] = [];
-    while (lane.waiting.length > 0 && (group.length === 0 || events + lane.waiting[0]!.batch.events.length <= MAX_EVENTS_PER_WRITE)) {
+    while (
+      lane.waiting.length > 0 &&
+      (group.length === 0 || events + lane.waiting[0]!.batch.events.length <= MAX_EVENTS_PER_WRITE)
+    ) {
       const next = lane.waiting.shift()!;
       events += next.batch.events.length;
       group.push(next);
@@ -86,7 +100,12 @@ async function drain(sql: Sql, catalogId: string, lane: Lane, byCatalog: Map<str
     } catch (error) {
       // One batch's data may be what the database refused: alone, each of the others can still be stored.
       if (group.length === 1) group[0]!.done(error instanceof Error ? error : new Error(String(error)));
-      else for (const pending of group) await writeBatches(sql, catalogId, [pending]).then(([result]) => pending.done(result!), (alone: unknown) => pending.done(alone instanceof Error ? alone : new Error(String(alone))));
+      else
+        for (const pending of group)
+          await writeBatches(sql, catalogId, [pending]).then(
+            ([result]) => pending.done(result!),
+            (alone: unknown) => pending.done(alone instanceof Error ? alone : new Error(String(alone))),
+          );
     }
   }
   byCatalog.delete(catalogId);
@@ -117,10 +136,23 @@ async function writeBatches(sql: Sql, catalogId: string, group: Pending[]): Prom
     distinct(calls.map((call) => call.searchEventId)),
     distinct(events.map((event) => (event.type === "search" ? null : event.callId))),
   ]);
-  const { rows, counters } = planEvents(incoming, found.filter((row) => row.id !== null), found[0]?.mode ?? "redacted");
-  for (const { batch, now } of group) if (batch.dropped) counters.add("", dayOf(now), 0, "sdk.dropped", "", 0, batch.dropped);
-  const inserted = new Set((await sql.query<{ id: string }>(WRITE_SQL, [catalogId, JSON.stringify(rows), ...counters.columns()])).map((row) => row.id));
+  const { rows, counters } = planEvents(
+    incoming,
+    found.filter((row) => row.id !== null),
+    found[0]?.mode ?? "redacted",
+  );
+  for (const { batch, now } of group)
+    if (batch.dropped) counters.add("", dayOf(now), 0, "sdk.dropped", "", 0, batch.dropped);
+  const inserted = new Set(
+    (await sql.query<{ id: string }>(WRITE_SQL, [catalogId, JSON.stringify(rows), ...counters.columns()])).map(
+      (row) => row.id,
+    ),
+  );
   const stored = group.map(() => 0);
   incoming.forEach((event, index) => inserted.has(event.id) && stored[owner[index]!]!++);
-  return group.map(({ batch }, index) => ({ accepted: batch.events.length, stored: stored[index]!, duplicates: batch.events.length - stored[index]! }));
+  return group.map(({ batch }, index) => ({
+    accepted: batch.events.length,
+    stored: stored[index]!,
+    duplicates: batch.events.length - stored[index]!,
+  }));
 }

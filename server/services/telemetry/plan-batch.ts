@@ -71,7 +71,8 @@ interface Outcome {
 }
 
 /** Earlier in the order "at, then server id" that every link below uses (server ids sort by arrival). */
-const before = (a: { atMs: number; id: string }, b: { atMs: number; id: string }) => a.atMs < b.atMs || (a.atMs === b.atMs && a.id < b.id);
+const before = (a: { atMs: number; id: string }, b: { atMs: number; id: string }) =>
+  a.atMs < b.atMs || (a.atMs === b.atMs && a.id < b.id);
 
 /**
  * Links new events in memory, against the stored events they can refer to, so one INSERT writes each complete:
@@ -82,6 +83,7 @@ const before = (a: { atMs: number; id: string }, b: { atMs: number; id: string }
  * counting: each increment names its event, and counts only if that event is inserted (a resent one is not).
  * Client ids must be unique among `incoming`; one that is also stored is linked as the stored copy.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): linking searches, calls and outcomes as three passes
 export function planEvents(incoming: IncomingEvent[], stored: StoredEvent[], textMode: TelemetryTextMode) {
   const searches = new Map<string, Search>();
   const firstSearchOf = new Map<string, Search>();
@@ -102,14 +104,31 @@ export function planEvents(incoming: IncomingEvent[], stored: StoredEvent[], tex
     if (!latest || before(latest, outcome)) outcomes.set(callId, outcome);
   };
   for (const row of stored) {
-    if (row.kind === "search") addSearch(row.conversationId, { id: row.id, clientEventId: row.clientEventId, atMs: row.atMs, snapshotVersion: row.snapshotVersion, returnedIds: row.returnedIds ?? [] });
-    else if (row.kind === "outcome" && row.callId !== null && row.ok !== null) addOutcome(row.callId, { id: row.id, atMs: row.atMs, ok: row.ok, error: row.error });
+    if (row.kind === "search")
+      addSearch(row.conversationId, {
+        id: row.id,
+        clientEventId: row.clientEventId,
+        atMs: row.atMs,
+        snapshotVersion: row.snapshotVersion,
+        returnedIds: row.returnedIds ?? [],
+      });
+    else if (row.kind === "outcome" && row.callId !== null && row.ok !== null)
+      addOutcome(row.callId, { id: row.id, atMs: row.atMs, ok: row.ok, error: row.error });
   }
 
   const atMs: number[] = [];
   const rows = incoming.map(({ event, id, at, receivedAt, tokenId }, index): PlannedRow => {
     atMs[index] = Date.parse(at);
-    const row: PlannedRow = { id, clientEventId: event.id, kind: event.type, at, receivedAt, tokenId, conversationId: event.conversationId ?? null, snapshotVersion: event.snapshotVersion ?? null };
+    const row: PlannedRow = {
+      id,
+      clientEventId: event.id,
+      kind: event.type,
+      at,
+      receivedAt,
+      tokenId,
+      conversationId: event.conversationId ?? null,
+      snapshotVersion: event.snapshotVersion ?? null,
+    };
     if (event.type === "search") {
       row.returnedIds = event.hits.map((hit) => hit.id);
       row.hits = event.hits;
@@ -119,7 +138,14 @@ export function planEvents(incoming: IncomingEvent[], stored: StoredEvent[], tex
       row.limit = event.limit ?? null;
       row.profile = event.profile ?? null;
       row.latencyMs = event.latencyMs ?? null;
-      addSearch(row.conversationId, { id, clientEventId: event.id, atMs: atMs[index]!, snapshotVersion: row.snapshotVersion, returnedIds: row.returnedIds, row });
+      addSearch(row.conversationId, {
+        id,
+        clientEventId: event.id,
+        atMs: atMs[index]!,
+        snapshotVersion: row.snapshotVersion,
+        returnedIds: row.returnedIds,
+        row,
+      });
     } else {
       row.callId = event.callId;
       if (event.type === "outcome") {
@@ -144,13 +170,15 @@ export function planEvents(incoming: IncomingEvent[], stored: StoredEvent[], tex
     const at = atMs[index]!;
     if (row.kind === "search") {
       const first = row.conversationId === null ? undefined : firstSearchOf.get(row.conversationId);
-      row.repeated = first !== undefined && first.clientEventId !== row.clientEventId && before(first, { atMs: at, id: row.id });
+      row.repeated =
+        first !== undefined && first.clientEventId !== row.clientEventId && before(first, { atMs: at, id: row.id });
       tallySearch(counters, row, dayAt(at));
       return;
     }
     if (row.kind !== "call") return;
     const toolId = row.toolId!;
-    if (row.searchEventId === null && row.conversationId !== null) row.searchEventId = latestSearchReturning(searchesOf.get(row.conversationId), toolId, at)?.clientEventId ?? null;
+    if (row.searchEventId === null && row.conversationId !== null)
+      row.searchEventId = latestSearchReturning(searchesOf.get(row.conversationId), toolId, at)?.clientEventId ?? null;
     const search = row.searchEventId ? searches.get(row.searchEventId) : undefined;
     row.rank = null;
     if (search) {
@@ -178,7 +206,8 @@ export function planEvents(incoming: IncomingEvent[], stored: StoredEvent[], tex
       row.ok = outcome.ok;
       row.error = outcome.error;
       counters.add(row.id, day, version, "call.finished");
-      if (outcome.ok) counters.add(row.id, day, version, "call.ok"), counters.add(row.id, day, version, "tool.ok", toolId);
+      if (outcome.ok)
+        counters.add(row.id, day, version, "call.ok"), counters.add(row.id, day, version, "tool.ok", toolId);
     }
   });
   return { rows, counters };
@@ -192,7 +221,8 @@ function tallySearch(counters: CounterColumns, row: PlannedRow, day: string): vo
   if (returned.length === 0) counters.add(row.id, day, version, "search.empty");
   if (row.weakOnly) counters.add(row.id, day, version, "search.weak");
   if (row.repeated) counters.add(row.id, day, version, "search.repeated");
-  if (row.latencyMs !== null && row.latencyMs !== undefined) counters.add(row.id, day, version, "search.latency", "", latencyBucket(row.latencyMs));
+  if (row.latencyMs !== null && row.latencyMs !== undefined)
+    counters.add(row.id, day, version, "search.latency", "", latencyBucket(row.latencyMs));
   returned.forEach((toolId, index) => {
     if (returned.indexOf(toolId) === index) counters.add(row.id, day, version, "tool.returned", toolId);
   });

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import type { TelemetryTextMode } from "./privacy-modes";
 
-export { RETENTION_DAYS, TELEMETRY_TEXT_LABELS, TELEMETRY_TEXT_MODES, telemetryTextModeSchema, type TelemetryTextMode } from "./privacy-modes";
+export {
+  RETENTION_DAYS,
+  TELEMETRY_TEXT_LABELS,
+  TELEMETRY_TEXT_MODES,
+  telemetryTextModeSchema,
+  type TelemetryTextMode,
+} from "./privacy-modes";
 
 // Order matters: URLs and e-mail addresses contain digits and quotes that the later rules would split.
 const REDACTIONS: ReadonlyArray<readonly [RegExp, string]> = [

@@ -32,20 +32,32 @@ type Tx = Prisma.TransactionClient;
 type BulkContext = Omit<BulkUpdateToolsOptions, "db" | "items"> & { tx: Tx; ids: string[] };
 
 /** Locks the selected rows; every one must still exist and be at the revision the list showed. */
-async function lockSelected(tx: Tx, catalog: Catalog, ids: string[], expected: Map<string, number>): Promise<LockedRow[]> {
+async function lockSelected(
+  tx: Tx,
+  catalog: Catalog,
+  ids: string[],
+  expected: Map<string, number>,
+): Promise<LockedRow[]> {
   const rows = await tx.$queryRaw<LockedRow[]>`
     SELECT t.id, t.key, t.name, t.revision, t.exposure::text AS exposure, t.fallback::text AS fallback, n.name AS namespace
     FROM "Tool" t LEFT JOIN "Namespace" n ON n.id = t."namespaceId"
     WHERE t."catalogId" = ${catalog.id} AND t.id IN (${Prisma.join(ids)})
     FOR UPDATE OF t`;
   if (rows.length !== ids.length) {
-    throw new AppError("NOT_FOUND", `${ids.length - rows.length} of the selected tools no longer exist; reload the list.`);
+    throw new AppError(
+      "NOT_FOUND",
+      `${ids.length - rows.length} of the selected tools no longer exist; reload the list.`,
+    );
   }
   const stale = rows.filter((r) => r.revision !== expected.get(r.id));
   if (stale.length > 0) {
-    throw new AppError("CONFLICT", `${stale.length} of the selected tools were changed by someone else since you loaded the list (${list(stale.map((r) => r.key))}); reload and try again.`, {
-      stale: stale.map((r) => ({ id: r.id, key: r.key, revision: r.revision })),
-    });
+    throw new AppError(
+      "CONFLICT",
+      `${stale.length} of the selected tools were changed by someone else since you loaded the list (${list(stale.map((r) => r.key))}); reload and try again.`,
+      {
+        stale: stale.map((r) => ({ id: r.id, key: r.key, revision: r.revision })),
+      },
+    );
   }
   return rows;
 }
@@ -55,13 +67,30 @@ async function moveToNamespace({ tx, catalog, actor, ids }: BulkContext, rows: L
   const names = new Map<string, number>();
   for (const r of rows) names.set(r.name, (names.get(r.name) ?? 0) + 1);
   const twins = [...names].filter(([, n]) => n > 1).map(([name]) => name);
-  if (twins.length > 0) throw new AppError("CONFLICT", `Several selected tools are named ${list(twins)}; they cannot share one namespace.`);
+  if (twins.length > 0)
+    throw new AppError("CONFLICT", `Several selected tools are named ${list(twins)}; they cannot share one namespace.`);
   const newKeys = rows.map((r) => toolKey(target, r.name));
-  const clashes = await tx.tool.findMany({ where: { catalogId: catalog.id, key: { in: newKeys }, id: { notIn: ids } }, select: { key: true } });
-  if (clashes.length > 0) throw new AppError("CONFLICT", `The target namespace already has ${list(clashes.map((c) => c.key))}; rename those first.`);
+  const clashes = await tx.tool.findMany({
+    where: { catalogId: catalog.id, key: { in: newKeys }, id: { notIn: ids } },
+    select: { key: true },
+  });
+  if (clashes.length > 0)
+    throw new AppError(
+      "CONFLICT",
+      `The target namespace already has ${list(clashes.map((c) => c.key))}; rename those first.`,
+    );
   const namespace = await resolveNamespace(tx, catalog.id, target);
   if (namespace?.created) {
-    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "namespace.created",
+      targetType: "namespace",
+      targetId: namespace.id,
+      after: { name: namespace.name },
+    });
   }
   await tx.$executeRaw`
     UPDATE "Tool" SET "namespaceId" = ${namespace?.id ?? null},
@@ -82,7 +111,12 @@ async function auditBulkUpdate({ tx, catalog, actor, patch }: BulkContext, rows:
       targetType: "tool",
       targetId: r.id,
       before: { key: r.key, revision: r.revision, ...Object.fromEntries(fields.map((f) => [f, r[f]])) },
-      after: { key: patch.namespace !== undefined ? toolKey(patch.namespace, r.name) : r.key, revision: r.revision + 1, ...Object.fromEntries(fields.map((f) => [f, patch[f]])), bulk: true },
+      after: {
+        key: patch.namespace !== undefined ? toolKey(patch.namespace, r.name) : r.key,
+        revision: r.revision + 1,
+        ...Object.fromEntries(fields.map((f) => [f, patch[f]])),
+        bulk: true,
+      },
     })),
   );
 }
@@ -106,7 +140,10 @@ export async function bulkUpdateTools({ db, catalog, actor, items, patch }: Bulk
       if (patch.exposure !== undefined || patch.fallback !== undefined) {
         await tx.tool.updateMany({
           where: { id: { in: ids } },
-          data: { ...(patch.exposure ? { exposure: patch.exposure } : {}), ...(patch.fallback ? { fallback: patch.fallback } : {}) },
+          data: {
+            ...(patch.exposure ? { exposure: patch.exposure } : {}),
+            ...(patch.fallback ? { fallback: patch.fallback } : {}),
+          },
         });
       }
       if (patch.namespace !== undefined) await moveToNamespace(ctx, rows, patch.namespace);

@@ -21,15 +21,33 @@ export interface CreateToolOptions {
 const defaults = (tool: CreateToolOptions["tool"]): ToolInput => ({ ...toolDefaults(TOOL), ...tool });
 
 /** Inserts one tool inside `tx` after validation and the duplicate check; records `tool.created`. */
-export async function insertTool(tx: Prisma.TransactionClient, { catalog, actor, tool, auditExtra }: Omit<CreateToolOptions, "db">) {
+export async function insertTool(
+  tx: Prisma.TransactionClient,
+  { catalog, actor, tool, auditExtra }: Omit<CreateToolOptions, "db">,
+) {
   const input = defaults(tool);
   assertValidTool(input);
-  assertQuota("toolsPerCatalog", await tx.tool.count({ where: { catalogId: catalog.id } }), 1, "This catalog has as many tools as it may", "Delete tools you no longer need.");
+  assertQuota(
+    "toolsPerCatalog",
+    await tx.tool.count({ where: { catalogId: catalog.id } }),
+    1,
+    "This catalog has as many tools as it may",
+    "Delete tools you no longer need.",
+  );
   const key = toolKey(input.namespace, input.name);
   await assertKeyFree(tx, catalog.id, key);
   const namespace = await resolveNamespace(tx, catalog.id, input.namespace);
   if (namespace?.created) {
-    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "namespace.created",
+      targetType: "namespace",
+      targetId: namespace.id,
+      after: { name: namespace.name },
+    });
   }
   const row = await tx.tool
     .create({

@@ -6,13 +6,34 @@ import { auditView, toToolRecord } from "./tool-shape";
 import { staleRevision } from "./update-tool";
 
 /** Deletes a tool if nobody changed it since `revision`; the audit event keeps the whole tool. */
-export async function deleteTool({ db, catalog, actor, id, revision }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; id: string; revision: number }) {
+export async function deleteTool({
+  db,
+  catalog,
+  actor,
+  id,
+  revision,
+}: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  id: string;
+  revision: number;
+}) {
   await db.$transaction(async (tx) => {
     const before = toToolRecord(await findToolRow(tx, catalog.id, id));
     if (before.revision !== revision) throw staleRevision(before, revision);
     const deleted = await tx.tool.deleteMany({ where: { id, revision } });
     if (deleted.count === 0) throw staleRevision(toToolRecord(await findToolRow(tx, catalog.id, id)), revision);
-    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "tool.deleted", targetType: "tool", targetId: id, before: auditView(before) });
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "tool.deleted",
+      targetType: "tool",
+      targetId: id,
+      before: auditView(before),
+    });
   });
   return { id };
 }

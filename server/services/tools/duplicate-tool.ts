@@ -17,13 +17,42 @@ export function copyName(name: string, taken: Set<string>, namespace: string | n
 }
 
 /** A copy of a tool under a free name in the same namespace (exposure and search text included). */
-export async function duplicateTool({ db, catalog, actor, id }: { db: PrismaClient; catalog: Catalog; actor: AuditActor; id: string }) {
+export async function duplicateTool({
+  db,
+  catalog,
+  actor,
+  id,
+}: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  id: string;
+}) {
   const row = await db.$transaction(async (tx) => {
-    const { id: sourceId, key: sourceKey, revision: _r, createdAt: _c, updatedAt: _u, ...source } = toToolRecord(await findToolRow(tx, catalog.id, id));
+    const {
+      id: sourceId,
+      key: sourceKey,
+      revision: _r,
+      createdAt: _c,
+      updatedAt: _u,
+      ...source
+    } = toToolRecord(await findToolRow(tx, catalog.id, id));
     const prefix = toolKey(source.namespace, source.name.slice(0, 40));
-    const taken = new Set((await tx.tool.findMany({ where: { catalogId: catalog.id, key: { startsWith: escapeLike(prefix) } }, select: { key: true } })).map((t) => t.key));
+    const taken = new Set(
+      (
+        await tx.tool.findMany({
+          where: { catalogId: catalog.id, key: { startsWith: escapeLike(prefix) } },
+          select: { key: true },
+        })
+      ).map((t) => t.key),
+    );
     const name = copyName(source.name, taken, source.namespace);
-    return insertTool(tx, { catalog, actor, tool: { ...source, name }, auditExtra: { duplicatedFrom: { id: sourceId, key: sourceKey } } });
+    return insertTool(tx, {
+      catalog,
+      actor,
+      tool: { ...source, name },
+      auditExtra: { duplicatedFrom: { id: sourceId, key: sourceKey } },
+    });
   });
   return toToolDetail(row, catalog);
 }

@@ -5,7 +5,8 @@ import { toolSelect, toToolDetail, type ToolRow } from "./tool-shape";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-export const toolNotFound = () => new AppError("NOT_FOUND", "This tool is not in the catalog (it may have been deleted).");
+export const toolNotFound = () =>
+  new AppError("NOT_FOUND", "This tool is not in the catalog (it may have been deleted).");
 
 /** The stored row of one tool of `catalog`, or NOT_FOUND. */
 export async function findToolRow(db: Db, catalogId: string, id: string): Promise<ToolRow> {

@@ -20,7 +20,11 @@ const createIssue = {
   additionalProperties: false,
 };
 const reordered = { ...createIssue, properties: Object.fromEntries(Object.entries(createIssue.properties).reverse()) };
-const imported = { type: "object", properties: { zeta: { type: "string" }, alpha: { type: "integer", maximum: 1e21 }, mid: { type: "boolean" } }, required: ["zeta"] };
+const imported = {
+  type: "object",
+  properties: { zeta: { type: "string" }, alpha: { type: "integer", maximum: 1e21 }, mid: { type: "boolean" } },
+  required: ["zeta"],
+};
 
 describe("schema key order", () => {
   const api = useAgentApiServer({ agentRequestsPerMinute: 10_000 });
@@ -33,7 +37,10 @@ describe("schema key order", () => {
     const editor = callerFor(db, people.editor);
     const order = (value: unknown) => JSON.stringify(value);
 
-    const created = await editor.tool.create({ ...at, tool: { name: "create_issue", namespace: "github", parameters: createIssue, exposure: "direct" } });
+    const created = await editor.tool.create({
+      ...at,
+      tool: { name: "create_issue", namespace: "github", parameters: createIssue, exposure: "direct" },
+    });
     expect(order(created.parameters)).toBe(order(createIssue));
     const text = JSON.stringify({ tools: [{ name: "search", description: "Search.", inputSchema: imported }] });
     const options = { namespace: "docs", mcpServer: "docs", exposure: "deferred" as const };
@@ -43,13 +50,25 @@ describe("schema key order", () => {
     expect(order(search.parameters)).toBe(order(imported));
 
     // A reorder alone is an edit: it is saved (models read properties in this order).
-    const updated = await editor.tool.update({ ...at, id: created.id, revision: created.revision, patch: { parameters: reordered } });
+    const updated = await editor.tool.update({
+      ...at,
+      id: created.id,
+      revision: created.revision,
+      patch: { parameters: reordered },
+    });
     expect(updated.revision).toBe(2);
     expect(order((await editor.tool.get({ ...at, id: created.id })).parameters)).toBe(order(reordered));
 
-    const openai = JSON.parse((await editor.io.export({ ...at, format: "openai" })).json) as Array<{ name: string; tools?: Array<{ name: string; parameters: unknown }> }>;
-    expect(order(openai.find((t) => t.name === "github")?.tools?.find((t) => t.name === "create_issue")?.parameters)).toBe(order(reordered));
-    const mcp = JSON.parse((await editor.io.export({ ...at, format: "mcp" })).json) as { tools: Array<{ name: string; inputSchema: unknown }> };
+    const openai = JSON.parse((await editor.io.export({ ...at, format: "openai" })).json) as Array<{
+      name: string;
+      tools?: Array<{ name: string; parameters: unknown }>;
+    }>;
+    expect(
+      order(openai.find((t) => t.name === "github")?.tools?.find((t) => t.name === "create_issue")?.parameters),
+    ).toBe(order(reordered));
+    const mcp = JSON.parse((await editor.io.export({ ...at, format: "mcp" })).json) as {
+      tools: Array<{ name: string; inputSchema: unknown }>;
+    };
     expect(order(mcp.tools.find((t) => t.name === "search")?.inputSchema)).toBe(order(imported));
 
     await editor.publish.publish({ ...at, note: "first" });
@@ -59,10 +78,16 @@ describe("schema key order", () => {
     expect(served).toContain(`"parameters":${order(imported)}`);
     const snapshot = await verifySnapshot(JSON.parse(served));
     // The hash is over the canonical form: the same for the sorted document.
-    expect(await computeContentHash(JSON.parse(legacyCanonicalJson(snapshot)) as typeof snapshot)).toBe(snapshot.contentHash);
+    expect(await computeContentHash(JSON.parse(legacyCanonicalJson(snapshot)) as typeof snapshot)).toBe(
+      snapshot.contentHash,
+    );
 
     const agent = await connect({ url: api.baseUrl(), token: secret, team: at.team, catalog: at.catalog });
-    const tools = agent.firstRequestTools({ provider: "openai", supportsToolSearch: true }) as Array<{ name: string; parameters?: unknown; tools?: Array<{ parameters: unknown }> }>;
+    const tools = agent.firstRequestTools({ provider: "openai", supportsToolSearch: true }) as Array<{
+      name: string;
+      parameters?: unknown;
+      tools?: Array<{ parameters: unknown }>;
+    }>;
     expect(order(tools.find((t) => t.name === "create_issue")?.parameters)).toBe(order(reordered));
     expect(order(tools.find((t) => t.name === "docs")?.tools?.[0]?.parameters)).toBe(order(imported));
   });

@@ -11,12 +11,22 @@ describe("tool.list at 5,000 tools", () => {
   it("filters, sorts and pages correctly; prints how long each kind of page takes", async () => {
     const { team, viewer, editor } = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, team.id);
-    const namespaces = await db.namespace.createManyAndReturn({ data: Array.from({ length: 50 }, (_, i) => ({ catalogId: catalog.id, name: `ns${String(i).padStart(2, "0")}` })) });
+    const namespaces = await db.namespace.createManyAndReturn({
+      data: Array.from({ length: 50 }, (_, i) => ({ catalogId: catalog.id, name: `ns${String(i).padStart(2, "0")}` })),
+    });
     await db.tool.createMany({
       data: Array.from({ length: N }, (_, i) => {
         const ns = namespaces[i % 50]!;
         const name = `tool_${String(i).padStart(4, "0")}`;
-        return { catalogId: catalog.id, namespaceId: ns.id, key: `${ns.name}.${name}`, name, description: i % 100 === 7 ? `Rare walrus ${i}` : `Does thing ${i}`, parameters: { type: "object", properties: {} }, exposure: i % 3 === 0 ? "direct" : "deferred" };
+        return {
+          catalogId: catalog.id,
+          namespaceId: ns.id,
+          key: `${ns.name}.${name}`,
+          name,
+          description: i % 100 === 7 ? `Rare walrus ${i}` : `Does thing ${i}`,
+          parameters: { type: "object", properties: {} },
+          exposure: i % 3 === 0 ? "direct" : "deferred",
+        };
       }),
     });
     const ref = { team: team.slug, catalog: catalog.slug };
@@ -36,9 +46,13 @@ describe("tool.list at 5,000 tools", () => {
     expect(last.tools.at(-1)!.key).toBe("ns49.tool_4999");
     const search = await timed("search description", () => api.tool.list({ ...ref, search: "walrus" }));
     expect(search.total).toBe(50);
-    const filtered = await timed("namespace + exposure, sort by name", () => api.tool.list({ ...ref, namespace: "ns07", exposure: "deferred", sort: "name", page: 2, pageSize: 20 }));
+    const filtered = await timed("namespace + exposure, sort by name", () =>
+      api.tool.list({ ...ref, namespace: "ns07", exposure: "deferred", sort: "name", page: 2, pageSize: 20 }),
+    );
     expect(filtered.total).toBe(67);
-    const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i % 50 === 7 && i % 3 !== 0).map((i) => `tool_${String(i).padStart(4, "0")}`);
+    const expected = Array.from({ length: N }, (_, i) => i)
+      .filter((i) => i % 50 === 7 && i % 3 !== 0)
+      .map((i) => `tool_${String(i).padStart(4, "0")}`);
     expect(filtered.tools.map((t) => t.name)).toEqual(expected.slice(20, 40));
     const ids = await timed("ids of all matching", () => api.tool.ids({ ...ref, exposure: "direct" }));
     expect(ids).toHaveLength(1667);

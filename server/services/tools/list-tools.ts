@@ -50,7 +50,12 @@ export function toolWhere(catalog: Catalog, { search, namespace, exposure }: Too
     ...(exposure ? { exposure } : {}),
     ...(namespace === "" ? { namespaceId: null } : namespace ? { namespace: { name: namespace } } : {}),
     ...(text
-      ? { OR: [{ key: { contains: escapeLike(text), mode: "insensitive" } }, { description: { contains: escapeLike(text), mode: "insensitive" } }] }
+      ? {
+          OR: [
+            { key: { contains: escapeLike(text), mode: "insensitive" } },
+            { description: { contains: escapeLike(text), mode: "insensitive" } },
+          ],
+        }
       : {}),
   };
 }
@@ -64,20 +69,35 @@ export async function listTools({ db, catalog, sort = "key", page = 1, pageSize 
       ? await pageByRelevance(db, where, text, page, pageSize)
       : await Promise.all([
           db.tool.count({ where }),
-          db.tool.findMany({ where, select: toolListSelect, orderBy: ORDER[sort], skip: (page - 1) * pageSize, take: pageSize }),
+          db.tool.findMany({
+            where,
+            select: toolListSelect,
+            orderBy: ORDER[sort],
+            skip: (page - 1) * pageSize,
+            take: pageSize,
+          }),
         ]);
   return {
     total,
     page,
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    tools: rows.map(({ namespace: ns, searchTextMode, ...tool }) => ({ ...tool, searchTextMode: toApiMode(searchTextMode), namespace: ns?.name ?? null })),
+    tools: rows.map(({ namespace: ns, searchTextMode, ...tool }) => ({
+      ...tool,
+      searchTextMode: toApiMode(searchTextMode),
+      namespace: ns?.name ?? null,
+    })),
   };
 }
 
 /** Id and revision of every tool matching the filter ("select all N matching" in the list). */
 export async function listToolIds({ db, catalog, ...filters }: ToolFilters & { db: PrismaClient; catalog: Catalog }) {
-  return db.tool.findMany({ where: toolWhere(catalog, filters), select: { id: true, revision: true }, orderBy: { key: "asc" }, take: 5000 });
+  return db.tool.findMany({
+    where: toolWhere(catalog, filters),
+    select: { id: true, revision: true },
+    orderBy: { key: "asc" },
+    take: 5000,
+  });
 }
 
 /** Higher is a better match: the name itself, then a name, key or description containing the text, earlier first. */
@@ -97,8 +117,18 @@ export function relevanceOf(tool: { key: string; name: string; description: stri
  * Ranks every match in memory (a catalog's matches are thousands of rows at most) and loads the page's rows. SQL
  * cannot order by "which field matched" through Prisma's query API.
  */
-async function pageByRelevance(db: PrismaClient, where: Prisma.ToolWhereInput, text: string, page: number, pageSize: number) {
-  const matches = await db.tool.findMany({ where, select: { id: true, key: true, name: true, description: true }, take: 20_000 });
+async function pageByRelevance(
+  db: PrismaClient,
+  where: Prisma.ToolWhereInput,
+  text: string,
+  page: number,
+  pageSize: number,
+) {
+  const matches = await db.tool.findMany({
+    where,
+    select: { id: true, key: true, name: true, description: true },
+    take: 20_000,
+  });
   const ranked = matches
     .map((tool) => ({ id: tool.id, key: tool.key, score: relevanceOf(tool, text) }))
     .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

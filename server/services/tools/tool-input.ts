@@ -10,7 +10,12 @@ export type ToolPatch = Partial<ToolInput>;
 export const EMPTY_PARAMETERS = TOOL.parameters.default;
 
 /** Refuses a key another tool of the catalog already has, with the message at the name field. */
-export async function assertKeyFree(tx: Prisma.TransactionClient, catalogId: string, key: string, exceptId?: string): Promise<void> {
+export async function assertKeyFree(
+  tx: Prisma.TransactionClient,
+  catalogId: string,
+  key: string,
+  exceptId?: string,
+): Promise<void> {
   const clash = await tx.tool.findUnique({ where: { catalogId_key: { catalogId, key } }, select: { id: true } });
   if (clash && clash.id !== exceptId) throw duplicateKey(key);
 }

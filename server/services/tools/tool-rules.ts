@@ -48,7 +48,10 @@ export function checkToolName(name: string, what: "Tool name" | "Namespace name"
   }
   const bad = [...new Set([...name].filter((ch) => !/[a-zA-Z0-9_-]/.test(ch)))];
   if (bad.length > 0) {
-    const shown = bad.slice(0, 5).map((ch) => (ch === " " ? "a space" : `"${ch}"`)).join(", ");
+    const shown = bad
+      .slice(0, 5)
+      .map((ch) => (ch === " " ? "a space" : `"${ch}"`))
+      .join(", ");
     return `${what} "${name}" contains ${shown}; OpenAI and Anthropic allow only letters, digits, "_" and "-" (rule ^[a-zA-Z0-9_-]{1,64}$).`;
   }
   return null;
@@ -61,11 +64,15 @@ export function checkParametersShape(parameters: unknown): string[] {
   }
   const schema = parameters as Record<string, unknown>;
   const size = byteLength(JSON.stringify(schema));
-  if (size > TOOL_LIMITS.parametersBytes) return [`Parameters are ${kb(size)}; the limit is 64 KB. Move long explanations into the description.`];
+  if (size > TOOL_LIMITS.parametersBytes)
+    return [`Parameters are ${kb(size)}; the limit is 64 KB. Move long explanations into the description.`];
   const depth = jsonDepth(schema, TOOL_LIMITS.schemaDepth + 1);
-  if (depth > TOOL_LIMITS.schemaDepth) return [`Parameters nest deeper than ${TOOL_LIMITS.schemaDepth} levels; flatten the schema.`];
+  if (depth > TOOL_LIMITS.schemaDepth)
+    return [`Parameters nest deeper than ${TOOL_LIMITS.schemaDepth} levels; flatten the schema.`];
   if (schema.type !== "object") {
-    return [`Parameters must be an object schema: the top level needs "type": "object" (found ${schema.type === undefined ? "no type" : JSON.stringify(schema.type)}).`];
+    return [
+      `Parameters must be an object schema: the top level needs "type": "object" (found ${schema.type === undefined ? "no type" : JSON.stringify(schema.type)}).`,
+    ];
   }
   const unknownTypes = findUnknownTypes(schema);
   if (unknownTypes.length > 0) {
@@ -78,7 +85,9 @@ export function checkParametersShape(parameters: unknown): string[] {
   if (badPattern) return [`Invalid regular expression at ${badPattern.path}: ${badPattern.message}.`];
   const unresolved = findUnresolvedRefs(schema)[0];
   if (unresolved) {
-    return [`${JSON.stringify(unresolved.ref)} at ${unresolved.path} does not resolve inside the schema; define it under $defs (tool schemas must be self-contained).`];
+    return [
+      `${JSON.stringify(unresolved.ref)} at ${unresolved.path} does not resolve inside the schema; define it under $defs (tool schemas must be self-contained).`,
+    ];
   }
   return [];
 }
@@ -87,30 +96,38 @@ export function checkParametersShape(parameters: unknown): string[] {
  * All issues with the given fields (only those present are checked); `checkSchema` adds checks of a
  * parameters schema that passed the shape rules (the server passes ajv's).
  */
-export function checkToolFields(fields: Partial<ToolFields>, checkSchema: (schema: Record<string, unknown>) => string[] = () => []): ToolIssue[] {
+export function checkToolFields(
+  fields: Partial<ToolFields>,
+  checkSchema: (schema: Record<string, unknown>) => string[] = () => [],
+): ToolIssue[] {
   const issues: ToolIssue[] = [];
   const add = (field: ToolFieldName, message: string | null | undefined) => {
     if (message) issues.push({ field, message });
   };
   if (fields.name !== undefined) add("name", checkToolName(fields.name));
-  if (fields.namespace !== undefined && fields.namespace !== null) add("namespace", checkToolName(fields.namespace, "Namespace name"));
+  if (fields.namespace !== undefined && fields.namespace !== null)
+    add("namespace", checkToolName(fields.namespace, "Namespace name"));
   if (fields.description !== undefined) {
     const size = byteLength(fields.description);
     if (size > TOOL_LIMITS.descriptionBytes) add("description", `Description is ${kb(size)}; the limit is 16 KB.`);
   }
   if (fields.parameters !== undefined) {
     const shapeProblems = checkParametersShape(fields.parameters);
-    const problems = shapeProblems.length > 0 ? shapeProblems : checkSchema(fields.parameters as Record<string, unknown>);
+    const problems =
+      shapeProblems.length > 0 ? shapeProblems : checkSchema(fields.parameters as Record<string, unknown>);
     for (const message of problems) add("parameters", message);
-    if (problems.length === 0 && fields.strict) add("strict", checkStrictSchema(fields.parameters as Record<string, unknown>)[0]);
+    if (problems.length === 0 && fields.strict)
+      add("strict", checkStrictSchema(fields.parameters as Record<string, unknown>)[0]);
   }
   for (const field of ["searchTextExtra", "searchTextOverride"] as const) {
     const text = fields[field];
-    if (text !== undefined && byteLength(text) > TOOL_LIMITS.searchTextBytes) add(field, `Search text is ${kb(byteLength(text))}; the limit is 16 KB.`);
+    if (text !== undefined && byteLength(text) > TOOL_LIMITS.searchTextBytes)
+      add(field, `Search text is ${kb(byteLength(text))}; the limit is 16 KB.`);
   }
-  if (fields.mcpServer && fields.mcpServer.length > TOOL_LIMITS.mcpServerChars) add("mcpServer", "MCP server name is longer than 128 characters.");
-  if (fields.mcpTitle && fields.mcpTitle.length > TOOL_LIMITS.mcpTitleChars) add("mcpTitle", "MCP title is longer than 256 characters.");
+  if (fields.mcpServer && fields.mcpServer.length > TOOL_LIMITS.mcpServerChars)
+    add("mcpServer", "MCP server name is longer than 128 characters.");
+  if (fields.mcpTitle && fields.mcpTitle.length > TOOL_LIMITS.mcpTitleChars)
+    add("mcpTitle", "MCP title is longer than 256 characters.");
   if (fields.mcpMetadata !== undefined) add("mcpMetadata", checkMcpMetadata(fields.mcpMetadata));
   return issues;
 }
-

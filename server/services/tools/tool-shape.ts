@@ -12,7 +12,9 @@ export const toApiMode = (mode: DbSearchTextMode): SearchTextMode => MODE_FROM_D
 export const toDbMode = (mode: SearchTextMode): DbSearchTextMode => MODE_TO_DB[mode];
 
 /** The fields stored in a `Tool` column of their own name (namespace is a relation). */
-type ColumnName = { [K in ToolFieldName]: (typeof TOOL)[K]["column"]["kind"] extends "namespace" ? never : K }[ToolFieldName];
+type ColumnName = {
+  [K in ToolFieldName]: (typeof TOOL)[K]["column"]["kind"] extends "namespace" ? never : K;
+}[ToolFieldName];
 const COLUMN_NAMES = TOOL_FIELD_NAMES.filter((name) => TOOL[name].column.kind !== "namespace") as ColumnName[];
 /** What Prisma writes for the fields: a field of domain/tool.ts without a column in schema.prisma fails to compile here. */
 export type ToolColumns = Pick<Prisma.ToolUncheckedCreateInput, ColumnName>;
@@ -38,7 +40,14 @@ export function toToolRecord(row: ToolRow) {
     else if (column.kind === "enum" && column.db) values[name] = invert(column.db)[row[name as ColumnName] as string];
     else values[name] = row[name as ColumnName];
   }
-  return { id: row.id, key: row.key, ...(values as ToolValues), revision: row.revision, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  return {
+    id: row.id,
+    key: row.key,
+    ...(values as ToolValues),
+    revision: row.revision,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 /** The columns Prisma writes for (some) fields in API form; the namespace, a relation, is the caller's. */

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
-import { canonicalJson } from "@/sdk/snapshot";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
@@ -30,7 +29,11 @@ export function staleRevision(current: ToolRecord, basedOn: number, changedBy: s
 }
 
 /** Who wrote the tool last, from the audit log (the tool row keeps no author). */
-export async function lastEditorOf(db: Prisma.TransactionClient, catalogId: string, toolId: string): Promise<string | null> {
+export async function lastEditorOf(
+  db: Prisma.TransactionClient,
+  catalogId: string,
+  toolId: string,
+): Promise<string | null> {
   const event = await db.auditEvent.findFirst({
     where: { catalogId, targetId: toolId, targetType: "tool" },
     orderBy: { at: "desc" },
@@ -86,19 +89,46 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
       const namespace = await resolveNamespace(tx, catalog.id, changes.namespace);
       data.namespaceId = namespace?.id ?? null;
       if (namespace?.created) {
-        await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "namespace.created", targetType: "namespace", targetId: namespace.id, after: { name: namespace.name } });
+        await recordAuditEvent({
+          db: tx,
+          teamId: catalog.teamId,
+          catalogId: catalog.id,
+          actor,
+          action: "namespace.created",
+          targetType: "namespace",
+          targetId: namespace.id,
+          after: { name: namespace.name },
+        });
       }
     }
     Object.assign(data, toolColumns(changes));
 
     // The revision in the WHERE makes a concurrent writer that committed first win; we then write nothing.
-    const written = await tx.tool.updateMany({ where: { id, revision }, data }).catch((error: unknown) => rethrowDuplicate(error, key));
-    if (written.count === 0) throw staleRevision(toToolRecord(await findToolRow(tx, catalog.id, id)), revision, await lastEditorOf(tx, catalog.id, id));
+    const written = await tx.tool
+      .updateMany({ where: { id, revision }, data })
+      .catch((error: unknown) => rethrowDuplicate(error, key));
+    if (written.count === 0)
+      throw staleRevision(
+        toToolRecord(await findToolRow(tx, catalog.id, id)),
+        revision,
+        await lastEditorOf(tx, catalog.id, id),
+      );
 
     const after = await tx.tool.findUniqueOrThrow({ where: { id }, select: toolSelect });
     const afterRecord = toToolRecord(after);
-    const pick = (record: ToolRecord) => Object.fromEntries(["key", "revision", ...Object.keys(changes)].map((f) => [f, record[f as keyof ToolRecord]]));
-    await recordAuditEvent({ db: tx, teamId: catalog.teamId, catalogId: catalog.id, actor, action: "tool.updated", targetType: "tool", targetId: id, before: pick(before), after: pick(afterRecord) });
+    const pick = (record: ToolRecord) =>
+      Object.fromEntries(["key", "revision", ...Object.keys(changes)].map((f) => [f, record[f as keyof ToolRecord]]));
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "tool.updated",
+      targetType: "tool",
+      targetId: id,
+      before: pick(before),
+      after: pick(afterRecord),
+    });
     return after;
   });
   return toToolDetail(row ?? (await findToolRow(db, catalog.id, id)), catalog);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkParameters, checkToolName, validateToolFields } from "./validate-tool";
 
-const obj = (extra: Record<string, unknown> = {}) => ({ type: "object", properties: { q: { type: "string" } }, ...extra });
+const obj = (extra: Record<string, unknown> = {}) => ({
+  type: "object",
+  properties: { q: { type: "string" } },
+  ...extra,
+});
 
 describe("tool names", () => {
   it("accepts the OpenAI/Anthropic alphabet up to 64 characters", () => {
@@ -11,7 +15,9 @@ describe("tool names", () => {
   it("says which rule a name breaks", () => {
     expect(checkToolName("")).toBe("Tool name is required.");
     expect(checkToolName("a".repeat(65))).toMatch(/65 characters; OpenAI and Anthropic allow at most 64/);
-    expect(checkToolName("get.user")).toMatch(/contains "\."; OpenAI and Anthropic allow only letters, digits, "_" and "-"/);
+    expect(checkToolName("get.user")).toMatch(
+      /contains "\."; OpenAI and Anthropic allow only letters, digits, "_" and "-"/,
+    );
     expect(checkToolName("get user")).toMatch(/contains a space/);
     expect(checkToolName("crm ops", "Namespace name")).toMatch(/^Namespace name "crm ops" contains a space/);
   });
@@ -19,9 +25,21 @@ describe("tool names", () => {
 
 describe("parameters", () => {
   it("accepts draft 2020-12 (default) and draft-07 object schemas", () => {
-    expect(checkParameters(obj({ properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }] } } }))).toEqual([]);
-    expect(checkParameters(obj({ $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { a: { type: "string" } } }))).toEqual([]);
-    expect(checkParameters(obj({ $schema: "http://json-schema.org/draft-07/schema#", definitions: { a: { type: "string" } } }))).toEqual([]);
+    expect(
+      checkParameters(
+        obj({ properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }] } } }),
+      ),
+    ).toEqual([]);
+    expect(
+      checkParameters(
+        obj({ $schema: "https://json-schema.org/draft/2020-12/schema", $defs: { a: { type: "string" } } }),
+      ),
+    ).toEqual([]);
+    expect(
+      checkParameters(
+        obj({ $schema: "http://json-schema.org/draft-07/schema#", definitions: { a: { type: "string" } } }),
+      ),
+    ).toEqual([]);
   });
   it("requires an object schema", () => {
     expect(checkParameters([])[0]).toMatch(/must be a JSON object schema/);
@@ -32,17 +50,26 @@ describe("parameters", () => {
     expect(checkParameters(obj({ properties: { count: { type: "int" } } }))[0]).toBe(
       'Unknown type "int" at /properties/count/type; JSON Schema types are string, number, integer, boolean, object, array and null.',
     );
-    expect(checkParameters(obj({ properties: { l: { type: "array", items: { type: ["string", "str"] } } } }))[0]).toMatch(/"str" at \/properties\/l\/items\/type/);
+    expect(
+      checkParameters(obj({ properties: { l: { type: "array", items: { type: ["string", "str"] } } } }))[0],
+    ).toMatch(/"str" at \/properties\/l\/items\/type/);
   });
   it("reports meta-schema violations and unresolvable $refs", () => {
     expect(checkParameters(obj({ required: "q" }))[0]).toMatch(/Invalid JSON Schema at \/required: must be array/);
     expect(checkParameters(obj({ properties: { a: { $ref: "#/$defs/missing" } } }))[0]).toBe(
       '"#/$defs/missing" at /properties/a/$ref does not resolve inside the schema; define it under $defs (tool schemas must be self-contained).',
     );
-    expect(checkParameters(obj({ properties: { a: { $ref: "https://example.test/other.json" } } }))[0]).toMatch(/does not resolve inside the schema/);
-    const linked = obj({ $defs: { node: { $anchor: "node", type: "object", properties: { next: { $ref: "#node" } } } }, properties: { a: { $ref: "#/$defs/node" }, b: { $ref: "#" } } });
+    expect(checkParameters(obj({ properties: { a: { $ref: "https://example.test/other.json" } } }))[0]).toMatch(
+      /does not resolve inside the schema/,
+    );
+    const linked = obj({
+      $defs: { node: { $anchor: "node", type: "object", properties: { next: { $ref: "#node" } } } },
+      properties: { a: { $ref: "#/$defs/node" }, b: { $ref: "#" } },
+    });
     expect(checkParameters(linked)).toEqual([]);
-    expect(checkParameters(obj({ $schema: "http://json-schema.org/draft-04/schema#" }))[0]).toMatch(/draft-04.*not supported/);
+    expect(checkParameters(obj({ $schema: "http://json-schema.org/draft-04/schema#" }))[0]).toMatch(
+      /draft-04.*not supported/,
+    );
   });
   it("limits size and depth", () => {
     expect(checkParameters(obj({ description: "x".repeat(70_000) }))[0]).toMatch(/the limit is 64 KB/);
@@ -62,15 +89,23 @@ describe("fields", () => {
     const issues = validateToolFields({ description: "é".repeat(9000), parameters: obj(), strict: true });
     expect(issues.map((i) => i.field)).toEqual(["description", "strict"]);
     expect(issues[1]!.message).toMatch(/additionalProperties": false on every object \(missing at \/\)/);
-    expect(validateToolFields({ parameters: obj({ additionalProperties: false, required: ["q"] }), strict: true })).toEqual([]);
-    expect(validateToolFields({ parameters: obj({ additionalProperties: false }), strict: true })[0]!.message).toMatch(/q missing/);
+    expect(
+      validateToolFields({ parameters: obj({ additionalProperties: false, required: ["q"] }), strict: true }),
+    ).toEqual([]);
+    expect(validateToolFields({ parameters: obj({ additionalProperties: false }), strict: true })[0]!.message).toMatch(
+      /q missing/,
+    );
   });
 });
 
 describe("regular expressions", () => {
   it("reports a pattern that does not compile, in the browser-safe rules too", () => {
-    expect(checkParameters(obj({ properties: { id: { type: "string", pattern: "([a-z]+" } } }))[0]).toMatch(/^Invalid regular expression at \/properties\/id\/pattern: /);
-    expect(checkParameters(obj({ patternProperties: { "^x-(": { type: "string" } } }))[0]).toMatch(/^Invalid regular expression at \/patternProperties: /);
+    expect(checkParameters(obj({ properties: { id: { type: "string", pattern: "([a-z]+" } } }))[0]).toMatch(
+      /^Invalid regular expression at \/properties\/id\/pattern: /,
+    );
+    expect(checkParameters(obj({ patternProperties: { "^x-(": { type: "string" } } }))[0]).toMatch(
+      /^Invalid regular expression at \/patternProperties: /,
+    );
     expect(checkParameters(obj({ properties: { id: { type: "string", pattern: "^[a-z]+$" } } }))).toEqual([]);
   });
 });

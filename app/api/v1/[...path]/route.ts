@@ -7,4 +7,10 @@ export const dynamic = "force-dynamic";
  * the route table in server/http/agent-routes.ts decides, as it does for `npm start`. Unknown paths answer in the
  * API's JSON error shape, not with the HTML not-found page.
  */
-export { answerWebRequest as GET, answerWebRequest as POST, answerWebRequest as PUT, answerWebRequest as PATCH, answerWebRequest as DELETE };
+export {
+  answerWebRequest as GET,
+  answerWebRequest as POST,
+  answerWebRequest as PUT,
+  answerWebRequest as PATCH,
+  answerWebRequest as DELETE,
+};

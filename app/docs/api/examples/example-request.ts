@@ -31,7 +31,9 @@ const operationSchema = z.object({
   parameters: z.array(parameterSchema).default([]),
   security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
   requestBody: z
-    .object({ content: z.record(z.string(), z.object({ example: z.unknown().optional(), schema: z.unknown().optional() })) })
+    .object({
+      content: z.record(z.string(), z.object({ example: z.unknown().optional(), schema: z.unknown().optional() })),
+    })
     .optional(),
   "x-sdk": z.object({ call: z.string(), revalidate: z.string().optional() }).optional(),
 });
@@ -42,7 +44,17 @@ const documentSchema = z.object({
   components: z
     .object({
       schemas: z.record(z.string(), z.unknown()).default({}),
-      securitySchemes: z.record(z.string(), z.object({ type: z.string(), scheme: z.string().optional(), name: z.string().optional(), in: z.string().optional() })).default({}),
+      securitySchemes: z
+        .record(
+          z.string(),
+          z.object({
+            type: z.string(),
+            scheme: z.string().optional(),
+            name: z.string().optional(),
+            in: z.string().optional(),
+          }),
+        )
+        .default({}),
     })
     .default({ schemas: {}, securitySchemes: {} }),
 });
@@ -87,7 +99,11 @@ export function sampleOf(schema: unknown, schemas: Record<string, unknown>, dept
   if (type === "object" || s.properties) {
     const properties = (s.properties ?? {}) as Record<string, unknown>;
     const required = new Set((s.required as string[] | undefined) ?? Object.keys(properties));
-    return Object.fromEntries(Object.entries(properties).filter(([key]) => required.has(key)).map(([key, child]) => [key, sampleOf(child, schemas, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(properties)
+        .filter(([key]) => required.has(key))
+        .map(([key, child]) => [key, sampleOf(child, schemas, depth + 1)]),
+    );
   }
   if (type === "array") return [sampleOf(s.items, schemas, depth + 1)];
   if (type === "integer" || type === "number") return typeof s.minimum === "number" ? s.minimum : 1;
@@ -96,12 +112,17 @@ export function sampleOf(schema: unknown, schemas: Record<string, unknown>, dept
   return null;
 }
 
-function authHeaders(security: Array<Record<string, string[]>>, schemes: z.infer<typeof documentSchema>["components"]["securitySchemes"]) {
+function authHeaders(
+  security: Array<Record<string, string[]>>,
+  schemes: z.infer<typeof documentSchema>["components"]["securitySchemes"],
+) {
   const names = security.flatMap((requirement) => Object.keys(requirement)).slice(0, 1);
   return names.flatMap((name) => {
     const scheme = schemes[name];
-    if (scheme?.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return [{ name: "Authorization", value: `Bearer $${TOKEN_ENV}`, env: TOKEN_ENV, prefix: "Bearer " }];
-    if (scheme?.type === "apiKey" && scheme.in === "header" && scheme.name) return [{ name: scheme.name, value: `$${TOKEN_ENV}`, env: TOKEN_ENV, prefix: "" }];
+    if (scheme?.type === "http" && scheme.scheme?.toLowerCase() === "bearer")
+      return [{ name: "Authorization", value: `Bearer $${TOKEN_ENV}`, env: TOKEN_ENV, prefix: "Bearer " }];
+    if (scheme?.type === "apiKey" && scheme.in === "header" && scheme.name)
+      return [{ name: scheme.name, value: `$${TOKEN_ENV}`, env: TOKEN_ENV, prefix: "" }];
     return [];
   });
 }
@@ -111,7 +132,11 @@ function authHeaders(security: Array<Record<string, string[]>>, schemes: z.infer
  * query examples (the docs page uses the document's own; tests pass a catalog they created); `bodies` replaces
  * the request body of the operations it names by operationId (e.g. an import preview's real fingerprint).
  */
-export function exampleRequestsOf(document: unknown, values: Record<string, string> = {}, bodies: Record<string, unknown> = {}): ExampleRequest[] {
+export function exampleRequestsOf(
+  document: unknown,
+  values: Record<string, string> = {},
+  bodies: Record<string, unknown> = {},
+): ExampleRequest[] {
   const doc = documentSchema.parse(document);
   const requests: ExampleRequest[] = [];
   for (const [template, methods] of Object.entries(doc.paths)) {
@@ -125,11 +150,16 @@ export function exampleRequestsOf(document: unknown, values: Record<string, stri
         if (parameter.in === "path") {
           pathParams[parameter.name] = exampleValue(parameter, values);
           path = path.replace(`{${parameter.name}}`, encodeURIComponent(pathParams[parameter.name]!));
-        } else if (parameter.in === "query" && (parameter.required || parameter.example !== undefined || values[parameter.name] !== undefined)) {
+        } else if (
+          parameter.in === "query" &&
+          (parameter.required || parameter.example !== undefined || values[parameter.name] !== undefined)
+        ) {
           query.set(parameter.name, exampleValue(parameter, values));
         }
       }
-      const headerNames = new Set(operation.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
+      const headerNames = new Set(
+        operation.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()),
+      );
       const variants: ExampleVariant[] = ["identity"];
       if (headerNames.has("accept-encoding")) variants.push("gzip", "br");
       if (headerNames.has("if-none-match")) variants.push("revalidate");
@@ -140,7 +170,14 @@ export function exampleRequestsOf(document: unknown, values: Record<string, stri
         path: query.size > 0 ? `${path}?${query}` : path,
         pathParams,
         headers: authHeaders(operation.security ?? doc.security, doc.components.securitySchemes),
-        ...(json ? { body: operation.operationId in bodies ? bodies[operation.operationId] : (json.example ?? sampleOf(json.schema, doc.components.schemas)) } : {}),
+        ...(json
+          ? {
+              body:
+                operation.operationId in bodies
+                  ? bodies[operation.operationId]
+                  : (json.example ?? sampleOf(json.schema, doc.components.schemas)),
+            }
+          : {}),
         variants,
         ...(operation["x-sdk"] ? { sdk: operation["x-sdk"] } : {}),
       });

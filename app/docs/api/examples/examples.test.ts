@@ -21,7 +21,9 @@ const run = promisify(execFile);
 
 /** Request bodies the schema alone cannot make valid: a search query, tools to import, a well-formed event batch. */
 const IMPORT_BODY = {
-  source: { tools: [{ name: "refund_order", description: "Refund an order.", inputSchema: { type: "object", properties: {} } }] },
+  source: {
+    tools: [{ name: "refund_order", description: "Refund an order.", inputSchema: { type: "object", properties: {} } }],
+  },
   options: { namespace: "crm" },
 };
 const BODIES: Record<string, unknown> = {
@@ -30,7 +32,12 @@ const BODIES: Record<string, unknown> = {
   commitImport: { ...IMPORT_BODY, fingerprint: "from-the-preview" },
   postEvents: {
     events: [
-      { type: "search", id: "docs-search-1", query: "refund an order", hits: [{ id: "crm.refund_order", rank: 1, score: 1 }] },
+      {
+        type: "search",
+        id: "docs-search-1",
+        query: "refund an order",
+        hits: [{ id: "crm.refund_order", rank: 1, score: 1 }],
+      },
       { type: "call", id: "docs-call-1", callId: "call_1", toolId: "crm.refund_order", searchEventId: "docs-search-1" },
       { type: "outcome", id: "docs-outcome-1", callId: "call_1", ok: true },
     ],
@@ -39,7 +46,6 @@ const BODIES: Record<string, unknown> = {
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 
 describe("the API docs examples", () => {
-
   const { handle } = useTestDatabase({ asAppDatabase: true });
   let server: Server;
   let dir = "";
@@ -48,24 +54,48 @@ describe("the API docs examples", () => {
   let hasBrotli = false;
   let importSecret = "";
   /** Import operations need a token created with the import scope; everything else runs with a read token. */
-  const secretFor = (operationId: string) => (operationId === "previewImport" || operationId === "commitImport" ? importSecret : env.STOCKROOM_TOKEN!);
+  const secretFor = (operationId: string) =>
+    operationId === "previewImport" || operationId === "commitImport" ? importSecret : env.STOCKROOM_TOKEN!;
 
   beforeAll(async () => {
     server = createServer(createNodeAgentHandler());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const people = await createTeamWithMembers(handle.db);
     const catalog = await createCatalog(handle.db, people.team.id, { name: "Docs examples" });
-    await createTools(handle.db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
+    await createTools(handle.db, catalog.id, [
+      { namespace: "crm", name: "refund_order", description: "Refund an order." },
+    ]);
     await insertTestSnapshot(handle.db, people.team, catalog, 1);
-    const { secret } = await callerFor(handle.db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "docs" });
-    importSecret = (await callerFor(handle.db, people.owner).agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "docs import", scopes: ["import"] })).secret;
+    const { secret } = await callerFor(handle.db, people.owner).agentToken.create({
+      team: people.team.slug,
+      catalog: catalog.slug,
+      name: "docs",
+    });
+    importSecret = (
+      await callerFor(handle.db, people.owner).agentToken.create({
+        team: people.team.slug,
+        catalog: catalog.slug,
+        name: "docs import",
+        scopes: ["import"],
+      })
+    ).secret;
     values = { team: people.team.slug, catalog: catalog.slug };
-    env = { ...process.env, STOCKROOM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, STOCKROOM_TOKEN: secret };
+    env = {
+      ...process.env,
+      STOCKROOM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      STOCKROOM_TOKEN: secret,
+    };
     dir = mkdtempSync(path.join(tmpdir(), "stockroom-docs-"));
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     const paths = { "@stockroom/sdk": [path.join(ROOT, "sdk", "index.ts")] };
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", paths } }));
-    hasBrotli = await run("python3", ["-c", "import brotli"]).then(() => true, () => false);
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", paths } }),
+    );
+    hasBrotli = await run("python3", ["-c", "import brotli"]).then(
+      () => true,
+      () => false,
+    );
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -79,25 +109,39 @@ describe("the API docs examples", () => {
     if (example.language === "python") return run("python3", ["-c", example.code], options);
     const file = path.join(dir, `${name}.mts`);
     writeFileSync(file, example.code);
-    return run(path.join(ROOT, "node_modules", ".bin", "tsx"), ["--tsconfig", path.join(dir, "tsconfig.json"), file], options);
+    return run(
+      path.join(ROOT, "node_modules", ".bin", "tsx"),
+      ["--tsconfig", path.join(dir, "tsconfig.json"), file],
+      options,
+    );
   }
 
   it("covers every operation with curl, Python and TypeScript, and every encoding the operation negotiates", () => {
     const doc = buildOpenApiDocument();
-    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    const operations = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).map((op) => op.operationId),
+    );
     const built = buildOperationExamples(doc);
     expect(built.map((op) => op.operationId)).toEqual(operations);
     for (const op of built) {
-      for (const language of ["curl", "python", "fetch"] as const) expect(op.examples.some((e) => e.language === language), `${op.operationId} ${language}`).toBe(true);
+      for (const language of ["curl", "python", "fetch"] as const)
+        expect(
+          op.examples.some((e) => e.language === language),
+          `${op.operationId} ${language}`,
+        ).toBe(true);
     }
     const latest = built.find((op) => op.operationId === "getLatestSnapshot")!;
     expect(new Set(latest.examples.map((e) => e.variant))).toEqual(new Set(["identity", "gzip", "br", "revalidate"]));
     expect(new Set(latest.examples.map((e) => e.language))).toEqual(new Set(EXAMPLE_LANGUAGES));
   });
 
-  it("the TypeScript examples compile with --strict, @stockroom/sdk resolved to its sources", { timeout: 180_000 }, async () => {
+  it("the TypeScript examples compile with --strict, @stockroom/sdk resolved to its sources", {
+    timeout: 180_000,
+  }, async () => {
     const project = path.join(dir, "typecheck");
-    const sources = buildOperationExamples(buildOpenApiDocument()).flatMap((op) => op.examples.filter((e) => e.language === "fetch" || e.language === "sdk"));
+    const sources = buildOperationExamples(buildOpenApiDocument()).flatMap((op) =>
+      op.examples.filter((e) => e.language === "fetch" || e.language === "sdk"),
+    );
     expect(sources.length).toBeGreaterThanOrEqual(10);
     mkdirSync(path.join(project, "src"), { recursive: true });
     sources.forEach((example, i) => writeFileSync(path.join(project, "src", `example-${i}.ts`), example.code));
@@ -123,18 +167,38 @@ describe("the API docs examples", () => {
   });
 
   it("builds a POST with a sample body for an operation that takes one", () => {
-    const body = { type: "object", required: ["query"], properties: { query: { type: "string", example: "refund" }, limit: { type: "integer", minimum: 1 } } };
-    const doc = { paths: { "/api/v1/search": { post: { operationId: "search", requestBody: { content: { "application/json": { schema: body } } } } } } };
+    const body = {
+      type: "object",
+      required: ["query"],
+      properties: { query: { type: "string", example: "refund" }, limit: { type: "integer", minimum: 1 } },
+    };
+    const doc = {
+      paths: {
+        "/api/v1/search": {
+          post: { operationId: "search", requestBody: { content: { "application/json": { schema: body } } } },
+        },
+      },
+    };
     const [request] = exampleRequestsOf(doc);
-    expect(request).toMatchObject({ method: "POST", path: "/api/v1/search", body: { query: "refund" }, variants: ["identity"] });
+    expect(request).toMatchObject({
+      method: "POST",
+      path: "/api/v1/search",
+      body: { query: "refund" },
+      variants: ["identity"],
+    });
     const curl = buildOperationExamples(doc)[0]!.examples.find((e) => e.language === "curl")!.code;
     expect(curl).toContain(`-X POST`);
     expect(curl).toContain(`--data '{"query":"refund"}'`);
   });
 
-  it("every generated example runs against the real HTTP handler and gets what the API serves", { timeout: 240_000 }, async () => {
+  it("every generated example runs against the real HTTP handler and gets what the API serves", {
+    timeout: 240_000,
+  }, async () => {
     const doc = buildOpenApiDocument();
-    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as Array<{ operationId: string; responses: Record<string, unknown> }>;
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods)) as Array<{
+      operationId: string;
+      responses: Record<string, unknown>;
+    }>;
     /** The bodies the POST operations need, fresh each time: a commit carries the fingerprint of a preview made just now. */
     async function bodiesNow(): Promise<Record<string, unknown>> {
       const preview = exampleRequestsOf(doc, values).find((r) => r.operationId === "previewImport")!;
@@ -156,7 +220,10 @@ describe("the API docs examples", () => {
       const { request } = await requestNow(operationId);
       const response = await fetch(`${env.STOCKROOM_URL}${request.path}`, {
         method: request.method,
-        headers: { authorization: `Bearer ${secretFor(operationId)}`, ...(request.body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          authorization: `Bearer ${secretFor(operationId)}`,
+          ...(request.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
         ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
       });
       return { method: request.method, status: response.status, body: (await response.json()) as unknown };
@@ -171,7 +238,9 @@ describe("the API docs examples", () => {
       // The POST operations are idempotent (events by id, an unchanged import writes nothing): what every example
       // gets is the answer to a repeat, which the second direct call shows.
       const served = first.method === "GET" ? first.body : (await callDirectly(operationId)).body;
-      const variants = buildOperationExamples(doc, values, BODIES).find((op) => op.operationId === operationId)!.examples;
+      const variants = buildOperationExamples(doc, values, BODIES).find(
+        (op) => op.operationId === operationId,
+      )!.examples;
       for (const { language, variant } of variants) {
         const label = `${operationId} ${language} ${variant}`;
         const example = buildOperationExamples(doc, values, (await requestNow(operationId)).bodies)
@@ -188,7 +257,8 @@ describe("the API docs examples", () => {
           expect(stdout, label).toContain(values.catalog);
         } else {
           expect(JSON.parse(stdout), label).toEqual(served);
-          if (example.variant !== "identity") expect(stderr.toLowerCase(), label).toContain(`content-encoding: ${example.variant}`);
+          if (example.variant !== "identity")
+            expect(stderr.toLowerCase(), label).toContain(`content-encoding: ${example.variant}`);
         }
       }
       if (operationId === "getLatestSnapshot") await expect(verifySnapshot(served)).resolves.toBeTruthy();

@@ -24,7 +24,11 @@ export interface OperationExamples {
 }
 
 /** curl, Python and TypeScript examples for every operation and every variant it supports, from the document alone. */
-export function buildOperationExamples(document: unknown, values: Record<string, string> = {}, bodies: Record<string, unknown> = {}): OperationExamples[] {
+export function buildOperationExamples(
+  document: unknown,
+  values: Record<string, string> = {},
+  bodies: Record<string, unknown> = {},
+): OperationExamples[] {
   return exampleRequestsOf(document, values, bodies).map((request) => ({
     operationId: request.operationId,
     examples: request.variants.flatMap((variant) => {

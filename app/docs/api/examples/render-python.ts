@@ -4,7 +4,9 @@ import { URL_ENV, type ExampleRequest, type ExampleVariant } from "./example-req
 const py = (text: string) => JSON.stringify(text);
 
 function headersDict(request: ExampleRequest, extra: Record<string, string>): string {
-  const entries = request.headers.map((h) => (h.env ? `${py(h.name)}: ${py(h.prefix ?? "")} + os.environ[${py(h.env)}]` : `${py(h.name)}: ${py(h.value)}`));
+  const entries = request.headers.map((h) =>
+    h.env ? `${py(h.name)}: ${py(h.prefix ?? "")} + os.environ[${py(h.env)}]` : `${py(h.name)}: ${py(h.value)}`,
+  );
   if (request.body !== undefined) entries.push(`"Content-Type": "application/json"`);
   for (const [name, value] of Object.entries(extra)) entries.push(`${py(name)}: ${py(value)}`);
   return `{${entries.join(", ")}}`;
@@ -46,9 +48,16 @@ export function pythonExample(request: ExampleRequest, variant: ExampleVariant):
     ].join("\n");
   }
   const compressed = variant === "gzip" || variant === "br";
-  const decoder = variant === "br" ? ["brotli  # pip install brotli: the standard library has no Brotli decoder"] : variant === "gzip" ? ["gzip"] : [];
+  const decoder =
+    variant === "br"
+      ? ["brotli  # pip install brotli: the standard library has no Brotli decoder"]
+      : variant === "gzip"
+        ? ["gzip"]
+        : [];
   const lines = [...preamble(request, [...decoder, ...(compressed ? ["sys"] : [])]), ""];
-  lines.push(`request = ${requestCall(request, headersDict(request, compressed ? { "Accept-Encoding": variant } : {}))}`);
+  lines.push(
+    `request = ${requestCall(request, headersDict(request, compressed ? { "Accept-Encoding": variant } : {}))}`,
+  );
   lines.push("with urllib.request.urlopen(request) as response:", "    body = response.read()");
   if (compressed) {
     const decode = variant === "br" ? "brotli.decompress(body)" : "gzip.decompress(body)";

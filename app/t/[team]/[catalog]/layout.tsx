@@ -3,7 +3,13 @@ import type { ReactNode } from "react";
 import { CatalogTabs } from "@/components/catalog-tabs";
 import { loadCatalogSummary } from "@/server/page-guard";
 
-export default async function CatalogLayout({ children, params }: { children: ReactNode; params: Promise<{ team: string; catalog: string }> }) {
+export default async function CatalogLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ team: string; catalog: string }>;
+}) {
   const { team, catalog } = await params;
   const current = await loadCatalogSummary(team, catalog);
   if (!current) notFound();

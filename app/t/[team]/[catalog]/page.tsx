@@ -25,7 +25,18 @@ export default async function CatalogPage({
   };
   const [teams, list, catalogs, golden] = await Promise.all([
     load((api) => api.team.mine()),
-    load((api) => api.tool.list({ team, catalog, search: initial.q || undefined, namespace: initial.ns, exposure: initial.exp, sort: initial.sort, page: initial.page, pageSize: PAGE_SIZE })),
+    load((api) =>
+      api.tool.list({
+        team,
+        catalog,
+        search: initial.q || undefined,
+        namespace: initial.ns,
+        exposure: initial.exp,
+        sort: initial.sort,
+        page: initial.page,
+        pageSize: PAGE_SIZE,
+      }),
+    ),
     load((api) => api.catalog.list({ team })),
     load((api) => api.golden.list({ team, catalog })),
   ]);

@@ -14,15 +14,15 @@ export default async function GoldenQueriesPage({ params }: { params: Promise<{ 
       <div className="mb-4">
         <h2 className="text-lg font-semibold">Golden queries</h2>
         <p className="max-w-3xl text-sm text-stone-600">
-          What users ask and which tools should answer. Every review and publish ranks them with the catalog&apos;s engine profile — the way agents will — and
-          reports success@1, recall@K, MRR and nDCG@10.
+          What users ask and which tools should answer. Every review and publish ranks them with the catalog&apos;s
+          engine profile — the way agents will — and reports success@1, recall@K, MRR and nDCG@10.
         </p>
       </div>
       {summary?.counts.total === 0 && (
         <div className="mb-4">
           <NoToolsNotice team={team} catalog={catalog} canEdit={canEdit}>
-            A golden query names the tools that should answer, so add tools first; then add queries below, import a JSONL file, or save them from the
-            Playground.
+            A golden query names the tools that should answer, so add tools first; then add queries below, import a
+            JSONL file, or save them from the Playground.
           </NoToolsNotice>
         </div>
       )}

@@ -4,7 +4,10 @@ import { load, loadCatalogSummary } from "@/server/page-guard";
 
 export const metadata = { title: "Insights" };
 
-type Params = { params: Promise<{ team: string; catalog: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Params = {
+  params: Promise<{ team: string; catalog: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export default async function InsightsPage({ params, searchParams }: Params) {
   const { team, catalog } = await params;
@@ -16,9 +19,10 @@ export default async function InsightsPage({ params, searchParams }: Params) {
       <div className="mb-4">
         <h2 className="text-lg font-semibold">Insights</h2>
         <p className="max-w-3xl text-sm text-stone-600">
-          What agents searched and called with this catalog, as they reported it: requests that found nothing or the wrong tools, the tool the model called in
-          the end and how the call went. Every number opens the events behind it; a failing request becomes a golden query, and words of successful requests
-          become search terms, in one click (both go through review before agents see them).
+          What agents searched and called with this catalog, as they reported it: requests that found nothing or the
+          wrong tools, the tool the model called in the end and how the call went. Every number opens the events behind
+          it; a failing request becomes a golden query, and words of successful requests become search terms, in one
+          click (both go through review before agents see them).
         </p>
       </div>
       <InsightsPanel

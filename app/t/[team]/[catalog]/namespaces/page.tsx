@@ -11,8 +11,9 @@ export default async function NamespacesPage({ params }: { params: Promise<{ tea
     <div>
       <h2 className="mb-1 text-lg font-semibold">Namespaces</h2>
       <p className="mb-4 max-w-3xl text-sm text-stone-600">
-        On turn one the model sees only a namespace&apos;s name and description for its deferred tools. Click a name or description to edit it;
-        Enter saves. Renaming changes its tools&apos; keys; golden queries that name the old keys are not rewritten.
+        On turn one the model sees only a namespace&apos;s name and description for its deferred tools. Click a name or
+        description to edit it; Enter saves. Renaming changes its tools&apos; keys; golden queries that name the old
+        keys are not rewritten.
       </p>
       <NamespacesTable team={team} catalog={catalog} canEdit={role !== "viewer"} />
     </div>

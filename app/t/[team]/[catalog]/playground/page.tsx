@@ -2,7 +2,13 @@ import { Playground } from "@/components/playground/playground";
 import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
 import { load, loadCatalogSummary } from "@/server/page-guard";
 
-export default async function PlaygroundPage({ params, searchParams }: { params: Promise<{ team: string; catalog: string }>; searchParams: Promise<{ q?: string }> }) {
+export default async function PlaygroundPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ team: string; catalog: string }>;
+  searchParams: Promise<{ q?: string }>;
+}) {
   const { team, catalog } = await params;
   const { q } = await searchParams;
   const [sources, teams, summary] = await Promise.all([
@@ -19,14 +25,14 @@ export default async function PlaygroundPage({ params, searchParams }: { params:
       <div className="mb-4">
         <h2 className="text-lg font-semibold">Playground</h2>
         <p className="text-sm text-stone-600">
-          Rank the deferred tools the way an agent&apos;s <span className="font-mono">tool_search</span> will — same snapshot index, same profile — before anything is
-          published.
+          Rank the deferred tools the way an agent&apos;s <span className="font-mono">tool_search</span> will — same
+          snapshot index, same profile — before anything is published.
         </p>
       </div>
       {isEmpty ? (
         <NoToolsNotice team={team} catalog={catalog} canEdit={canEdit}>
-          Once it has some, type what a user would ask and see the tools an agent&apos;s <span className="font-mono">tool_search</span> would return, ranked,
-          with the reasons.
+          Once it has some, type what a user would ask and see the tools an agent&apos;s{" "}
+          <span className="font-mono">tool_search</span> would return, ranked, with the reasons.
         </NoToolsNotice>
       ) : (
         <Playground

@@ -16,16 +16,22 @@ export default async function FirstRequestPage({ params }: { params: Promise<{ t
       <div className="mb-4">
         <h2 className="text-lg font-semibold">First request</h2>
         <p className="text-sm text-stone-600">
-          What the model sees on turn one for a client profile: the exact <span className="font-mono">tools</span> array, and what deferring saves against sending every
-          tool.
+          What the model sees on turn one for a client profile: the exact <span className="font-mono">tools</span>{" "}
+          array, and what deferring saves against sending every tool.
         </p>
       </div>
       {isEmpty ? (
         <NoToolsNotice team={team} catalog={catalog} canEdit={role === "owner" || role === "editor"}>
-          So the first request carries none. Add tools to see the exact <span className="font-mono">tools</span> array for each client and what deferring saves.
+          So the first request carries none. Add tools to see the exact <span className="font-mono">tools</span> array
+          for each client and what deferring saves.
         </NoToolsNotice>
       ) : (
-        <FirstRequestPreview team={team} catalog={catalog} versions={sources.snapshots.map((s) => s.version)} defaultLimit={sources.defaultLimit} />
+        <FirstRequestPreview
+          team={team}
+          catalog={catalog}
+          versions={sources.snapshots.map((s) => s.version)}
+          defaultLimit={sources.defaultLimit}
+        />
       )}
     </div>
   );

@@ -14,8 +14,9 @@ export default async function ReviewPage({ params }: { params: Promise<{ team: s
       <div className="mb-4">
         <h2 className="text-lg font-semibold">Review &amp; publish</h2>
         <p className="max-w-3xl text-sm text-stone-600">
-          The draft (the catalog as it is now) against the latest published version: how every golden query&apos;s top K moves, the metrics, and each changed tool. A
-          published version never changes; agents fetch it by number or as latest.
+          The draft (the catalog as it is now) against the latest published version: how every golden query&apos;s top K
+          moves, the metrics, and each changed tool. A published version never changes; agents fetch it by number or as
+          latest.
         </p>
       </div>
       {summary?.counts.total === 0 && (

@@ -14,13 +14,14 @@ export default async function SnapshotsPage({ params }: { params: Promise<{ team
       <div className="mb-4">
         <h2 className="text-lg font-semibold">Snapshots</h2>
         <p className="max-w-3xl text-sm text-stone-600">
-          Published versions are immutable: agents fetch one by number or as latest and verify it by its content hash. To undo a release, roll back — the old
-          content is published again as a new version.
+          Published versions are immutable: agents fetch one by number or as latest and verify it by its content hash.
+          To undo a release, roll back — the old content is published again as a new version.
         </p>
       </div>
       {summary?.counts.total === 0 && summary.latestVersion === null ? (
         <NoToolsNotice team={team} catalog={catalog} canEdit={canPublish} title="Nothing published yet">
-          Agents read published versions, and a version needs tools: add tools first, then review the draft and publish version 1.
+          Agents read published versions, and a version needs tools: add tools first, then review the draft and publish
+          version 1.
         </NoToolsNotice>
       ) : (
         <HistoryPanel team={team} catalog={catalog} canPublish={canPublish} />

@@ -3,7 +3,10 @@ import { parseInsightsParams } from "@/components/insights/links";
 
 export const metadata = { title: "Agent events" };
 
-type Params = { params: Promise<{ team: string; catalog: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Params = {
+  params: Promise<{ team: string; catalog: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** The events behind one number of the Insights page (the catalog layout already checked membership). */
 export default async function AgentEventsPage({ params, searchParams }: Params) {

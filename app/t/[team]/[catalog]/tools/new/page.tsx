@@ -4,7 +4,10 @@ import { load } from "@/server/page-guard";
 
 export default async function NewToolPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const [teams, settings] = await Promise.all([load((api) => api.team.mine()), load((api) => api.catalog.get({ team, catalog }))]);
+  const [teams, settings] = await Promise.all([
+    load((api) => api.team.mine()),
+    load((api) => api.catalog.get({ team, catalog })),
+  ]);
   const role = teams.find((t) => t.slug === team)?.role;
   if (!role) notFound();
   if (role === "viewer") forbidden();
