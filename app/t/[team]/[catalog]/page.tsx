@@ -2,7 +2,7 @@ import { ToolList } from "@/components/catalog/tool-list";
 import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/catalog/tool-list-filters";
 import { SetupChecklist } from "@/components/catalog/setup-checklist";
 import { getEnv } from "@/server/env";
-import { load } from "@/server/page-guard";
+import { load, loadTeamRole } from "@/server/page-guard";
 
 const EXPOSURES = new Set(["direct", "deferred", "hidden"]);
 const SORTS = new Set(["relevance", "key", "name", "updated", "exposure"]);
@@ -23,8 +23,8 @@ export default async function CatalogPage({
     sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : query.q ? "relevance" : "key",
     page: Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1)),
   };
-  const [teams, list, catalogs, golden] = await Promise.all([
-    load((api) => api.team.mine()),
+  const [role, list, catalogs, golden] = await Promise.all([
+    loadTeamRole(team),
     load((api) =>
       api.tool.list({
         team,
@@ -40,7 +40,6 @@ export default async function CatalogPage({
     load((api) => api.catalog.list({ team })),
     load((api) => api.golden.list({ team, catalog })),
   ]);
-  const role = teams.find((t) => t.slug === team)?.role ?? "viewer";
   const summary = catalogs.find((c) => c.slug === catalog)!;
   // Tokens are the owner's to see; for others the last two steps count as done (they cannot do them).
   const tokens = role === "owner" ? await load((api) => api.agentToken.list({ team, catalog })) : null;

@@ -1,10 +1,9 @@
 import { MembersPanel } from "@/components/members-panel";
-import { load } from "@/server/page-guard";
+import { loadTeamRole } from "@/server/page-guard";
 
 export default async function MembersPage({ params }: { params: Promise<{ team: string }> }) {
   const { team } = await params;
-  const teams = await load((api) => api.team.mine());
-  const role = teams.find((t) => t.slug === team)?.role;
+  const role = await loadTeamRole(team);
   return (
     <div>
       <h1 className="mb-1 text-2xl font-semibold">Members</h1>

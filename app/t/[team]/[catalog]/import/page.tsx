@@ -1,6 +1,6 @@
-import { forbidden, notFound } from "next/navigation";
+import { forbidden } from "next/navigation";
 import { ImportWizard } from "@/components/catalog/import/import-wizard";
-import { load } from "@/server/page-guard";
+import { loadTeamRole } from "@/server/page-guard";
 import exampleTools from "@/prisma/seed-data/example-helpdesk-tools.json";
 
 export default async function ImportPage({
@@ -12,9 +12,7 @@ export default async function ImportPage({
 }) {
   const { team, catalog } = await params;
   const { source, example } = await searchParams;
-  const teams = await load((api) => api.team.mine());
-  const role = teams.find((t) => t.slug === team)?.role;
-  if (!role) notFound();
+  const role = await loadTeamRole(team);
   if (role === "viewer") forbidden();
   // An empty catalog's "Load example tools" arrives with the example pasted in, ready to preview.
   const initial =

@@ -1,6 +1,6 @@
 import { InsightsPanel } from "@/components/insights/insights-panel";
 import { parseInsightsParams } from "@/components/insights/links";
-import { load, loadCatalogSummary } from "@/server/page-guard";
+import { loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Insights" };
 
@@ -12,8 +12,7 @@ type Params = {
 export default async function InsightsPage({ params, searchParams }: Params) {
   const { team, catalog } = await params;
   const { scope } = parseInsightsParams(await searchParams);
-  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
-  const role = teams.find((t) => t.slug === team)?.role;
+  const [role, summary] = await Promise.all([loadTeamRole(team), loadCatalogSummary(team, catalog)]);
   return (
     <div>
       <div className="mb-4">

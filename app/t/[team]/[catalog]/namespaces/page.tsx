@@ -1,12 +1,11 @@
 import { NamespacesTable } from "@/components/catalog/namespaces-table";
-import { load } from "@/server/page-guard";
+import { loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Namespaces" };
 
 export default async function NamespacesPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const teams = await load((api) => api.team.mine());
-  const role = teams.find((t) => t.slug === team)?.role ?? "viewer";
+  const role = await loadTeamRole(team);
   return (
     <div>
       <h2 className="mb-1 text-lg font-semibold">Namespaces</h2>

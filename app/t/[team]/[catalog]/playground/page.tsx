@@ -1,6 +1,6 @@
 import { Playground } from "@/components/playground/playground";
 import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
-import { load, loadCatalogSummary } from "@/server/page-guard";
+import { load, loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export default async function PlaygroundPage({
   params,
@@ -11,12 +11,11 @@ export default async function PlaygroundPage({
 }) {
   const { team, catalog } = await params;
   const { q } = await searchParams;
-  const [sources, teams, summary] = await Promise.all([
+  const [sources, role, summary] = await Promise.all([
     load((api) => api.playground.sources({ team, catalog })),
-    load((api) => api.team.mine()),
+    loadTeamRole(team),
     loadCatalogSummary(team, catalog),
   ]);
-  const role = teams.find((t) => t.slug === team)?.role;
   const canEdit = role === "owner" || role === "editor";
   // Nothing to rank in the draft nor in any published version.
   const isEmpty = summary?.counts.total === 0 && sources.snapshots.length === 0;

@@ -1,15 +1,14 @@
 import { FirstRequestPreview } from "@/components/playground/first-request-preview";
 import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
-import { load, loadCatalogSummary } from "@/server/page-guard";
+import { load, loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export default async function FirstRequestPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const [sources, teams, summary] = await Promise.all([
+  const [sources, role, summary] = await Promise.all([
     load((api) => api.playground.sources({ team, catalog })),
-    load((api) => api.team.mine()),
+    loadTeamRole(team),
     loadCatalogSummary(team, catalog),
   ]);
-  const role = teams.find((t) => t.slug === team)?.role;
   const isEmpty = summary?.counts.total === 0 && sources.snapshots.length === 0;
   return (
     <div>

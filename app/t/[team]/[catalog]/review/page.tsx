@@ -1,13 +1,12 @@
 import { ReviewPanel } from "@/components/review/review-panel";
 import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
-import { load, loadCatalogSummary } from "@/server/page-guard";
+import { loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Review & publish" };
 
 export default async function ReviewPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
-  const role = teams.find((t) => t.slug === team)?.role;
+  const [role, summary] = await Promise.all([loadTeamRole(team), loadCatalogSummary(team, catalog)]);
   const canPublish = role === "owner" || role === "editor";
   return (
     <div>

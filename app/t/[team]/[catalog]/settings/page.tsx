@@ -1,14 +1,10 @@
 import Link from "next/link";
 import { CatalogSettingsForm } from "@/components/catalog/catalog-settings-form";
-import { load } from "@/server/page-guard";
+import { load, loadTeamRole } from "@/server/page-guard";
 
 export default async function CatalogSettingsPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const [teams, settings] = await Promise.all([
-    load((api) => api.team.mine()),
-    load((api) => api.catalog.get({ team, catalog })),
-  ]);
-  const role = teams.find((t) => t.slug === team)?.role ?? "viewer";
+  const [role, settings] = await Promise.all([loadTeamRole(team), load((api) => api.catalog.get({ team, catalog }))]);
   return (
     <div className="max-w-3xl">
       <h2 className="mb-1 text-lg font-semibold">Settings</h2>

@@ -1,13 +1,12 @@
 import { HistoryPanel } from "@/components/snapshots/history-panel";
 import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
-import { load, loadCatalogSummary } from "@/server/page-guard";
+import { loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Snapshots" };
 
 export default async function SnapshotsPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
-  const role = teams.find((t) => t.slug === team)?.role;
+  const [role, summary] = await Promise.all([loadTeamRole(team), loadCatalogSummary(team, catalog)]);
   const canPublish = role === "owner" || role === "editor";
   return (
     <div>

@@ -1,14 +1,13 @@
 import Link from "next/link";
 import { TokensPanel } from "@/components/tokens/tokens-panel";
 import { getEnv } from "@/server/env";
-import { load, loadCatalogSummary } from "@/server/page-guard";
+import { loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Agent tokens" };
 
 export default async function AgentTokensPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {
   const { team, catalog } = await params;
-  const [teams, summary] = await Promise.all([load((api) => api.team.mine()), loadCatalogSummary(team, catalog)]);
-  const role = teams.find((t) => t.slug === team)?.role;
+  const [role, summary] = await Promise.all([loadTeamRole(team), loadCatalogSummary(team, catalog)]);
   return (
     <div className="space-y-4">
       <div>

@@ -1,13 +1,9 @@
 import { ToolEditor } from "@/components/catalog/tool-editor/tool-editor";
-import { load } from "@/server/page-guard";
+import { load, loadTeamRole } from "@/server/page-guard";
 
 export default async function ToolPage({ params }: { params: Promise<{ team: string; catalog: string; id: string }> }) {
   const { team, catalog, id } = await params;
-  const [teams, tool] = await Promise.all([
-    load((api) => api.team.mine()),
-    load((api) => api.tool.get({ team, catalog, id })),
-  ]);
-  const role = teams.find((t) => t.slug === team)?.role ?? "viewer";
+  const [role, tool] = await Promise.all([loadTeamRole(team), load((api) => api.tool.get({ team, catalog, id }))]);
   // Keyed by id and revision: opening another tool (or a fresh copy) starts a fresh form.
   return (
     <ToolEditor
