@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/domain/agent-api/openapi";
 import { pathOf, type AgentRouteSpec } from "@/domain/agent-api/route-spec";
 import { AGENT_ROUTE_SPECS } from "@/domain/agent-api/routes";
@@ -14,7 +14,8 @@ import type { DatabaseHandle } from "../db/open";
 import { insertTestSnapshot } from "../testing/insert-test-snapshot";
 import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { createTestDatabase, testDbKind } from "../testing/test-db";
+import { testDbKind } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import { AGENT_ROUTES } from "./agent-routes";
 import { AGENT_HANDLER_KEY, registerNodeAgentHandler } from "./serve-hooks";
 
@@ -103,15 +104,11 @@ describe("the agent route table", () => {
   });
 
   describe("over real HTTP", () => {
-    let handle: DatabaseHandle & { url: string | null };
+    const { handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 10_000 });
     let fixture: Fixture;
     beforeAll(async () => {
-      handle = await createTestDatabase();
-      globals.stockroomDb = Promise.resolve(handle);
-      globals.stockroomAgentLimiter = new TokenBucketLimiter(10_000);
       fixture = await createFixture(handle);
     });
-    afterAll(() => handle?.close());
 
     it("npm start: the node:http hook serve.mjs calls answers every route and leaves other paths to Next.js", async () => {
       registerNodeAgentHandler();

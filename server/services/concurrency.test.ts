@@ -1,24 +1,22 @@
 import type { PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sealSnapshot } from "@/sdk/snapshot";
-import type { DatabaseHandle } from "../db/open";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestDatabase } from "../testing/use-test-database";
 import { createAgentToken } from "./agent-tokens/create-agent-token";
 import { revokeAgentToken } from "./agent-tokens/revoke-agent-token";
 import { buildSnapshotContent } from "./snapshots/build-snapshot-content";
 
 /** Concurrency under pressure, on PGlite and the Postgres server. */
 describe("concurrency", () => {
-  let handle: DatabaseHandle;
+  const fixture = useTestDatabase();
+  // The real client, not the fixture's stand-in: these tests race interactive transactions against each other.
   let db: PrismaClient;
   let t: Awaited<ReturnType<typeof createTeamWithMembers>>;
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
+    db = fixture.handle.db;
     t = await createTeamWithMembers(db);
   });
-  afterAll(() => handle.close());
 
   it("no snapshot fetch that starts after a revocation succeeds, during a burst", async () => {
     const catalog = await createCatalog(db, t.team.id);
