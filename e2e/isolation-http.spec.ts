@@ -163,6 +163,7 @@ function expected(file: string, who: Who): number[] {
     return editorPage && who === "viewer" ? [403] : [200];
   }
   if (file === "page.tsx") return [307];
+  if (file === "favicon.ico/route.ts") return [308]; // to the SVG icon, for everyone
   return [200]; // sign-in, sign-up, docs
 }
 
