@@ -24,6 +24,14 @@ export const DAILY_METRICS = [
 ] as const;
 export type DailyMetric = (typeof DAILY_METRICS)[number];
 
+export interface CounterKey {
+  day: string; // YYYY-MM-DD (UTC)
+  version: number;
+  metric: DailyMetric;
+  toolId?: string;
+  bucket?: number;
+}
+
 /** Quarter-octave buckets (about ±9 %): bucket b covers latencies up to 2^(b/4) − 1 ms. */
 export function latencyBucket(ms: number): number {
   return Math.max(0, Math.ceil(4 * Math.log2(ms + 1)));
@@ -34,33 +42,3 @@ export function bucketUpperMs(bucket: number): number {
 }
 
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/**
- * Counter increments as the columns the ingest statement unnests: each names the event (server id) it belongs
- * to, and counts only if that event is inserted by the statement ("" = always).
- */
-export class CounterColumns {
-  readonly eventId: string[] = [];
-  readonly day: string[] = [];
-  readonly version: number[] = [];
-  readonly metric: DailyMetric[] = [];
-  readonly toolId: string[] = [];
-  readonly bucket: number[] = [];
-  readonly count: number[] = [];
-
-  add(eventId: string, day: string, version: number, metric: DailyMetric, toolId = "", bucket = 0, count = 1): void {
-    if (count === 0) return;
-    this.eventId.push(eventId);
-    this.day.push(day);
-    this.version.push(version);
-    this.metric.push(metric);
-    this.toolId.push(toolId);
-    this.bucket.push(bucket);
-    this.count.push(count);
-  }
-
-  /** The statement's parameters, in the order of its unnest(…). */
-  columns(): unknown[] {
-    return [this.eventId, this.day, this.version, this.metric, this.toolId, this.bucket, this.count];
-  }
-}

@@ -1,15 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { EventBatch, EventBatchResult } from "@/sdk/telemetry-events";
 import type { SqlRunner } from "../../db/migrate";
-import { dayOf } from "./daily-counters";
 import { CONTEXT_SQL, WRITE_SQL } from "./ingest-sql";
-import { planEvents, type IncomingEvent, type StoredEvent } from "./plan-batch";
+import { planBatch, type StoredEvent } from "./plan-batch";
 import type { TelemetryTextMode } from "./privacy";
 
-type Sql = Pick<SqlRunner, "query">;
-
 export interface IngestEventsOptions {
-  sql: Sql;
+  sql: Pick<SqlRunner, "query">;
   catalogId: string;
   tokenId: string | null;
   batch: EventBatch;
@@ -23,7 +20,7 @@ function newEventId(now: number): string {
   return `e${now.toString(36).padStart(9, "0")}${counter.toString(36).padStart(4, "0")}${randomBytes(5).toString("hex")}`;
 }
 
-/** Deadlocks between two writes of one catalog are retried; the loser's statement was rolled back whole. */
+/** Deadlocks between two batches of one catalog are retried; the loser's statement was rolled back whole. */
 async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -35,124 +32,44 @@ async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   }
 }
 
-interface Pending {
-  batch: EventBatch;
-  tokenId: string | null;
-  now: Date;
-  done: (result: EventBatchResult | Error) => void;
-}
-
-/** One catalog's writes in this process: at most one statement in flight, the batches that came meanwhile. */
-interface Lane {
-  waiting: Pending[];
-}
-
-/** Batches written together at most: the statement's JSON stays a few MB. */
-const MAX_EVENTS_PER_WRITE = 2_000;
-const lanes = new WeakMap<Sql, Map<string, Lane>>();
+const distinct = (values: Array<string | null | undefined>) => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
- * Stores a validated batch: events new to the catalog (by client id) are stored, the rest skipped, so a retried
- * batch is never counted twice. No transaction: one read (the catalog's text mode, the stored events the batch
- * links to), links made in memory (plan-batch.ts), one atomic statement that writes the events and their day
- * counters. Batches of one catalog that arrive while its statement runs are written together by the next one
- * (group commit): under load agents share statements instead of queueing behind each other's counter rows.
+ * Stores a validated batch in two statements and no transaction, so concurrent agents never wait on each other's
+ * locks beyond one statement: read the catalog's text mode and the stored events the batch links to, link it in
+ * memory (plan-batch.ts), then insert it with its day counters in one atomic statement. Events new to the catalog
+ * (by client id) are stored, the rest skipped: a retried batch is never counted twice.
  */
-export function ingestEvents({
+export async function ingestEvents({
   sql,
   catalogId,
   tokenId,
   batch,
   now = new Date(),
 }: IngestEventsOptions): Promise<EventBatchResult> {
-  return new Promise((resolve, reject) => {
-    const pending: Pending = {
-      batch,
-      tokenId,
-      now,
-      done: (result) => (result instanceof Error ? reject(result) : resolve(result)),
-    };
-    const byCatalog = lanes.get(sql) ?? lanes.set(sql, new Map()).get(sql)!;
-    const lane = byCatalog.get(catalogId);
-    if (lane) return void lane.waiting.push(pending);
-    const started: Lane = { waiting: [pending] };
-    byCatalog.set(catalogId, started);
-    void drain(sql, catalogId, started, byCatalog);
-  });
-}
-
-/** Writes the lane's batches until none wait; it is removed in the same tick as it is found empty. */
-async function drain(sql: Sql, catalogId: string, lane: Lane, byCatalog: Map<string, Lane>): Promise<void> {
-  while (lane.waiting.length > 0) {
-    let events = 0;
-    const group: Pending[] = [];
-    while (
-      lane.waiting.length > 0 &&
-      (group.length === 0 || events + lane.waiting[0]!.batch.events.length <= MAX_EVENTS_PER_WRITE)
-    ) {
-      const next = lane.waiting.shift()!;
-      events += next.batch.events.length;
-      group.push(next);
-    }
-    try {
-      const results = await withRetry(() => writeBatches(sql, catalogId, group));
-      group.forEach((pending, index) => pending.done(results[index]!));
-    } catch (error) {
-      // One batch's data may be what the database refused: alone, each of the others can still be stored.
-      if (group.length === 1) group[0]!.done(error instanceof Error ? error : new Error(String(error)));
-      else
-        for (const pending of group)
-          await writeBatches(sql, catalogId, [pending]).then(
-            ([result]) => pending.done(result!),
-            (alone: unknown) => pending.done(alone instanceof Error ? alone : new Error(String(alone))),
-          );
-    }
-  }
-  byCatalog.delete(catalogId);
-}
-
-const distinct = (values: Array<string | null | undefined>) => [...new Set(values.filter((v): v is string => !!v))];
-
-/** Writes batches of one catalog in one read and one statement; answers each batch's own counts. */
-async function writeBatches(sql: Sql, catalogId: string, group: Pending[]): Promise<EventBatchResult[]> {
-  const incoming: IncomingEvent[] = [];
-  const owner: number[] = [];
-  const seen = new Set<string>();
-  group.forEach(({ batch, tokenId, now }, index) => {
-    const receivedAt = now.toISOString();
-    for (const event of batch.events) {
-      if (seen.has(event.id)) continue; // sent twice at once (a client's retry): the first copy is the one stored
-      seen.add(event.id);
-      incoming.push({ event, id: newEventId(now.getTime()), at: event.at ?? receivedAt, receivedAt, tokenId });
-      owner.push(index);
-    }
-  });
-  const events = incoming.map((e) => e.event);
+  const { events } = batch;
   const calls = events.filter((event) => event.type === "call");
-  const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, [
+  const context = [
     catalogId,
     distinct(events.map((event) => event.conversationId)),
     distinct(calls.filter((call) => !call.searchEventId).map((call) => call.toolId)),
     distinct(calls.map((call) => call.searchEventId)),
     distinct(events.map((event) => (event.type === "search" ? null : event.callId))),
-  ]);
-  const { rows, counters } = planEvents(
-    incoming,
-    found.filter((row) => row.id !== null),
-    found[0]?.mode ?? "redacted",
-  );
-  for (const { batch, now } of group)
-    if (batch.dropped) counters.add("", dayOf(now), 0, "sdk.dropped", "", 0, batch.dropped);
-  const inserted = new Set(
-    (await sql.query<{ id: string }>(WRITE_SQL, [catalogId, JSON.stringify(rows), ...counters.columns()])).map(
-      (row) => row.id,
-    ),
-  );
-  const stored = group.map(() => 0);
-  incoming.forEach((event, index) => inserted.has(event.id) && stored[owner[index]!]!++);
-  return group.map(({ batch }, index) => ({
-    accepted: batch.events.length,
-    stored: stored[index]!,
-    duplicates: batch.events.length - stored[index]!,
-  }));
+  ];
+  return withRetry(async () => {
+    const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, context);
+    const stored = found.filter((row) => row.id !== null);
+    const ids = events.map(() => newEventId(now.getTime()));
+    const { rows, contributions } = planBatch(events, stored, ids, found[0]?.mode ?? "redacted", now, batch.dropped);
+    const column = <K extends keyof (typeof contributions)[number]>(key: K) => contributions.map((c) => c[key]);
+    const [written] = await sql.query<{ stored: number }>(WRITE_SQL, [
+      catalogId,
+      now.toISOString(),
+      tokenId,
+      JSON.stringify(rows),
+      ...(["eventId", "day", "version", "metric", "toolId", "bucket", "count"] as const).map(column),
+    ]);
+    const storedCount = written?.stored ?? 0;
+    return { accepted: events.length, stored: storedCount, duplicates: events.length - storedCount };
+  });
 }

@@ -1,3 +1,5 @@
+import { dayOf, latencyBucket, type CounterKey } from "./daily-counters";
+
 // The two statements of one batch: read what it can link to, then write it. `"kind"::text` keeps the planner off
 // the (catalogId, kind, at) index here: PGlite never analyzes on its own, and with stale statistics it would scan
 // every search of the catalog through that index instead of looking one up by conversation, client id or call id.
@@ -26,12 +28,11 @@ export const CONTEXT_SQL = `
   ) x ON true`;
 
 /**
- * Writes planned events (plan-batch.ts; $2) in one statement, so it is atomic without a transaction: events new to
- * the catalog (by client id) are inserted and the rest skipped; stored searches a new call ranked become followed
- * and stored calls a new outcome settles take it (each once); the day counters move by the increments of the
- * events really inserted ($3…$9, each naming its event's server id; "" = always) plus those two updates.
- * Counter rows are upserted in key order, so concurrent statements lock shared rows in the same order.
- * Answers the server ids inserted.
+ * Writes a planned batch (see plan-batch.ts) in one statement, so it is atomic without a transaction: events new
+ * to the catalog (by client id) are inserted and the rest skipped; stored searches a new call ranked become
+ * followed and stored calls a new outcome settles take it (each once); the day counters move by the increments
+ * of the events really inserted ($5…$11, one per event and counter; "" = always) plus those two updates.
+ * Counter rows are upserted in key order, so concurrent batches lock shared rows in the same order.
  */
 export const WRITE_SQL = `
   WITH ins AS (
@@ -39,17 +40,17 @@ export const WRITE_SQL = `
       "snapshotVersion", "query", "queryHash", "limit", "profile", "latencyMs", "hits", "returnedIds", "weakOnly",
       "repeated", "followed", "callId", "toolId", "searchEventId", "rank", "ok", "error")
     SELECT e."id", $1, e."clientEventId", e."kind"::"AgentEventKind", (e."at"::timestamptz AT TIME ZONE 'UTC'),
-      (e."receivedAt"::timestamptz AT TIME ZONE 'UTC'), e."tokenId", e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
+      ($2::timestamptz AT TIME ZONE 'UTC'), $3, e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
       e."profile", e."latencyMs", e."hits", ARRAY(SELECT jsonb_array_elements_text(COALESCE(e."returnedIds", '[]'::jsonb))),
       e."weakOnly", COALESCE(e."repeated", false), COALESCE(e."followed", false), e."callId", e."toolId", e."searchEventId",
       e."rank", e."ok", e."error"
-    FROM jsonb_to_recordset($2::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "receivedAt" text, "tokenId" text, "conversationId" text,
+    FROM jsonb_to_recordset($4::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "conversationId" text,
       "snapshotVersion" int, "query" text, "queryHash" text, "limit" int, "profile" text, "latencyMs" float8, "hits" jsonb,
       "returnedIds" jsonb, "weakOnly" boolean, "repeated" boolean, "followed" boolean, "callId" text, "toolId" text,
       "searchEventId" text, "rank" int, "ok" boolean, "error" text)
     ORDER BY e."id"
     ON CONFLICT ("catalogId", "clientEventId") DO NOTHING
-    RETURNING "id", "kind"::text AS "kind", "at", "callId", "searchEventId", "rank", "ok", "error"),
+    RETURNING "id", "clientEventId", "kind"::text AS "kind", "at", "callId", "searchEventId", "rank", "ok", "error"),
   followed AS (
     UPDATE "AgentEvent" s SET "followed" = true
     FROM (SELECT DISTINCT "searchEventId" FROM ins WHERE "kind" = 'call' AND "rank" IS NOT NULL) c
@@ -64,9 +65,9 @@ export const WRITE_SQL = `
     RETURNING c."at", COALESCE(c."snapshotVersion", 0) AS "version", c."toolId", c."ok"),
   increments AS (
     SELECT t."day"::date AS "day", t."version", t."metric", t."toolId", t."bucket", t."count"
-    FROM unnest($3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::int[], $9::int[])
+    FROM unnest($5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::int[], $11::int[])
       AS t("eventId", "day", "version", "metric", "toolId", "bucket", "count")
-    WHERE t."eventId" = '' OR t."eventId" IN (SELECT "id" FROM ins)
+    WHERE t."eventId" = '' OR t."eventId" IN (SELECT "clientEventId" FROM ins)
     UNION ALL
     SELECT f."at"::date, f."version", 'search.followed', '', 0, 1 FROM followed f
     UNION ALL
@@ -80,4 +81,38 @@ export const WRITE_SQL = `
     ORDER BY "day", "version", "metric", "toolId", "bucket"
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket")
     DO UPDATE SET "count" = "AgentEventDaily"."count" + EXCLUDED."count")
-  SELECT "id" FROM ins`;
+  SELECT count(*)::int AS "stored" FROM ins`;
+
+export interface NewEventRow {
+  kind: "search" | "call" | "outcome";
+  atMs: number;
+  version: number;
+  returnedIds: string[];
+  weakOnly: boolean | null;
+  repeated: boolean;
+  latencyMs: number | null;
+  toolId: string | null;
+  rank: number | null;
+}
+
+/** The counters a new event itself moves (links and outcomes are counted where they are made). */
+export function tallyNewEvent(add: (key: CounterKey, by?: number) => void, row: NewEventRow): void {
+  const key = { day: dayOf(new Date(row.atMs)), version: row.version };
+  if (row.kind === "search") {
+    add({ ...key, metric: "search" });
+    if (row.returnedIds.length === 0) add({ ...key, metric: "search.empty" });
+    if (row.weakOnly) add({ ...key, metric: "search.weak" });
+    if (row.repeated) add({ ...key, metric: "search.repeated" });
+    if (row.latencyMs !== null) add({ ...key, metric: "search.latency", bucket: latencyBucket(row.latencyMs) });
+    for (const toolId of new Set(row.returnedIds)) add({ ...key, metric: "tool.returned", toolId });
+  } else if (row.kind === "call" && row.toolId) {
+    add({ ...key, metric: "call" });
+    add({ ...key, metric: "tool.called", toolId: row.toolId });
+    if (row.rank === null) add({ ...key, metric: "call.unreturned" });
+    else {
+      add({ ...key, metric: "call.rank", bucket: row.rank });
+      add({ ...key, metric: "tool.ranked", toolId: row.toolId });
+      add({ ...key, metric: "tool.rankSum", toolId: row.toolId }, row.rank);
+    }
+  }
+}
