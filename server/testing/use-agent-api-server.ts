@@ -11,12 +11,22 @@ import { useTestDatabase, type TestDatabaseOptions } from "./use-test-database";
  *     const api = useAgentApiServer();
  *     await fetch(`${api.baseUrl()}/api/v1/catalogs/…`);
  */
-export function useAgentApiServer(options: Omit<TestDatabaseOptions, "asAppDatabase"> = {}) {
-  const { db, handle } = useTestDatabase({ ...options, asAppDatabase: true });
+export function useAgentApiServer(
+  options: Omit<TestDatabaseOptions, "asAppDatabase"> & {
+    /** Answer with `connection: close`, so a client that keeps no pool (Python's urllib, long runs) never waits on one. */
+    closeConnections?: boolean;
+  } = {},
+) {
+  const { closeConnections, ...databaseOptions } = options;
+  const { db, handle } = useTestDatabase({ ...databaseOptions, asAppDatabase: true });
   let server: Server | undefined;
   let baseUrl = "";
   beforeAll(async () => {
-    server = createServer(createNodeAgentHandler());
+    const handler = createNodeAgentHandler();
+    server = createServer((req, res) => {
+      if (closeConnections) res.setHeader("connection", "close");
+      handler(req, res);
+    });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

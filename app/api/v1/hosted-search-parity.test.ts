@@ -1,31 +1,19 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import { flatToolNames, providerTool } from "@/sdk/first-request";
-import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { callerFor } from "@/server/testing/factories";
-import { useTestDatabase } from "@/server/testing/use-test-database";
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 // Item 1 of issue 22: hosted search answers what the SDK ranks locally on the same snapshot, over real HTTP.
 describe("POST …/search = the SDK's local answer (demo corpus, every golden query, both profiles)", () => {
-  const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
-  let server: Server;
+  const api = useAgentApiServer({ agentRequestsPerMinute: 100_000, closeConnections: true });
+  const { db, handle } = api;
   let url = "";
   beforeAll(async () => {
     await seedDemo({ db, password: "hosted-search-test-password" });
-    const handler = createNodeAgentHandler();
-    server = createServer((req, res) => {
-      res.setHeader("connection", "close");
-      handler(req, res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = api.baseUrl();
   }, 180_000);
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
 
   it("answers identical hits (every field) and provider items for both engine profiles", {
     timeout: 300_000,

@@ -1,7 +1,5 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PrismaClient } from "@prisma/client";
@@ -10,11 +8,10 @@ import { flatToolNames } from "@/sdk/first-request";
 import { connect, type StockroomCatalog } from "@/sdk/index";
 import { buildToolSearchOutput } from "@/sdk/tool-search-output";
 import { resolveToolSearchPaths } from "@/sdk/tool-search-paths";
-import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { callerFor } from "@/server/testing/factories";
 import { PYTHON_DIR, testPython } from "@/server/testing/python";
-import { useTestDatabase } from "@/server/testing/use-test-database";
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 /** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
 function expectedAnswers(agent: StockroomCatalog, queries: readonly string[]) {
@@ -111,23 +108,15 @@ function runPython(python: string, env: Record<string, string>): Promise<{ code:
 
 // Items 2-4 of issue 22: the Python SDK's unittest suite, run here against a real server over HTTP.
 describe("the Python SDK (python/) against a real server", () => {
-  const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
-  let server: Server;
+  const api = useAgentApiServer({ agentRequestsPerMinute: 100_000, closeConnections: true });
+  const { db, handle } = api;
   let url = "";
   const scratch = mkdtempSync(path.join(tmpdir(), "stockroom-python-"));
   beforeAll(async () => {
     await seedDemo({ db, password: "python-sdk-test-password" });
-    // The handler runs in this process while Python waits on it, so keep-alive races do not arise; still close.
-    const handler = createNodeAgentHandler();
-    server = createServer((req, res) => {
-      res.setHeader("connection", "close");
-      handler(req, res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = api.baseUrl();
   }, 180_000);
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
     rmSync(scratch, { recursive: true, force: true });
   });
 

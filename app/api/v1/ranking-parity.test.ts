@@ -1,35 +1,16 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
-import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { callerFor } from "@/server/testing/factories";
-import { useTestDatabase } from "@/server/testing/use-test-database";
-
-/** The agent API's node:http handler (what `npm start` serves) on a loopback socket, so the SDK fetches over HTTP as agents do. */
-async function serveRoutes(): Promise<{ server: Server; url: string }> {
-  const handler = createNodeAgentHandler();
-  const server = createServer((req, res) => {
-    // No keep-alive: the ranking loop blocks this process's event loop, which would race idle-socket timeouts.
-    res.setHeader("connection", "close");
-    handler(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
+import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 // Point 5 of the agent-delivery issue: what an agent ranks from the HTTP snapshot is what the playground showed.
 describe("SDK ranking from the HTTP snapshot = playground ranking of that version (demo corpus, every golden query)", () => {
-  const { db, handle } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 100_000 });
-  let http: { server: Server; url: string };
+  const api = useAgentApiServer({ agentRequestsPerMinute: 100_000, closeConnections: true });
+  const { db, handle } = api;
   beforeAll(async () => {
     await seedDemo({ db, password: "parity-test-password" });
-    http = await serveRoutes();
   }, 180_000);
-  afterAll(async () => {
-    await new Promise((resolve) => http.server.close(resolve));
-  });
 
   it("is identical in ids, order, scores and strength for both engine profiles, with weak hits dropped and with another vocabulary", {
     timeout: 300_000,
@@ -81,7 +62,7 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
     });
 
     for (const published of [v1, v2, v3, v4]) {
-      const agent = await connect({ url: http.url, token: secret, ...input, version: published.version });
+      const agent = await connect({ url: api.baseUrl(), token: secret, ...input, version: published.version });
       expect(agent.contentHash).toBe(published.contentHash);
       let compared = 0;
       const queries =
