@@ -1,10 +1,11 @@
 // What an agent API endpoint is, as data: the server routes by it (server/http/agent-routes.ts), the OpenAPI
 // document is generated from it (openapi.ts) and the SDK builds its URLs and types from it.
 import type { z } from "zod";
+import type { AgentTokenScope } from "../vocabulary";
 
 export type HttpMethod = "GET" | "POST";
 /** The scope a token needs (see the agent token scopes): every token reads; imports need `import`. */
-export type RouteScope = "read" | "import";
+export type RouteScope = AgentTokenScope;
 
 export interface HeaderDoc {
   type: "string" | "integer";

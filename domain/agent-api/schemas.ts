@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ENGINE_PROFILES } from "../../search/settings";
 import { snapshotSchema } from "../snapshot";
+import { errorCodeSchema } from "../vocabulary";
 
 /** One published version as agents list it: no payload, no publisher identity. */
 export const snapshotSummarySchema = z.object({
@@ -42,18 +43,7 @@ export const snapshotPathSchema = catalogPathSchema.extend({
 
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.enum([
-      "INVALID_INPUT",
-      "UNAUTHORIZED",
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "METHOD_NOT_ALLOWED",
-      "CONFLICT",
-      "PAYLOAD_TOO_LARGE",
-      "UNPROCESSABLE",
-      "RATE_LIMITED",
-      "INTERNAL",
-    ]),
+    code: errorCodeSchema,
     message: z.string().describe("What went wrong and what to do about it."),
     requestId: z.string().optional().describe("On a 500 only: the id the server log records the cause under."),
     invalidEvents: z
