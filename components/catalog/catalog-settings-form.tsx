@@ -84,7 +84,11 @@ export function CatalogSettingsForm({
   }
 
   const isDirty =
-    canEdit && (["name", "description", "engineProfile", "defaultLimit"] as const).some((f) => form[f] !== settings[f]);
+    canEdit &&
+    ((["name", "description", "engineProfile", "defaultLimit", "dropWeakHits", "vocabularyLines"] as const).some(
+      (f) => form[f] !== settings[f],
+    ) ||
+      form.vocabularyPacks.join() !== settings.vocabularyPacks.join());
   return (
     <div className="max-w-2xl space-y-6">
       <UnsavedChangesGuard isDirty={isDirty} />
