@@ -29,7 +29,7 @@ const EVENTS_SQL = `
     CASE WHEN k > 0 THEN g % 5 <> 0 END
   FROM generate_series($2::int, $3::int) AS g CROSS JOIN generate_series(0, 2) AS k`;
 
-// The day counters exactly as ingest would have added them (see ingest-sql.ts tallyNewEvents and the links).
+// The day counters exactly as ingest would have added them (see tallyNewEvent in daily-counters.ts).
 const COUNTERS_SQL = `
   INSERT INTO "AgentEventDaily" ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket", "count")
   SELECT $1, e."at"::date, COALESCE(e."snapshotVersion", 0), m."metric", m."tool", m."bucket", sum(m."n")::int

@@ -42,3 +42,47 @@ export function bucketUpperMs(bucket: number): number {
 }
 
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Moves one counter of an event's day and version by `count` (default 1); toolId "" and bucket 0 unless given. */
+export type Tally = (metric: DailyMetric, toolId?: string, bucket?: number, count?: number) => void;
+
+/** An event as ingest writes it, linked (see plan-batch.ts). */
+export interface NewEventRow {
+  kind: "search" | "call" | "outcome";
+  returnedIds?: string[];
+  weakOnly?: boolean | null;
+  repeated?: boolean;
+  followed?: boolean;
+  latencyMs?: number | null;
+  toolId?: string | null;
+  rank?: number | null;
+  ok?: boolean | null;
+}
+
+/**
+ * The counters a new event moves, from its state as written: a search followed or a call settled within its own
+ * batch counts here; a stored row that a later batch marks is counted by that batch's statement (ingest-sql.ts).
+ */
+export function tallyNewEvent(add: Tally, row: NewEventRow): void {
+  if (row.kind === "search") {
+    add("search");
+    const returnedIds = row.returnedIds ?? [];
+    if (returnedIds.length === 0) add("search.empty");
+    if (row.weakOnly) add("search.weak");
+    if (row.repeated) add("search.repeated");
+    if (row.followed) add("search.followed");
+    if (row.latencyMs != null) add("search.latency", "", latencyBucket(row.latencyMs));
+    for (const toolId of new Set(returnedIds)) add("tool.returned", toolId);
+  } else if (row.kind === "call" && row.toolId) {
+    add("call");
+    add("tool.called", row.toolId);
+    if (row.rank == null) add("call.unreturned");
+    else {
+      add("call.rank", "", row.rank);
+      add("tool.ranked", row.toolId);
+      add("tool.rankSum", row.toolId, 0, row.rank);
+    }
+    if (row.ok != null) add("call.finished");
+    if (row.ok) add("call.ok"), add("tool.ok", row.toolId);
+  }
+}

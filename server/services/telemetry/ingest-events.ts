@@ -14,10 +14,17 @@ export interface IngestEventsOptions {
 }
 
 let counter = 0;
-/** Sortable within a process (time, counter, random), so events of one batch keep their order by id. */
-function newEventId(now: number): string {
-  counter = (counter + 1) % 36 ** 4;
-  return `e${now.toString(36).padStart(9, "0")}${counter.toString(36).padStart(4, "0")}${randomBytes(5).toString("hex")}`;
+/**
+ * Ids sortable within a process (time, counter, random), so events of one batch keep their order by id. The
+ * random part is drawn once per batch: the counter already tells its events apart.
+ */
+function newEventIds(count: number, now: number): string[] {
+  const time = `e${now.toString(36).padStart(9, "0")}`;
+  const random = randomBytes(5).toString("hex");
+  return Array.from({ length: count }, () => {
+    counter = (counter + 1) % 36 ** 4;
+    return `${time}${counter.toString(36).padStart(4, "0")}${random}`;
+  });
 }
 
 /** Deadlocks between two batches of one catalog are retried; the loser's statement was rolled back whole. */
@@ -59,7 +66,7 @@ export async function ingestEvents({
   return withRetry(async () => {
     const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, context);
     const stored = found.filter((row) => row.id !== null);
-    const ids = events.map(() => newEventId(now.getTime()));
+    const ids = newEventIds(events.length, now.getTime());
     const { rows, contributions } = planBatch(events, stored, ids, found[0]?.mode ?? "redacted", now, batch.dropped);
     const column = <K extends keyof (typeof contributions)[number]>(key: K) => contributions.map((c) => c[key]);
     const [written] = await sql.query<{ stored: number }>(WRITE_SQL, [

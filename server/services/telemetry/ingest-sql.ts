@@ -1,30 +1,34 @@
-import { dayOf, latencyBucket, type CounterKey } from "./daily-counters";
-
-// The two statements of one batch: read what it can link to, then write it. `"kind"::text` keeps the planner off
-// the (catalogId, kind, at) index here: PGlite never analyzes on its own, and with stale statistics it would scan
-// every search of the catalog through that index instead of looking one up by conversation, client id or call id.
+// The two statements of one batch: read what it can link to, then write it. Each lookup in CONTEXT_SQL is one
+// index probe per key (unnest + LATERAL), so it costs the same however many events the catalog holds: with a
+// plain `= ANY($n)` and no fresh statistics (PGlite never analyzes; nor does a server without autovacuum) the
+// planner scanned all of the catalog's events. `OFFSET 0` keeps each probe a subquery the planner cannot turn
+// into a hash join over the catalog; `"kind"::text` keeps it off the (catalogId, kind, at) index.
 
 const STORED_COLUMNS = `"id", "clientEventId", "kind"::text AS "kind", (extract(epoch FROM "at") * 1000)::float8 AS "atMs",
   "conversationId", "snapshotVersion", "returnedIds", "callId", "ok", "error"`;
 
 /**
- * The catalog's text mode and the stored events a batch can link to: $2 its conversations' first search (a later
- * search there is a repeat) and, $3, their searches that returned a tool the batch calls; $4 the searches its calls
- * name; $5 the calls and outcomes of its call ids. One round trip, each part an index lookup.
+ * The catalog's text mode and the stored events a batch can link to: per conversation ($2) its first search (a
+ * later search there is a repeat) and its searches that returned a tool the batch calls ($3); the searches its
+ * calls name ($4); the calls and outcomes of its call ids ($5). One round trip, each part an index lookup per key.
  */
 export const CONTEXT_SQL = `
   SELECT m."mode", x.* FROM (SELECT "telemetryText"::text AS "mode" FROM "Catalog" WHERE "id" = $1) m
   LEFT JOIN LATERAL (
-    (SELECT DISTINCT ON ("conversationId") ${STORED_COLUMNS} FROM "AgentEvent"
-     WHERE "catalogId" = $1 AND "conversationId" = ANY($2::text[]) AND "kind"::text = 'search'
-     ORDER BY "conversationId", "at", "id")
+    SELECT e.* FROM unnest($2::text[]) AS k("v") CROSS JOIN LATERAL (
+      (SELECT ${STORED_COLUMNS} FROM "AgentEvent"
+       WHERE "catalogId" = $1 AND "conversationId" = k."v" AND "kind"::text = 'search' ORDER BY "at", "id" LIMIT 1)
+      UNION ALL
+      SELECT ${STORED_COLUMNS} FROM "AgentEvent"
+      WHERE "catalogId" = $1 AND "conversationId" = k."v" AND "kind"::text = 'search' AND "returnedIds" && $3::text[]
+      OFFSET 0) e
     UNION ALL
-    SELECT ${STORED_COLUMNS} FROM "AgentEvent"
-    WHERE "catalogId" = $1 AND "conversationId" = ANY($2::text[]) AND "kind"::text = 'search' AND "returnedIds" && $3::text[]
+    SELECT e.* FROM unnest($4::text[]) AS k("v") CROSS JOIN LATERAL (
+      SELECT ${STORED_COLUMNS} FROM "AgentEvent"
+      WHERE "catalogId" = $1 AND "clientEventId" = k."v" AND "kind"::text = 'search' OFFSET 0) e
     UNION ALL
-    SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "clientEventId" = ANY($4::text[]) AND "kind"::text = 'search'
-    UNION ALL
-    SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "callId" = ANY($5::text[])
+    SELECT e.* FROM unnest($5::text[]) AS k("v") CROSS JOIN LATERAL (
+      SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "callId" = k."v" OFFSET 0) e
   ) x ON true`;
 
 /**
@@ -82,37 +86,3 @@ export const WRITE_SQL = `
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket")
     DO UPDATE SET "count" = "AgentEventDaily"."count" + EXCLUDED."count")
   SELECT count(*)::int AS "stored" FROM ins`;
-
-export interface NewEventRow {
-  kind: "search" | "call" | "outcome";
-  atMs: number;
-  version: number;
-  returnedIds: string[];
-  weakOnly: boolean | null;
-  repeated: boolean;
-  latencyMs: number | null;
-  toolId: string | null;
-  rank: number | null;
-}
-
-/** The counters a new event itself moves (links and outcomes are counted where they are made). */
-export function tallyNewEvent(add: (key: CounterKey, by?: number) => void, row: NewEventRow): void {
-  const key = { day: dayOf(new Date(row.atMs)), version: row.version };
-  if (row.kind === "search") {
-    add({ ...key, metric: "search" });
-    if (row.returnedIds.length === 0) add({ ...key, metric: "search.empty" });
-    if (row.weakOnly) add({ ...key, metric: "search.weak" });
-    if (row.repeated) add({ ...key, metric: "search.repeated" });
-    if (row.latencyMs !== null) add({ ...key, metric: "search.latency", bucket: latencyBucket(row.latencyMs) });
-    for (const toolId of new Set(row.returnedIds)) add({ ...key, metric: "tool.returned", toolId });
-  } else if (row.kind === "call" && row.toolId) {
-    add({ ...key, metric: "call" });
-    add({ ...key, metric: "tool.called", toolId: row.toolId });
-    if (row.rank === null) add({ ...key, metric: "call.unreturned" });
-    else {
-      add({ ...key, metric: "call.rank", bucket: row.rank });
-      add({ ...key, metric: "tool.ranked", toolId: row.toolId });
-      add({ ...key, metric: "tool.rankSum", toolId: row.toolId }, row.rank);
-    }
-  }
-}

@@ -1,6 +1,5 @@
 import type { AgentEvent } from "@/sdk/telemetry-events";
-import { dayOf, type CounterKey } from "./daily-counters";
-import { tallyNewEvent } from "./ingest-sql";
+import { dayOf, tallyNewEvent } from "./daily-counters";
 import { hashRequestText, storedRequestText, type TelemetryTextMode } from "./privacy";
 
 /** A stored event of the catalog that a batch may link to (see CONTEXT_SQL). */
@@ -63,19 +62,152 @@ interface Linkable {
   returnedIds: string[];
 }
 
+interface Outcome {
+  atMs: number;
+  id: string;
+  ok: boolean;
+  error: string | null;
+}
+
 /** Earlier in the order "at, then server id" that every link below uses (the ids sort by arrival). */
 const before = (a: { atMs: number; id: string }, b: { atMs: number; id: string }) =>
   a.atMs < b.atMs || (a.atMs === b.atMs && a.id < b.id);
 
+/** What a batch links against: the stored events CONTEXT_SQL found, then the batch's own events as it adds them. */
+class Links {
+  readonly searches = new Map<string, Linkable>();
+  readonly outcomes = new Map<string, Outcome>();
+  private readonly firstSearchOf = new Map<string, Linkable>();
+  private readonly byConversation = new Map<string, Linkable[]>();
+
+  constructor(stored: StoredEvent[]) {
+    for (const row of stored) {
+      if (row.kind === "search") {
+        const { id, clientEventId, atMs, conversationId, snapshotVersion } = row;
+        this.addSearch({
+          id,
+          clientEventId,
+          atMs,
+          conversationId,
+          snapshotVersion,
+          returnedIds: row.returnedIds ?? [],
+        });
+      } else if (row.kind === "outcome" && row.callId !== null && row.ok !== null)
+        this.addOutcome(row.callId, { atMs: row.atMs, id: row.id, ok: row.ok, error: row.error });
+    }
+  }
+
+  addSearch(search: Linkable): void {
+    if (this.searches.has(search.clientEventId)) return; // a stored copy of a resent search wins
+    this.searches.set(search.clientEventId, search);
+    if (search.conversationId === null) return;
+    const first = this.firstSearchOf.get(search.conversationId);
+    if (!first || before(search, first)) this.firstSearchOf.set(search.conversationId, search);
+    const list = this.byConversation.get(search.conversationId);
+    if (list) list.push(search);
+    else this.byConversation.set(search.conversationId, [search]);
+  }
+
+  addOutcome(callId: string, outcome: Outcome): void {
+    const latest = this.outcomes.get(callId);
+    if (!latest || before(latest, outcome)) this.outcomes.set(callId, outcome);
+  }
+
+  /** Whether the conversation of a search had another search before it. */
+  isRepeat(search: PlannedRow, atMs: number): boolean {
+    const first = search.conversationId === null ? undefined : this.firstSearchOf.get(search.conversationId);
+    return (
+      first !== undefined && first.clientEventId !== search.clientEventId && before(first, { atMs, id: search.id })
+    );
+  }
+
+  /** The latest search of the conversation (by at, then id) at or before `atMs` that returned `toolId`. */
+  latestSearchReturning(conversationId: string, toolId: string, atMs: number): Linkable | undefined {
+    let best: Linkable | undefined;
+    for (const search of this.byConversation.get(conversationId) ?? []) {
+      if (search.atMs <= atMs && search.returnedIds.includes(toolId) && (!best || before(best, search))) best = search;
+    }
+    return best;
+  }
+}
+
+/** An event as its row, before linking; searches and outcomes join `links` (no spreads: this runs per event). */
+function planRow(event: AgentEvent, id: string, at: string, textMode: TelemetryTextMode, links: Links): PlannedRow {
+  const atMs = Date.parse(at);
+  const conversationId = event.conversationId ?? null;
+  const snapshotVersion = event.snapshotVersion ?? null;
+  const clientEventId = event.id;
+  if (event.type === "search") {
+    const returnedIds = event.hits.map((hit) => hit.id);
+    links.addSearch({ id, clientEventId, atMs, conversationId, snapshotVersion, returnedIds });
+    return {
+      id,
+      clientEventId,
+      kind: "search",
+      at,
+      conversationId,
+      snapshotVersion,
+      query: storedRequestText(event.query, textMode),
+      queryHash: hashRequestText(event.query),
+      limit: event.limit ?? null,
+      profile: event.profile ?? null,
+      latencyMs: event.latencyMs ?? null,
+      hits: event.hits,
+      returnedIds,
+      weakOnly: event.hits.length > 0 && event.hits.every((hit) => hit.strength === "weak"),
+    };
+  }
+  if (event.type === "outcome") {
+    const error = event.error ?? null;
+    links.addOutcome(event.callId, { atMs, id, ok: event.ok, error });
+    return {
+      id,
+      clientEventId,
+      kind: "outcome",
+      at,
+      conversationId,
+      snapshotVersion,
+      callId: event.callId,
+      ok: event.ok,
+      error,
+    };
+  }
+  const { callId, toolId } = event;
+  const searchEventId = event.searchEventId ?? null;
+  return { id, clientEventId, kind: "call", at, conversationId, snapshotVersion, callId, toolId, searchEventId };
+}
+
+/**
+ * A call takes the search it followed (named, or the latest of its conversation that returned its tool), its rank
+ * and version there, and the latest outcome of its call id; a search of this batch it ranked becomes followed (a
+ * stored one is marked by the statement, once).
+ */
+function linkCall(row: PlannedRow, atMs: number, links: Links, rowsById: Map<string, PlannedRow>): void {
+  if (row.searchEventId === null && row.conversationId !== null)
+    row.searchEventId = links.latestSearchReturning(row.conversationId, row.toolId!, atMs)?.clientEventId ?? null;
+  const search = row.searchEventId ? links.searches.get(row.searchEventId) : undefined;
+  row.rank = null;
+  if (search) {
+    const position = search.returnedIds.indexOf(row.toolId!);
+    row.rank = position < 0 ? null : position + 1;
+    row.snapshotVersion ??= search.snapshotVersion;
+    const searchRow = rowsById.get(search.clientEventId);
+    if (row.rank !== null && searchRow?.id === search.id) searchRow.followed = true;
+  }
+  const outcome = links.outcomes.get(row.callId!);
+  if (outcome) {
+    row.ok = outcome.ok;
+    row.error = outcome.error;
+  }
+}
+
 /**
  * Links a batch in memory, against the stored events it can refer to, so one INSERT writes each event complete:
- * a search is a repeat when its conversation had an earlier search; a call without a search id follows the latest
- * search of its conversation (at or before it) that returned its tool, and takes its rank and version there; a
- * call takes the latest outcome of its call id; a search a new call ranked is followed. What older stored rows
- * gain (followed, settled) is left to the INSERT statement, keyed on the rows it really inserted. Each counter
- * increment names the event it belongs to, so the statement counts only events it stored (a retry counts none).
+ * a search is a repeat when its conversation had an earlier search; a call links as `linkCall` says. What older
+ * stored rows gain (followed, settled) is left to the INSERT statement, keyed on the rows it really inserted.
+ * Each row's counter increments (from its final state) name the event they belong to, so the statement counts
+ * only events it stored (a retry counts none).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): linking searches, calls and outcomes as three passes
 export function planBatch(
   events: AgentEvent[],
   stored: StoredEvent[],
@@ -85,126 +217,23 @@ export function planBatch(
   dropped = 0,
 ) {
   const nowIso = now.toISOString();
-  const searches = new Map<string, Linkable>();
-  const firstSearchOf = new Map<string, Linkable>();
-  const byConversation = new Map<string, Linkable[]>();
-  const outcomes = new Map<string, { atMs: number; id: string; ok: boolean; error: string | null }>();
-  const addSearch = (search: Linkable) => {
-    if (searches.has(search.clientEventId)) return; // a stored copy of a resent search wins
-    searches.set(search.clientEventId, search);
-    if (search.conversationId === null) return;
-    const first = firstSearchOf.get(search.conversationId);
-    if (!first || before(search, first)) firstSearchOf.set(search.conversationId, search);
-    const list =
-      byConversation.get(search.conversationId) ??
-      byConversation.set(search.conversationId, []).get(search.conversationId)!;
-    list.push(search);
-  };
-  const addOutcome = (callId: string, outcome: { atMs: number; id: string; ok: boolean; error: string | null }) => {
-    const latest = outcomes.get(callId);
-    if (!latest || before(latest, outcome)) outcomes.set(callId, outcome);
-  };
-  for (const row of stored) {
-    if (row.kind === "search") addSearch({ ...row, returnedIds: row.returnedIds ?? [] });
-    else if (row.kind === "outcome" && row.callId !== null && row.ok !== null)
-      addOutcome(row.callId, { atMs: row.atMs, id: row.id, ok: row.ok, error: row.error });
-  }
-  const rows: PlannedRow[] = events.map((event, index) => {
-    const at = event.at ?? nowIso;
-    const common = {
-      id: ids[index]!,
-      clientEventId: event.id,
-      kind: event.type,
-      at,
-      conversationId: event.conversationId ?? null,
-      snapshotVersion: event.snapshotVersion ?? null,
-    };
-    if (event.type === "search") {
-      const returnedIds = event.hits.map((hit) => hit.id);
-      addSearch({ ...common, atMs: Date.parse(at), returnedIds });
-      const weakOnly = event.hits.length > 0 && event.hits.every((hit) => hit.strength === "weak");
-      const text = { query: storedRequestText(event.query, textMode), queryHash: hashRequestText(event.query) };
-      return {
-        ...common,
-        ...text,
-        limit: event.limit ?? null,
-        profile: event.profile ?? null,
-        latencyMs: event.latencyMs ?? null,
-        hits: event.hits,
-        returnedIds,
-        weakOnly,
-      };
-    }
-    if (event.type === "outcome") {
-      addOutcome(event.callId, { atMs: Date.parse(at), id: common.id, ok: event.ok, error: event.error ?? null });
-      return { ...common, callId: event.callId, ok: event.ok, error: event.error ?? null };
-    }
-    return { ...common, callId: event.callId, toolId: event.toolId, searchEventId: event.searchEventId ?? null };
-  });
-
-  const contributions: Contribution[] = [];
+  const links = new Links(stored);
+  const rows = events.map((event, index) => planRow(event, ids[index]!, event.at ?? nowIso, textMode, links));
   const rowsById = new Map(rows.map((row) => [row.clientEventId, row]));
-  for (const row of rows) {
-    const add = (key: CounterKey, count = 1) =>
-      count !== 0 &&
-      contributions.push({
-        eventId: row.clientEventId,
-        ...key,
-        toolId: key.toolId ?? "",
-        bucket: key.bucket ?? 0,
-        count,
-      });
-    const atMs = Date.parse(row.at);
-    if (row.kind === "search") {
-      const first = row.conversationId === null ? undefined : firstSearchOf.get(row.conversationId);
-      row.repeated =
-        first !== undefined && first.clientEventId !== row.clientEventId && before(first, { atMs, id: row.id });
-    } else if (row.kind === "call") {
-      if (row.searchEventId === null && row.conversationId !== null)
-        row.searchEventId =
-          latestSearchReturning(byConversation.get(row.conversationId), row.toolId!, atMs)?.clientEventId ?? null;
-      const search = row.searchEventId ? searches.get(row.searchEventId) : undefined;
-      row.rank = null;
-      if (search) {
-        const position = search.returnedIds.indexOf(row.toolId!);
-        row.rank = position < 0 ? null : position + 1;
-        row.snapshotVersion ??= search.snapshotVersion;
-        const followedRow = rowsById.get(search.clientEventId);
-        // A search of this batch is written followed; a stored one is marked by the statement (once).
-        if (row.rank !== null && followedRow?.id === search.id && !followedRow.followed) {
-          followedRow.followed = true;
-          contributions.push({
-            eventId: followedRow.clientEventId,
-            day: dayOf(new Date(search.atMs)),
-            version: search.snapshotVersion ?? 0,
-            metric: "search.followed",
-            toolId: "",
-            bucket: 0,
-            count: 1,
-          });
-        }
-      }
-      const outcome = outcomes.get(row.callId!);
-      if (outcome) {
-        row.ok = outcome.ok;
-        row.error = outcome.error;
-        const key = { day: dayOf(new Date(atMs)), version: row.snapshotVersion ?? 0 };
-        add({ ...key, metric: "call.finished" });
-        if (outcome.ok) add({ ...key, metric: "call.ok" }), add({ ...key, metric: "tool.ok", toolId: row.toolId! });
-      }
-    }
-    tallyNewEvent(add, {
-      kind: row.kind,
-      atMs,
-      version: row.snapshotVersion ?? 0,
-      returnedIds: row.returnedIds ?? [],
-      weakOnly: row.weakOnly ?? null,
-      repeated: row.repeated ?? false,
-      latencyMs: row.latencyMs ?? null,
-      toolId: row.toolId ?? null,
-      rank: row.rank ?? null,
-    });
-  }
+  const atMs = rows.map((row) => Date.parse(row.at));
+  rows.forEach((row, index) => {
+    if (row.kind === "search") row.repeated = links.isRepeat(row, atMs[index]!);
+    else if (row.kind === "call") linkCall(row, atMs[index]!, links, rowsById);
+  });
+  const contributions: Contribution[] = [];
+  rows.forEach((row, index) => {
+    const { clientEventId: eventId } = row;
+    const day = dayOf(new Date(atMs[index]!));
+    const version = row.snapshotVersion ?? 0;
+    tallyNewEvent((metric, toolId = "", bucket = 0, count = 1) => {
+      if (count !== 0) contributions.push({ eventId, day, version, metric, toolId, bucket, count });
+    }, row);
+  });
   if (dropped > 0)
     contributions.push({
       eventId: "",
@@ -216,13 +245,4 @@ export function planBatch(
       count: dropped,
     });
   return { rows, contributions };
-}
-
-/** The latest search (by at, then id) at or before `atMs` that returned `toolId`. */
-function latestSearchReturning(list: Linkable[] | undefined, toolId: string, atMs: number): Linkable | undefined {
-  let best: Linkable | undefined;
-  for (const search of list ?? []) {
-    if (search.atMs <= atMs && search.returnedIds.includes(toolId) && (!best || before(best, search))) best = search;
-  }
-  return best;
 }

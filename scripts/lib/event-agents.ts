@@ -1,0 +1,100 @@
+// For bench:events: the agents that POST event batches, run in a worker thread (`startEventAgents`) so their own
+// JSON and HTTP client work stays off the server's event loop, as real agents are other processes.
+import { once } from "node:events";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+
+export const EVENT_BATCH = 100;
+
+/** One conversation's worth of events: a search, the call after it and its outcome (ids unique per run). */
+export function batchOf(agent: number, seq: number): unknown[] {
+  const events: unknown[] = [];
+  for (let i = 0; events.length < EVENT_BATCH; i++) {
+    const id = `a${agent}-${seq}-${i}`;
+    const conversationId = `c${agent}-${seq}-${i}`;
+    const tools = [
+      `ns${i % 7}.tool_${(seq + i) % 40}`,
+      `ns${i % 5}.tool_${(seq + 2 * i) % 40}`,
+      `ns${i % 3}.tool_${(seq + 3 * i) % 40}`,
+    ];
+    events.push({
+      type: "search",
+      id: `${id}-s`,
+      conversationId,
+      query: `find the tool for task ${i % 50} of order ${seq}`,
+      snapshotVersion: 1,
+      latencyMs: 0.5 + (i % 10) / 10,
+      hits: tools.map((tool, r) => ({ id: tool, rank: r + 1, score: 10 - r, strength: r === 0 ? "strong" : "weak" })),
+    });
+    if (events.length < EVENT_BATCH)
+      events.push({ type: "call", id: `${id}-c`, conversationId, callId: `${id}-call`, toolId: tools[i % 3] });
+    if (events.length < EVENT_BATCH)
+      events.push({ type: "outcome", id: `${id}-o`, conversationId, callId: `${id}-call`, ok: i % 4 !== 0 });
+  }
+  return events;
+}
+
+export interface AgentsOptions {
+  url: string;
+  secret: string;
+  agents: number;
+  /** Events per second over all agents. */
+  rate: number;
+  seconds: number;
+}
+
+export interface AgentsResult {
+  sent: number;
+  failed: number;
+  seconds: number;
+  /** Per batch, from sending the request to reading the whole answer. */
+  latencies: number[];
+}
+
+async function runAgent(options: AgentsOptions, agent: number, deadline: number, latencies: number[]) {
+  const interval = (1000 * EVENT_BATCH * options.agents) / options.rate;
+  let sent = 0;
+  let failed = 0;
+  for (let seq = 0, next = Date.now(); Date.now() < deadline; seq++) {
+    const body = JSON.stringify({ events: batchOf(agent, seq) });
+    const started = performance.now();
+    const response = await fetch(options.url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${options.secret}`, "content-type": "application/json" },
+      body,
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (response.status === 202) sent += EVENT_BATCH;
+    else failed++;
+    next += interval;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+  }
+  return { sent, failed };
+}
+
+async function runAgents(options: AgentsOptions): Promise<AgentsResult> {
+  const latencies: number[] = [];
+  const started = Date.now();
+  const deadline = started + options.seconds * 1000;
+  const results = await Promise.all(
+    Array.from({ length: options.agents }, (_, agent) => runAgent(options, agent, deadline, latencies)),
+  );
+  return {
+    sent: results.reduce((sum, r) => sum + r.sent, 0),
+    failed: results.reduce((sum, r) => sum + r.failed, 0),
+    seconds: (Date.now() - started) / 1000,
+    latencies,
+  };
+}
+
+/** Runs the agents in a worker thread and resolves with what they measured. */
+export async function startEventAgents(options: AgentsOptions): Promise<AgentsResult> {
+  // A worker does not inherit tsx's loader from the command line: it registers it, then loads this file.
+  const entry = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(entry, { eval: true, workerData: options });
+  const [result] = (await once(worker, "message")) as [AgentsResult];
+  await worker.terminate();
+  return result;
+}
+
+if (!isMainThread && parentPort) parentPort.postMessage(await runAgents(workerData as AgentsOptions));
