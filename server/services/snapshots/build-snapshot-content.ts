@@ -17,6 +17,7 @@ import { toProfile } from "../catalogs/list-catalogs";
 export type DraftToolRow = {
   id: string;
   key: string;
+  revision: number;
   nsName: string | null;
   nsDescription: string | null;
   version: string;
@@ -49,7 +50,7 @@ const FROM_TOOLS = `FROM "Tool" t LEFT JOIN "Namespace" n ON n."id" = t."namespa
 // Plain queries instead of model queries with an include: the draft is read on every edit-and-see and inside
 // every publish, and Prisma's model layer doubles the read time of a few thousand rows.
 const TOOLS_SQL = `
-  SELECT t."id", t."key", ${toolColumnsSql(TOOL)}, n."name" AS "nsName", n."description" AS "nsDescription", ${VERSION} AS "version"
+  SELECT t."id", t."key", t."revision", ${toolColumnsSql(TOOL)}, n."name" AS "nsName", n."description" AS "nsDescription", ${VERSION} AS "version"
   ${FROM_TOOLS}`;
 /** The tools among the ids in $2 and the tools of the namespaces among them (a namespace write changes its tools). */
 const SOME_TOOLS_SQL = `${TOOLS_SQL}
@@ -111,9 +112,17 @@ export function toSnapshotTool(row: DraftToolRow, def: ToolDefinition = TOOL): S
 export interface DraftState {
   content: SnapshotContent;
   rows: Map<string, DraftRow>;
+  /** Each tool key's row id and revision (what the editor needs to save it), hidden tools included. */
+  live: Map<string, LiveRow>;
+}
+
+export interface LiveRow {
+  id: string;
+  revision: number;
 }
 
 interface DraftRow {
+  live: LiveRow & { key: string };
   version: string;
   tool: SnapshotTool | null;
   namespace: { name: string; description: string } | null;
@@ -145,6 +154,7 @@ export function draftHeader(
 }
 
 const draftRow = (row: DraftToolRow): DraftRow => ({
+  live: { id: row.id, key: row.key, revision: row.revision },
   version: row.version,
   tool: toSnapshotTool(row),
   namespace: row.nsName === null ? null : { name: row.nsName, description: row.nsDescription ?? "" },
@@ -153,7 +163,9 @@ const draftRow = (row: DraftToolRow): DraftRow => ({
 function assemble(team: Pick<Team, "slug">, catalog: Catalog, rows: DraftState["rows"]): DraftState {
   const tools: SnapshotTool[] = [];
   const namespaces = new Map<string, { name: string; description: string }>();
-  for (const { tool, namespace } of rows.values()) {
+  const live = new Map<string, LiveRow>();
+  for (const { live: row, tool, namespace } of rows.values()) {
+    live.set(row.key, row);
     if (!tool) continue; // hidden: neither the tool nor its namespace is published
     tools.push(tool);
     if (namespace) namespaces.set(namespace.name, namespace);
@@ -165,7 +177,7 @@ function assemble(team: Pick<Team, "slug">, catalog: Catalog, rows: DraftState["
     namespaces: [...namespaces.values()].sort((a, b) => byCodePoint(a.name, b.name)),
     tools,
   };
-  return { content, rows };
+  return { content, rows, live };
 }
 
 type DraftOptions = { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog };

@@ -35,20 +35,13 @@ export function clearDraftCache(): void {
   drafts.clear();
 }
 
+type DraftOptions = { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog };
+
 /**
- * The catalog's draft in snapshot form, as `buildSnapshotContent` builds it: the very same object as the last
- * call's while no row changed. Inside a transaction, pass its `tx`. Shared with other callers: read it, never
- * change it.
+ * The catalog's draft as read from its rows: the very same object as the last call's while no row changed.
+ * Inside a transaction, pass its `tx`. Shared with other callers: read it, never change it.
  */
-export async function loadDraftContent({
-  db,
-  team,
-  catalog,
-}: {
-  db: SqlSource;
-  team: Pick<Team, "slug">;
-  catalog: Catalog;
-}): Promise<SnapshotContent> {
+export async function loadDraftState({ db, team, catalog }: DraftOptions): Promise<DraftState> {
   const header = JSON.stringify(draftHeader(team, catalog));
   const last = drafts.get(catalog.id);
   const previous = last?.header === header ? last : undefined;
@@ -59,5 +52,10 @@ export async function loadDraftContent({
   const fresh = revision !== null && previous?.revision === revision;
   const state = fresh ? previous.state : await readDraft({ db, team, catalog }, previous?.state, changed ?? undefined);
   drafts.set(catalog.id, { header, revision, state });
-  return state.content;
+  return state;
+}
+
+/** The catalog's draft in snapshot form, as `buildSnapshotContent` builds it (see loadDraftState). */
+export async function loadDraftContent(options: DraftOptions): Promise<SnapshotContent> {
+  return (await loadDraftState(options)).content;
 }
