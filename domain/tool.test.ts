@@ -34,6 +34,7 @@ import {
 const ROW: DraftToolRow = {
   id: "row1",
   key: "crm.find_customer",
+  revision: 1,
   name: "find_customer",
   description: "Find a customer by email.",
   parameters: { type: "object", properties: { email: { type: "string" } } },

@@ -96,6 +96,15 @@ export const authedProcedure = publicProcedure.meta({ access: { kind: "user" } }
 export const TEAM_SLUG = z.string().trim().min(1, "team is required").max(64);
 export const CATALOG_SLUG = z.string().trim().min(1, "catalog is required").max(64);
 
+/** The caller's membership of team `slug` (found by the caller's query), refused unless it has at least `role`. */
+function requireRole<M extends { role: Role }>(membership: M | null, slug: string, role: Role): M {
+  if (!membership) throw new AppError("NOT_FOUND", `Team "${slug}" was not found.`);
+  if (!hasRole(membership.role, role)) {
+    throw new AppError("FORBIDDEN", `This needs the ${role} role in team "${slug}"; you are ${membership.role}.`);
+  }
+  return membership;
+}
+
 /** A signed-in member of the `team` named in the input, with at least `role`. Non-members get NOT_FOUND. */
 export function teamProcedure(role: Role) {
   return authedProcedure
@@ -106,32 +115,38 @@ export function teamProcedure(role: Role) {
         where: { userId: ctx.user.id, team: { slug: input.team } },
         include: { team: true },
       });
-      if (!membership) throw new AppError("NOT_FOUND", `Team "${input.team}" was not found.`);
-      if (!hasRole(membership.role, role)) {
-        throw new AppError(
-          "FORBIDDEN",
-          `This needs the ${role} role in team "${input.team}"; you are ${membership.role}.`,
-        );
-      }
-      return next({ ctx: { ...ctx, team: membership.team as Team, role: membership.role } });
+      const { team, role: held } = requireRole(membership, input.team, role);
+      return next({ ctx: { ...ctx, team: team as Team, role: held } });
     });
 }
 
 /**
  * teamProcedure plus the team's `catalog` named in the input: not archived, unless `includeArchived`
- * (for the few reads owners still need of an archived catalog, e.g. its revoked tokens).
+ * (for the few reads owners still need of an archived catalog, e.g. its revoked tokens). One query finds the
+ * membership, its team and the catalog: every playground keystroke passes here.
  */
 export function catalogProcedure(role: Role, { includeArchived = false }: { includeArchived?: boolean } = {}) {
-  return teamProcedure(role)
+  return authedProcedure
     .meta({ access: { kind: "catalog", role } })
-    .input(z.object({ catalog: CATALOG_SLUG }))
+    .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
-      const catalog = await ctx.db.catalog.findFirst({
-        where: { teamId: ctx.team.id, slug: input.catalog, ...(includeArchived ? {} : { archivedAt: null }) },
+      const membership = await ctx.db.membership.findFirst({
+        where: { userId: ctx.user.id, team: { slug: input.team } },
+        include: {
+          team: {
+            include: {
+              catalogs: { where: { slug: input.catalog, ...(includeArchived ? {} : { archivedAt: null }) } },
+            },
+          },
+        },
       });
-      if (!catalog)
-        throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${ctx.team.slug}".`);
-      return next({ ctx: { ...ctx, catalog: catalog as Catalog } });
+      const {
+        team: { catalogs, ...team },
+        role: held,
+      } = requireRole(membership, input.team, role);
+      const [catalog] = catalogs;
+      if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${team.slug}".`);
+      return next({ ctx: { ...ctx, team: team as Team, role: held, catalog: catalog as Catalog } });
     });
 }
 

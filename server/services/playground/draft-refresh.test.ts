@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/open";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
+import { testDbKind } from "../../testing/test-db";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
 import { loadDraftSource } from "./ranking-source";
 
 describe("the playground's draft after edits", () => {
-  const { db } = useTestDatabase();
+  const { db, handle } = useTestDatabase();
 
-  it("reads only the tool rows that changed, whoever wrote them, and always equals a full read of the draft", async () => {
+  it("reads only the rows the change log names, whoever wrote them, and always equals a full read of the draft", async () => {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
     const tools = await createTools(db, catalog.id, [
@@ -33,7 +35,10 @@ describe("the playground's draft after edits", () => {
       const { content } = await loadDraftSource({ db: recording, team: people.team, catalog: fresh });
       expect(content).toEqual(await buildSnapshotContent({ db, team: people.team, catalog: fresh }));
       const rowReads = queries.filter((sql) => sql.includes('"searchTextOverride"'));
-      const versionReads = queries.filter((sql) => sql.includes("xmin")).length;
+      // The fallback when the change log does not reach back: every row's version, without its columns.
+      const versionReads = queries.filter(
+        (sql) => sql.includes("xmin") && !sql.includes('"searchTextOverride"'),
+      ).length;
       return {
         content,
         versionReads,
@@ -61,6 +66,7 @@ describe("the playground's draft after edits", () => {
     });
     const edited = await draft();
     expect(edited.read).toBe("changed");
+    expect(edited.versionReads).toBe(0); // the change log names the edited row: no other row is looked at
     expect(edited.content.tools.find((t) => t.id === "crm.list_orders")!.searchText).toContain("sales backlog");
 
     await editor.tool.bulkUpdate({
@@ -81,7 +87,7 @@ describe("the playground's draft after edits", () => {
 
     await editor.tool.delete({ ...scope, id: tools[1]!.id, revision: await revision(tools[1]!.id) });
     const deleted = await draft();
-    expect(deleted.read).toBe("nothing"); // only a version disappeared: nothing to read
+    expect(deleted.read).toBe("changed"); // the logged id is looked up and no longer found
     expect(deleted.content.tools.map((t) => t.id)).not.toContain("crm.refund_order");
 
     // A write that bumps neither revision nor updatedAt is still seen: row versions are the database's own.
@@ -97,6 +103,7 @@ describe("the playground's draft after edits", () => {
     );
     const quiet = await draft();
     expect(quiet.read).toBe("changed");
+    expect(quiet.versionReads).toBe(0);
     expect(quiet.content.tools.find((t) => t.id === "ping")!.spec.description).toBe("Ping a host quietly.");
 
     const ops = await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "ops" } });
@@ -108,6 +115,54 @@ describe("the playground's draft after edits", () => {
     });
     const renamed = await draft();
     expect(renamed.read).toBe("changed"); // the namespace's tools are re-read, with its new name
+    expect(renamed.versionReads).toBe(0);
     expect(renamed.content.tools.map((t) => t.id)).toContain("infra.restart_server");
+
+    // A log pruned past the remembered revision: row versions are compared instead.
+    await db.$executeRawUnsafe(`UPDATE "Tool" SET "description" = 'Ping twice.' WHERE "id" = $1`, tools[3]!.id);
+    await db.$executeRawUnsafe(`DELETE FROM "DraftChange" WHERE "catalogId" = $1`, catalog.id);
+    const pruned = await draft();
+    expect(pruned.versionReads).toBe(1);
+    expect(pruned.read).toBe("changed");
+    expect(pruned.content.tools.find((t) => t.id === "ping")!.spec.description).toBe("Ping twice.");
   });
+
+  it("keeps the change log of the last 256 revisions", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const [tool] = await createTools(db, catalog.id, [{ name: "ping", description: "Ping." }]);
+    for (let i = 0; i < 300; i++)
+      await db.$executeRawUnsafe(`UPDATE "Tool" SET "description" = $2 WHERE "id" = $1`, tool!.id, `Ping ${i}.`);
+    const [log] = await db.$queryRawUnsafe<Array<{ revisions: number; oldest: string; newest: string }>>(
+      `SELECT count(DISTINCT "revision")::int AS "revisions", min("revision")::text AS "oldest",
+        max("revision")::text AS "newest" FROM "DraftChange" WHERE "catalogId" = $1`,
+      catalog.id,
+    );
+    expect(log!.revisions).toBe(256);
+    expect(Number(log!.newest) - Number(log!.oldest)).toBe(255);
+  });
+
+  it.runIf(testDbKind() === "postgres")(
+    "sees an edit made by another process on the Postgres server at the next read",
+    async () => {
+      const people = await createTeamWithMembers(db);
+      const catalog = await createCatalog(db, people.team.id);
+      const [tool] = await createTools(db, catalog.id, [{ name: "ping", description: "Ping." }]);
+      const read = () => loadDraftSource({ db, team: people.team, catalog });
+      expect((await read()).content.tools[0]!.spec.description).toBe("Ping.");
+      const other = await openDatabase({ url: handle.url! }); // its own connections, as another server process has
+      try {
+        await callerFor(other.db, people.editor).tool.update({
+          team: people.team.slug,
+          catalog: catalog.slug,
+          id: tool!.id,
+          revision: 1,
+          patch: { description: "Ping a host." },
+        });
+      } finally {
+        await other.close();
+      }
+      expect((await read()).content.tools[0]!.spec.description).toBe("Ping a host.");
+    },
+  );
 });

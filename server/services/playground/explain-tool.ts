@@ -52,7 +52,7 @@ export async function explainTool({
   }
   const explanation = runQuery(() => index.explain(query, key))!;
   const strengthReason = explanation.strength?.reason ?? index.strength(query).reason; // before the await (see searchPlayground)
-  const live = (await liveRows(db, catalog, [key])).get(key);
+  const live = (await liveRows(db, catalog, source, [key])).get(key);
   const cutoff = top.length === max ? top[max - 1]!.score : null;
   return {
     status: "ranked" as const,

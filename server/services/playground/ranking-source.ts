@@ -5,7 +5,8 @@ import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "
 import { createSnapshotIndex, snapshotIndexDocs } from "@/sdk/snapshot-index";
 import { boundedCache } from "../../cache/bounded-cache";
 import { AppError } from "../../errors";
-import { loadDraftContent } from "../snapshots/draft-cache";
+import type { LiveRow } from "../snapshots/build-snapshot-content";
+import { loadDraftState } from "../snapshots/draft-cache";
 
 type Db = Pick<PrismaClient, "snapshot" | "$queryRawUnsafe">;
 
@@ -16,6 +17,8 @@ export interface RankingSource {
   toolsById: Map<string, SnapshotTool>;
   /** The index for `profile` (default: the source's own), built once per source and profile. */
   index(profile?: EngineProfile): SearchIndex;
+  /** The draft's: each tool key's row id and revision, read with the content (none for a snapshot). */
+  live?: ReadonlyMap<string, LiveRow>;
   /** Anything derived from this exact content (token counts, …), computed once. */
   memo<T>(key: string, build: () => T): T;
 }
@@ -54,11 +57,13 @@ function makeSource(
   version: number | null,
   content: SnapshotContent,
   indexes = new Map<EngineProfile, SearchIndex>(),
+  live?: ReadonlyMap<string, LiveRow>,
 ): RankingSource {
   const memos = new Map<string, unknown>();
   const source: RankingSource = {
     version,
     content,
+    live,
     toolsById: new Map(content.tools.map((tool) => [tool.id, tool])),
     index(profile = content.engine.profile) {
       let index = indexes.get(profile);
@@ -107,11 +112,11 @@ export async function loadDraftSource({
   team: Pick<Team, "slug">;
   catalog: Catalog;
 }): Promise<RankingSource> {
-  const content = await loadDraftContent({ db, team, catalog });
+  const { content, live } = await loadDraftState({ db, team, catalog });
   const current = draftSources.get(catalog.id);
   if (current?.content === content) return current;
   builds++;
-  const source = makeSource(null, content, current ? takeIndexes(current, content) : undefined);
+  const source = makeSource(null, content, current ? takeIndexes(current, content) : undefined, live);
   draftSources.set(catalog.id, source);
   return source;
 }

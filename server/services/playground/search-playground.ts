@@ -8,6 +8,7 @@ import {
   type TermExplanation,
 } from "@/search/index";
 import type { SnapshotTool } from "@/sdk/snapshot";
+import type { LiveRow } from "../snapshots/build-snapshot-content";
 import { highlightSearchText, type TextSegment } from "./highlight";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
 import { runQuery } from "./run-query";
@@ -73,12 +74,17 @@ export function describeExplanation(
 const countLines = (text: string) =>
   text.split("\n").filter((line) => line.replace(/#.*/, "").trim().length > 0).length;
 
-/** Current ids and revisions of the draft rows behind `keys` (the editor needs them). */
+/**
+ * Current ids and revisions of the draft rows behind `keys` (the editor needs them): the draft's own, read with
+ * its content, or for a published version a look-up.
+ */
 export async function liveRows(
   db: PrismaClient,
   catalog: Catalog,
+  source: RankingSource,
   keys: string[],
-): Promise<Map<string, { id: string; revision: number }>> {
+): Promise<ReadonlyMap<string, LiveRow>> {
+  if (source.live) return source.live;
   if (keys.length === 0) return new Map();
   const rows = await db.tool.findMany({
     where: { catalogId: catalog.id, key: { in: keys } },
@@ -109,6 +115,7 @@ export async function searchPlayground({ db, team, catalog, query, version, prof
   const live = await liveRows(
     db,
     catalog,
+    source,
     hits.map((hit) => hit.id),
   );
   const vocabulary = source.content.engine.vocabulary ?? LEGACY_VOCABULARY;

@@ -17,6 +17,7 @@ import { toProfile } from "../catalogs/list-catalogs";
 export type DraftToolRow = {
   id: string;
   key: string;
+  revision: number;
   nsName: string | null;
   nsDescription: string | null;
   version: string;
@@ -49,9 +50,11 @@ const FROM_TOOLS = `FROM "Tool" t LEFT JOIN "Namespace" n ON n."id" = t."namespa
 // Plain queries instead of model queries with an include: the draft is read on every edit-and-see and inside
 // every publish, and Prisma's model layer doubles the read time of a few thousand rows.
 const TOOLS_SQL = `
-  SELECT t."id", t."key", ${toolColumnsSql(TOOL)}, n."name" AS "nsName", n."description" AS "nsDescription", ${VERSION} AS "version"
+  SELECT t."id", t."key", t."revision", ${toolColumnsSql(TOOL)}, n."name" AS "nsName", n."description" AS "nsDescription", ${VERSION} AS "version"
   ${FROM_TOOLS}`;
-const SOME_TOOLS_SQL = `${TOOLS_SQL} AND t."id" IN (SELECT jsonb_array_elements_text($2::jsonb))`;
+/** The tools among the ids in $2 and the tools of the namespaces among them (a namespace write changes its tools). */
+const SOME_TOOLS_SQL = `${TOOLS_SQL}
+  AND (t."id" IN (SELECT jsonb_array_elements_text($2::jsonb)) OR t."namespaceId" IN (SELECT jsonb_array_elements_text($2::jsonb)))`;
 const TOOL_VERSIONS_SQL = `SELECT t."id", ${VERSION} AS "version" ${FROM_TOOLS}`;
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -109,9 +112,17 @@ export function toSnapshotTool(row: DraftToolRow, def: ToolDefinition = TOOL): S
 export interface DraftState {
   content: SnapshotContent;
   rows: Map<string, DraftRow>;
+  /** Each tool key's row id and revision (what the editor needs to save it), hidden tools included. */
+  live: Map<string, LiveRow>;
+}
+
+export interface LiveRow {
+  id: string;
+  revision: number;
 }
 
 interface DraftRow {
+  live: LiveRow & { key: string };
   version: string;
   tool: SnapshotTool | null;
   namespace: { name: string; description: string } | null;
@@ -143,6 +154,7 @@ export function draftHeader(
 }
 
 const draftRow = (row: DraftToolRow): DraftRow => ({
+  live: { id: row.id, key: row.key, revision: row.revision },
   version: row.version,
   tool: toSnapshotTool(row),
   namespace: row.nsName === null ? null : { name: row.nsName, description: row.nsDescription ?? "" },
@@ -151,7 +163,9 @@ const draftRow = (row: DraftToolRow): DraftRow => ({
 function assemble(team: Pick<Team, "slug">, catalog: Catalog, rows: DraftState["rows"]): DraftState {
   const tools: SnapshotTool[] = [];
   const namespaces = new Map<string, { name: string; description: string }>();
-  for (const { tool, namespace } of rows.values()) {
+  const live = new Map<string, LiveRow>();
+  for (const { live: row, tool, namespace } of rows.values()) {
+    live.set(row.key, row);
     if (!tool) continue; // hidden: neither the tool nor its namespace is published
     tools.push(tool);
     if (namespace) namespaces.set(namespace.name, namespace);
@@ -163,31 +177,45 @@ function assemble(team: Pick<Team, "slug">, catalog: Catalog, rows: DraftState["
     namespaces: [...namespaces.values()].sort((a, b) => byCodePoint(a.name, b.name)),
     tools,
   };
-  return { content, rows };
+  return { content, rows, live };
 }
 
 type DraftOptions = { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog };
 
+/** `previous` with the rows of `ids` (tool or namespace row ids) read again: added, changed or dropped. */
+async function rereadRows(
+  { db, team, catalog }: DraftOptions,
+  previous: DraftState,
+  ids: string[],
+): Promise<DraftState> {
+  if (ids.length === 0) return previous;
+  const rows: DraftState["rows"] = new Map(previous.rows);
+  for (const id of ids) rows.delete(id);
+  for (const row of await queryRows<DraftToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(ids)])) {
+    rows.set(row.id, draftRow(row));
+  }
+  return assemble(team, catalog, rows);
+}
+
 /**
- * Reads the draft. Given the `previous` read of the same catalog (same team and catalog settings), it first
- * reads every tool row's version and then only the rows that changed: `previous` itself when none did.
+ * Reads the draft. Given the `previous` read of the same catalog (same team and catalog settings) and the ids of
+ * the tool and namespace rows written since (`changed`, from the draft change log), it reads only those rows.
+ * Without `changed` it first reads every tool row's version and then only the rows that changed: `previous`
+ * itself when none did.
  */
-export async function readDraft({ db, team, catalog }: DraftOptions, previous?: DraftState): Promise<DraftState> {
+export async function readDraft(options: DraftOptions, previous?: DraftState, changed?: string[]): Promise<DraftState> {
+  const { db, team, catalog } = options;
   if (!previous) {
     const rows = await queryRows<DraftToolRow>(db, TOOLS_SQL, [catalog.id]);
     return assemble(team, catalog, new Map(rows.map((row) => [row.id, draftRow(row)])));
   }
+  if (changed) return rereadRows(options, previous, changed);
   const versions = await queryRows<{ id: string; version: string }>(db, TOOL_VERSIONS_SQL, [catalog.id]);
-  const changed = versions.filter(({ id, version }) => previous.rows.get(id)?.version !== version).map(({ id }) => id);
-  if (changed.length === 0 && versions.length === previous.rows.size) return previous;
   const current = new Set(versions.map(({ id }) => id));
-  const rows: DraftState["rows"] = new Map([...previous.rows].filter(([id]) => current.has(id)));
   // A row changed again (or deleted) since its version was read is read as it is now, or dropped.
-  for (const id of changed) rows.delete(id);
-  if (changed.length > 0)
-    for (const row of await queryRows<DraftToolRow>(db, SOME_TOOLS_SQL, [catalog.id, JSON.stringify(changed)]))
-      rows.set(row.id, draftRow(row));
-  return assemble(team, catalog, rows);
+  const stale = versions.filter(({ id, version }) => previous.rows.get(id)?.version !== version).map(({ id }) => id);
+  const gone = [...previous.rows.keys()].filter((id) => !current.has(id));
+  return rereadRows(options, previous, [...stale, ...gone]);
 }
 
 /**
