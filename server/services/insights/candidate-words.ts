@@ -72,9 +72,9 @@ export function trafficStats(traffic: CatalogTraffic, profile: EngineProfile): T
 /**
  * Words of the tool's successful requests (after the profile's analysis; stop words analyze to nothing), kept only
  * where they tell this tool apart. A word its text already has is suggested too: the requests that pick this tool
- * lean on it, and once more in the text it weighs more there (bench:learning measured this slightly better on
- * BFCL and MetaTool, even on the demo catalog). Kept: at least MIN_PRECISION of the requests that
- * contain the word must be this tool's (otherwise adding it moves this tool above other tools on their requests
+ * lean on it, and once more in the text it weighs more there (bench:learning: slightly better on BFCL and
+ * MetaTool, no worse on the demo catalog). Kept: at least MIN_PRECISION of the requests that contain the word
+ * must be this tool's (otherwise adding it moves this tool above other tools on their requests
  * more often than it helps), and few other tools' texts may have it (a word many tools carry ranks none of them).
  * Ordered by support × how rare the word is in the catalog's texts, at most `max`.
  */
