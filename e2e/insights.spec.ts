@@ -61,6 +61,9 @@ test("agent events show on Insights; a failing request becomes a golden query an
   const suggestions = page.getByRole("region", { name: "Suggested search terms for crm.refund_order" });
   await expect(suggestions).toContainText("From 2 requests that ended in a successful call");
   await expect(suggestions.getByRole("listitem").filter({ hasText: "money" })).toContainText("in 2 requests");
+  await expect(suggestions.getByRole("listitem").filter({ hasText: "money" })).not.toContainText("already in its text");
+  // The tool's text has "order"; the requests that picked it use it, so it may count once more.
+  await expect(suggestions.getByRole("listitem").filter({ hasText: "order" })).toContainText("already in its text");
   await suggestions.getByRole("button", { name: "Add “money” to search text" }).click();
   await expect(suggestions.getByRole("status")).toContainText("Added “money” to the search text of crm.refund_order");
 

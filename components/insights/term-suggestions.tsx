@@ -10,7 +10,10 @@ import type { InsightsScope } from "./links";
 
 const rank = (value: number) => (value > 50 ? "not in top 50" : value.toFixed(1));
 
-/** Words of requests that ended in a successful call of the tool, which its search text lacks, with their effect. */
+/**
+ * Words of requests that ended in a successful call of the tool that set it apart (some already in its search text,
+ * where adding them makes them count more), with their effect.
+ */
 export function TermSuggestions({
   team,
   catalog,
@@ -68,14 +71,14 @@ export function TermSuggestions({
       )}
       {terms.length === 0 && (
         <p className="text-sm text-stone-500">
-          No words to suggest: the tool&apos;s search text already has every word of those requests (or none were
-          stored).
+          No words to suggest: no word of those requests sets this tool apart from the others (or none were stored).
         </p>
       )}
       <ul className="space-y-1">
         {terms.map((term) => (
           <li key={term.term} className="flex flex-wrap items-center gap-3 text-sm">
             <code className="rounded bg-white px-1.5 py-0.5">{term.term}</code>
+            {term.inText && <span className="text-xs text-stone-500">already in its text: counts once more</span>}
             <span className="text-xs text-stone-600">
               in {plural(term.requests, "request")} · mean rank {rank(term.meanRankBefore)} → {rank(term.meanRankAfter)}{" "}
               · top 1: {term.top1Before} → {term.top1After} · better on {term.improved}, worse on {term.worsened}

@@ -87,6 +87,7 @@ export const suggestionsOutput = z.object({
   suggestions: z.array(
     z.object({
       term: z.string(),
+      inText: z.boolean(),
       requests: z.number().int(),
       meanRankBefore: z.number(),
       meanRankAfter: z.number(),

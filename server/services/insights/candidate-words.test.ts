@@ -22,12 +22,17 @@ describe("candidateWords", () => {
     // Mostly in other tools' requests (3 of 4): added here they would lift the refund tool above those tools.
     expect(words).not.toContain("quickly");
     expect(words).not.toContain("please");
-    // Already in the tool's text (after analysis), and placeholders of redaction, never come back.
-    const more = new Map([["billing.refund", ["refunds for [email] chargeback"]]]);
+    // Placeholders of redaction never come back; a word the tool's text has already comes back marked, when the
+    // requests that pick this tool use it and no other tool's text has it (once more in the text, it weighs more).
+    const more = new Map([["billing.refund", ["refunds for [email] chargeback", "a customer refund"]]]);
     expect(
-      candidateWords("billing.refund", trafficStats({ toolTexts, requestsByTool: more }, "stockroom")).map(
-        (c) => c.word,
-      ),
-    ).toEqual(["chargeback"]);
+      candidateWords("billing.refund", trafficStats({ toolTexts, requestsByTool: more }, "stockroom")).map((c) => [
+        c.word,
+        c.inText,
+      ]),
+    ).toEqual([
+      ["refunds", true],
+      ["chargeback", false],
+    ]);
   });
 });

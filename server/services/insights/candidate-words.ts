@@ -21,6 +21,8 @@ export interface CandidateWord {
   otherRequests: number;
   /** Other tools whose indexed text has it. */
   otherTools: number;
+  /** The tool's own text has it already: adding it again makes it count more there. */
+  inText: boolean;
 }
 
 /** What the rule knows of the rest of the catalog: every tool's indexed text and its successful requests. */
@@ -68,9 +70,11 @@ export function trafficStats(traffic: CatalogTraffic, profile: EngineProfile): T
 }
 
 /**
- * Words of the tool's successful requests that its indexed text lacks (after the profile's analysis; stop words
- * analyze to nothing), kept only where they tell this tool apart: at least MIN_PRECISION of the requests that
- * contain the word must be this tool's (otherwise adding it moves this tool above other tools on their requests
+ * Words of the tool's successful requests (after the profile's analysis; stop words analyze to nothing), kept only
+ * where they tell this tool apart. A word its text already has is suggested too: the requests that pick this tool
+ * lean on it, and once more in the text it weighs more there (bench:learning: slightly better on BFCL and
+ * MetaTool, no worse on the demo catalog). Kept: at least MIN_PRECISION of the requests that contain the word
+ * must be this tool's (otherwise adding it moves this tool above other tools on their requests
  * more often than it helps), and few other tools' texts may have it (a word many tools carry ranks none of them).
  * Ordered by support × how rare the word is in the catalog's texts, at most `max`.
  */
@@ -81,9 +85,15 @@ export function candidateWords(toolId: string, stats: TrafficStats, max = MAX_TE
     for (const word of wordsOf(request)) {
       if (PLACEHOLDERS.has(word)) continue;
       const tokens = stats.analyze(word);
-      if (tokens.length === 0 || tokens.every((token) => own.has(token))) continue;
+      if (tokens.length === 0) continue;
       const key = tokens.join(" ");
-      const entry = candidates.get(key) ?? { word, requests: new Set<string>(), otherRequests: 0, otherTools: 0 };
+      const entry = candidates.get(key) ?? {
+        word,
+        requests: new Set<string>(),
+        otherRequests: 0,
+        otherTools: 0,
+        inText: tokens.every((token) => own.has(token)),
+      };
       entry.requests.add(request);
       candidates.set(key, entry);
     }
@@ -92,7 +102,8 @@ export function candidateWords(toolId: string, stats: TrafficStats, max = MAX_TE
   for (const [key, entry] of candidates) {
     const counts = stats.requestCounts.get(key);
     entry.otherRequests = counts ? counts.all - (counts.byTool.get(toolId) ?? 0) : 0;
-    entry.otherTools = Math.min(...key.split(" ").map((token) => stats.textTools.get(token) ?? 0));
+    const tokens = key.split(" ");
+    entry.otherTools = Math.min(...tokens.map((token) => (stats.textTools.get(token) ?? 0) - (own.has(token) ? 1 : 0)));
   }
   const weight = (c: CandidateWord) => c.requests.size * Math.log(tools / (1 + c.otherTools));
   return [...candidates.values()]

@@ -148,7 +148,7 @@ describe("Insights", () => {
     });
     const money = suggestions.find((s) => s.term === "money")!;
     // Both requests that ended in a successful refund contain "money"; the engine decides how far it lifts each.
-    expect(money).toMatchObject({ requests: 2, worsened: 0 });
+    expect(money).toMatchObject({ requests: 2, worsened: 0, inText: false });
     expect(money.improved).toBeGreaterThanOrEqual(1);
     expect(money.meanRankAfter).toBeLessThan(money.meanRankBefore);
     expect(suggestions.map((s) => s.term)).not.toContain("refund");

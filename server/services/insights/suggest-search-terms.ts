@@ -24,6 +24,8 @@ const REQUESTS_SQL = `
 
 export interface TermSuggestion {
   term: string;
+  /** The tool's text has the word already; adding it makes it count once more. */
+  inText: boolean;
   /** Requests that contain the word (of those that ended in a successful call of the tool). */
   requests: number;
   /** The tool's rank over those requests before and after adding the word (DEPTH + 1 = not within the top 50). */
@@ -104,6 +106,7 @@ export async function suggestSearchTerms({
     const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
     suggestions.push({
       term: candidate.word,
+      inText: candidate.inText,
       requests: pairs.length,
       meanRankBefore: mean(pairs.map(([b]) => b)),
       meanRankAfter: mean(pairs.map(([, a]) => a)),
