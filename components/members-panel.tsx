@@ -37,6 +37,13 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
           </tr>
         </thead>
         <tbody>
+          {!members.data && (
+            <tr>
+              <td colSpan={2} className="px-3 py-4 text-stone-500">
+                {members.error ? members.error.message : "Loading members…"}
+              </td>
+            </tr>
+          )}
           {members.data?.members.map((m) => (
             <tr key={m.id} className="border-b border-stone-100">
               <td className="px-3 py-2">

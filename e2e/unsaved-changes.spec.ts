@@ -41,7 +41,7 @@ test("the new-catalog, token and publish-note forms warn before unsaved text is 
   await expectGuarded(page, tab("Snapshots"), page.getByLabel("Release note"), "First release", /\/snapshots$/);
 });
 
-test("the invitation and bulk search-term forms warn too, and a sent invitation says so in a toast", async ({
+test("the invitation, import and bulk search-term forms warn too, and a sent invitation says so in a toast", async ({
   page,
   newCatalog,
 }) => {
@@ -64,17 +64,15 @@ test("the invitation and bulk search-term forms warn too, and a sent invitation 
   await catalogsLink().click();
   await expect(page).toHaveURL(new RegExp(`/t/${team}$`));
 
+  await page.goto(`${base}/import`);
+  const history = () => page.getByRole("link", { name: "History", exact: true });
+  await expectGuarded(page, history, page.getByLabel("Tools JSON"), '{"tools": []}', /\/history$/);
+
   await page.goto(`${base}/import?example=helpdesk`);
   await page.getByRole("button", { name: "Preview import" }).click();
   await page.getByRole("button", { name: /^Import \d+ tools$/ }).click();
   await expect(page.getByText(/^Imported: \d+ created/)).toBeVisible();
   await page.goto(base);
   await page.getByRole("checkbox", { name: "Select all on this page" }).check();
-  await expectGuarded(
-    page,
-    () => page.getByRole("link", { name: "History", exact: true }),
-    page.getByLabel("Extra search terms"),
-    "refund money back",
-    /\/history$/,
-  );
+  await expectGuarded(page, history, page.getByLabel("Extra search terms"), "refund money back", /\/history$/);
 });

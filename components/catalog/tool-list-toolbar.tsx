@@ -119,7 +119,7 @@ function SortFilter({ filters, update }: Omit<FilterBarProps, "namespaces">) {
         onChange={(e) => update({ sort: e.target.value as ToolSort })}
         className={`${inputClass} mt-1`}
       >
-        <option value="relevance">Best match (when searching)</option>
+        <option value="relevance">Best match</option>
         <option value="key">Key (namespace.name)</option>
         <option value="name">Name</option>
         <option value="updated">Recently changed</option>

@@ -49,6 +49,8 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
 
   const rows = list.data?.queries ?? [];
   const flagged = rows.filter((r) => r.issues.length > 0).length;
+  // Nothing to filter or export until there is a golden query.
+  const hasQueries = (list.data?.total ?? 0) > 0;
   return (
     <div className="space-y-4">
       {canEdit && (
@@ -72,22 +74,26 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
           {flagged > 0 && ` · ${plural(flagged, "expects", "expect")} tools tool_search cannot return`}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <input
-            aria-label="Filter golden queries"
-            type="search"
-            data-shortcut="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Filter by query, tool id or note"
-            className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:w-64"
-          />
-          <button
-            type="button"
-            onClick={download}
-            className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          >
-            Export JSONL
-          </button>
+          {hasQueries && (
+            <>
+              <input
+                aria-label="Filter golden queries"
+                type="search"
+                data-shortcut="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Filter by query, tool id or note"
+                className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:w-64"
+              />
+              <button
+                type="button"
+                onClick={download}
+                className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+              >
+                Export JSONL
+              </button>
+            </>
+          )}
           {canEdit && (
             <button
               type="button"
