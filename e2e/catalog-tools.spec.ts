@@ -152,6 +152,7 @@ test("the export menu downloads the draft in the chosen format, with or without 
   page,
   demo,
 }) => {
+  test.setTimeout(120_000); // two exports of the demo's 724 tools
   await page.goto("/t/demo/mcp-tools");
   async function exportOpenAi(withToolSearch: boolean) {
     await page.getByRole("button", { name: "Export" }).click();

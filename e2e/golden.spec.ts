@@ -67,6 +67,7 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await page.getByRole("button", { name: "Export JSONL" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`${catalog}-golden.jsonl`);
+  await expect(page.getByText(`Downloaded ${catalog}-golden.jsonl`)).toBeVisible();
   const lines = (await (await download.createReadStream()).toArray())
     .join("")
     .trim()
