@@ -176,6 +176,7 @@ test("a description longer than its two clamped lines offers the whole text; a s
   page,
   newCatalog,
 }) => {
+  test.setTimeout(120_000);
   const long =
     "Looks up the open orders of a customer by e-mail address and returns, for each order, its number, its status, " +
     "the items in it and the date it was placed or last changed by staff.";
