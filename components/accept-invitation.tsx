@@ -19,7 +19,10 @@ export function AcceptInvitation({
   const router = useRouter();
   const hydrated = useHydrated();
   const accept = useMutation(
-    trpc.team.acceptInvitation.mutationOptions({ onSuccess: ({ team }) => router.push(`/t/${team}`) }),
+    trpc.team.acceptInvitation.mutationOptions({
+      onSuccess: ({ team }) => router.push(`/t/${team}`),
+      meta: { success: "You joined the team" },
+    }),
   );
   if (invitedEmail !== signedInEmail.toLowerCase()) {
     return (

@@ -3,6 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "./trpc-provider";
+import { RelativeTime } from "./ui/relative-time";
+import { UnsavedChangesGuard } from "./ui/unsaved-changes";
 import { useHydrated } from "./use-hydrated";
 
 import type { Role } from "@/domain/vocabulary";
@@ -10,7 +12,12 @@ import type { Role } from "@/domain/vocabulary";
 /** Invites by e-mail; the single-use link is shown here once, for the owner to send on. */
 export function InviteForm({ team, onInvited }: { team: string; onInvited: () => Promise<unknown> | void }) {
   const trpc = useTRPC();
-  const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: () => onInvited() }));
+  const invite = useMutation(
+    trpc.team.invite.mutationOptions({
+      onSuccess: () => onInvited(),
+      meta: { success: "Invitation created: send the link below", errorTitle: "No invitation was created" },
+    }),
+  );
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("editor");
   const [copied, setCopied] = useState(false);
@@ -31,6 +38,7 @@ export function InviteForm({ team, onInvited }: { team: string; onInvited: () =>
   return (
     <div className="space-y-3">
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+        <UnsavedChangesGuard isDirty={email.trim() !== "" && !invite.isPending} />
         <label className="max-w-full text-sm">
           Invite by email
           <input
@@ -68,8 +76,8 @@ export function InviteForm({ team, onInvited }: { team: string; onInvited: () =>
         >
           <p>
             Send this link to <strong>{sent.email}</strong>
-            {sent.emailed ? " (we also e-mailed it)" : ""}. It works once, until {sent.expiresAt.toLocaleDateString()},
-            and is not shown again.
+            {sent.emailed ? " (we also e-mailed it)" : ""}. It works once, expires{" "}
+            <RelativeTime date={sent.expiresAt} />, and is not shown again.
           </p>
           <div className="mt-2 flex gap-2">
             <input

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "./trpc-provider";
 import { InviteForm } from "./invite-form";
 import { refetchAfterChange } from "./refetch";
+import { RelativeTime } from "./ui/relative-time";
 
 import type { Role } from "@/domain/vocabulary";
 
@@ -36,6 +37,13 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
           </tr>
         </thead>
         <tbody>
+          {!members.data && (
+            <tr>
+              <td colSpan={2} className="px-3 py-4 text-stone-500">
+                {members.error ? members.error.message : "Loading members…"}
+              </td>
+            </tr>
+          )}
           {members.data?.members.map((m) => (
             <tr key={m.id} className="border-b border-stone-100">
               <td className="px-3 py-2">
@@ -64,7 +72,13 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
               <td className="px-3 py-2">
                 {i.email} (invited){" "}
                 <span className="text-xs">
-                  {i.expired ? "link expired: invite again" : `pending until ${i.expiresAt?.toLocaleDateString()}`}
+                  {i.expired || !i.expiresAt ? (
+                    "link expired: invite again"
+                  ) : (
+                    <>
+                      pending, expires <RelativeTime date={i.expiresAt} />
+                    </>
+                  )}
                 </span>
               </td>
               <td className="px-3 py-2">

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { setParameters } from "./catalog-helpers";
 
@@ -145,4 +146,58 @@ test("a selection changes exposure in bulk; the list filters and pages on the se
   await expect(bulk).toBeHidden();
   await table.getByRole("link", { name: "beta" }).click();
   await expect(page.getByLabel("Extra search terms")).toHaveValue("zebra stripes");
+});
+
+test("the export menu downloads the draft in the chosen format, with or without tool search, and says so", async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(120_000); // two exports of the demo's 724 tools
+  await page.goto("/t/demo/mcp-tools");
+  async function exportOpenAi(withToolSearch: boolean) {
+    await page.getByRole("button", { name: "Export" }).click();
+    const menu = page.getByRole("menu");
+    const option = menu.getByRole("menuitemcheckbox", { name: /Client supports tool search/ });
+    if ((await option.getAttribute("aria-checked")) !== String(withToolSearch)) await option.click();
+    // Ticking the option keeps the menu open for the format.
+    await expect(option).toHaveAttribute("aria-checked", String(withToolSearch));
+    const download = page.waitForEvent("download");
+    await menu.getByRole("menuitem", { name: /OpenAI Responses tools/ }).click();
+    const file = await download;
+    await expect(page.getByText(`Downloaded ${file.suggestedFilename()}`).first()).toBeVisible();
+    await expect(menu).toHaveCount(0);
+    return JSON.stringify(JSON.parse(await readFile((await file.path())!, "utf8")));
+  }
+  expect(await exportOpenAi(true)).toContain('"type":"tool_search"');
+  expect(await exportOpenAi(false)).not.toContain('"type":"tool_search"');
+});
+
+test("a description longer than its two clamped lines offers the whole text; a short one offers nothing", async ({
+  page,
+  newCatalog,
+}) => {
+  test.setTimeout(120_000);
+  const long =
+    "Looks up the open orders of a customer by e-mail address and returns, for each order, its number, its status, " +
+    "the items in it and the date it was placed or last changed by staff.";
+  const doc = {
+    tools: [
+      { name: "list_open_orders", description: long, inputSchema: { type: "object", properties: {} } },
+      { name: "ping", description: "Checks the server answers.", inputSchema: { type: "object", properties: {} } },
+    ],
+  };
+  await page.goto(`${newCatalog.base}/import`);
+  await page
+    .getByLabel("Upload a JSON file")
+    .setInputFiles({ name: "orders.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await page.getByRole("button", { name: "Import 2 tools" }).click();
+  await page.getByRole("link", { name: "Back to the tools" }).click();
+  const tools = page.getByRole("table", { name: "Tools" });
+  const orders = tools.getByRole("row").filter({ hasText: "list_open_orders" });
+  await expect(tools.getByRole("row").filter({ hasText: "ping" }).getByRole("button")).toHaveCount(0);
+  await orders.getByRole("button", { name: "Show all" }).click();
+  await expect(orders.getByText(long)).toBeVisible();
+  await orders.getByRole("button", { name: "Show less" }).click();
+  await expect(orders.getByRole("button", { name: "Show all" })).toBeVisible();
 });

@@ -91,6 +91,16 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
     for (const name of step.links)
       await expect(region.getByRole("link", { name, exact: true }), `${step.path}: link “${name}”`).toBeVisible();
   }
+  // Nothing to search, filter or export on the tool list until a tool exists, nor on Golden queries until one exists.
+  await page.goto(base);
+  await expect(page.getByRole("region", { name: "Tools", exact: true })).toBeVisible();
+  for (const label of ["Search tools", "Namespace", "Exposure", "Sort"])
+    await expect(page.getByLabel(label, { exact: true }), `filter “${label}”`).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Export/ })).toHaveCount(0);
+  await page.goto(`${base}/golden`);
+  await expect(page.getByRole("button", { name: "Import JSONL" })).toBeVisible();
+  await expect(page.getByLabel("Filter golden queries")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Export JSONL" })).toHaveCount(0);
   await page.goto(`${base}/tokens`);
   await expect(page.getByRole("form", { name: "Create token" }).getByLabel("Token name")).toBeVisible();
   // The first request for an empty catalog: no talk of a client that "cannot call tool search".

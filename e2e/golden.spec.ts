@@ -14,6 +14,7 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   page,
   newCatalog,
 }) => {
+  test.setTimeout(120_000); // a long walk: on a busy machine it passes the default minute
   const { team, catalog, base } = newCatalog;
   const text = JSON.stringify({ tools: TOOLS });
   const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
@@ -67,6 +68,7 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await page.getByRole("button", { name: "Export JSONL" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`${catalog}-golden.jsonl`);
+  await expect(page.getByText(`Downloaded ${catalog}-golden.jsonl`)).toBeVisible();
   const lines = (await (await download.createReadStream()).toArray())
     .join("")
     .trim()

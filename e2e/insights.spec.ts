@@ -56,6 +56,18 @@ test("agent events show on Insights; a failing request becomes a golden query an
   await expect(row).toContainText("crm.refund_order");
   await row.getByRole("button", { name: "Add as golden query" }).click();
   await expect(failing.getByRole("status")).toContainText("Added as a golden query expecting crm.refund_order.");
+  await expect(page.getByText("Golden query added")).toBeVisible();
+  // The kinds of failure are one choice: another kind shows its own requests (and K for low ranks).
+  const kinds = failing.getByRole("radiogroup", { name: "Kind of failure" });
+  await kinds.getByRole("radio", { name: "Called tool ranked below K" }).click();
+  await expect(kinds.getByRole("radio", { name: "Called tool ranked below K" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await expect(failing.getByLabel("K", { exact: true })).toBeVisible();
+  await expect(failing.getByRole("row", { name: /give my money back/ })).toHaveCount(0);
+  await kinds.getByRole("radio", { name: "No tool returned" }).click();
+  await expect(failing.getByRole("row", { name: /give my money back/ })).toBeVisible();
 
   await page.getByRole("button", { name: "Suggest search terms for crm.refund_order" }).click();
   const suggestions = page.getByRole("region", { name: "Suggested search terms for crm.refund_order" });

@@ -62,6 +62,10 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   // Version 1 through the review page.
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Review & publish" }).click();
   await expect(page.getByText(/Nothing published yet/)).toBeVisible();
+  // Before the first publish nothing moves: the top K is listed without "entered" or "moved" markers.
+  const first = page.getByRole("article", { name: "Query: refund a paid order" });
+  await expect(first).toContainText("crm.refund_order");
+  await expect(first.getByText(/entered the top|moved from/)).toHaveCount(0);
   await page.getByLabel("Release note").fill("First version");
   await page.getByRole("button", { name: "Publish version 1" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();

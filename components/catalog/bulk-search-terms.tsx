@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { plural } from "@/components/ui/plural";
 import { appErrorOf } from "./app-error";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { inputClass, secondaryButtonClass } from "./ui";
 
 interface BulkSearchTermsProps {
@@ -43,6 +44,7 @@ export function BulkSearchTerms({ team, catalog, items, onDone }: BulkSearchTerm
   const error = appErrorOf(edit.error);
   return (
     <div className="mt-3 flex flex-wrap items-end gap-3">
+      <UnsavedChangesGuard isDirty={terms.length > 0 && !edit.isPending} />
       <label className="text-xs text-stone-600">
         Extra search terms
         <input

@@ -1,9 +1,11 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { appErrorOf } from "./app-error";
+import { downloadFile } from "@/components/ui/download-file";
+import { MENU_CLASS, MENU_ITEM_CLASS } from "@/components/ui/theme-switch";
 import { secondaryButtonClass } from "./ui";
 
 const FORMATS = [
@@ -34,51 +36,42 @@ export function ExportMenu({ team, catalog }: { team: string; catalog: string })
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [supportsToolSearch, setSupportsToolSearch] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  async function download(format: (typeof FORMATS)[number]["format"]) {
-    setError(null);
-    try {
+  const download = (format: (typeof FORMATS)[number]["format"]) =>
+    downloadFile(async () => {
       const result = await queryClient.fetchQuery({
         ...trpc.io.export.queryOptions({ team, catalog, format, supportsToolSearch }),
         staleTime: 0,
       });
-      const url = URL.createObjectURL(new Blob([result.json], { type: "application/json" }));
-      const link = Object.assign(document.createElement("a"), { href: url, download: result.filename });
-      link.click();
-      URL.revokeObjectURL(url);
-    } catch (e) {
-      setError(appErrorOf(e)?.message ?? "Export failed.");
-    }
-  }
+      return { content: result.json, filename: result.filename, type: "application/json" };
+    });
   return (
-    <details className="relative">
-      <summary className={`${secondaryButtonClass} cursor-pointer list-none`}>Export ▾</summary>
-      <div className="absolute right-0 z-10 mt-2 w-80 space-y-2 rounded border border-stone-200 bg-white p-3 text-sm shadow-lg">
-        {FORMATS.map((f) => (
-          <button
-            key={f.format}
-            type="button"
-            className="block w-full rounded px-2 py-1 text-left hover:bg-stone-100"
-            onClick={() => download(f.format)}
-          >
-            <span className="font-medium">{f.label}</span>
-            <span className="block text-xs text-stone-500">{f.hint}</span>
-          </button>
-        ))}
-        <label className="flex items-center gap-2 border-t border-stone-100 pt-2 text-xs text-stone-600">
-          <input
-            type="checkbox"
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={secondaryButtonClass}>
+        Export <span aria-hidden>▾</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={`${MENU_CLASS} w-80 max-w-[calc(100vw-1rem)]`}>
+          {FORMATS.map((f) => (
+            <DropdownMenu.Item key={f.format} className={EXPORT_ITEM_CLASS} onSelect={() => download(f.format)}>
+              <span className="font-medium">{f.label}</span>
+              <span className="block text-xs text-stone-500">{f.hint}</span>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-stone-100" />
+          <DropdownMenu.CheckboxItem
             checked={supportsToolSearch}
-            onChange={(e) => setSupportsToolSearch(e.target.checked)}
-          />
-          Client supports tool search (otherwise deferred tools follow their fallback)
-        </label>
-        {error && (
-          <p role="alert" className="text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    </details>
+            onCheckedChange={setSupportsToolSearch}
+            onSelect={(e) => e.preventDefault()}
+            className={`${MENU_ITEM_CLASS} text-xs text-stone-600`}
+          >
+            <DropdownMenu.ItemIndicator className="absolute left-2">✓</DropdownMenu.ItemIndicator>
+            Client supports tool search (otherwise deferred tools follow their fallback)
+          </DropdownMenu.CheckboxItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
+
+const EXPORT_ITEM_CLASS =
+  "block cursor-default select-none rounded px-2 py-1 text-left outline-none data-[highlighted]:bg-stone-100";

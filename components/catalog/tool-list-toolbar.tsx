@@ -12,10 +12,12 @@ interface HeaderProps {
   canEdit: boolean;
   total: number | undefined;
   isFetching: boolean;
+  /** No tools at all: nothing to export. */
+  isCatalogEmpty: boolean;
 }
 
 /** The count of tools and the export, import and new-tool buttons. */
-export function ToolListHeader({ team, catalog, canEdit, total, isFetching }: HeaderProps) {
+export function ToolListHeader({ team, catalog, canEdit, total, isFetching, isCatalogEmpty }: HeaderProps) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -26,7 +28,7 @@ export function ToolListHeader({ team, catalog, canEdit, total, isFetching }: He
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <ExportMenu team={team} catalog={catalog} />
+        {!isCatalogEmpty && <ExportMenu team={team} catalog={catalog} />}
         {canEdit && (
           <>
             <Link href={`/t/${team}/${catalog}/import`} className={secondaryButtonClass}>
@@ -117,7 +119,7 @@ function SortFilter({ filters, update }: Omit<FilterBarProps, "namespaces">) {
         onChange={(e) => update({ sort: e.target.value as ToolSort })}
         className={`${inputClass} mt-1`}
       >
-        <option value="relevance">Best match (when searching)</option>
+        <option value="relevance">Best match</option>
         <option value="key">Key (namespace.name)</option>
         <option value="name">Name</option>
         <option value="updated">Recently changed</option>

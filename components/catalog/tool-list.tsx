@@ -44,6 +44,8 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: ToolL
   const data = list.data;
   const { selected, setSelected, toggle, togglePage } = useToolSelection(data?.tools ?? []);
   const isFiltered = !!filters.q.trim() || filters.ns !== null || filters.exp !== null;
+  // An empty catalog has nothing to search, filter or export: only the ways to add tools.
+  const isCatalogEmpty = data?.total === 0 && !isFiltered;
   async function selectAllMatching() {
     const ids = await queryClient.fetchQuery(trpc.tool.ids.queryOptions(scope));
     setSelected(new Map(ids.map((t) => [t.id, t.revision])));
@@ -54,8 +56,13 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: ToolL
 
   return (
     <div>
-      <ToolListHeader {...{ team, catalog, canEdit }} total={data?.total} isFetching={list.isFetching} />
-      <ToolListFilterBar filters={filters} namespaces={namespaces.data} update={update} />
+      <ToolListHeader
+        {...{ team, catalog, canEdit }}
+        total={data?.total}
+        isFetching={list.isFetching}
+        isCatalogEmpty={isCatalogEmpty}
+      />
+      {!isCatalogEmpty && <ToolListFilterBar filters={filters} namespaces={namespaces.data} update={update} />}
       {canEdit && selected.size > 0 && (
         <BulkBar
           {...{ team, catalog, selected }}

@@ -8,6 +8,7 @@ import { GoldenQueryForm } from "./golden-query-form";
 import { GoldenRow } from "./golden-row";
 import { todayResultOf, TodayLegend } from "./today-result";
 import { refetchAfterChange } from "../refetch";
+import { downloadFile } from "@/components/ui/download-file";
 import { plural } from "@/components/ui/plural";
 
 /** The catalog's golden queries: list, search, add, edit, delete, import and export JSONL. */
@@ -37,26 +38,19 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
       meta: { success: "Golden query added", errorTitle: "The golden query was not added" },
     }),
   );
-  const [exportError, setExportError] = useState<string | null>(null);
-
-  async function download() {
-    setExportError(null);
-    try {
+  const download = () =>
+    downloadFile(async () => {
       const file = await queryClient.fetchQuery({
         ...trpc.golden.export.queryOptions({ team, catalog }),
         staleTime: 0,
       });
-      const url = URL.createObjectURL(new Blob([file.content], { type: "application/jsonl" }));
-      const link = Object.assign(document.createElement("a"), { href: url, download: file.filename });
-      link.click();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      setExportError((error as Error).message);
-    }
-  }
+      return { content: file.content, filename: file.filename, type: "application/jsonl" };
+    });
 
   const rows = list.data?.queries ?? [];
   const flagged = rows.filter((r) => r.issues.length > 0).length;
+  // Nothing to filter or export until there is a golden query.
+  const hasQueries = (list.data?.total ?? 0) > 0;
   return (
     <div className="space-y-4">
       {canEdit && (
@@ -80,22 +74,26 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
           {flagged > 0 && ` · ${plural(flagged, "expects", "expect")} tools tool_search cannot return`}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <input
-            aria-label="Filter golden queries"
-            type="search"
-            data-shortcut="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Filter by query, tool id or note"
-            className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:w-64"
-          />
-          <button
-            type="button"
-            onClick={download}
-            className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
-          >
-            Export JSONL
-          </button>
+          {hasQueries && (
+            <>
+              <input
+                aria-label="Filter golden queries"
+                type="search"
+                data-shortcut="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Filter by query, tool id or note"
+                className="w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm sm:w-64"
+              />
+              <button
+                type="button"
+                onClick={download}
+                className="rounded border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100"
+              >
+                Export JSONL
+              </button>
+            </>
+          )}
           {canEdit && (
             <button
               type="button"
@@ -108,11 +106,6 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
           )}
         </div>
       </div>
-      {exportError && (
-        <p role="alert" className="text-sm text-red-700">
-          {exportError}
-        </p>
-      )}
       {isImporting && canEdit && <GoldenImport team={team} catalog={catalog} onImported={refresh} />}
       {review.data && rows.length > 0 && <TodayLegend k={k} />}
       <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">

@@ -9,6 +9,7 @@ import {
   FAILURE_LABELS,
   type FailureKind,
 } from "@/server/services/insights/event-filters";
+import { ToggleGroup } from "radix-ui";
 import { useTRPC } from "../trpc-provider";
 import { inputClass, secondaryButtonClass } from "../catalog/ui";
 import { eventsHref, type InsightsScope } from "./links";
@@ -104,26 +105,30 @@ export function FailingRequests({
     trpc.insights.addGolden.mutationOptions({
       onSuccess: (golden, input) =>
         setAdded((a) => ({ ...a, [input.query]: `Added as a golden query expecting ${golden.expected[0]}.` })),
+      meta: { success: "Golden query added" },
     }),
   );
   return (
     <section aria-label="Failing requests" className="rounded-lg border border-stone-200 bg-white p-4">
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h3 className="mr-2 font-semibold">Failing requests</h3>
-        <div role="tablist" aria-label="Kind of failure" className="flex flex-wrap gap-1">
+        <ToggleGroup.Root
+          type="single"
+          aria-label="Kind of failure"
+          value={kind}
+          onValueChange={(value) => value && setKind(value as FailureKind)}
+          className="flex flex-wrap gap-1"
+        >
           {FAILURE_KINDS.map((value) => (
-            <button
+            <ToggleGroup.Item
               key={value}
-              type="button"
-              role="tab"
-              aria-selected={kind === value}
-              onClick={() => setKind(value)}
-              className={`rounded px-2 py-1 text-xs ${kind === value ? "bg-stone-900 text-white" : "bg-stone-100 text-stone-700"}`}
+              value={value}
+              className="rounded bg-stone-100 px-2 py-1 text-xs text-stone-700 data-[state=on]:bg-stone-900 data-[state=on]:text-white"
             >
               {FAILURE_LABELS[value]}
-            </button>
+            </ToggleGroup.Item>
           ))}
-        </div>
+        </ToggleGroup.Root>
         {kind === "low-rank" && (
           <label className="flex items-center gap-1 text-xs">
             K

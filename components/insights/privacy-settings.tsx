@@ -8,6 +8,7 @@ import {
   TELEMETRY_TEXT_MODES,
   type TelemetryTextMode,
 } from "@/server/services/telemetry/privacy-modes";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { useTRPC } from "../trpc-provider";
 import { buttonClass, inputClass } from "../catalog/ui";
 import { refetchAfterChange } from "../refetch";
@@ -23,6 +24,7 @@ export function PrivacySettings({ team, catalog, isOwner }: { team: string; cata
       onSuccess: () => (
         setDraft(null), refetchAfterChange(queryClient, { queryKey: trpc.insights.settings.pathKey() })
       ),
+      meta: { success: "Privacy settings saved" },
     }),
   );
   if (!settings.data) return null;
@@ -37,6 +39,7 @@ export function PrivacySettings({ team, catalog, isOwner }: { team: string; cata
           save.mutate({ team, catalog, revision: settings.data.revision, ...current });
         }}
       >
+        <UnsavedChangesGuard isDirty={draft !== null && !save.isPending} />
         <fieldset disabled={!isOwner} className="space-y-1">
           <legend className="font-medium">Request text of agent searches</legend>
           {TELEMETRY_TEXT_MODES.map((mode) => (

@@ -39,6 +39,7 @@ export function TermSuggestions({
         );
         void refetchAfterChange(queryClient, { queryKey: trpc.insights.suggestions.pathKey() });
       },
+      meta: { success: "Search terms added to the draft" },
     }),
   );
   if (suggestions.error)

@@ -8,7 +8,10 @@ import {
   type QueryComparison,
 } from "./format";
 
-/** Only moves that matter get a marker (see isNotableMove): a tool entering the top K, an expected tool moving. */
+/**
+ * Only moves that matter get a marker (see isNotableMove): a tool entering the top K, an expected tool moving; before
+ * the first publish there is nothing to move from, so none.
+ */
 function Marker({ hit, k }: { hit: QueryComparison["draft"][number]; k: number }) {
   if (!isNotableMove(hit)) return null;
   if (hit.change === "entered") {
@@ -91,7 +94,7 @@ export function QueryDiff({
                     </span>
                   )}
                 </span>
-                <Marker hit={hit} k={k} />
+                {latestLabel && <Marker hit={hit} k={k} />}
                 <span className="ml-auto text-xs tabular-nums text-stone-500">
                   {score(hit.score)}
                   {hit.scoreDelta !== null && Math.abs(hit.scoreDelta) > 5e-4 && (

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTRPC } from "../trpc-provider";
 import { refetchAfterChange } from "../refetch";
+import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 
 /** Republishes an older version's content as a new version; asks for a reason when its metrics are worse. */
 interface RollbackFormProps {
@@ -19,7 +20,8 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
-  const [note, setNote] = useState(`Roll back to version ${version}`);
+  const defaultNote = `Roll back to version ${version}`;
+  const [note, setNote] = useState(defaultNote);
   const [reason, setReason] = useState("");
   const rollback = useMutation(
     trpc.publish.rollback.mutationOptions({
@@ -49,6 +51,7 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
       aria-label={`Roll back to version ${version}`}
       className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm"
     >
+      <UnsavedChangesGuard isDirty={(reason.trim() !== "" || note !== defaultNote) && !rollback.isPending} />
       <p>Publishes the content of version {version} as a new version. Your draft is not changed; history is kept.</p>
       <label htmlFor={`${id}-note`} className="block font-medium">
         Rollback note

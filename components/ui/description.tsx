@@ -1,8 +1,24 @@
 "use client";
 
-import { useState } from "react";
-import { firstParagraph, hasMoreThanFirstParagraph } from "./description-text";
+import { useEffect, useRef, useState } from "react";
+import { firstParagraph, hasMoreParagraphs, hasMoreThanFirstParagraph } from "./description-text";
 import { Highlight } from "./highlight";
+
+/** Whether the clamped paragraph cuts text off at its current width; null until measured (the server guesses). */
+function useIsClamped(summary: string) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [isClamped, setClamped] = useState<boolean | null>(null);
+  useEffect(() => {
+    const paragraph = ref.current;
+    if (!paragraph) return;
+    const measure = () => setClamped(paragraph.scrollHeight > paragraph.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(paragraph);
+    return () => observer.disconnect();
+  }, [summary]);
+  return { ref, isClamped };
+}
 
 /**
  * A tool description as lists show it: the first paragraph, clamped to two lines, the whole text on demand.
@@ -19,7 +35,9 @@ export function Description({
 }) {
   const [isOpen, setOpen] = useState(false);
   const summary = firstParagraph(text);
-  const hasMore = hasMoreThanFirstParagraph(text);
+  const { ref, isClamped } = useIsClamped(isOpen ? "" : summary);
+  // Before measuring, guess from the length; then "Show all" appears exactly when the clamp hides something.
+  const hasMore = isOpen || hasMoreParagraphs(text) || (isClamped ?? hasMoreThanFirstParagraph(text));
   if (!summary) return <span className={`text-sm text-stone-500 italic ${className}`}>No description</span>;
   return (
     <div className={`text-sm ${className}`}>
@@ -28,7 +46,7 @@ export function Description({
           <Highlight text={text.trim()} needle={highlight} />
         </p>
       ) : (
-        <p className="line-clamp-2 break-words">
+        <p ref={ref} className="line-clamp-2 break-words">
           <Highlight text={summary} needle={highlight} />
         </p>
       )}

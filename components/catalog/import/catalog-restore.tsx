@@ -17,6 +17,7 @@ export function CatalogRestore({ team, catalog, text }: { team: string; catalog:
   const restore = useMutation(
     trpc.io.importCatalog.mutationOptions({
       onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }),
+      meta: { success: "Catalog restored", errorTitle: "The catalog was not restored" },
     }),
   );
   const error = appErrorOf(restore.error);

@@ -25,7 +25,7 @@ export function ToolEditorHeader({ team, catalog, base, canEdit, isSaveDisabled,
           </Link>{" "}
           / {base ? "edit" : "new"}
         </p>
-        <h2 className="font-mono text-lg font-semibold break-all">{base ? base.key : "New tool"}</h2>
+        <h2 className={`text-lg font-semibold break-all ${base ? "font-mono" : ""}`}>{base ? base.key : "New tool"}</h2>
         {base && <p className="text-xs text-stone-500">Revision {base.revision}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
