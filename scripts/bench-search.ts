@@ -116,7 +116,7 @@ interface Engine {
 const ours = (profile: EngineProfile): Engine => ({
   name: `search/ ${profile}`,
   async build(docs) {
-    forgetAnalysedTexts(); // a build from scratch: the engine remembers analysed texts between indexes
+    forgetAnalysedTexts(); // a build from scratch: the engine remembers analysed texts, runs and stems between indexes
     const index = createSearchIndex(docs, { profile });
     return (q) => index.search(q, 8);
   },
