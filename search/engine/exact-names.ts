@@ -24,7 +24,11 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 
 /** Lowercased words of a name or request, separators (`_ - . /`, spaces, camel case) as single spaces. */
 export function nameKey(text: string): string {
-  if (!NOT_ASCII.test(text)) return asciiNameKey(text);
+  return NOT_ASCII.test(text) ? unicodeNameKey(text) : asciiNameKey(text);
+}
+
+/** `nameKey` for any text: NFKC, camel cuts, lowercase, words of letters and numbers. */
+export function unicodeNameKey(text: string): string {
   return text
     .normalize("NFKC")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
