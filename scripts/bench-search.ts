@@ -3,6 +3,7 @@
 // corpus plus deterministic variants (other namespaces, reworded names and descriptions). Prints our
 // time as a ratio of each peer's. Options: --tools N (default 10000), --runs N (builds per engine, default 3).
 import { readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -116,7 +117,7 @@ interface Engine {
 const ours = (profile: EngineProfile): Engine => ({
   name: `search/ ${profile}`,
   async build(docs) {
-    forgetAnalysedTexts(); // a build from scratch: the engine remembers analysed texts between indexes
+    forgetAnalysedTexts(); // a build from scratch: the engine remembers analysed texts, runs and stems between indexes
     const index = createSearchIndex(docs, { profile });
     return (q) => index.search(q, 8);
   },
@@ -216,12 +217,16 @@ async function main(): Promise<void> {
   const docs = makeTools(TOOL_COUNT);
   const queries = makeQueries(docs);
   console.log(
-    `bench:search — ${docs.length} tools, ${queries.length} queries × 5 rounds, ${RUNS} builds per engine, node ${process.version}\n`,
+    `bench:search — ${docs.length} tools, ${queries.length} queries × 5 rounds, ${RUNS} builds per engine, node ${process.version}`,
   );
+  const loadBefore = loadavg()[0]!;
   const peers = [minisearch, orama, wink];
   const results: Measurement[] = [];
   for (const engine of [ours("stockroom"), ours("codex-bm25"), ...peers])
     results.push(await measure(engine, docs, queries));
+  console.log(
+    `load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores while measuring: times inflate with load; the ratios compare engines of one run\n`,
+  );
   const header = ["engine", "build ms", "query p50 µs", "query p95 µs", "heap MB"];
   const rows = results.map((r) => [
     r.name,

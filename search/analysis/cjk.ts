@@ -69,7 +69,11 @@ export function analyzeCjkRun(run: string, glossary: Glossary): CjkAnalysis {
   return { translations, words };
 }
 
+/** Every character of the scripts CJK_RUN matches is at U+1100 (Hangul Jamo) or above. */
+const MAY_BE_CJK = /[\u1100-\uffff]/;
+
 export function hasCjk(text: string): boolean {
+  if (!MAY_BE_CJK.test(text)) return false; // most search text: a plain range scan is far cheaper than script classes
   CJK_RUN.lastIndex = 0;
   return CJK_RUN.test(text);
 }

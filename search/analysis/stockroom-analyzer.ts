@@ -2,7 +2,7 @@
 // identifier splitting → deunicode → lowercase → UAX #29 words → stop words → Snowball English.
 import { STOPWORDS_EN_NLTK } from "../data/stopwords";
 import { defaultGlossary } from "../vocabulary/default-glossary";
-import { analyzeCjkRun, CJK_RUN, type Glossary } from "./cjk";
+import { analyzeCjkRun, CJK_RUN, hasCjk, type Glossary } from "./cjk";
 import { identifierWords } from "./identifiers";
 import {
   createAnalyzer,
@@ -60,7 +60,12 @@ const REQUEST_FILLER = [
 
 const nfkc = (): TextStep => ({ kind: "text", name: "nfkc", apply: (text) => text.normalize("NFKC") });
 /** Words split as identifiers (snake, kebab, dotted, camel), lowercased: ASCII after deunicode. */
-const identifierSplit = (): SplitStep => ({ kind: "split", name: "identifier-words", apply: identifierWords });
+const identifierSplit = (): SplitStep => ({
+  kind: "split",
+  name: "identifier-words",
+  apply: identifierWords,
+  splitsRunsAlone: true,
+});
 
 const NOT_ASCII = /[^\x00-\x7f]/;
 
@@ -91,8 +96,7 @@ export function analyzeStockroomDetailed(text: string, glossary?: Glossary): Sto
   // ASCII text (most search text) is its own NFKC form and has no CJK.
   if (!NOT_ASCII.test(text)) return { primary: analyzer.analyze(text), alternatives: [] };
   const normalized = text.normalize("NFKC");
-  CJK_RUN.lastIndex = 0;
-  if (!CJK_RUN.test(normalized)) return { primary: analyzer.analyze(normalized), alternatives: [] };
+  if (!hasCjk(normalized)) return { primary: analyzer.analyze(normalized), alternatives: [] };
   const translated: string[] = [];
   const cjkWords: string[] = [];
   const rest = normalized.replace(CJK_RUN, (run) => {

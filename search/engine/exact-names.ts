@@ -20,8 +20,15 @@ function pull(map: Map<string, number[]>, key: string, doc: number): void {
   if (docs.length === 0) map.delete(key);
 }
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 /** Lowercased words of a name or request, separators (`_ - . /`, spaces, camel case) as single spaces. */
 export function nameKey(text: string): string {
+  return NOT_ASCII.test(text) ? unicodeNameKey(text) : asciiNameKey(text);
+}
+
+/** `nameKey` for any text: NFKC, camel cuts, lowercase, words of letters and numbers. */
+export function unicodeNameKey(text: string): string {
   return text
     .normalize("NFKC")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
@@ -31,10 +38,34 @@ export function nameKey(text: string): string {
     .join(" ");
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+
+/** `nameKey` of ASCII text (its own NFKC form) in one pass: a word ends at a non-alphanumeric and before "aB", "1B". */
+function asciiNameKey(text: string): string {
+  const lower = text.toLowerCase();
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    if (!(isDigit(c) || isUpper(c) || isLower(c))) {
+      if (start >= 0) words.push(lower.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+    else if (isUpper(c) && !isUpper(text.charCodeAt(i - 1))) {
+      words.push(lower.slice(start, i));
+      start = i;
+    }
+  }
+  return words.join(" ");
+}
+
 export class ExactNames {
   private readonly byKey = new Map<string, number[]>();
   /** Names (and `namespace.name`) exactly as written, to tell calculate_bmi from calculate_BMI. */
   private readonly verbatim = new Map<string, number[]>();
+  private readonly namespaceKeys = new Map<string, string>();
 
   add(doc: number, name: string | undefined, namespace: string | undefined): void {
     this.each(name, namespace, (map, key) => push(map, key, doc));
@@ -51,10 +82,20 @@ export class ExactNames {
     visit: (map: Map<string, number[]>, key: string) => void,
   ) {
     if (!name) return;
-    const keys = new Set([nameKey(name), ...(namespace ? [nameKey(`${namespace} ${name}`)] : [])]);
-    for (const key of keys) if (key.length > 0) visit(this.byKey, key);
+    const key = nameKey(name);
+    if (key.length > 0) visit(this.byKey, key);
+    const qualified = namespace ? this.qualifiedKey(namespace, name, key) : key;
+    if (qualified !== key) visit(this.byKey, qualified);
     visit(this.verbatim, name);
     if (namespace) visit(this.verbatim, `${namespace}.${name}`);
+  }
+
+  /** `nameKey` of namespace and name; for ASCII (a space always separates), the namespace's key and the name's joined. */
+  private qualifiedKey(namespace: string, name: string, key: string): string {
+    if (NOT_ASCII.test(namespace) || NOT_ASCII.test(name)) return nameKey(`${namespace} ${name}`);
+    let prefix = this.namespaceKeys.get(namespace);
+    if (prefix === undefined) this.namespaceKeys.set(namespace, (prefix = nameKey(namespace)));
+    return prefix.length === 0 ? key : key.length === 0 ? prefix : `${prefix} ${key}`;
   }
 
   /** The tools the request names (empty for most requests). */

@@ -12,6 +12,7 @@ import { hasCjk } from "../analysis/cjk";
 import { ExactNames, nameKey } from "./exact-names";
 import { NamePrefixes } from "./name-prefixes";
 import { analyzeStockroom } from "../analysis/stockroom-analyzer";
+import { forgetAnalysis } from "../analysis/pipeline";
 import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
 import { insertDoc, removeDoc, withDoc, withoutDoc, type TypedPostings } from "../bm25/postings";
@@ -49,6 +50,13 @@ function removeFrom(map: Map<string, number[]>, term: string, doc: number): void
   if (list.length === 0) map.delete(term);
 }
 
+/** The distinct tokens among the first `limit`, in order (a Set's order, without one: these lists are short). */
+function distinctTokens(tokens: readonly string[], limit = tokens.length): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length && i < limit; i++) if (!out.includes(tokens[i]!)) out.push(tokens[i]!);
+  return out;
+}
+
 /**
  * Analysed document texts and names, remembered across indexes: the playground rebuilds a draft's index after
  * every edit, and all but the edited tool's texts are the ones analysed last time (analysis is most of a build).
@@ -69,9 +77,10 @@ function analysed(text: string, vocabulary: Vocabulary): readonly string[] {
   return tokens;
 }
 
-/** Empties the memory of analysed texts, so a benchmark measures a build from scratch. */
+/** Empties every memory of analysis (texts here, tokens and runs in the analyzers): a benchmark measures a build from scratch. */
 export function forgetAnalysedTexts(): void {
   analysedTexts.clear();
+  forgetAnalysis();
 }
 
 export class StockroomEngine implements RankingEngine, MultiplierIndex {
@@ -179,7 +188,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   /** Puts `doc` at position `index` in every per-tool list (not the term postings); returns its tokens and name terms. */
   private setDoc(index: number, doc: IndexDoc): { tokens: readonly string[]; nameTerms: string[] } {
     const tokens = analysed(doc.text, this.vocabulary);
-    const nameTerms = doc.name ? [...new Set(analysed(doc.name, this.vocabulary))] : [];
+    const nameTerms = doc.name ? distinctTokens(analysed(doc.name, this.vocabulary)) : [];
     this.docs[index] = doc;
     this.nameTerms[index] = nameTerms;
     this.names[index] = doc.name ?? "";
@@ -191,7 +200,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : [];
     this.docLengths[index] = tokens.length;
     this.totalLength += tokens.length;
-    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens)))
+    for (const term of distinctTokens(tokens, this.tuning.openingTokens))
       insertDoc(listOf(this.openingPostings, term), index);
     return { tokens, nameTerms };
   }
@@ -203,8 +212,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const nameTerms = this.nameTerms[index]!;
     this.exactNames.remove(index, doc.name, doc.namespace);
     for (const term of nameTerms) removeFrom(this.namePostings, term, index);
-    for (const term of new Set(tokens.slice(0, this.tuning.openingTokens)))
-      removeFrom(this.openingPostings, term, index);
+    for (const term of distinctTokens(tokens, this.tuning.openingTokens)) removeFrom(this.openingPostings, term, index);
     this.totalLength -= tokens.length;
     return { tokens, nameTerms };
   }
