@@ -48,19 +48,18 @@ export const SUPPORT_TOOLS = [
   { name: "get_forecast", description: "Weather forecast for a city.", inputSchema: param("city", "City name") },
 ];
 
-/** Creates catalog `slug` in the user's team, imports SUPPORT_TOOLS into namespace `crm`, and publishes version 1. */
-export async function createPublishedCatalog(page: Page, team: string, slug: string) {
-  await trpc(page, "catalog.create", {
-    team,
-    name: "Support desk",
-    slug,
-    engineProfile: "codex-bm25",
-    defaultLimit: 5,
-  });
+/** Creates catalog `slug` in the user's team with `profile` and imports SUPPORT_TOOLS into namespace `crm` (a draft). */
+export async function createSupportCatalog(page: Page, team: string, slug: string, engineProfile = "codex-bm25") {
+  await trpc(page, "catalog.create", { team, name: "Support desk", slug, engineProfile, defaultLimit: 5 });
   const text = JSON.stringify({ tools: SUPPORT_TOOLS });
   const options = { namespace: "crm", mcpServer: null, exposure: "deferred" };
   const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog: slug, text, options });
   await trpc(page, "io.commitImport", { team, catalog: slug, text, options, fingerprint: preview.fingerprint });
+}
+
+/** Creates catalog `slug` in the user's team, imports SUPPORT_TOOLS into namespace `crm`, and publishes version 1. */
+export async function createPublishedCatalog(page: Page, team: string, slug: string) {
+  await createSupportCatalog(page, team, slug);
   const published = await trpc<{ version: number }>(page, "publish.publish", {
     team,
     catalog: slug,

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { SUPPORT_TOOLS, trpc } from "./playground-helpers";
+import { createSupportCatalog } from "./playground-helpers";
 
 test("an owner teaches the catalog a word in settings, and the playground ranks with it and says what it added", async ({
   page,
@@ -7,23 +7,13 @@ test("an owner teaches the catalog a word in settings, and the playground ranks 
 }) => {
   const { team } = newUser;
   const slug = `vocab-${Date.now().toString(36)}`;
-  await trpc(page, "catalog.create", {
-    team,
-    name: "Vocabulary desk",
-    slug,
-    engineProfile: "stockroom",
-    defaultLimit: 5,
-  });
-  const text = JSON.stringify({ tools: SUPPORT_TOOLS });
-  const options = { namespace: "crm", mcpServer: null, exposure: "deferred" };
-  const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog: slug, text, options });
-  await trpc(page, "io.commitImport", { team, catalog: slug, text, options, fingerprint: preview.fingerprint });
+  await createSupportCatalog(page, team, slug, "stockroom");
 
   // A word no tool has: nothing to rank yet.
   await page.goto(`/t/${team}/${slug}/playground?q=zorp`);
   await expect(page.getByText("No tool matches: tool_search would return nothing.")).toBeVisible();
 
-  // The catalog's own line, written in settings; leaving with it unsaved would ask first.
+  // The catalog's own line, written in settings.
   await page.goto(`/t/${team}/${slug}/settings`);
   await page.getByLabel("Catalog vocabulary lines").fill("zorp > refund_order");
   await page.getByRole("button", { name: "Save settings" }).click();
