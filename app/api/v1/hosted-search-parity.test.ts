@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import { flatToolNames, providerTool } from "@/sdk/first-request";
-import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
-import { callerFor } from "@/server/testing/factories";
+import { DEMO_CATALOG, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
+import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 // Item 1 of issue 22: hosted search answers what the SDK ranks locally on the same snapshot, over real HTTP.
@@ -18,27 +18,8 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
   it("answers identical hits (every field) and provider items for both engine profiles", {
     timeout: 300_000,
   }, async () => {
-    const demo = await db.user.findUniqueOrThrow({
-      where: { email: DEMO_EMAIL },
-      select: { id: true, email: true, name: true },
-    });
-    const owner = callerFor(db, demo);
-    const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    const golden = await db.evalQuery.findMany({
-      where: { catalog: { slug: DEMO_CATALOG } },
-      select: { query: true },
-      orderBy: { createdAt: "asc" },
-    });
-    expect(golden.length).toBe(50);
-    const { secret } = await owner.agentToken.create({ ...input, name: "hosted" });
-    const v1 = await owner.publish.publish({ ...input, note: "hosted v1" });
-    const settings = await owner.catalog.get(input);
-    await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-    const v2 = await owner.publish.publish({
-      ...input,
-      note: "hosted v2 (codex-bm25)",
-      reason: "Hosted search parity on codex-bm25.",
-    });
+    const { owner, input, golden, secret, v1, v2 } = await publishDemoInBothProfiles(db, "hosted");
+    expect(golden).toHaveLength(50);
 
     const search = async (body: Record<string, unknown>) => {
       const response = await fetch(`${url}/api/v1/catalogs/${DEMO_TEAM}/${DEMO_CATALOG}/search`, {
@@ -56,7 +37,7 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
       const listed = agent.snapshot.tools.filter((tool) => tool.exposure === "direct" || tool.exposure === "deferred");
       const listedNames = flatToolNames(listed);
       let compared = 0;
-      for (const { query } of golden) {
+      for (const query of golden) {
         for (const limit of [undefined, 20]) {
           const local = agent.search(query, limit);
           const hosted = await search({ query, limit, version: published.version });
@@ -91,6 +72,6 @@ describe("POST …/search = the SDK's local answer (demo corpus, every golden qu
     const local = agent.resolveToolSearchCall({ call_id: "call_p", arguments: { paths } });
     expect(viaPaths).toMatchObject({ toolIds: local.toolIds, unknown: local.unknownPaths, output: local.output });
     // No version: latest, which is v2.
-    expect((await search({ query: golden[0]!.query })).version).toBe(v2.version);
+    expect((await search({ query: golden[0]! })).version).toBe(v2.version);
   });
 });

@@ -8,8 +8,8 @@ import { flatToolNames } from "@/sdk/first-request";
 import { connect, type StockroomCatalog } from "@/sdk/index";
 import { buildToolSearchOutput } from "@/sdk/tool-search-output";
 import { resolveToolSearchPaths } from "@/sdk/tool-search-paths";
-import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
-import { callerFor } from "@/server/testing/factories";
+import { DEMO_CATALOG, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
+import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { PYTHON_DIR, testPython } from "@/server/testing/python";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
@@ -124,28 +124,9 @@ describe("the Python SDK (python/) against a real server", () => {
     timeout: 300_000,
   }, async () => {
     const python = testPython();
-    const demo = await db.user.findUniqueOrThrow({
-      where: { email: DEMO_EMAIL },
-      select: { id: true, email: true, name: true },
-    });
-    const owner = callerFor(db, demo);
-    const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    const golden = await db.evalQuery.findMany({
-      where: { catalog: { slug: DEMO_CATALOG } },
-      select: { query: true },
-      orderBy: { createdAt: "asc" },
-    });
-    const { secret } = await owner.agentToken.create({ ...input, name: "python" });
-    const v1 = await owner.publish.publish({ ...input, note: "python v1" });
-    const settings = await owner.catalog.get(input);
-    await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-    const v2 = await owner.publish.publish({
-      ...input,
-      note: "python v2 (codex-bm25)",
-      reason: "Python SDK parity on codex-bm25.",
-    });
+    const { owner, input, golden, secret, v1, v2 } = await publishDemoInBothProfiles(db, "python");
 
-    const queries = golden.map((q) => q.query);
+    const queries = golden;
     const versions = [];
     for (const published of [v1, v2])
       versions.push(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
-import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
-import { callerFor } from "@/server/testing/factories";
+import { seedDemo } from "@/server/services/seed/seed-demo";
+import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 // Point 5 of the agent-delivery issue: what an agent ranks from the HTTP snapshot is what the playground showed.
@@ -15,28 +15,8 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
   it("is identical in ids, order, scores and strength for both engine profiles, with weak hits dropped and with another vocabulary", {
     timeout: 300_000,
   }, async () => {
-    const demo = await db.user.findUniqueOrThrow({
-      where: { email: DEMO_EMAIL },
-      select: { id: true, email: true, name: true },
-    });
-    const owner = callerFor(db, demo);
-    const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    const golden = await db.evalQuery.findMany({
-      where: { catalog: { slug: DEMO_CATALOG } },
-      select: { query: true },
-      orderBy: { createdAt: "asc" },
-    });
-    expect(golden.length).toBe(50);
-    const { secret } = await owner.agentToken.create({ ...input, name: "parity" });
-
-    const v1 = await owner.publish.publish({ ...input, note: "parity v1" });
-    const settings = await owner.catalog.get(input);
-    await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-    const v2 = await owner.publish.publish({
-      ...input,
-      note: "parity v2 (codex-bm25)",
-      reason: "Codex parity check: codex-bm25 ranks worse on purpose.",
-    });
+    const { owner, input, golden, secret, v1, v2 } = await publishDemoInBothProfiles(db, "parity");
+    expect(golden).toHaveLength(50);
     const codex = await owner.catalog.get(input);
     await owner.catalog.update({
       ...input,
@@ -67,8 +47,8 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
       let compared = 0;
       const queries =
         published.version === v4.version
-          ? [...golden.map((g) => g.query), "开票给客户", "money back for an order", "open a ticket"]
-          : golden.map((g) => g.query);
+          ? [...golden, "开票给客户", "money back for an order", "open a ticket"]
+          : golden;
       for (const query of queries) {
         for (const limit of [undefined, 20]) {
           if (published.version === v4.version && limit === 20) continue;

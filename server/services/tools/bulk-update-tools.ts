@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, type Catalog, type Exposure, type Fallback, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { toolKey } from "./tool-shape";
 
@@ -79,19 +79,7 @@ async function moveToNamespace({ tx, catalog, actor, ids }: BulkContext, rows: L
       "CONFLICT",
       `The target namespace already has ${list(clashes.map((c) => c.key))}; rename those first.`,
     );
-  const namespace = await resolveNamespace(tx, catalog.id, target);
-  if (namespace?.created) {
-    await recordAuditEvent({
-      db: tx,
-      teamId: catalog.teamId,
-      catalogId: catalog.id,
-      actor,
-      action: "namespace.created",
-      targetType: "namespace",
-      targetId: namespace.id,
-      after: { name: namespace.name },
-    });
-  }
+  const namespace = await resolveNamespace(tx, { catalog, actor }, target);
   await tx.$executeRaw`
     UPDATE "Tool" SET "namespaceId" = ${namespace?.id ?? null},
       key = CASE WHEN ${target}::text IS NULL THEN name ELSE ${target}::text || '.' || name END

@@ -36,19 +36,7 @@ export async function insertTool(
   );
   const key = toolKey(input.namespace, input.name);
   await assertKeyFree(tx, catalog.id, key);
-  const namespace = await resolveNamespace(tx, catalog.id, input.namespace);
-  if (namespace?.created) {
-    await recordAuditEvent({
-      db: tx,
-      teamId: catalog.teamId,
-      catalogId: catalog.id,
-      actor,
-      action: "namespace.created",
-      targetType: "namespace",
-      targetId: namespace.id,
-      after: { name: namespace.name },
-    });
-  }
+  const namespace = await resolveNamespace(tx, { catalog, actor }, input.namespace);
   const row = await tx.tool
     .create({
       data: {

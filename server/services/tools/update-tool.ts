@@ -86,20 +86,8 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
       data.key = key;
     }
     if (changes.namespace !== undefined) {
-      const namespace = await resolveNamespace(tx, catalog.id, changes.namespace);
+      const namespace = await resolveNamespace(tx, { catalog, actor }, changes.namespace);
       data.namespaceId = namespace?.id ?? null;
-      if (namespace?.created) {
-        await recordAuditEvent({
-          db: tx,
-          teamId: catalog.teamId,
-          catalogId: catalog.id,
-          actor,
-          action: "namespace.created",
-          targetType: "namespace",
-          targetId: namespace.id,
-          after: { name: namespace.name },
-        });
-      }
     }
     Object.assign(data, toolColumns(changes));
 
