@@ -1,35 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { trpc } from "./playground-helpers";
+import { SUPPORT_TOOLS, trpc } from "./playground-helpers";
 
-const param = (name: string, description: string) => ({
-  type: "object",
-  properties: { [name]: { type: "string", description } },
-  required: [name],
-});
-const TOOLS = [
-  {
-    name: "lookup_customer",
-    description: "Find a customer profile by email.",
-    inputSchema: param("email", "Customer email"),
-  },
-  {
-    name: "send_invoice",
-    description: "Send an invoice to a customer.",
-    inputSchema: param("invoice_id", "Invoice to send"),
-  },
-  { name: "refund_order", description: "Refund a paid order.", inputSchema: param("order_id", "Order to refund") },
-  {
-    name: "read_inbox",
-    description: "Read the latest messages in the inbox.",
-    inputSchema: param("folder", "Mailbox folder"),
-  },
-  { name: "get_forecast", description: "Weather forecast for a city.", inputSchema: param("city", "City name") },
-];
-
-/** Imports TOOLS into namespace `crm` of the user's new catalog (the import UI has its own spec). */
+/** Imports SUPPORT_TOOLS into namespace `crm` of the user's new catalog (the import UI has its own spec). */
 async function importTools(page: Page, team: string, catalog: string) {
-  const text = JSON.stringify({ tools: TOOLS });
+  const text = JSON.stringify({ tools: SUPPORT_TOOLS });
   const options = { namespace: "crm", mcpServer: null, exposure: "deferred" };
   const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog, text, options });
   await trpc(page, "io.commitImport", { team, catalog, text, options, fingerprint: preview.fingerprint });
