@@ -1,4 +1,4 @@
-/** Runs once when the server starts: validates the environment, migrates and seeds the database, registers the agent API handler. */
+/** Runs once when the server starts: validates the environment, migrates and seeds the database, registers the agent API and tRPC handlers. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./server/env");
@@ -6,9 +6,9 @@ export async function register() {
   const { getDatabase } = await import("./server/db");
   const handle = await getDatabase();
   console.log(`Stockroom database ready (${handle.kind}).`);
-  // scripts/serve.mjs serves the agent API's route table with this, in front of Next.js.
-  const { registerClientAddressResolver, registerNodeAgentHandler } = await import("./server/http/serve-hooks");
-  registerNodeAgentHandler();
+  // scripts/serve.mjs serves the agent API's route table and tRPC with this, in front of Next.js.
+  const { registerClientAddressResolver, registerNodeApiHandler } = await import("./server/http/serve-hooks");
+  registerNodeApiHandler();
   registerClientAddressResolver(env.STOCKROOM_TRUSTED_PROXIES);
   const { startRetentionJob } = await import("./server/services/telemetry/delete-expired-events");
   startRetentionJob(handle.sql); // deletes agent events past their catalog's retention, hourly

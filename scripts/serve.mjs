@@ -1,6 +1,6 @@
 // Serves a built app (scripts/start.mjs builds it first): the agent API's route table (server/http/agent-routes.ts)
-// on node:http directly, everything else through Next.js in the same process (see server/http/agent-dispatch.ts
-// for why). PORT (default 3000), NEXT_DIST_DIR.
+// and tRPC's procedure calls (server/http/trpc-node.ts) on node:http directly, everything else through Next.js in
+// the same process (see server/http/agent-dispatch.ts for why). PORT (default 3000), NEXT_DIST_DIR.
 import { createServer } from "node:http";
 
 const port = Number(process.env.PORT ?? "3000");
@@ -11,7 +11,8 @@ const nextHandler = app.getRequestHandler();
 await app.prepare(); // starts instrumentation.ts: environment check, migrations, demo seed, agent handler
 
 // Registered by instrumentation.ts once the database is ready (server/http/serve-hooks.ts); it answers the paths
-// of the route table and returns true. Until then Next.js's /api/v1 catch-all answers (the same table, identity).
+// of the route table and tRPC's GET/POST calls and returns true. Until then Next.js's routes answer (the same
+// handlers; identity for /api/v1).
 const AGENT_API = Symbol.for("stockroom.agentApiHandler");
 // The client's address, from the socket (X-Forwarded-For only from proxies in STOCKROOM_TRUSTED_PROXIES; see
 // server/http/client-address.ts), for rate limits. Always set here, so a client's own value never gets through.

@@ -3,6 +3,7 @@ import { getDb } from "./db";
 import { createAuth, type Auth } from "./auth/create-auth";
 import { getEnv } from "./env";
 import { resolveAuthSecret } from "./auth/secret";
+import { invalidateSessions, MAX_CACHED_COOKIE_LENGTH, sessionCache } from "./auth/session-cache";
 
 const globalForAuth = globalThis as unknown as { stockroomAuth?: Promise<Auth> };
 
@@ -10,12 +11,14 @@ const globalForAuth = globalThis as unknown as { stockroomAuth?: Promise<Auth> }
 export function getAuth(): Promise<Auth> {
   globalForAuth.stockroomAuth ??= (async () => {
     const env = getEnv();
+    const db = await getDb();
     return createAuth({
-      db: await getDb(),
+      db,
       secret: await resolveAuthSecret(env),
       baseURL: env.STOCKROOM_URL,
       signInPerMinute: env.STOCKROOM_SIGNIN_PER_MINUTE,
       signInFailures: env.STOCKROOM_SIGNIN_FAILURES,
+      onAccountChange: () => invalidateSessions(db),
     });
   })();
   return globalForAuth.stockroomAuth;
@@ -27,9 +30,18 @@ export interface SessionUser {
   name: string;
 }
 
+/** The signed-in user of a request's session cookie, or null; repeat look-ups come from the session cache. */
 export async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+  const cookie = headers.get("cookie");
+  const key = cookie && cookie.length <= MAX_CACHED_COOKIE_LENGTH ? cookie : null;
+  const cache = sessionCache();
+  const cached = key ? cache.get(key) : undefined;
+  if (cached && cached.expiresAtMs > Date.now()) return cached.user;
+  const generation = cache.currentGeneration;
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name };
+  const user = { id: session.user.id, email: session.user.email, name: session.user.name };
+  if (key) cache.set(key, { user, expiresAtMs: new Date(session.session.expiresAt).getTime() }, { generation });
+  return user;
 }

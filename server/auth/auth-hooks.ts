@@ -49,7 +49,14 @@ function checkNewPassword(path: string, body: Body): void {
  * better-auth's before/after hooks: account text and password rules on every write of them, and the
  * per-(account, address) failed sign-in throttle (better-auth's own limit counts per address only).
  */
-export function createAuthHooks({ throttle }: { throttle: SignInThrottle }) {
+export function createAuthHooks({
+  throttle,
+  onAccountChange,
+}: {
+  throttle: SignInThrottle;
+  /** After any endpoint but get-session (sign-out, revocations, profile and password changes…). */
+  onAccountChange?: () => Promise<void>;
+}) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const body = (ctx.body ?? {}) as Body;
@@ -70,6 +77,7 @@ export function createAuthHooks({ throttle }: { throttle: SignInThrottle }) {
       }
     }),
     after: createAuthMiddleware(async (ctx) => {
+      if (ctx.path !== "/get-session") await onAccountChange?.();
       const body = (ctx.body ?? {}) as Body;
       if (ctx.path !== "/sign-in/email" || typeof body.email !== "string") return;
       const returned = ctx.context.returned;

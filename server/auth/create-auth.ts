@@ -16,6 +16,11 @@ export interface CreateAuthOptions {
   signInPerMinute: number;
   /** Wrong passwords for one account from one address before that pair waits 15 minutes. */
   signInFailures?: number;
+  /**
+   * Called after anything that can end a session or change its user (better-auth endpoints other than
+   * get-session, session and user updates and deletes): clears cached session look-ups (server/auth.ts).
+   */
+  onAccountChange?: () => Promise<void>;
 }
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -25,7 +30,14 @@ const FAILURE_WINDOW_SECONDS = 15 * 60;
  * Kept free of the process singletons so tests can build one over their own database.
  * Client addresses come from the header `scripts/serve.mjs` sets from the socket (see client-address.ts).
  */
-export function createAuth({ db, secret, baseURL, signInPerMinute, signInFailures = 5 }: CreateAuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  baseURL,
+  signInPerMinute,
+  signInFailures = 5,
+  onAccountChange,
+}: CreateAuthOptions) {
   const throttle = new SignInThrottle({ maxFailures: signInFailures, windowSeconds: FAILURE_WINDOW_SECONDS });
   return betterAuth({
     appName: "Stockroom",
@@ -48,7 +60,7 @@ export function createAuth({ db, secret, baseURL, signInPerMinute, signInFailure
         "/sign-up/email": { window: 60, max: signInPerMinute },
       },
     },
-    hooks: createAuthHooks({ throttle }),
+    hooks: createAuthHooks({ throttle, onAccountChange }),
     // Session cookies are HttpOnly and SameSite=Lax always, Secure in production.
     advanced: {
       cookiePrefix: "stockroom",
@@ -64,6 +76,12 @@ export function createAuth({ db, secret, baseURL, signInPerMinute, signInFailure
             await onUserCreated({ db, user: { id: user.id, email: user.email, name: user.name } });
           },
         },
+        update: { after: async () => onAccountChange?.() },
+        delete: { after: async () => onAccountChange?.() },
+      },
+      session: {
+        update: { after: async () => onAccountChange?.() },
+        delete: { after: async () => onAccountChange?.() },
       },
     },
     telemetry: { enabled: false },

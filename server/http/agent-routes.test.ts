@@ -17,7 +17,7 @@ import { callerFor, createCatalog, createTeamWithMembers, createTools } from "..
 import { testDbKind } from "../testing/test-db";
 import { useTestDatabase } from "../testing/use-test-database";
 import { AGENT_ROUTES } from "./agent-routes";
-import { AGENT_HANDLER_KEY, registerNodeAgentHandler } from "./serve-hooks";
+import { AGENT_HANDLER_KEY, registerNodeApiHandler } from "./serve-hooks";
 
 /** A valid body per POST route, and the success status it earns (a commit of a made-up plan is a 409). */
 const IMPORTED = { tools: [{ name: "refund_order", description: "Refund.", inputSchema: { type: "object" } }] };
@@ -111,7 +111,7 @@ describe("the agent route table", () => {
     });
 
     it("npm start: the node:http hook serve.mjs calls answers every route and leaves other paths to Next.js", async () => {
-      registerNodeAgentHandler();
+      registerNodeApiHandler();
       const hook = globals[AGENT_HANDLER_KEY] as (req: unknown, res: unknown) => boolean;
       // scripts/serve.mjs's composition, with a stand-in for Next.js.
       const server: Server = createServer((req, res) => {

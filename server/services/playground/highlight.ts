@@ -16,18 +16,25 @@ function tokensOf(word: string, profile: EngineProfile): string[] {
   return tokenMemo.getOrSet(`${profile}\u0000${word}`, () => analyzeText(word, profile));
 }
 
-/**
- * Search text → its UAX #29 segments. ICU segmentation is the slow part of highlighting, and a hit's text repeats
- * across queries. A pure function: never stale, nothing clears it.
- */
-const segmentMemo = boundedCache<Array<{ segment: string; isWordLike: boolean }>>({
-  name: "highlight-segments",
-  max: 10_000,
-});
+/** A segment of a search text, with its analysed tokens when it is a word. */
+interface AnalyzedSegment {
+  segment: string;
+  tokens: readonly string[] | null;
+}
 
-function segmentsOf(text: string): Array<{ segment: string; isWordLike: boolean }> {
-  return segmentMemo.getOrSet(text, () =>
-    Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({ segment, isWordLike: isWordLike ?? false })),
+/**
+ * (Profile, search text) → its UAX #29 segments with each word's tokens. ICU segmentation and analysis are the
+ * slow part of highlighting, and a hit's text repeats across queries: one look-up per hit rather than one per
+ * word. A pure function: never stale, nothing clears it.
+ */
+const analyzedMemo = boundedCache<AnalyzedSegment[]>({ name: "highlight-segments", max: 10_000 });
+
+function analyzedSegmentsOf(text: string, profile: EngineProfile): AnalyzedSegment[] {
+  return analyzedMemo.getOrSet(`${profile}\u0000${text}`, () =>
+    Array.from(segmenter.segment(text), ({ segment, isWordLike }) => ({
+      segment,
+      tokens: isWordLike ? tokensOf(segment, profile) : null,
+    })),
   );
 }
 
@@ -42,15 +49,14 @@ export function highlightSearchText(
   profile: EngineProfile,
 ): TextSegment[] {
   const matched = new Set(matchedTerms);
-  const termOf = (word: string): string | null => tokensOf(word, profile).find((token) => matched.has(token)) ?? null;
   const segments: TextSegment[] = [];
   const push = (piece: string, term: string | null) => {
     const last = segments.at(-1);
     if (last && last.term === null && term === null) last.text += piece;
     else segments.push({ text: piece, term });
   };
-  for (const { segment, isWordLike } of segmentsOf(text)) {
-    push(segment, isWordLike && matched.size > 0 ? termOf(segment) : null);
+  for (const { segment, tokens } of analyzedSegmentsOf(text, profile)) {
+    push(segment, tokens && matched.size > 0 ? (tokens.find((token) => matched.has(token)) ?? null) : null);
   }
   return segments;
 }
