@@ -121,7 +121,6 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   /** Name terms a request word begins or is begun by (compound names: "socialsearch" for "social"). */
   private readonly namePrefixes: NamePrefixes;
 
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: to split (#18 item 4): the one-pass index build; left whole while #20 changes the engine
   constructor(
     docs: readonly IndexDoc[],
     readonly settings: EngineSettings,
