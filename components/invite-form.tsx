@@ -1,13 +1,20 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTRPC } from "./trpc-provider";
 import { RelativeTime } from "./ui/relative-time";
+import { Select, type SelectOption } from "./ui/select";
 import { UnsavedChangesGuard } from "./ui/unsaved-changes";
 import { useHydrated } from "./use-hydrated";
 
 import type { Role } from "@/domain/vocabulary";
+
+const ROLE_OPTIONS: SelectOption<Role>[] = [
+  { value: "viewer", label: "viewer — reads" },
+  { value: "editor", label: "editor — edits tools" },
+  { value: "owner", label: "owner — manages members and tokens" },
+];
 
 /** Invites by e-mail; the single-use link is shown here once, for the owner to send on. */
 export function InviteForm({ team, onInvited }: { team: string; onInvited: () => Promise<unknown> | void }) {
@@ -22,6 +29,7 @@ export function InviteForm({ team, onInvited }: { team: string; onInvited: () =>
   const [role, setRole] = useState<Role>("editor");
   const [copied, setCopied] = useState(false);
   const hydrated = useHydrated();
+  const roleId = useId();
   const sent = invite.data;
 
   function onSubmit(event: FormEvent) {
@@ -50,17 +58,19 @@ export function InviteForm({ team, onInvited }: { team: string; onInvited: () =>
             className="mt-1 block w-72 max-w-full rounded border border-stone-300 px-2 py-1"
           />
         </label>
-        <select
-          aria-label="Role"
-          disabled={!hydrated}
-          value={role}
-          onChange={(e) => setRole(e.target.value as Role)}
-          className="rounded border border-stone-300 px-2 py-1 text-sm"
-        >
-          <option value="viewer">viewer — reads</option>
-          <option value="editor">editor — edits tools</option>
-          <option value="owner">owner — manages members and tokens</option>
-        </select>
+        <div className="max-w-full text-sm">
+          <label htmlFor={roleId} className="block">
+            Role
+          </label>
+          <Select
+            id={roleId}
+            disabled={!hydrated}
+            value={role}
+            onValueChange={setRole}
+            options={ROLE_OPTIONS}
+            className="mt-1"
+          />
+        </div>
         <button
           className="rounded bg-stone-900 px-3 py-1.5 text-sm text-white"
           disabled={!hydrated || invite.isPending}

@@ -5,8 +5,9 @@ import { useTRPC } from "./trpc-provider";
 import { InviteForm } from "./invite-form";
 import { refetchAfterChange } from "./refetch";
 import { RelativeTime } from "./ui/relative-time";
+import { optionsOf, Select } from "./ui/select";
 
-import type { Role } from "@/domain/vocabulary";
+import { ROLES } from "@/domain/vocabulary";
 
 export function MembersPanel({ team, canManage }: { team: string; canManage: boolean }) {
   const trpc = useTRPC();
@@ -51,16 +52,12 @@ export function MembersPanel({ team, canManage }: { team: string; canManage: boo
               </td>
               <td className="px-3 py-2">
                 {canManage ? (
-                  <select
+                  <Select
                     aria-label={`Role of ${m.email}`}
                     value={m.role}
-                    onChange={(e) => setRole.mutate({ team, userId: m.id, role: e.target.value as Role })}
-                    className="rounded border border-stone-300 px-1 py-0.5"
-                  >
-                    <option value="owner">owner</option>
-                    <option value="editor">editor</option>
-                    <option value="viewer">viewer</option>
-                  </select>
+                    onValueChange={(role) => setRole.mutate({ team, userId: m.id, role })}
+                    options={optionsOf(ROLES)}
+                  />
                 ) : (
                   m.role
                 )}

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { chooseOption } from "./helpers";
 
 test("an owner renames a catalog, changes its profile and limit, then deletes (archives) it after confirming", async ({
   page,
@@ -7,7 +8,7 @@ test("an owner renames a catalog, changes its profile and limit, then deletes (a
   const { catalog } = newCatalog;
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Settings" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Support agent");
-  await page.getByLabel("Engine profile").selectOption("codex-bm25");
+  await chooseOption(page.getByLabel("Engine profile"), "codex-bm25");
   await expect(page.getByText("Reproduces Codex's tool_search exactly")).toBeVisible();
   await page.getByLabel("Default limit").fill("5");
   await page.getByRole("button", { name: "Save settings" }).click();

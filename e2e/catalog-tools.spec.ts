@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { setParameters } from "./catalog-helpers";
+import { chooseOption } from "./helpers";
 
 test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({
   page,
@@ -127,13 +128,21 @@ test("a selection changes exposure in bulk; the list filters and pages on the se
   await page.getByLabel("Select gamma").check();
   const bulk = page.getByRole("region", { name: "Bulk actions" });
   await expect(bulk.getByText("2 selected")).toBeVisible();
-  await bulk.getByLabel("Set exposure").selectOption("hidden");
+  await chooseOption(bulk.getByLabel("Set exposure"), "hidden");
   await bulk.getByRole("button", { name: "Apply exposure" }).click();
   await expect(bulk).toBeHidden(); // the selection clears once the change is saved
-  await page.getByLabel("Exposure", { exact: true }).selectOption("hidden");
+  await chooseOption(page.getByLabel("Exposure", { exact: true }), "hidden");
   await expect(page.getByText("2 tools", { exact: true })).toBeVisible();
   await expect(table.getByRole("link")).toHaveText(["alpha", "gamma"]);
-  await page.getByLabel("Exposure", { exact: true }).selectOption("");
+  // By keyboard: Enter opens the list, Home goes to its first option, Enter picks it and closes the list.
+  const exposureFilter = page.getByLabel("Exposure", { exact: true });
+  await exposureFilter.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("option", { name: "hidden" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Enter");
+  await expect(exposureFilter).toHaveText("Any exposure");
+  await expect(exposureFilter).toBeFocused();
   await page.getByLabel("Search tools").fill("bet");
   await expect(table.getByRole("link")).toHaveText(["beta"]);
   await expect(page).toHaveURL(/q=bet/);
@@ -198,6 +207,9 @@ test("a description longer than its two clamped lines offers the whole text; a s
   await expect(tools.getByRole("row").filter({ hasText: "ping" }).getByRole("button")).toHaveCount(0);
   await orders.getByRole("button", { name: "Show all" }).click();
   await expect(orders.getByText(long)).toBeVisible();
+  // Selecting the row rebuilds the table's columns; the description stays open.
+  await page.getByLabel("Select list_open_orders").check();
+  await expect(page.getByRole("region", { name: "Bulk actions" })).toBeVisible();
   await orders.getByRole("button", { name: "Show less" }).click();
   await expect(orders.getByRole("button", { name: "Show all" })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 
 export const DEMO = { email: "demo@stockroom.local", password: "stockroom-demo" };
@@ -9,6 +9,18 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/t\//);
+}
+
+/**
+ * Picks `option` (its visible label) in one of our selects (components/ui/select.tsx, Radix Select) as a person does:
+ * click the trigger, click the option in the list that opens, and wait for the trigger to show it.
+ */
+export async function chooseOption(select: Locator, option: string) {
+  await select.click();
+  const listbox = select.page().getByRole("listbox");
+  await listbox.getByRole("option", { name: option, exact: true }).click();
+  await expect(listbox).toBeHidden();
+  await expect(select).toHaveText(option);
 }
 
 export const signInAsDemo = (page: Page) => signIn(page, DEMO.email, DEMO.password);

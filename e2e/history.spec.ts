@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { chooseOption } from "./helpers";
 import { trpc } from "./playground-helpers";
 
 test("the history reads as sentences, hides no-op saves, and filters by type and tool id", async ({
@@ -36,14 +37,14 @@ test("the history reads as sentences, hides no-op saves, and filters by type and
   await expect(history.locator("time").first()).toHaveAttribute("title", / UTC$/);
 
   const filters = page.getByRole("form", { name: "Filter the history" });
-  await filters.getByLabel("Type").selectOption({ label: "Golden queries" });
+  await chooseOption(filters.getByLabel("Type"), "Golden queries");
   await filters.getByRole("button", { name: "Filter" }).click();
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history).toContainText("added golden query");
 
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(new RegExp(`${base}/history$`));
-  await expect(filters.getByLabel("Type")).toHaveValue("");
+  await expect(filters.getByLabel("Type")).toHaveText("All changes");
   await filters.getByLabel("Tool id").fill("crm.refund_order");
   await filters.getByRole("button", { name: "Filter" }).click();
   await expect(history.getByRole("listitem")).toHaveCount(2); // created, then the exposure change

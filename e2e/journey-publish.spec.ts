@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { analyzeText } from "../search/index";
 import { connect } from "../sdk/index";
 import { HELPDESK_FILE, HELPDESK_TOOLS, journey, JOURNEY_TIMEOUT } from "./fixtures/journey";
-import { signUpNewUser } from "./helpers";
+import { chooseOption, signUpNewUser } from "./helpers";
 
 // Issue 8, point 6: the whole path from an empty account to an agent that finds a tuned tool, in one browser.
 const NS = "helpdesk";
@@ -48,7 +48,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     await expect(page.getByLabel("Tools JSON")).toHaveValue(/"escalate_ticket"/);
     await page.getByLabel("Namespace for tools without one").fill(NS);
     await page.getByLabel("MCP server name").fill("helpdesk-mcp");
-    await page.getByLabel("Exposure of new tools").selectOption("direct");
+    await chooseOption(page.getByLabel("Exposure of new tools"), "direct");
     await page.getByRole("button", { name: "Preview import" }).click();
     await expect(page.getByTestId("import-counts")).toHaveText("10 new · 0 changed · 0 unchanged · 0 invalid");
     await expect(page.getByRole("table", { name: "Import preview" }).getByText(EDITED)).toBeVisible();
@@ -62,10 +62,10 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
     for (const name of DEFERRED) await page.getByLabel(`Select ${NS}.${name}`).check();
     const bulk = page.getByRole("region", { name: "Bulk actions" });
     await expect(bulk.getByText(`${DEFERRED.length} selected`)).toBeVisible();
-    await bulk.getByLabel("Set exposure").selectOption("deferred");
+    await chooseOption(bulk.getByLabel("Set exposure"), "deferred");
     await bulk.getByRole("button", { name: "Apply exposure" }).click();
     await expect(bulk).toBeHidden();
-    await page.getByLabel("Exposure", { exact: true }).selectOption("deferred");
+    await chooseOption(page.getByLabel("Exposure", { exact: true }), "deferred");
     await expect(page.getByText(`${DEFERRED.length} tools`, { exact: true })).toBeVisible();
     await expect(page.getByRole("table", { name: "Tools" }).getByRole("link")).toHaveText(
       DEFERRED.map((name) => `${NS}.${name}`).sort(),

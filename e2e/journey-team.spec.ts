@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { importHelpdesk, journey, JOURNEY_TIMEOUT, ownerWithCatalog } from "./fixtures/journey";
-import { signUpThroughInvite } from "./helpers";
+import { chooseOption, signUpThroughInvite } from "./helpers";
 
 // Issue 8, point 6: a team forms around a catalog — invitations before sign-up, roles enforced on screen and by status.
 const TOOL = "helpdesk.get_customer";
@@ -40,12 +40,12 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
   await step("the owner invites an editor and a viewer by email", page, async () => {
     await page.getByRole("navigation", { name: "Team" }).getByRole("link", { name: "Members" }).click();
     const members = page.getByRole("table", { name: "Members" });
-    for (const [name, role] of [
-      [editorName, "editor"],
-      [viewerName, "viewer"],
+    for (const [name, role, option] of [
+      [editorName, "editor", "editor — edits tools"],
+      [viewerName, "viewer", "viewer — reads"],
     ] as const) {
       await page.getByLabel("Invite by email").fill(email(name));
-      await page.getByLabel("Role", { exact: true }).selectOption(role);
+      await chooseOption(page.getByLabel("Role", { exact: true }), option);
       await page.getByRole("button", { name: "Invite" }).click();
       await expect(members.getByRole("row", { name: `${email(name)} (invited)` })).toContainText(role);
       // the single-use link, shown once, is what the owner sends on
@@ -79,8 +79,8 @@ test("an owner invites an editor and a viewer; roles hold on every screen; the o
     await page.reload();
     const members = page.getByRole("table", { name: "Members" });
     await expect(members.getByText("(invited)")).toHaveCount(0);
-    await expect(members.getByLabel(`Role of ${email(editorName)}`)).toHaveValue("editor");
-    await expect(members.getByLabel(`Role of ${email(viewerName)}`)).toHaveValue("viewer");
+    await expect(members.getByLabel(`Role of ${email(editorName)}`)).toHaveText("editor");
+    await expect(members.getByLabel(`Role of ${email(viewerName)}`)).toHaveText("viewer");
   });
 
   await step("the viewer reads the catalog without edit controls", viewerPage, async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { chooseOption } from "./helpers";
 import { createPublishedCatalog, trpc } from "./playground-helpers";
 
 test("type a query, read the ranked list, open an explanation and ask why not another tool", async ({ page, demo }) => {
@@ -91,7 +92,7 @@ test("an edit in the playground moves the draft ranking; compare it with the pub
   await expect(left.getByRole("listitem").first()).toContainText("crm.lookup_customer");
 
   // With K = 1 the edited tool enters the top 1 and the published winner leaves it.
-  await page.getByLabel("Results (K)").selectOption("1");
+  await chooseOption(page.getByLabel("Results (K)"), "1");
   await expect(right.getByRole("listitem").first()).toContainText("new");
   await expect(left.getByRole("listitem").first()).toContainText("left · now #2");
 

@@ -4,6 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { plural } from "@/components/ui/plural";
+import { optionsOf, Select } from "@/components/ui/select";
+import { EXPOSURES } from "@/domain/vocabulary";
 import { appErrorOf } from "./app-error";
 import { BulkSearchTerms } from "./bulk-search-terms";
 import type { Exposure } from "./tool-list-filters";
@@ -67,16 +69,13 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
         </button>
         <div className="ml-auto text-xs text-stone-600">
           <label htmlFor="bulk-exposure">Set exposure</label>
-          <select
+          <Select
             id="bulk-exposure"
             value={exposure}
-            onChange={(e) => setExposure(e.target.value as Exposure)}
-            className={`${inputClass} mt-1`}
-          >
-            <option value="direct">direct</option>
-            <option value="deferred">deferred</option>
-            <option value="hidden">hidden</option>
-          </select>
+            onValueChange={setExposure}
+            options={optionsOf(EXPOSURES)}
+            className="mt-1 w-full"
+          />
         </div>
         <button
           type="button"

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { optionsOf, Select } from "@/components/ui/select";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc-provider";
@@ -118,19 +119,14 @@ export function CatalogSettingsForm({
             />
           </Field>
           <Field label="Engine profile" htmlFor="settings-profile" hint={PROFILES[form.engineProfile].description}>
-            <select
+            <Select
               id="settings-profile"
               value={form.engineProfile}
               disabled={!canEdit}
-              onChange={(e) => setForm({ ...form, engineProfile: e.target.value as EngineProfile })}
-              className={inputClass}
-            >
-              {ENGINE_PROFILES.map((id) => (
-                <option key={id} value={id}>
-                  {id}
-                </option>
-              ))}
-            </select>
+              onValueChange={(engineProfile) => setForm({ ...form, engineProfile })}
+              options={optionsOf(ENGINE_PROFILES)}
+              className="w-full"
+            />
           </Field>
           <Field
             label="Default limit"

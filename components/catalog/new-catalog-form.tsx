@@ -3,11 +3,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { Select } from "@/components/ui/select";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useTRPC } from "@/components/trpc-provider";
 import { DEFAULT_PROFILE, type EngineProfile } from "@/search/index";
 import { appErrorOf } from "./app-error";
 import { buttonClass, Field, inputClass, secondaryButtonClass } from "./ui";
+
+const PROFILE_OPTIONS: { value: EngineProfile; label: string }[] = [
+  { value: "stockroom", label: "stockroom (recommended)" },
+  { value: "codex-bm25", label: "codex-bm25 (exactly as Codex)" },
+];
 
 /** Owners create a catalog: name, optional slug (its permanent address), engine profile and default limit. */
 export function NewCatalogForm({ team }: { team: string }) {
@@ -68,15 +74,13 @@ export function NewCatalogForm({ team }: { team: string }) {
       </Field>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Engine profile" htmlFor="catalog-profile">
-          <select
+          <Select
             id="catalog-profile"
             value={engineProfile}
-            onChange={(e) => setProfile(e.target.value as typeof engineProfile)}
-            className={inputClass}
-          >
-            <option value="stockroom">stockroom (recommended)</option>
-            <option value="codex-bm25">codex-bm25 (exactly as Codex)</option>
-          </select>
+            onValueChange={setProfile}
+            options={PROFILE_OPTIONS}
+            className="w-full"
+          />
         </Field>
         <Field label="Default limit" htmlFor="catalog-limit" error={error?.fields.defaultLimit}>
           <input

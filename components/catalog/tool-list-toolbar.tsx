@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { plural } from "@/components/ui/plural";
+import { optionsOf, Select, type SelectOption } from "@/components/ui/select";
+import { EXPOSURES } from "@/domain/vocabulary";
 import { ExportMenu } from "./export-menu";
-import type { Exposure, ToolListFilters, ToolSort } from "./tool-list-filters";
+import type { ToolListFilters, ToolSort } from "./tool-list-filters";
 import { buttonClass, inputClass, secondaryButtonClass } from "./ui";
 
 interface HeaderProps {
@@ -70,61 +72,60 @@ export function ToolListFilterBar({ filters, namespaces, update }: FilterBarProp
       <NamespaceFilter filters={filters} namespaces={namespaces} update={update} />
       <div className="text-xs text-stone-600">
         <label htmlFor="filter-exposure">Exposure</label>
-        <select
+        <Select
           id="filter-exposure"
           value={filters.exp ?? ""}
-          onChange={(e) => update({ exp: (e.target.value || null) as Exposure | null })}
-          className={`${inputClass} mt-1`}
-        >
-          <option value="">Any exposure</option>
-          <option value="direct">direct</option>
-          <option value="deferred">deferred</option>
-          <option value="hidden">hidden</option>
-        </select>
+          onValueChange={(exp) => update({ exp: exp || null })}
+          options={[{ value: "", label: "Any exposure" }, ...optionsOf(EXPOSURES)]}
+          className="mt-1 w-full"
+        />
       </div>
       <SortFilter filters={filters} update={update} />
     </div>
   );
 }
 
+// Namespace names are identifiers, so "*" cannot be one; "" is a real choice (tools without a namespace).
+const ANY_NAMESPACE = "*";
+
 function NamespaceFilter({ filters, namespaces, update }: FilterBarProps) {
   return (
     <div className="text-xs text-stone-600">
       <label htmlFor="filter-namespace">Namespace</label>
-      <select
+      <Select
         id="filter-namespace"
-        value={filters.ns ?? "*"}
-        onChange={(e) => update({ ns: e.target.value === "*" ? null : e.target.value })}
-        className={`${inputClass} mt-1`}
-      >
-        <option value="*">All namespaces</option>
-        <option value="">(no namespace)</option>
-        {namespaces?.map((ns) => (
-          <option key={ns.id} value={ns.name}>
-            {ns.name} ({ns.toolCount})
-          </option>
-        ))}
-      </select>
+        value={filters.ns ?? ANY_NAMESPACE}
+        onValueChange={(ns) => update({ ns: ns === ANY_NAMESPACE ? null : ns })}
+        options={[
+          { value: ANY_NAMESPACE, label: "All namespaces" },
+          { value: "", label: "(no namespace)" },
+          ...(namespaces ?? []).map((ns) => ({ value: ns.name, label: `${ns.name} (${ns.toolCount})` })),
+        ]}
+        className="mt-1 w-full"
+      />
     </div>
   );
 }
+
+const SORT_OPTIONS: SelectOption<ToolSort>[] = [
+  { value: "relevance", label: "Best match" },
+  { value: "key", label: "Key (namespace.name)" },
+  { value: "name", label: "Name" },
+  { value: "updated", label: "Recently changed" },
+  { value: "exposure", label: "Exposure" },
+];
 
 function SortFilter({ filters, update }: Omit<FilterBarProps, "namespaces">) {
   return (
     <div className="text-xs text-stone-600">
       <label htmlFor="filter-sort">Sort</label>
-      <select
+      <Select
         id="filter-sort"
         value={filters.sort}
-        onChange={(e) => update({ sort: e.target.value as ToolSort })}
-        className={`${inputClass} mt-1`}
-      >
-        <option value="relevance">Best match</option>
-        <option value="key">Key (namespace.name)</option>
-        <option value="name">Name</option>
-        <option value="updated">Recently changed</option>
-        <option value="exposure">Exposure</option>
-      </select>
+        onValueChange={(sort) => update({ sort })}
+        options={SORT_OPTIONS}
+        className="mt-1 w-full"
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
+  type Cell,
   type Header,
   type SortingState,
 } from "@tanstack/react-table";
@@ -158,6 +159,16 @@ function HeaderCell({
   );
 }
 
+/**
+ * A cell's content, its renderer called rather than mounted: flexRender mounts a cell function as a component, and
+ * the columns are rebuilt whenever the selection or the search changes, so each rebuild would remount every cell
+ * and reset its state (an expanded description collapsed by ticking a checkbox). The renderers above use no hooks.
+ */
+function renderCell(cell: Cell<Row, unknown>) {
+  const render = cell.column.columnDef.cell;
+  return typeof render === "function" ? render(cell.getContext()) : render;
+}
+
 /** The tool list's table (TanStack Table): fixed, resizable columns, header sorting, row selection. */
 export function ToolTable({
   team,
@@ -224,7 +235,7 @@ export function ToolTable({
             <tr key={row.id} className="border-b border-stone-100 align-top last:border-0 hover:bg-stone-50">
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className="px-3 py-2" style={{ width: cell.column.getSize() }}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {renderCell(cell)}
                 </td>
               ))}
             </tr>

@@ -69,6 +69,7 @@ export function ToolPicker({ team, catalog, value, onChange, label = "Expected t
           aria-expanded={isOpen && options.length > 0}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
+          aria-activedescendant={isOpen && options[active] ? `${id}-option-${active}` : undefined}
           value={text}
           placeholder="Type to find a tool by name or description"
           onChange={(e) => {
@@ -98,6 +99,7 @@ export function ToolPicker({ team, catalog, value, onChange, label = "Expected t
             {options.map((tool, i) => (
               <li
                 key={tool.id}
+                id={`${id}-option-${i}`}
                 role="option"
                 aria-selected={i === active}
                 onMouseDown={(e) => {

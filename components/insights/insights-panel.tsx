@@ -6,6 +6,7 @@ import { useTRPC } from "../trpc-provider";
 import { inputClass } from "../catalog/ui";
 import { BarChart } from "./bar-chart";
 import { plural } from "../ui/plural";
+import { Select } from "../ui/select";
 import { FailingRequests } from "./failing-requests";
 import { eventsHref, scopeParams, type InsightsScope } from "./links";
 import { NoEventsNotice } from "./no-events-notice";
@@ -62,21 +63,20 @@ export function InsightsPanel(props: {
             onChange={(e) => setScope({ to: e.target.value || undefined })}
           />
         </label>
-        <label>
-          <span className="block text-xs text-stone-500">Snapshot version</span>
-          <select
-            className={inputClass}
-            value={scope.version ?? ""}
-            onChange={(e) => setScope({ version: e.target.value === "" ? null : Number(e.target.value) })}
-          >
-            <option value="">All versions</option>
-            {(data?.versions ?? []).map((v) => (
-              <option key={v} value={v}>
-                {v === 0 ? "unknown" : `v${v}`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div>
+          <label htmlFor="insights-version" className="block text-xs text-stone-500">
+            Snapshot version
+          </label>
+          <Select
+            id="insights-version"
+            value={scope.version === null || scope.version === undefined ? "" : String(scope.version)}
+            onValueChange={(v) => setScope({ version: v === "" ? null : Number(v) })}
+            options={[
+              { value: "", label: "All versions" },
+              ...(data?.versions ?? []).map((v) => ({ value: String(v), label: v === 0 ? "unknown" : `v${v}` })),
+            ]}
+          />
+        </div>
       </form>
       {overview.error && (
         <p role="alert" className="text-sm text-red-700">

@@ -1,9 +1,11 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { Select } from "@/components/ui/select";
 import { useTRPC } from "../trpc-provider";
 import { CostFigures } from "./cost-figures";
+import { sourceLabel } from "./format";
 import { PayloadView } from "./payload-view";
 
 type Provider = "openai" | "anthropic" | "mcp" | "chat-completions";
@@ -36,6 +38,7 @@ export function FirstRequestPreview({
   const [supportsToolSearch, setSupportsToolSearch] = useState(true);
   const [version, setVersion] = useState<number | null>(null);
   const [k, setK] = useState(defaultLimit);
+  const id = useId();
   const validK = Number.isInteger(k) && k >= 1 && k <= 100;
   const preview = useQuery(
     trpc.playground.firstRequest.queryOptions(
@@ -92,21 +95,19 @@ export function FirstRequestPreview({
             </label>
           </div>
         </fieldset>
-        <label className="text-xs font-medium text-stone-700">
-          Catalog
-          <select
+        <div className="text-xs font-medium text-stone-700">
+          <label htmlFor={`${id}-version`}>Catalog</label>
+          <Select
+            id={`${id}-version`}
             value={version === null ? "draft" : String(version)}
-            onChange={(e) => setVersion(e.target.value === "draft" ? null : Number(e.target.value))}
-            className="mt-1 block rounded border border-stone-300 px-2 py-1 text-sm font-normal"
-          >
-            <option value="draft">Draft</option>
-            {versions.map((v) => (
-              <option key={v} value={v}>
-                Published v{v}
-              </option>
-            ))}
-          </select>
-        </label>
+            onValueChange={(v) => setVersion(v === "draft" ? null : Number(v))}
+            options={["draft", ...versions.map(String)].map((v) => ({
+              value: v,
+              label: sourceLabel(v === "draft" ? null : Number(v)),
+            }))}
+            className="mt-1"
+          />
+        </div>
         <label className="text-xs font-medium text-stone-700">
           Tools per search (K)
           <input

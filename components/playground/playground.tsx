@@ -11,6 +11,7 @@ import { SourcePicker } from "./source-picker";
 import { useDebouncedValue } from "./use-debounced-value";
 import { WhyNotPanel } from "./why-not-panel";
 import { plural } from "@/components/ui/plural";
+import { Select } from "@/components/ui/select";
 
 interface PlaygroundProps {
   team: string;
@@ -83,23 +84,18 @@ export function Playground({
           defaultProfile={defaultProfile}
           onProfile={setProfile}
         />
-        <label className="text-xs font-medium text-stone-700">
-          Results (K)
-          <select
-            value={limit}
-            onChange={(e) => setLimit(Number(e.target.value))}
-            className="mt-1 block rounded border border-stone-300 bg-white px-2 py-1 text-sm font-normal"
-          >
-            {[...new Set([...LIMITS, defaultLimit])]
+        <div className="text-xs font-medium text-stone-700">
+          <label htmlFor="playground-limit">Results (K)</label>
+          <Select
+            id="playground-limit"
+            value={String(limit)}
+            onValueChange={(n) => setLimit(Number(n))}
+            options={[...new Set([...LIMITS, defaultLimit])]
               .sort((a, b) => a - b)
-              .map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                  {n === defaultLimit ? " (default)" : ""}
-                </option>
-              ))}
-          </select>
-        </label>
+              .map((n) => ({ value: String(n), label: n === defaultLimit ? `${n} (default)` : String(n) }))}
+            className="mt-1"
+          />
+        </div>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">

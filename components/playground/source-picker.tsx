@@ -1,5 +1,7 @@
 "use client";
 
+import { useId } from "react";
+import { Select, type SelectOption } from "@/components/ui/select";
 import { sourceLabel, type Profile } from "./format";
 
 interface SourcePickerProps {
@@ -12,6 +14,9 @@ interface SourcePickerProps {
   onProfile: (profile: Profile | undefined) => void;
 }
 
+const DRAFT = "draft";
+const CATALOG_DEFAULT = "default";
+
 /** Draft or a published version, and which engine profile ranks it. */
 export function SourcePicker({
   label,
@@ -22,35 +27,37 @@ export function SourcePicker({
   defaultProfile,
   onProfile,
 }: SourcePickerProps) {
+  const id = useId();
+  const profiles: SelectOption<Profile | typeof CATALOG_DEFAULT>[] = [
+    { value: CATALOG_DEFAULT, label: `Catalog default (${defaultProfile})` },
+    { value: "stockroom", label: "stockroom" },
+    { value: "codex-bm25", label: "codex-bm25 (what Codex would return)" },
+  ];
   return (
-    <div className="flex max-w-full flex-wrap items-end gap-2 [&>label]:max-w-full">
-      <label className="text-xs font-medium text-stone-700">
-        {label} source
-        <select
-          value={version === null ? "draft" : String(version)}
-          onChange={(e) => onVersion(e.target.value === "draft" ? null : Number(e.target.value))}
-          className="mt-1 block rounded border border-stone-300 bg-white px-2 py-1 text-sm font-normal"
-        >
-          <option value="draft">Draft</option>
-          {versions.map((v) => (
-            <option key={v} value={v}>
-              {sourceLabel(v)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-xs font-medium text-stone-700">
-        {label} profile
-        <select
-          value={profile ?? "default"}
-          onChange={(e) => onProfile(e.target.value === "default" ? undefined : (e.target.value as Profile))}
-          className="mt-1 block rounded border border-stone-300 bg-white px-2 py-1 text-sm font-normal"
-        >
-          <option value="default">Catalog default ({defaultProfile})</option>
-          <option value="stockroom">stockroom</option>
-          <option value="codex-bm25">codex-bm25 (what Codex would return)</option>
-        </select>
-      </label>
+    <div className="flex max-w-full flex-wrap items-end gap-2 [&>div]:max-w-full">
+      <div className="text-xs font-medium text-stone-700">
+        <label htmlFor={`${id}-source`}>{label} source</label>
+        <Select
+          id={`${id}-source`}
+          value={version === null ? DRAFT : String(version)}
+          onValueChange={(v) => onVersion(v === DRAFT ? null : Number(v))}
+          options={[DRAFT, ...versions.map(String)].map((v) => ({
+            value: v,
+            label: sourceLabel(v === DRAFT ? null : Number(v)),
+          }))}
+          className="mt-1"
+        />
+      </div>
+      <div className="text-xs font-medium text-stone-700">
+        <label htmlFor={`${id}-profile`}>{label} profile</label>
+        <Select
+          id={`${id}-profile`}
+          value={profile ?? CATALOG_DEFAULT}
+          onValueChange={(p) => onProfile(p === CATALOG_DEFAULT ? undefined : p)}
+          options={profiles}
+          className="mt-1"
+        />
+      </div>
     </div>
   );
 }

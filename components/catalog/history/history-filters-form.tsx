@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Select } from "@/components/ui/select";
 import { HISTORY_TYPE_LABELS, HISTORY_TYPES, type HistoryType } from "@/server/services/audit/history-filters";
 
 const FIELD = "rounded border border-stone-300 bg-white px-2 py-1 text-sm";
@@ -19,28 +20,34 @@ export function HistoryFiltersForm(props: {
       aria-label="Filter the history"
       className="mb-4 flex flex-wrap items-end gap-3 text-sm"
     >
-      <label className="flex flex-col gap-1">
-        <span className="text-xs text-stone-600">Person</span>
-        <select name="actor" defaultValue={props.actor ?? ""} className={FIELD}>
-          <option value="">Everyone</option>
-          {props.people.map((person) => (
-            <option key={person} value={person}>
-              {person}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1">
-        <span className="text-xs text-stone-600">Type</span>
-        <select name="type" defaultValue={props.type ?? ""} className={FIELD}>
-          <option value="">All changes</option>
-          {HISTORY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {HISTORY_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="history-actor" className="text-xs text-stone-600">
+          Person
+        </label>
+        <Select
+          id="history-actor"
+          name="actor"
+          defaultValue={props.actor ?? ""}
+          options={[
+            { value: "", label: "Everyone" },
+            ...props.people.map((person) => ({ value: person, label: person })),
+          ]}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="history-type" className="text-xs text-stone-600">
+          Type
+        </label>
+        <Select
+          id="history-type"
+          name="type"
+          defaultValue={props.type ?? ""}
+          options={[
+            { value: "", label: "All changes" },
+            ...HISTORY_TYPES.map((t) => ({ value: t, label: HISTORY_TYPE_LABELS[t] })),
+          ]}
+        />
+      </div>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-stone-600">Tool id</span>
         <input

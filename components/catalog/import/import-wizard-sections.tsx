@@ -3,11 +3,13 @@
 import Link from "next/link";
 import { Tabs } from "radix-ui";
 import { plural } from "@/components/ui/plural";
+import { optionsOf, Select } from "@/components/ui/select";
+import { EXPOSURES } from "@/domain/vocabulary";
 import { buttonClass, Field, fileInputClass, inputClass, Section, secondaryButtonClass } from "../ui";
 import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
 import { PreviewTable } from "./preview-table";
-import type { Exposure, ImportWizardState } from "./use-import-wizard";
+import type { ImportWizardState } from "./use-import-wizard";
 
 type Plan = NonNullable<ImportWizardState["preview"]["data"]>;
 interface SectionProps {
@@ -121,16 +123,13 @@ function OptionFields({ wizard: { fields, edit } }: Pick<SectionProps, "wizard">
         htmlFor="import-exposure"
         hint="Unless the source marks tools with defer_loading. Existing tools keep theirs."
       >
-        <select
+        <Select
           id="import-exposure"
           value={fields.exposure}
-          onChange={(e) => edit({ exposure: e.target.value as Exposure })}
-          className={inputClass}
-        >
-          <option value="deferred">deferred</option>
-          <option value="direct">direct</option>
-          <option value="hidden">hidden</option>
-        </select>
+          onValueChange={(exposure) => edit({ exposure })}
+          options={optionsOf(EXPOSURES)}
+          className="w-full"
+        />
       </Field>
     </div>
   );
