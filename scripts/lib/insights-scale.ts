@@ -29,35 +29,48 @@ const EVENTS_SQL = `
     CASE WHEN k > 0 THEN g % 5 <> 0 END
   FROM generate_series($2::int, $3::int) AS g CROSS JOIN generate_series(0, 2) AS k`;
 
-// The day counters exactly as ingest would have added them (see tallyNewEvent in daily-counters.ts).
-const COUNTERS_SQL = `
-  INSERT INTO "AgentEventDaily" ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket", "count")
-  SELECT $1, e."at"::date, COALESCE(e."snapshotVersion", 0), m."metric", m."tool", m."bucket", sum(m."n")::int
+// The day counters exactly as ingest would have added them (see tallyNewEvent in daily-counters.ts): the
+// catalog-wide row of each day and version, the rows of each tool, and the two histograms.
+const CATALOG_COUNTS_SQL = `
+  INSERT INTO "AgentDailyCount" ("catalogId", "day", "snapshotVersion", "toolId", "searches", "empty", "weak", "followed",
+    "calls", "unreturned", "finished", "ok")
+  SELECT $1, e."at"::date, COALESCE(e."snapshotVersion", 0), '',
+    count(*) FILTER (WHERE e."kind" = 'search'),
+    count(*) FILTER (WHERE e."kind" = 'search' AND cardinality(e."returnedIds") = 0),
+    count(*) FILTER (WHERE e."kind" = 'search' AND e."weakOnly"),
+    count(*) FILTER (WHERE e."kind" = 'search' AND e."followed"),
+    count(*) FILTER (WHERE e."kind" = 'call'),
+    count(*) FILTER (WHERE e."kind" = 'call' AND e."rank" IS NULL),
+    count(*) FILTER (WHERE e."kind" = 'call' AND e."ok" IS NOT NULL),
+    count(*) FILTER (WHERE e."kind" = 'call' AND e."ok")
+  FROM "AgentEvent" e WHERE e."catalogId" = $1 GROUP BY 2, 3`;
+
+const TOOL_COUNTS_SQL = `
+  INSERT INTO "AgentDailyCount" ("catalogId", "day", "snapshotVersion", "toolId", "returned", "called", "ranked",
+    "rankSum", "toolOk")
+  SELECT $1, t."day", t."version", t."toolId", sum(t."returned"), sum(t."called"), sum(t."ranked"), sum(t."rankSum"),
+    sum(t."ok")
+  FROM (
+    SELECT e."at"::date AS "day", COALESCE(e."snapshotVersion", 0) AS "version", r."id" AS "toolId", 1 AS "returned",
+      0 AS "called", 0 AS "ranked", 0 AS "rankSum", 0 AS "ok"
+    FROM "AgentEvent" e CROSS JOIN LATERAL unnest(e."returnedIds") AS r("id")
+    WHERE e."catalogId" = $1 AND e."kind" = 'search'
+    UNION ALL
+    SELECT e."at"::date, COALESCE(e."snapshotVersion", 0), e."toolId", 0, 1, (e."rank" IS NOT NULL)::int,
+      COALESCE(e."rank", 0), COALESCE(e."ok", false)::int
+    FROM "AgentEvent" e WHERE e."catalogId" = $1 AND e."kind" = 'call' AND e."toolId" IS NOT NULL) t
+  GROUP BY 2, 3, 4`;
+
+const BUCKETS_SQL = `
+  INSERT INTO "AgentDailyBucket" ("catalogId", "day", "snapshotVersion", "metric", "bucket", "count")
+  SELECT $1, e."at"::date, COALESCE(e."snapshotVersion", 0), m."metric", m."bucket", count(*)::int
   FROM "AgentEvent" e
   CROSS JOIN LATERAL (VALUES
-    ('search', '', 0, 1, e."kind" = 'search'),
-    ('search.empty', '', 0, 1, e."kind" = 'search' AND cardinality(e."returnedIds") = 0),
-    ('search.weak', '', 0, 1, e."kind" = 'search' AND e."weakOnly"),
-    ('search.followed', '', 0, 1, e."kind" = 'search' AND e."followed"),
-    ('search.latency', '', ceil(4 * log(2, (COALESCE(e."latencyMs", 0) + 1)::numeric))::int, 1, e."kind" = 'search' AND e."latencyMs" IS NOT NULL),
-    ('call', '', 0, 1, e."kind" = 'call'),
-    ('call.unreturned', '', 0, 1, e."kind" = 'call' AND e."rank" IS NULL),
-    ('call.rank', '', COALESCE(e."rank", 0), 1, e."kind" = 'call' AND e."rank" IS NOT NULL),
-    ('call.finished', '', 0, 1, e."kind" = 'call' AND e."ok" IS NOT NULL),
-    ('call.ok', '', 0, 1, e."kind" = 'call' AND e."ok"),
-    ('tool.called', COALESCE(e."toolId", ''), 0, 1, e."kind" = 'call'),
-    ('tool.ranked', COALESCE(e."toolId", ''), 0, 1, e."kind" = 'call' AND e."rank" IS NOT NULL),
-    ('tool.rankSum', COALESCE(e."toolId", ''), 0, COALESCE(e."rank", 0), e."kind" = 'call' AND e."rank" IS NOT NULL),
-    ('tool.ok', COALESCE(e."toolId", ''), 0, 1, e."kind" = 'call' AND e."ok")
-  ) AS m("metric", "tool", "bucket", "n", "applies")
+    ('search.latency', ceil(4 * log(2, (COALESCE(e."latencyMs", 0) + 1)::numeric))::int, e."kind" = 'search' AND e."latencyMs" IS NOT NULL),
+    ('call.rank', COALESCE(e."rank", 0), e."kind" = 'call' AND e."rank" IS NOT NULL)
+  ) AS m("metric", "bucket", "applies")
   WHERE e."catalogId" = $1 AND m."applies"
-  GROUP BY 2, 3, 4, 5, 6`;
-
-const RETURNED_SQL = `
-  INSERT INTO "AgentEventDaily" ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket", "count")
-  SELECT $1, e."at"::date, COALESCE(e."snapshotVersion", 0), 'tool.returned', t."id", 0, count(*)::int
-  FROM "AgentEvent" e CROSS JOIN LATERAL unnest(e."returnedIds") AS t("id")
-  WHERE e."catalogId" = $1 AND e."kind" = 'search' GROUP BY 2, 3, 5`;
+  GROUP BY 2, 3, 4, 5`;
 
 export async function seedScaleEvents(handle: DatabaseHandle, events: number): Promise<string> {
   const team = await handle.db.team.create({ data: { slug: `scale-${Date.now()}`, name: "Scale" } });
@@ -66,9 +79,9 @@ export async function seedScaleEvents(handle: DatabaseHandle, events: number): P
   for (let from = 0; from < conversations; from += CHUNK) {
     await handle.sql.query(EVENTS_SQL, [catalog.id, from, Math.min(conversations, from + CHUNK) - 1]);
   }
-  await handle.sql.query(COUNTERS_SQL, [catalog.id]);
-  await handle.sql.query(RETURNED_SQL, [catalog.id]);
-  await handle.sql.exec(`ANALYZE "AgentEvent"; ANALYZE "AgentEventDaily"`);
+  for (const counters of [CATALOG_COUNTS_SQL, TOOL_COUNTS_SQL, BUCKETS_SQL])
+    await handle.sql.query(counters, [catalog.id]);
+  await handle.sql.exec(`ANALYZE "AgentEvent"; ANALYZE "AgentDailyCount"; ANALYZE "AgentDailyBucket"`);
   return catalog.id;
 }
 

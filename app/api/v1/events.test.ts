@@ -3,6 +3,8 @@ import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import type { DailyMetric } from "@/server/services/telemetry/daily-counters";
+import { sumDayCounter } from "@/server/testing/day-counters";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
 import * as eventsRoute from "./[...path]/route";
 import * as openapiRoute from "./openapi.json/route";
@@ -46,11 +48,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
   }
 
   const countEvents = (catalogId: string) => db.agentEvent.count({ where: { catalogId } });
-  const counter = async (catalogId: string, metric: string, toolId = "") =>
-    (await db.agentEventDaily.findMany({ where: { catalogId, metric, toolId } })).reduce(
-      (sum, row) => sum + row.count,
-      0,
-    );
+  const counter = (catalogId: string, metric: DailyMetric, toolId = "") => sumDayCounter(db, catalogId, metric, toolId);
 
   it("stores a batch once: a retried batch is acknowledged but never counted twice", async () => {
     const { catalog, post } = await catalogWithToken();

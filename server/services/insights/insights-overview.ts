@@ -4,19 +4,26 @@ import { bucketUpperMs } from "../telemetry/daily-counters";
 import { daysOf, type Period } from "./insights-period";
 
 // Sums of the day counters (see daily-counters.ts): the page reads these, never the events themselves.
+const PERIOD = `"catalogId" = $1 AND "day" BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR "snapshotVersion" = $4)`;
+
 const CATALOG_SQL = `
-  SELECT to_char("day", 'YYYY-MM-DD') AS "day", "metric", "bucket", sum("count")::float8 AS "count"
-  FROM "AgentEventDaily"
-  WHERE "catalogId" = $1 AND "day" BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR "snapshotVersion" = $4) AND "toolId" = ''
-  GROUP BY 1, 2, 3`;
+  SELECT to_char("day", 'YYYY-MM-DD') AS "day", sum("searches")::float8 AS "searches", sum("empty")::float8 AS "empty",
+    sum("weak")::float8 AS "weak", sum("followed")::float8 AS "followed", sum("repeated")::float8 AS "repeated",
+    sum("calls")::float8 AS "calls", sum("unreturned")::float8 AS "unreturned", sum("finished")::float8 AS "finished",
+    sum("ok")::float8 AS "ok", sum("dropped")::float8 AS "dropped"
+  FROM "AgentDailyCount" WHERE ${PERIOD} AND "toolId" = ''
+  GROUP BY 1`;
+
+const BUCKETS_SQL = `
+  SELECT "metric", "bucket", sum("count")::float8 AS "count" FROM "AgentDailyBucket" WHERE ${PERIOD} GROUP BY 1, 2`;
 
 const TOOLS_SQL = `
-  SELECT "toolId", "metric", sum("count")::float8 AS "count"
-  FROM "AgentEventDaily"
-  WHERE "catalogId" = $1 AND "day" BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR "snapshotVersion" = $4) AND "toolId" <> ''
-  GROUP BY 1, 2`;
+  SELECT "toolId", sum("returned")::float8 AS "returned", sum("called")::float8 AS "called",
+    sum("toolOk")::float8 AS "succeeded", sum("ranked")::float8 AS "ranked", sum("rankSum")::float8 AS "rankSum"
+  FROM "AgentDailyCount" WHERE ${PERIOD} AND "toolId" <> ''
+  GROUP BY 1`;
 
-const VERSIONS_SQL = `SELECT DISTINCT "snapshotVersion" AS "version" FROM "AgentEventDaily" WHERE "catalogId" = $1 AND "metric" = 'search' ORDER BY 1 DESC`;
+const VERSIONS_SQL = `SELECT DISTINCT "snapshotVersion" AS "version" FROM "AgentDailyCount" WHERE "catalogId" = $1 AND "toolId" = '' AND "searches" > 0 ORDER BY 1 DESC`;
 
 export interface DayRow {
   day: string;
@@ -50,14 +57,23 @@ function percentile(histogram: Map<number, number>, share: number): number | nul
   return null;
 }
 
-const DAY_FIELDS: Record<string, keyof Omit<DayRow, "day">> = {
-  search: "searches",
-  "search.empty": "empty",
-  "search.weak": "weak",
-  "search.followed": "followed",
-  "search.repeated": "repeated",
-  call: "calls",
-  "call.unreturned": "unreturned",
+type DayCounts = Omit<DayRow, "day">;
+const DAY_FIELDS = [
+  "searches",
+  "empty",
+  "weak",
+  "followed",
+  "repeated",
+  "calls",
+  "unreturned",
+] as const satisfies Array<keyof DayCounts>;
+type ToolSums = {
+  toolId: string;
+  returned: number;
+  called: number;
+  succeeded: number;
+  ranked: number;
+  rankSum: number;
 };
 
 /** Charts and totals of one catalog over a period: sums of the day counters, a few thousand rows at most. */
@@ -71,9 +87,10 @@ export async function getInsightsOverview({
   period: Period;
 }) {
   const params = [catalogId, period.from, period.to, period.version];
-  const [rows, toolRows, versionRows] = await Promise.all([
-    queryRows<{ day: string; metric: string; bucket: number; count: number }>(db, CATALOG_SQL, params),
-    queryRows<{ toolId: string; metric: string; count: number }>(db, TOOLS_SQL, params),
+  const [rows, bucketRows, toolRows, versionRows] = await Promise.all([
+    queryRows<DayRow & { finished: number; ok: number; dropped: number }>(db, CATALOG_SQL, params),
+    queryRows<{ metric: string; bucket: number; count: number }>(db, BUCKETS_SQL, params),
+    queryRows<ToolSums>(db, TOOLS_SQL, params),
     queryRows<{ version: number }>(db, VERSIONS_SQL, [catalogId]),
   ]);
   const days = new Map(
@@ -86,14 +103,15 @@ export async function getInsightsOverview({
   const ranks = new Map<number, number>();
   const totals = { finished: 0, ok: 0, dropped: 0 };
   for (const row of rows) {
-    const field = DAY_FIELDS[row.metric];
     const day = days.get(row.day);
-    if (field && day) day[field] += row.count;
-    if (row.metric === "search.latency") latency.set(row.bucket, (latency.get(row.bucket) ?? 0) + row.count);
-    if (row.metric === "call.rank") ranks.set(row.bucket, (ranks.get(row.bucket) ?? 0) + row.count);
-    if (row.metric === "call.finished") totals.finished += row.count;
-    if (row.metric === "call.ok") totals.ok += row.count;
-    if (row.metric === "sdk.dropped") totals.dropped += row.count;
+    if (day) for (const field of DAY_FIELDS) day[field] += row[field];
+    totals.finished += row.finished;
+    totals.ok += row.ok;
+    totals.dropped += row.dropped;
+  }
+  for (const row of bucketRows) {
+    const histogram = row.metric === "search.latency" ? latency : row.metric === "call.rank" ? ranks : null;
+    histogram?.set(row.bucket, (histogram.get(row.bucket) ?? 0) + row.count);
   }
   const perDay = [...days.values()];
   const sum = (field: keyof Omit<DayRow, "day">) => perDay.reduce((total, day) => total + day[field], 0);
@@ -128,23 +146,10 @@ export async function getInsightsOverview({
   };
 }
 
-function toFunnel(rows: Array<{ toolId: string; metric: string; count: number }>): ToolFunnelRow[] {
-  const tools = new Map<
-    string,
-    { returned: number; called: number; succeeded: number; ranked: number; rankSum: number }
-  >();
-  for (const row of rows) {
-    const tool = tools.get(row.toolId) ?? { returned: 0, called: 0, succeeded: 0, ranked: 0, rankSum: 0 };
-    if (row.metric === "tool.returned") tool.returned += row.count;
-    if (row.metric === "tool.called") tool.called += row.count;
-    if (row.metric === "tool.ok") tool.succeeded += row.count;
-    if (row.metric === "tool.ranked") tool.ranked += row.count;
-    if (row.metric === "tool.rankSum") tool.rankSum += row.count;
-    tools.set(row.toolId, tool);
-  }
-  return [...tools.entries()]
-    .map(([toolId, t]) => ({
-      toolId,
+function toFunnel(rows: ToolSums[]): ToolFunnelRow[] {
+  return rows
+    .map((t) => ({
+      toolId: t.toolId,
       returned: t.returned,
       called: t.called,
       succeeded: t.succeeded,

@@ -199,6 +199,7 @@ describe("Insights", () => {
     const removed = await deleteExpiredEvents({ db: handle.sql, now: inThreeDays });
     expect(removed.events).toBeGreaterThanOrEqual(11);
     expect(await db.agentEvent.count({ where: { catalogId: catalog.id } })).toBe(0);
-    expect(await db.agentEventDaily.count({ where: { catalogId: catalog.id } })).toBe(0);
+    expect(await db.agentDailyCount.count({ where: { catalogId: catalog.id } })).toBe(0);
+    expect(await db.agentDailyBucket.count({ where: { catalogId: catalog.id } })).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * The counters of "AgentEventDaily", one row per (catalog, UTC day, snapshot version, metric, tool, bucket).
- * Ingest adds to them in the same statement as the events, so Insights sums a few thousand rows however
- * many events there are. `toolId` is "" for catalog-wide metrics; `bucket` is 0 unless noted.
+ * The day counters, kept by ingest in the same statement as the events, so Insights sums a few thousand rows
+ * however many events there are. "AgentDailyCount" has one row per (catalog, UTC day, snapshot version, tool)
+ * and a column per metric (COUNT_COLUMNS; `toolId` "" holds the catalog-wide metrics), so a batch upserts about
+ * one row per tool it touches; the two bucketed metrics (BUCKET_METRICS) are histograms in "AgentDailyBucket",
+ * one row per (catalog, day, version, metric, bucket). `bucket` is 0 unless noted.
  */
 export const DAILY_METRICS = [
   "search", // searches
@@ -23,6 +25,30 @@ export const DAILY_METRICS = [
   "sdk.dropped", // events clients dropped (their queue was full), as they reported
 ] as const;
 export type DailyMetric = (typeof DAILY_METRICS)[number];
+
+/** The metrics kept as histograms (bucket → count) in "AgentDailyBucket". */
+export const BUCKET_METRICS = ["search.latency", "call.rank"] as const satisfies readonly DailyMetric[];
+export type BucketMetric = (typeof BUCKET_METRICS)[number];
+
+/** The column of "AgentDailyCount" that holds each other metric (the Prisma model AgentDailyCount names them). */
+export const COUNT_COLUMNS = {
+  search: "searches",
+  "search.empty": "empty",
+  "search.weak": "weak",
+  "search.repeated": "repeated",
+  "search.followed": "followed",
+  call: "calls",
+  "call.unreturned": "unreturned",
+  "call.finished": "finished",
+  "call.ok": "ok",
+  "tool.returned": "returned",
+  "tool.called": "called",
+  "tool.ranked": "ranked",
+  "tool.rankSum": "rankSum",
+  "tool.ok": "toolOk",
+  "sdk.dropped": "dropped",
+} as const satisfies Record<Exclude<DailyMetric, BucketMetric>, string>;
+export type CountColumn = (typeof COUNT_COLUMNS)[keyof typeof COUNT_COLUMNS];
 
 export interface CounterKey {
   day: string; // YYYY-MM-DD (UTC)

@@ -10,11 +10,15 @@ const DELETE_EVENTS_SQL = `
   SELECT count(*)::int AS "count" FROM gone`;
 
 const DELETE_COUNTERS_SQL = `
-  WITH gone AS (
-    DELETE FROM "AgentEventDaily" d USING "Catalog" c
+  WITH counts AS (
+    DELETE FROM "AgentDailyCount" d USING "Catalog" c
+    WHERE d."catalogId" = c."id" AND d."day" < (($1::timestamptz AT TIME ZONE 'UTC') - make_interval(days => c."telemetryRetentionDays"))::date
+    RETURNING 1),
+  buckets AS (
+    DELETE FROM "AgentDailyBucket" d USING "Catalog" c
     WHERE d."catalogId" = c."id" AND d."day" < (($1::timestamptz AT TIME ZONE 'UTC') - make_interval(days => c."telemetryRetentionDays"))::date
     RETURNING 1)
-  SELECT count(*)::int AS "count" FROM gone`;
+  SELECT (SELECT count(*) FROM counts)::int + (SELECT count(*) FROM buckets)::int AS "count"`;
 
 /** The retention job: deletes agent events (and day counters) older than their catalog's retention. */
 export async function deleteExpiredEvents({

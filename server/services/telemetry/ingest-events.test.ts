@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { sumDayCounter } from "../../testing/day-counters";
 import { useTestDatabase } from "../../testing/use-test-database";
+import type { DailyMetric } from "./daily-counters";
 import { ingestEvents } from "./ingest-events";
 import { validateEventBatch } from "./validate-batch";
 
@@ -34,11 +36,7 @@ async function newCatalog() {
       tokenId: null,
       batch: validateEventBatch({ events, dropped }),
     });
-  const counter = async (metric: string, toolId = "") =>
-    (await db.agentEventDaily.findMany({ where: { catalogId: catalog.id, metric, toolId } })).reduce(
-      (sum, row) => sum + row.count,
-      0,
-    );
+  const counter = (metric: DailyMetric, toolId = "") => sumDayCounter(db, catalog.id, metric, toolId);
   const byId = (clientEventId: string) =>
     db.agentEvent.findFirstOrThrow({ where: { catalogId: catalog.id, clientEventId } });
   return { catalog, send, counter, byId };

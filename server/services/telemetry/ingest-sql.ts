@@ -1,3 +1,5 @@
+import { BUCKET_METRICS, COUNT_COLUMNS } from "./daily-counters";
+
 // The two statements of one batch: read what it can link to, then write it. Each lookup in CONTEXT_SQL is one
 // index probe per key (unnest + LATERAL), so it costs the same however many events the catalog holds: with a
 // plain `= ANY($n)` and no fresh statistics (PGlite never analyzes; nor does a server without autovacuum) the
@@ -31,11 +33,15 @@ export const CONTEXT_SQL = `
       SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "callId" = k."v" OFFSET 0) e
   ) x ON true`;
 
+const COUNTS = Object.entries(COUNT_COLUMNS);
+const BUCKETED = BUCKET_METRICS.map((metric) => `'${metric}'`).join(", ");
+
 /**
  * Writes a planned batch (see plan-batch.ts) in one statement, so it is atomic without a transaction: events new
  * to the catalog (by client id) are inserted and the rest skipped; stored searches a new call ranked become
  * followed and stored calls a new outcome settles take it (each once); the day counters move by the increments
- * of the events really inserted ($5…$11, one per event and counter; "" = always) plus those two updates.
+ * of the events really inserted ($5…$11, one per event and counter; "" = always) plus those two updates, summed
+ * into one "AgentDailyCount" row per (day, version, tool) and one "AgentDailyBucket" row per histogram bucket.
  * Counter rows are upserted in key order, so concurrent batches lock shared rows in the same order.
  */
 export const WRITE_SQL = `
@@ -79,10 +85,20 @@ export const WRITE_SQL = `
     FROM settled s CROSS JOIN (VALUES ('call.finished'), ('call.ok'), ('tool.ok')) AS m("metric")
     WHERE m."metric" = 'call.finished' OR s."ok"),
   counted AS (
-    INSERT INTO "AgentEventDaily" ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket", "count")
-    SELECT $1, "day", "version", "metric", "toolId", "bucket", sum("count")::int FROM increments
-    GROUP BY "day", "version", "metric", "toolId", "bucket"
-    ORDER BY "day", "version", "metric", "toolId", "bucket"
-    ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "toolId", "bucket")
-    DO UPDATE SET "count" = "AgentEventDaily"."count" + EXCLUDED."count")
+    INSERT INTO "AgentDailyCount" ("catalogId", "day", "snapshotVersion", "toolId", ${COUNTS.map(([, column]) => `"${column}"`).join(", ")})
+    SELECT $1, "day", "version", "toolId",
+      ${COUNTS.map(([metric]) => `COALESCE(sum("count") FILTER (WHERE "metric" = '${metric}'), 0)::int`).join(",\n      ")}
+    FROM increments WHERE "metric" NOT IN (${BUCKETED})
+    GROUP BY "day", "version", "toolId"
+    ORDER BY "day", "version", "toolId"
+    ON CONFLICT ("catalogId", "day", "snapshotVersion", "toolId") DO UPDATE SET
+      ${COUNTS.map(([, column]) => `"${column}" = "AgentDailyCount"."${column}" + EXCLUDED."${column}"`).join(",\n      ")}),
+  bucketed AS (
+    INSERT INTO "AgentDailyBucket" ("catalogId", "day", "snapshotVersion", "metric", "bucket", "count")
+    SELECT $1, "day", "version", "metric", "bucket", sum("count")::int FROM increments
+    WHERE "metric" IN (${BUCKETED})
+    GROUP BY "day", "version", "metric", "bucket"
+    ORDER BY "day", "version", "metric", "bucket"
+    ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "bucket")
+    DO UPDATE SET "count" = "AgentDailyBucket"."count" + EXCLUDED."count")
   SELECT count(*)::int AS "stored" FROM ins`;
