@@ -14,6 +14,7 @@ import { useMemo, useState } from "react";
 import { Description } from "@/components/ui/description";
 import { Highlight } from "@/components/ui/highlight";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { useNarrowScreen } from "@/components/ui/use-narrow-screen";
 import type { ToolPage } from "./tool-list";
 import type { ToolSort } from "./tool-list-filters";
 import { ExposureBadge } from "./ui";
@@ -39,6 +40,8 @@ interface ToolTableProps {
 
 type ColumnsInput = Pick<ToolTableProps, "team" | "catalog" | "search" | "selected" | "onToggle" | "onTogglePage"> & {
   allOnPage: boolean;
+  /** A phone: the description goes under the tool's key, and only the key and exposure columns are shown. */
+  narrow: boolean;
 };
 
 /** The checkbox column: one per row, and one in the header for the whole page. */
@@ -62,24 +65,29 @@ function selectColumn({ selected, allOnPage, onToggle, onTogglePage }: ColumnsIn
 }
 
 function toolColumns(input: ColumnsInput) {
-  const { team, catalog, search } = input;
+  const { team, catalog, search, narrow } = input;
   return [
     selectColumn(input),
     column.accessor("key", {
       header: "Tool",
-      size: 300,
+      size: narrow ? 200 : 300,
       cell: ({ row }) => (
-        <Link
-          href={`/t/${team}/${catalog}/tools/${row.original.id}`}
-          className="font-mono text-xs break-all hover:underline"
-        >
-          <Highlight text={row.original.key} needle={search} />
-        </Link>
+        <>
+          <Link
+            href={`/t/${team}/${catalog}/tools/${row.original.id}`}
+            className="font-mono text-xs break-all hover:underline"
+          >
+            <Highlight text={row.original.key} needle={search} />
+          </Link>
+          {narrow && (
+            <Description text={row.original.description} highlight={search} className="mt-1 text-xs text-stone-700" />
+          )}
+        </>
       ),
     }),
     column.accessor("exposure", {
       header: "Exposure",
-      size: 120,
+      size: narrow ? 110 : 120,
       cell: ({ row }) => <ExposureCell row={row.original} />,
     }),
     column.accessor("description", {
@@ -184,9 +192,10 @@ export function ToolTable({
   empty,
 }: ToolTableProps) {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const narrow = useNarrowScreen();
   const columns = useMemo(
-    () => toolColumns({ team, catalog, search, selected, allOnPage, onToggle, onTogglePage }),
-    [team, catalog, search, selected, allOnPage, onToggle, onTogglePage],
+    () => toolColumns({ team, catalog, search, selected, allOnPage, onToggle, onTogglePage, narrow }),
+    [team, catalog, search, selected, allOnPage, onToggle, onTogglePage, narrow],
   );
   const [columnSizing, setColumnSizing] = useState({});
   const sorting: SortingState = Object.entries(SORT_OF_COLUMN)
@@ -198,7 +207,11 @@ export function ToolTable({
     getRowId: (row) => row.id,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
-    state: { sorting, columnSizing, columnVisibility: { select: canEdit } },
+    state: {
+      sorting,
+      columnSizing,
+      columnVisibility: { select: canEdit, description: !narrow, updatedAt: !narrow },
+    },
     onColumnSizingChange: setColumnSizing,
     columnResizeMode: "onChange",
   });

@@ -72,7 +72,17 @@ export function EventsList({
           {events.error.message}
         </p>
       )}
-      {events.data && rows.length === 0 && <p className="text-sm text-stone-500">No events match.</p>}
+      {events.data && rows.length === 0 && (
+        <p className="rounded-lg border border-dashed border-stone-300 px-4 py-6 text-center text-sm text-stone-600">
+          {active.length > 0
+            ? "No events match these filters in this period. "
+            : "No agent reported events in this period. "}
+          <Link href={`/t/${team}/${catalog}/insights?${scopeParams(scope)}`} className="underline">
+            Insights
+          </Link>{" "}
+          shows the period's numbers and how an agent starts reporting.
+        </p>
+      )}
       {rows.length > 0 && (
         <div className="relative overflow-x-auto">
           <table className="w-full text-sm" aria-label="Agent events">

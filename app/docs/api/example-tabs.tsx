@@ -32,10 +32,11 @@ function ExampleCode({ example, language }: { example: CodeExample | undefined; 
         label={`Copy the ${LANGUAGE_LABELS[language]} example`}
         className="absolute top-2 right-2"
       />
-      {/* Long lines scroll sideways: focusable so keyboard users can scroll it too (axe scrollable-region-focusable). */}
+      {/* Long lines scroll sideways (under no button: the code starts below it); focusable so keyboard users can
+          scroll it too (axe scrollable-region-focusable). */}
       <pre
         tabIndex={0}
-        className="overflow-x-auto bg-stone-50 p-3 pr-16 font-mono text-xs leading-relaxed text-stone-800"
+        className="overflow-x-auto bg-stone-50 p-3 pt-10 font-mono text-xs leading-relaxed text-stone-800"
       >
         <code>{example.code}</code>
       </pre>
