@@ -213,3 +213,33 @@ test("a description longer than its two clamped lines offers the whole text; a s
   await orders.getByRole("button", { name: "Show less" }).click();
   await expect(orders.getByRole("button", { name: "Show all" })).toBeVisible();
 });
+
+test("on a 390-px phone the tool list puts each description under its key, in two columns that fit the screen", async ({
+  page,
+  newCatalog,
+}) => {
+  const doc = {
+    tools: [
+      { name: "refund_order", description: "Refund a paid order.", inputSchema: { type: "object", properties: {} } },
+    ],
+  };
+  await page.goto(`${newCatalog.base}/import`);
+  await page
+    .getByLabel("Upload a JSON file")
+    .setInputFiles({ name: "refund.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await page.getByRole("button", { name: "Import 1 tool" }).click();
+  await page.getByRole("link", { name: "Back to the tools" }).click();
+  const tools = page.getByRole("table", { name: "Tools" });
+  await expect(tools.getByRole("columnheader", { name: "Description" })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tools.getByRole("columnheader", { name: "Description" })).toHaveCount(0);
+  await expect(tools.getByRole("columnheader", { name: "Changed" })).toHaveCount(0);
+  const key = tools.getByRole("cell").filter({ has: page.getByRole("link", { name: "refund_order" }) });
+  await expect(key.getByText("Refund a paid order.")).toBeVisible();
+  // The table fits: nothing scrolls sideways, neither the page nor the table's own box.
+  const overflow = await tools.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
