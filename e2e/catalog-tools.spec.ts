@@ -1,7 +1,19 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { setParameters } from "./catalog-helpers";
 import { chooseOption } from "./helpers";
+
+/** Uploads `doc` as a JSON file on the import page, imports it and goes back to the tool list. */
+async function uploadTools(page: Page, importUrl: string, doc: unknown, importButton: string) {
+  await page.goto(importUrl);
+  await page
+    .getByLabel("Upload a JSON file")
+    .setInputFiles({ name: "tools.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await page.getByRole("button", { name: importButton }).click();
+  await page.getByRole("link", { name: "Back to the tools" }).click();
+}
 
 test("an invalid schema is refused at the field and nothing is saved; fixed, it saves", async ({
   page,
@@ -195,13 +207,7 @@ test("a description longer than its two clamped lines offers the whole text; a s
       { name: "ping", description: "Checks the server answers.", inputSchema: { type: "object", properties: {} } },
     ],
   };
-  await page.goto(`${newCatalog.base}/import`);
-  await page
-    .getByLabel("Upload a JSON file")
-    .setInputFiles({ name: "orders.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
-  await page.getByRole("button", { name: "Preview import" }).click();
-  await page.getByRole("button", { name: "Import 2 tools" }).click();
-  await page.getByRole("link", { name: "Back to the tools" }).click();
+  await uploadTools(page, `${newCatalog.base}/import`, doc, "Import 2 tools");
   const tools = page.getByRole("table", { name: "Tools" });
   const orders = tools.getByRole("row").filter({ hasText: "list_open_orders" });
   await expect(tools.getByRole("row").filter({ hasText: "ping" }).getByRole("button")).toHaveCount(0);
@@ -223,13 +229,7 @@ test("on a 390-px phone the tool list puts each description under its key, in tw
       { name: "refund_order", description: "Refund a paid order.", inputSchema: { type: "object", properties: {} } },
     ],
   };
-  await page.goto(`${newCatalog.base}/import`);
-  await page
-    .getByLabel("Upload a JSON file")
-    .setInputFiles({ name: "refund.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(doc)) });
-  await page.getByRole("button", { name: "Preview import" }).click();
-  await page.getByRole("button", { name: "Import 1 tool" }).click();
-  await page.getByRole("link", { name: "Back to the tools" }).click();
+  await uploadTools(page, `${newCatalog.base}/import`, doc, "Import 1 tool");
   const tools = page.getByRole("table", { name: "Tools" });
   await expect(tools.getByRole("columnheader", { name: "Description" })).toBeVisible();
 
