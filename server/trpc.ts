@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Catalog, Role, Team } from "@prisma/client";
+import type { Role } from "@prisma/client";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
 import { stockroomTransformer } from "@/sdk/trpc-transformer";
+import { findMemberAccess } from "./auth/member-access";
 import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
 import { authorizeAgent } from "./services/agent-tokens/authorize-agent";
@@ -111,42 +112,29 @@ export function teamProcedure(role: Role) {
     .meta({ access: { kind: "team", role } })
     .input(z.object({ team: TEAM_SLUG }))
     .use(async ({ ctx, input, next }) => {
-      const membership = await ctx.db.membership.findFirst({
-        where: { userId: ctx.user.id, team: { slug: input.team } },
-        include: { team: true },
-      });
-      const { team, role: held } = requireRole(membership, input.team, role);
-      return next({ ctx: { ...ctx, team: team as Team, role: held } });
+      const { team, role: held } = requireRole(
+        await findMemberAccess(ctx.db, ctx.user.id, input.team),
+        input.team,
+        role,
+      );
+      return next({ ctx: { ...ctx, team, role: held } });
     });
 }
 
 /**
  * teamProcedure plus the team's `catalog` named in the input: not archived, unless `includeArchived`
- * (for the few reads owners still need of an archived catalog, e.g. its revoked tokens). One query finds the
- * membership, its team and the catalog: every playground keystroke passes here.
+ * (for the few reads owners still need of an archived catalog, e.g. its revoked tokens). One statement finds the
+ * membership, its team and the catalog (findMemberAccess): every playground keystroke passes here.
  */
 export function catalogProcedure(role: Role, { includeArchived = false }: { includeArchived?: boolean } = {}) {
   return authedProcedure
     .meta({ access: { kind: "catalog", role } })
     .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
-      const membership = await ctx.db.membership.findFirst({
-        where: { userId: ctx.user.id, team: { slug: input.team } },
-        include: {
-          team: {
-            include: {
-              catalogs: { where: { slug: input.catalog, ...(includeArchived ? {} : { archivedAt: null }) } },
-            },
-          },
-        },
-      });
-      const {
-        team: { catalogs, ...team },
-        role: held,
-      } = requireRole(membership, input.team, role);
-      const [catalog] = catalogs;
+      const access = await findMemberAccess(ctx.db, ctx.user.id, input.team, input.catalog, { includeArchived });
+      const { team, catalog, role: held } = requireRole(access, input.team, role);
       if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${team.slug}".`);
-      return next({ ctx: { ...ctx, team: team as Team, role: held, catalog: catalog as Catalog } });
+      return next({ ctx: { ...ctx, team, role: held, catalog } });
     });
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/open";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { openDatabase, sqlRunnerOf } from "../../db/open";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
 import { testDbKind } from "../../testing/test-db";
 import { useTestDatabase } from "../../testing/use-test-database";
@@ -20,19 +20,20 @@ describe("the playground's draft after edits", () => {
     ]);
     const scope = { team: people.team.slug, catalog: catalog.slug };
     const editor = callerFor(db, people.editor);
-    // Records the SQL of every plain query the draft reads run.
+    // Records the SQL of every query the draft reads run on the plain driver (where the playground reads it).
     const queries: string[] = [];
-    const recording = new Proxy(db, {
-      get(target, property, receiver) {
-        if (property === "$queryRawUnsafe")
-          return (sql: string, ...params: unknown[]) => (queries.push(sql), target.$queryRawUnsafe(sql, ...params));
-        return Reflect.get(target, property, receiver);
-      },
+    const runner = sqlRunnerOf(db);
+    const query = runner.query;
+    runner.query = <T>(sql: string, params?: unknown[]) => (
+      queries.push(sql), query.call<typeof runner, [string, unknown[]?], Promise<T[]>>(runner, sql, params)
+    );
+    onTestFinished(() => {
+      runner.query = query;
     });
     const draft = async () => {
       const fresh = await db.catalog.findUniqueOrThrow({ where: { id: catalog.id } });
       queries.length = 0;
-      const { content } = await loadDraftSource({ db: recording, team: people.team, catalog: fresh });
+      const { content } = await loadDraftSource({ db, team: people.team, catalog: fresh });
       expect(content).toEqual(await buildSnapshotContent({ db, team: people.team, catalog: fresh }));
       const rowReads = queries.filter((sql) => sql.includes('"searchTextOverride"'));
       // The fallback when the change log does not reach back: every row's version, without its columns.

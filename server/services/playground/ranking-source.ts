@@ -4,11 +4,12 @@ import type { EngineProfile, SearchIndex } from "@/search/index";
 import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
 import { createSnapshotIndex, snapshotIndexDocs } from "@/sdk/snapshot-index";
 import { boundedCache } from "../../cache/bounded-cache";
+import { sqlRunnerOf } from "../../db/open";
 import { AppError } from "../../errors";
 import type { LiveRow } from "../snapshots/build-snapshot-content";
 import { loadDraftState } from "../snapshots/draft-cache";
 
-type Db = Pick<PrismaClient, "snapshot" | "$queryRawUnsafe">;
+type Db = PrismaClient;
 
 /** What a playground column ranks: the draft (version null) or one published snapshot. */
 export interface RankingSource {
@@ -112,7 +113,8 @@ export async function loadDraftSource({
   team: Pick<Team, "slug">;
   catalog: Catalog;
 }): Promise<RankingSource> {
-  const { content, live } = await loadDraftState({ db, team, catalog });
+  // On the plain driver: every playground keystroke reads the draft's revision.
+  const { content, live } = await loadDraftState({ db: sqlRunnerOf(db), team, catalog });
   const current = draftSources.get(catalog.id);
   if (current?.content === content) return current;
   builds++;
