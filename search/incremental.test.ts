@@ -75,6 +75,21 @@ describe.each(ENGINE_PROFILES)("index updated in place (%s)", (profile) => {
     );
   }, 300_000);
 
+  it("answers a request asked again after an edit from the edited documents, not from the scores before it", () => {
+    const index = createSearchIndex(base, { profile });
+    const query = "zorp the quarterly ledger";
+    const before = index.search(query, 10);
+    for (const hit of before) index.explain(query, hit.id);
+    const docs = base.map((doc, i) => (i === 7 ? { ...doc, text: `${doc.text} zorp quarterly ledger` } : doc));
+    expect(index.update(docs)).toBe(true);
+    const fresh = createSearchIndex(docs, { profile });
+    const after = index.search(query, 10);
+    expect(after[0]?.id).toBe(base[7]!.id);
+    expect(after).toEqual(fresh.search(query, 10));
+    expect(after.map((hit) => index.explain(query, hit.id))).toEqual(after.map((hit) => fresh.explain(query, hit.id)));
+    expect(index.strength(query)).toEqual(fresh.strength(query));
+  });
+
   it("refuses documents in another order, and needs no work when nothing changed", () => {
     const index = createSearchIndex(base, { profile });
     expect(index.update([...base].reverse())).toBe(false);

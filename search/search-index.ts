@@ -99,6 +99,11 @@ function checkLimit(limit: number): number {
 class EngineSearchIndex implements SearchIndex {
   private readonly order: Int32Array;
   private readonly docIndex = new Map<string, number>();
+  /**
+   * The last request's scores: a search is followed by its strength and an explanation per hit (the playground
+   * explains eight), each needing the same scores; without it every one scored the whole catalog again.
+   */
+  private last: { query: string; scored: ScoredDocs } | null = null;
 
   constructor(
     private readonly engine: RankingEngine,
@@ -122,6 +127,7 @@ class EngineSearchIndex implements SearchIndex {
       if (next.text !== before.text || next.name !== before.name || next.namespace !== before.namespace)
         changes.push({ doc, next });
     }
+    this.last = null;
     if (changes.length > 0 && !this.engine.replaceDocs(changes)) return false;
     this.docs = docs;
     return true;
@@ -139,12 +145,18 @@ class EngineSearchIndex implements SearchIndex {
     return this.engine.analyze(text);
   }
 
+  /** The engine's scores for the (normalized) request; see `last`. */
+  private score(query: string): ScoredDocs {
+    if (this.last?.query !== query) this.last = { query, scored: this.engine.score(query) };
+    return this.last.scored;
+  }
+
   /** The `limit` best positive-score documents, best first, ties by id (a bounded insertion, not a sort of every hit). */
   private topHits(
     query: string,
     limit: number,
   ): { top: Array<{ doc: number; score: number; match: number }>; bar: StrengthBar } {
-    const scored = this.engine.score(query);
+    const scored = this.score(query);
     const order = this.order;
     const top: Array<{ doc: number; score: number; match: number }> = [];
     const floor = this.engine.settings.dropWeakHits ? scored.strength.bar : 0;
@@ -182,7 +194,7 @@ class EngineSearchIndex implements SearchIndex {
     const doc = this.docIndex.get(id);
     if (doc === undefined) return null;
     const { terms, factors } = this.engine.explainTerms(text, doc);
-    const scored = this.engine.score(text);
+    const scored = this.score(text);
     const at = scored.docs.subarray(0, scored.count).indexOf(doc);
     const score = at >= 0 ? scored.scores[at]! : 0;
     const level = score > 0 ? strengthOf(scored.matchScores[at]!, scored.strength) : null;
@@ -214,7 +226,7 @@ class EngineSearchIndex implements SearchIndex {
   }
 
   strength(query: string): StrengthSummary {
-    return summary(this.engine.score(normalizeQuery(query)).strength);
+    return summary(this.score(normalizeQuery(query)).strength);
   }
 
   /** 1 + the scored entries ahead of entry `at` (higher score, or equal with an earlier id) whose match score reaches `floor`. */
