@@ -95,9 +95,9 @@ describe("hostile input classes over every procedure", () => {
     const t = await createTeamWithMembers(db);
     const broken = new Proxy(db, {
       get(target, property, receiver) {
-        if (property !== "membership") return Reflect.get(target, property, receiver) as unknown;
+        if (property !== "catalog") return Reflect.get(target, property, receiver) as unknown;
         return {
-          findFirst: () => Promise.reject(new Error('relation "SecretTable" does not exist at column password_hash')),
+          findMany: () => Promise.reject(new Error('relation "SecretTable" does not exist at column password_hash')),
         };
       },
     }) as PrismaClient;
