@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { EventBatch, EventBatchResult } from "@/sdk/telemetry-events";
 import type { SqlRunner } from "../../db/migrate";
 import { CONTEXT_SQL, WRITE_SQL } from "./ingest-sql";
-import { planBatch, type StoredEvent } from "./plan-batch";
+import { type ArrivedBatch, planBatches, type StoredEvent } from "./plan-batch";
 import type { TelemetryTextMode } from "./privacy";
 
+type Sql = Pick<SqlRunner, "query">;
+
 export interface IngestEventsOptions {
-  sql: Pick<SqlRunner, "query">;
+  sql: Sql;
   catalogId: string;
   tokenId: string | null;
   batch: EventBatch;
@@ -42,19 +44,19 @@ async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 const distinct = (values: Array<string | null | undefined>) => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
- * Stores a validated batch in two statements and no transaction, so concurrent agents never wait on each other's
- * locks beyond one statement: read the catalog's text mode and the stored events the batch links to, link it in
- * memory (plan-batch.ts), then insert it with its day counters in one atomic statement. Events new to the catalog
- * (by client id) are stored, the rest skipped: a retried batch is never counted twice.
+ * Stores batches of one catalog in two statements and no transaction, so concurrent writers never wait on each
+ * other's locks beyond one statement: read the catalog's text mode and the stored events the batches link to, link
+ * them in memory (plan-batch.ts), then insert them with their day counters in one atomic statement. Events new to
+ * the catalog (by client id) are stored, the rest skipped: a retried batch is never counted twice. An event whose
+ * id an earlier batch of the same write holds is a duplicate too.
  */
-export async function ingestEvents({
-  sql,
-  catalogId,
-  tokenId,
-  batch,
-  now = new Date(),
-}: IngestEventsOptions): Promise<EventBatchResult> {
-  const { events } = batch;
+async function writeBatches(sql: Sql, catalogId: string, batches: ArrivedBatch[]): Promise<EventBatchResult[]> {
+  const seen = new Set<string>();
+  const fresh = batches.map((batch) => {
+    const events = batch.events.filter((event) => !seen.has(event.id) && seen.add(event.id));
+    return events.length === batch.events.length ? batch : { ...batch, events };
+  });
+  const events = fresh.flatMap((batch) => batch.events);
   const calls = events.filter((event) => event.type === "call");
   const context = [
     catalogId,
@@ -63,20 +65,89 @@ export async function ingestEvents({
     distinct(calls.map((call) => call.searchEventId)),
     distinct(events.map((event) => (event.type === "search" ? null : event.callId))),
   ];
-  return withRetry(async () => {
-    const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, context);
-    const stored = found.filter((row) => row.id !== null);
-    const ids = newEventIds(events.length, now.getTime());
-    const { rows, contributions } = planBatch(events, stored, ids, found[0]?.mode ?? "redacted", now, batch.dropped);
-    const column = <K extends keyof (typeof contributions)[number]>(key: K) => contributions.map((c) => c[key]);
-    const [written] = await sql.query<{ stored: number }>(WRITE_SQL, [
-      catalogId,
-      now.toISOString(),
-      tokenId,
-      JSON.stringify(rows),
-      ...(["eventId", "day", "version", "metric", "toolId", "bucket", "count"] as const).map(column),
-    ]);
-    const storedCount = written?.stored ?? 0;
-    return { accepted: events.length, stored: storedCount, duplicates: events.length - storedCount };
+  const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, context);
+  const stored = found.filter((row) => row.id !== null);
+  const { rows, contributions } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
+  const column = <K extends keyof (typeof contributions)[number]>(key: K) => contributions.map((c) => c[key]);
+  const [written] = await sql.query<{ storedIds: string[] }>(WRITE_SQL, [
+    catalogId,
+    JSON.stringify(rows),
+    ...(["eventId", "day", "version", "metric", "toolId", "bucket", "count"] as const).map(column),
+  ]);
+  const storedIds = new Set(written?.storedIds);
+  return fresh.map((batch, index) => {
+    const accepted = batches[index]!.events.length;
+    const storedCount = batch.events.reduce((sum, event) => sum + (storedIds.has(event.id) ? 1 : 0), 0);
+    return { accepted, stored: storedCount, duplicates: accepted - storedCount };
+  });
+}
+
+interface Waiting {
+  batch: ArrivedBatch;
+  resolve: (result: EventBatchResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per database, per catalog: the batches waiting for the write in flight (present while one is). */
+const queues = new WeakMap<Sql, Map<string, Waiting[]>>();
+/** A group stops growing at this many events (a batch holds up to 1,000), so one write stays short. */
+const GROUP_EVENTS = 2_000;
+
+/** Batches that arrived during one write, in order, up to GROUP_EVENTS events (at least one batch). */
+function takeGroup(queue: Waiting[]): Waiting[] {
+  let events = 0;
+  let count = 0;
+  while (count < queue.length && (count === 0 || events + queue[count]!.batch.events.length <= GROUP_EVENTS))
+    events += queue[count++]!.batch.events.length;
+  return queue.splice(0, count);
+}
+
+/** One write for the group; if it fails, each of its batches is written alone, so an error stays with its batch. */
+async function writeGroup(sql: Sql, catalogId: string, group: Waiting[]): Promise<void> {
+  try {
+    const results = await withRetry(() =>
+      writeBatches(
+        sql,
+        catalogId,
+        group.map((waiting) => waiting.batch),
+      ),
+    );
+    group.forEach((waiting, index) => waiting.resolve(results[index]!));
+  } catch (error) {
+    if (group.length === 1) group[0]!.reject(error);
+    else for (const waiting of group) await writeGroup(sql, catalogId, [waiting]);
+  }
+}
+
+/** Writes the waiting batch, and whatever arrives meanwhile in groups, until the catalog's queue is empty. */
+async function drain(sql: Sql, catalogId: string, catalogs: Map<string, Waiting[]>, first: Waiting): Promise<void> {
+  const queue: Waiting[] = [];
+  catalogs.set(catalogId, queue);
+  for (let group = [first]; group.length > 0; group = takeGroup(queue)) await writeGroup(sql, catalogId, group);
+  catalogs.delete(catalogId);
+}
+
+/**
+ * Stores a validated batch (see writeBatches). Group commit: one write at a time per catalog in this process, and
+ * the batches that arrive while it runs are written together by the next, one pair of statements for all. On
+ * PGlite, which runs one statement at a time, concurrent agents would otherwise queue behind each other's
+ * statements, each paying the per-statement cost; on Postgres one connection per catalog is enough.
+ */
+export function ingestEvents({
+  sql,
+  catalogId,
+  tokenId,
+  batch,
+  now = new Date(),
+}: IngestEventsOptions): Promise<EventBatchResult> {
+  const ids = newEventIds(batch.events.length, now.getTime());
+  const arrived = { events: batch.events, ids, receivedAt: now.toISOString(), tokenId, dropped: batch.dropped };
+  return new Promise((resolve, reject) => {
+    let catalogs = queues.get(sql);
+    if (!catalogs) queues.set(sql, (catalogs = new Map()));
+    const waiting = { batch: arrived, resolve, reject };
+    const queue = catalogs.get(catalogId);
+    if (queue) queue.push(waiting);
+    else void drain(sql, catalogId, catalogs, waiting);
   });
 }

@@ -37,12 +37,13 @@ const COUNTS = Object.entries(COUNT_COLUMNS);
 const BUCKETED = BUCKET_METRICS.map((metric) => `'${metric}'`).join(", ");
 
 /**
- * Writes a planned batch (see plan-batch.ts) in one statement, so it is atomic without a transaction: events new
+ * Writes planned batches (see plan-batch.ts) in one statement, so it is atomic without a transaction: events new
  * to the catalog (by client id) are inserted and the rest skipped; stored searches a new call ranked become
  * followed and stored calls a new outcome settles take it (each once); the day counters move by the increments
- * of the events really inserted ($5…$11, one per event and counter; "" = always) plus those two updates, summed
+ * of the events really inserted ($3…$9, one per event and counter; "" = always) plus those two updates, summed
  * into one "AgentDailyCount" row per (day, version, tool) and one "AgentDailyBucket" row per histogram bucket.
- * Counter rows are upserted in key order, so concurrent batches lock shared rows in the same order.
+ * Counter rows are upserted in key order, so concurrent batches lock shared rows in the same order. Answers with
+ * the client ids it stored.
  */
 export const WRITE_SQL = `
   WITH ins AS (
@@ -50,11 +51,12 @@ export const WRITE_SQL = `
       "snapshotVersion", "query", "queryHash", "limit", "profile", "latencyMs", "hits", "returnedIds", "weakOnly",
       "repeated", "followed", "callId", "toolId", "searchEventId", "rank", "ok", "error")
     SELECT e."id", $1, e."clientEventId", e."kind"::"AgentEventKind", (e."at"::timestamptz AT TIME ZONE 'UTC'),
-      ($2::timestamptz AT TIME ZONE 'UTC'), $3, e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
+      (e."receivedAt"::timestamptz AT TIME ZONE 'UTC'), e."tokenId", e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
       e."profile", e."latencyMs", e."hits", ARRAY(SELECT jsonb_array_elements_text(COALESCE(e."returnedIds", '[]'::jsonb))),
       e."weakOnly", COALESCE(e."repeated", false), COALESCE(e."followed", false), e."callId", e."toolId", e."searchEventId",
       e."rank", e."ok", e."error"
-    FROM jsonb_to_recordset($4::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "conversationId" text,
+    FROM jsonb_to_recordset($2::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "receivedAt" text,
+      "tokenId" text, "conversationId" text,
       "snapshotVersion" int, "query" text, "queryHash" text, "limit" int, "profile" text, "latencyMs" float8, "hits" jsonb,
       "returnedIds" jsonb, "weakOnly" boolean, "repeated" boolean, "followed" boolean, "callId" text, "toolId" text,
       "searchEventId" text, "rank" int, "ok" boolean, "error" text)
@@ -75,7 +77,7 @@ export const WRITE_SQL = `
     RETURNING c."at", COALESCE(c."snapshotVersion", 0) AS "version", c."toolId", c."ok"),
   increments AS (
     SELECT t."day"::date AS "day", t."version", t."metric", t."toolId", t."bucket", t."count"
-    FROM unnest($5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::int[], $11::int[])
+    FROM unnest($3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::int[], $9::int[])
       AS t("eventId", "day", "version", "metric", "toolId", "bucket", "count")
     WHERE t."eventId" = '' OR t."eventId" IN (SELECT "clientEventId" FROM ins)
     UNION ALL
@@ -101,4 +103,4 @@ export const WRITE_SQL = `
     ORDER BY "day", "version", "metric", "bucket"
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "bucket")
     DO UPDATE SET "count" = "AgentDailyBucket"."count" + EXCLUDED."count")
-  SELECT count(*)::int AS "stored" FROM ins`;
+  SELECT COALESCE(array_agg("clientEventId"), '{}') AS "storedIds" FROM ins`;
