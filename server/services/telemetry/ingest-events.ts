@@ -29,14 +29,17 @@ function newEventIds(count: number, now: number): string[] {
   });
 }
 
-/** Deadlocks between two batches of one catalog are retried; the loser's statement was rolled back whole. */
+/**
+ * Retried: a deadlock between two writers of one catalog (the loser's statement was rolled back whole), and an
+ * event another writer stored after this one read the context (the unique key refused the insert).
+ */
 async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (attempt >= attempts || (code !== "40P01" && code !== "40001")) throw error;
+      if (attempt >= attempts || (code !== "40P01" && code !== "40001" && code !== "23505")) throw error;
     }
   }
 }
@@ -45,40 +48,36 @@ const distinct = (values: Array<string | null | undefined>) => [...new Set(value
 
 /**
  * Stores batches of one catalog in two statements and no transaction, so concurrent writers never wait on each
- * other's locks beyond one statement: read the catalog's text mode and the stored events the batches link to, link
- * them in memory (plan-batch.ts), then insert them with their day counters in one atomic statement. Events new to
- * the catalog (by client id) are stored, the rest skipped: a retried batch is never counted twice. An event whose
- * id an earlier batch of the same write holds is a duplicate too.
+ * other's locks beyond one statement: read the catalog's text mode, the stored events the batches link to and
+ * those they repeat, link the new ones in memory and sum their day counters (plan-batch.ts), then insert them with
+ * their counters in one atomic statement. An event already stored (by client id), or held by an earlier batch of
+ * the same write, is a duplicate: a retried batch is never counted twice.
  */
 async function writeBatches(sql: Sql, catalogId: string, batches: ArrivedBatch[]): Promise<EventBatchResult[]> {
-  const seen = new Set<string>();
-  const fresh = batches.map((batch) => {
-    const events = batch.events.filter((event) => !seen.has(event.id) && seen.add(event.id));
-    return events.length === batch.events.length ? batch : { ...batch, events };
-  });
-  const events = fresh.flatMap((batch) => batch.events);
-  const calls = events.filter((event) => event.type === "call");
-  const context = [
+  const all = batches.flatMap((batch) => batch.events);
+  const calls = all.filter((event) => event.type === "call");
+  const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, [
     catalogId,
-    distinct(events.map((event) => event.conversationId)),
+    distinct(all.map((event) => event.conversationId)),
     distinct(calls.filter((call) => !call.searchEventId).map((call) => call.toolId)),
     distinct(calls.map((call) => call.searchEventId)),
-    distinct(events.map((event) => (event.type === "search" ? null : event.callId))),
-  ];
-  const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, context);
-  const stored = found.filter((row) => row.id !== null);
-  const { rows, contributions } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
-  const column = <K extends keyof (typeof contributions)[number]>(key: K) => contributions.map((c) => c[key]);
-  const [written] = await sql.query<{ storedIds: string[] }>(WRITE_SQL, [
-    catalogId,
-    JSON.stringify(rows),
-    ...(["eventId", "day", "version", "metric", "toolId", "bucket", "count"] as const).map(column),
+    distinct(all.map((event) => (event.type === "search" ? null : event.callId))),
+    all.map((event) => event.id),
   ]);
-  const storedIds = new Set(written?.storedIds);
+  const stored = found.filter((row) => row.id !== null);
+  const seen = new Set(stored.map((row) => row.clientEventId));
+  const fresh = batches.map((batch) => {
+    const isNew = batch.events.map((event) => !seen.has(event.id) && !!seen.add(event.id));
+    if (isNew.every(Boolean)) return batch;
+    const kept = <T>(values: T[]) => values.filter((_, index) => isNew[index]);
+    return { ...batch, events: kept(batch.events), ids: kept(batch.ids) };
+  });
+  const { rows, counts, buckets } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
+  if (rows.length > 0 || counts.length > 0)
+    await sql.query(WRITE_SQL, [catalogId, JSON.stringify(rows), JSON.stringify(counts), JSON.stringify(buckets)]);
   return fresh.map((batch, index) => {
     const accepted = batches[index]!.events.length;
-    const storedCount = batch.events.reduce((sum, event) => sum + (storedIds.has(event.id) ? 1 : 0), 0);
-    return { accepted, stored: storedCount, duplicates: accepted - storedCount };
+    return { accepted, stored: batch.events.length, duplicates: accepted - batch.events.length };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { AgentEvent } from "@/sdk/telemetry-events";
-import { dayOf, tallyNewEvent } from "./daily-counters";
+import { DayCounterSums, dayOf, tallyNewEvent } from "./daily-counters";
 import { hashRequestText, storedRequestText, type TelemetryTextMode } from "./privacy";
 
 /** A stored event of the catalog that a batch may link to (see CONTEXT_SQL). */
@@ -42,17 +42,6 @@ export interface PlannedRow {
   rank?: number | null;
   ok?: boolean | null;
   error?: string | null;
-}
-
-/** A counter increment that counts only if the event `eventId` is stored by this batch ("" = always). */
-export interface Contribution {
-  eventId: string;
-  day: string;
-  version: number;
-  metric: string;
-  toolId: string;
-  bucket: number;
-  count: number;
 }
 
 interface Linkable {
@@ -239,12 +228,12 @@ function linkCall(row: PlannedRow, atMs: number, links: Links, rowsById: Map<str
 }
 
 /**
- * Links batches in memory, in order, against the stored events they can refer to, so one INSERT writes each event
- * complete: a search is a repeat when its conversation had an earlier search; a call links as `linkCall` says (to
- * a search of an earlier batch of the group too). What older stored rows gain (followed, settled) is left to the
- * INSERT statement, keyed on the rows it really inserted. Each row's counter increments (from its final state)
- * name the event they belong to, so the statement counts only events it stored (a retry counts none). Client
- * event ids must be unique across the batches.
+ * Links batches of new events in memory, in order, against the stored events they can refer to, so one INSERT
+ * writes each event complete: a search is a repeat when its conversation had an earlier search; a call links as
+ * `linkCall` says (to a search of an earlier batch of the group too). What older stored rows gain (followed,
+ * settled) is left to the INSERT statement. The day counters the new events move are summed here, from each
+ * row's final state, with the drops the clients reported. The events must be new to the catalog and their client
+ * ids unique across the batches.
  */
 export function planBatches(batches: ArrivedBatch[], stored: StoredEvent[], textMode: TelemetryTextMode) {
   const links = new Links(stored);
@@ -257,19 +246,13 @@ export function planBatches(batches: ArrivedBatch[], stored: StoredEvent[], text
     if (row.kind === "search") row.repeated = links.isRepeat(row, atMs[index]!);
     else if (row.kind === "call") linkCall(row, atMs[index]!, links, rowsById);
   });
-  const contributions: Contribution[] = [];
+  const counters = new DayCounterSums();
   rows.forEach((row, index) => {
-    const { clientEventId: eventId } = row;
     const day = dayOf(new Date(atMs[index]!));
     const version = row.snapshotVersion ?? 0;
-    tallyNewEvent((metric, toolId = "", bucket = 0, count = 1) => {
-      if (count !== 0) contributions.push({ eventId, day, version, metric, toolId, bucket, count });
-    }, row);
+    tallyNewEvent((metric, toolId, bucket, count) => counters.add(day, version, metric, toolId, bucket, count), row);
   });
-  for (const { dropped: count = 0, receivedAt } of batches) {
-    const day = receivedAt.slice(0, 10);
-    if (count > 0)
-      contributions.push({ eventId: "", day, version: 0, metric: "sdk.dropped", toolId: "", bucket: 0, count });
-  }
-  return { rows, contributions };
+  for (const { dropped = 0, receivedAt } of batches)
+    counters.add(receivedAt.slice(0, 10), 0, "sdk.dropped", "", 0, dropped);
+  return { rows, counts: counters.counts, buckets: counters.buckets };
 }
