@@ -31,12 +31,12 @@ function newEventIds(count: number, now: number): string[] {
 
 /**
  * Retried: a deadlock between two writers of one catalog (the loser's statement was rolled back whole), and an
- * event another writer stored after this one read the context (the unique key refused the insert).
+ * event stored before (the unique key refused the insert: a resent batch, or another writer's).
  */
-async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+async function withRetry<T>(run: (isRetry: boolean) => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      return await run(attempt > 1);
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= attempts || (code !== "40P01" && code !== "40001" && code !== "23505")) throw error;
@@ -48,12 +48,18 @@ const distinct = (values: Array<string | null | undefined>) => [...new Set(value
 
 /**
  * Stores batches of one catalog in two statements and no transaction, so concurrent writers never wait on each
- * other's locks beyond one statement: read the catalog's text mode, the stored events the batches link to and
- * those they repeat, link the new ones in memory and sum their day counters (plan-batch.ts), then insert them with
- * their counters in one atomic statement. An event already stored (by client id), or held by an earlier batch of
- * the same write, is a duplicate: a retried batch is never counted twice.
+ * other's locks beyond one statement: read the catalog's text mode and the stored events the batches link to, link
+ * the new ones in memory and sum their day counters (plan-batch.ts), then insert them with their counters in one
+ * atomic statement. An event already stored (by client id), or held by an earlier batch of the same write, is a
+ * duplicate: a retried batch is never counted twice. The first try takes every event for new (the usual case);
+ * when the unique key refuses one, the retry also reads which of them are stored (`lookUpStored`).
  */
-async function writeBatches(sql: Sql, catalogId: string, batches: ArrivedBatch[]): Promise<EventBatchResult[]> {
+async function writeBatches(
+  sql: Sql,
+  catalogId: string,
+  batches: ArrivedBatch[],
+  lookUpStored: boolean,
+): Promise<EventBatchResult[]> {
   const all = batches.flatMap((batch) => batch.events);
   const calls = all.filter((event) => event.type === "call");
   const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, [
@@ -62,7 +68,7 @@ async function writeBatches(sql: Sql, catalogId: string, batches: ArrivedBatch[]
     distinct(calls.filter((call) => !call.searchEventId).map((call) => call.toolId)),
     distinct(calls.map((call) => call.searchEventId)),
     distinct(all.map((event) => (event.type === "search" ? null : event.callId))),
-    all.map((event) => event.id),
+    lookUpStored ? all.map((event) => event.id) : [],
   ]);
   const stored = found.filter((row) => row.id !== null);
   const seen = new Set(stored.map((row) => row.clientEventId));
@@ -104,13 +110,8 @@ function takeGroup(queue: Waiting[]): Waiting[] {
 /** One write for the group; if it fails, each of its batches is written alone, so an error stays with its batch. */
 async function writeGroup(sql: Sql, catalogId: string, group: Waiting[]): Promise<void> {
   try {
-    const results = await withRetry(() =>
-      writeBatches(
-        sql,
-        catalogId,
-        group.map((waiting) => waiting.batch),
-      ),
-    );
+    const batches = group.map((waiting) => waiting.batch);
+    const results = await withRetry((isRetry) => writeBatches(sql, catalogId, batches, isRetry));
     group.forEach((waiting, index) => waiting.resolve(results[index]!));
   } catch (error) {
     if (group.length === 1) group[0]!.reject(error);

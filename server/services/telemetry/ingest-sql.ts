@@ -12,7 +12,8 @@ const STORED_COLUMNS = `"id", "clientEventId", "kind"::text AS "kind", (extract(
 /**
  * The catalog's text mode and the stored events a batch can link to: per conversation ($2) its first search (a
  * later search there is a repeat) and its searches that returned a tool the batch calls ($3); the searches its
- * calls name ($4); the calls and outcomes of its call ids ($5); its events already stored (by client id, $6).
+ * calls name ($4); the calls and outcomes of its call ids ($5); which of its events are stored (by client id, $6;
+ * empty unless a first try found one).
  * One round trip, each part an index lookup per key.
  */
 export const CONTEXT_SQL = `
