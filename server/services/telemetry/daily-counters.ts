@@ -112,3 +112,47 @@ export function tallyNewEvent(add: Tally, row: NewEventRow): void {
     if (row.ok) add("call.ok"), add("tool.ok", row.toolId);
   }
 }
+
+/** One "AgentDailyCount" row's increments (absent columns add 0). */
+export type CountRow = { day: string; version: number; toolId: string } & Partial<Record<CountColumn, number>>;
+/** One "AgentDailyBucket" row's increment. */
+export interface BucketRow {
+  day: string;
+  version: number;
+  metric: BucketMetric;
+  bucket: number;
+  count: number;
+}
+
+const isBucketMetric = (metric: DailyMetric): metric is BucketMetric =>
+  (BUCKET_METRICS as readonly DailyMetric[]).includes(metric);
+
+/** Counter increments summed in memory into the rows they move, so the write upserts each row once. */
+export class DayCounterSums {
+  readonly #counts = new Map<string, CountRow>();
+  readonly #buckets = new Map<string, BucketRow>();
+
+  add(day: string, version: number, metric: DailyMetric, toolId = "", bucket = 0, count = 1): void {
+    if (count === 0) return;
+    if (isBucketMetric(metric)) {
+      const key = `${day}\u0000${version}\u0000${metric}\u0000${bucket}`;
+      const row = this.#buckets.get(key);
+      if (row) row.count += count;
+      else this.#buckets.set(key, { day, version, metric, bucket, count });
+      return;
+    }
+    const key = `${day}\u0000${version}\u0000${toolId}`;
+    let row = this.#counts.get(key);
+    if (!row) this.#counts.set(key, (row = { day, version, toolId }));
+    const column = COUNT_COLUMNS[metric];
+    row[column] = (row[column] ?? 0) + count;
+  }
+
+  get counts(): CountRow[] {
+    return [...this.#counts.values()];
+  }
+
+  get buckets(): BucketRow[] {
+    return [...this.#buckets.values()];
+  }
+}

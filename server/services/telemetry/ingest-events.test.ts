@@ -42,6 +42,9 @@ async function newCatalog() {
   return { catalog, send, counter, byId };
 }
 
+/** Another writer of the same database, as another process is: its own group-commit queue. */
+const otherWriter = () => ({ query: handle.sql.query.bind(handle.sql) });
+
 describe("ingestEvents", () => {
   it("stores concurrent batches of one catalog exactly once each, a batch sent twice at once included", async () => {
     const { catalog, send, counter } = await newCatalog();
@@ -66,6 +69,18 @@ describe("ingestEvents", () => {
     expect(await counter("call.finished")).toBe(120);
     expect(await counter("call.ok")).toBe(60);
     expect(await counter("sdk.dropped")).toBe(12);
+  });
+
+  it("stores a batch that two writers send at once exactly once: the later insert is refused and retried", async () => {
+    const { catalog, send, counter } = await newCatalog();
+    const events = [search("s1", "conv", ["a.x"]), call("c1", "conv", "a.x"), outcome("o1", "call-c1", true)];
+    const writers = [otherWriter(), otherWriter()].map((sql) =>
+      ingestEvents({ sql, catalogId: catalog.id, tokenId: null, batch: validateEventBatch({ events }) }),
+    );
+    const results = await Promise.all([...writers, send(events)]);
+    expect(results.map((r) => r.stored).sort()).toEqual([0, 0, 3]);
+    expect(await db.agentEvent.count({ where: { catalogId: catalog.id } })).toBe(3);
+    expect([await counter("search"), await counter("search.followed"), await counter("call.ok")]).toEqual([1, 1, 1]);
   });
 
   it("links across batches: a later call follows an earlier batch's search, a late outcome settles a stored call", async () => {

@@ -1,4 +1,4 @@
-import { BUCKET_METRICS, COUNT_COLUMNS } from "./daily-counters";
+import { COUNT_COLUMNS, type CountColumn } from "./daily-counters";
 
 // The two statements of one batch: read what it can link to, then write it. Each lookup in CONTEXT_SQL is one
 // index probe per key (unnest + LATERAL), so it costs the same however many events the catalog holds: with a
@@ -12,7 +12,9 @@ const STORED_COLUMNS = `"id", "clientEventId", "kind"::text AS "kind", (extract(
 /**
  * The catalog's text mode and the stored events a batch can link to: per conversation ($2) its first search (a
  * later search there is a repeat) and its searches that returned a tool the batch calls ($3); the searches its
- * calls name ($4); the calls and outcomes of its call ids ($5). One round trip, each part an index lookup per key.
+ * calls name ($4); the calls and outcomes of its call ids ($5); which of its events are stored (by client id, $6;
+ * empty unless a first try found one).
+ * One round trip, each part an index lookup per key.
  */
 export const CONTEXT_SQL = `
   SELECT m."mode", x.* FROM (SELECT "telemetryText"::text AS "mode" FROM "Catalog" WHERE "id" = $1) m
@@ -31,18 +33,23 @@ export const CONTEXT_SQL = `
     UNION ALL
     SELECT e.* FROM unnest($5::text[]) AS k("v") CROSS JOIN LATERAL (
       SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "callId" = k."v" OFFSET 0) e
+    UNION ALL
+    SELECT e.* FROM unnest($6::text[]) AS k("v") CROSS JOIN LATERAL (
+      SELECT ${STORED_COLUMNS} FROM "AgentEvent" WHERE "catalogId" = $1 AND "clientEventId" = k."v" OFFSET 0) e
   ) x ON true`;
 
-const COUNTS = Object.entries(COUNT_COLUMNS);
-const BUCKETED = BUCKET_METRICS.map((metric) => `'${metric}'`).join(", ");
+const COLUMNS = Object.values(COUNT_COLUMNS);
+const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(", ");
+/** A counter row's columns for a SELECT list: the given expressions, 0 for the others. */
+const countRow = (values: Partial<Record<CountColumn, string>>) => COLUMNS.map((c) => values[c] ?? "0").join(", ");
 
 /**
- * Writes a planned batch (see plan-batch.ts) in one statement, so it is atomic without a transaction: events new
- * to the catalog (by client id) are inserted and the rest skipped; stored searches a new call ranked become
- * followed and stored calls a new outcome settles take it (each once); the day counters move by the increments
- * of the events really inserted ($5…$11, one per event and counter; "" = always) plus those two updates, summed
- * into one "AgentDailyCount" row per (day, version, tool) and one "AgentDailyBucket" row per histogram bucket.
- * Counter rows are upserted in key order, so concurrent batches lock shared rows in the same order.
+ * Writes planned batches (see plan-batch.ts) in one statement, so it is atomic without a transaction: inserts the
+ * new events ($2; one already stored, by another writer since the context was read, fails the statement on the
+ * unique key, and the caller retries); stored searches a new call ranked become followed and stored calls a new
+ * outcome settles take it (each once); the day counters move by the sums planned in memory ($3: per (day,
+ * version, tool), $4: per histogram bucket) plus what those two updates imply. Counter rows are upserted once
+ * each, in key order, so concurrent writers lock shared rows in the same order.
  */
 export const WRITE_SQL = `
   WITH ins AS (
@@ -50,17 +57,16 @@ export const WRITE_SQL = `
       "snapshotVersion", "query", "queryHash", "limit", "profile", "latencyMs", "hits", "returnedIds", "weakOnly",
       "repeated", "followed", "callId", "toolId", "searchEventId", "rank", "ok", "error")
     SELECT e."id", $1, e."clientEventId", e."kind"::"AgentEventKind", (e."at"::timestamptz AT TIME ZONE 'UTC'),
-      ($2::timestamptz AT TIME ZONE 'UTC'), $3, e."conversationId", e."snapshotVersion", e."query", e."queryHash", e."limit",
-      e."profile", e."latencyMs", e."hits", ARRAY(SELECT jsonb_array_elements_text(COALESCE(e."returnedIds", '[]'::jsonb))),
-      e."weakOnly", COALESCE(e."repeated", false), COALESCE(e."followed", false), e."callId", e."toolId", e."searchEventId",
-      e."rank", e."ok", e."error"
-    FROM jsonb_to_recordset($4::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "conversationId" text,
-      "snapshotVersion" int, "query" text, "queryHash" text, "limit" int, "profile" text, "latencyMs" float8, "hits" jsonb,
-      "returnedIds" jsonb, "weakOnly" boolean, "repeated" boolean, "followed" boolean, "callId" text, "toolId" text,
-      "searchEventId" text, "rank" int, "ok" boolean, "error" text)
+      (e."receivedAt"::timestamptz AT TIME ZONE 'UTC'), e."tokenId", e."conversationId", e."snapshotVersion", e."query",
+      e."queryHash", e."limit", e."profile", e."latencyMs", e."hits", COALESCE(e."returnedIds", '{}'), e."weakOnly",
+      COALESCE(e."repeated", false), COALESCE(e."followed", false), e."callId", e."toolId", e."searchEventId", e."rank",
+      e."ok", e."error"
+    FROM jsonb_to_recordset($2::jsonb) AS e("id" text, "clientEventId" text, "kind" text, "at" text, "receivedAt" text,
+      "tokenId" text, "conversationId" text, "snapshotVersion" int, "query" text, "queryHash" text, "limit" int,
+      "profile" text, "latencyMs" float8, "hits" jsonb, "returnedIds" text[], "weakOnly" boolean, "repeated" boolean,
+      "followed" boolean, "callId" text, "toolId" text, "searchEventId" text, "rank" int, "ok" boolean, "error" text)
     ORDER BY e."id"
-    ON CONFLICT ("catalogId", "clientEventId") DO NOTHING
-    RETURNING "id", "clientEventId", "kind"::text AS "kind", "at", "callId", "searchEventId", "rank", "ok", "error"),
+    RETURNING "id", "kind"::text AS "kind", "at", "callId", "searchEventId", "rank", "ok", "error"),
   followed AS (
     UPDATE "AgentEvent" s SET "followed" = true
     FROM (SELECT DISTINCT "searchEventId" FROM ins WHERE "kind" = 'call' AND "rank" IS NOT NULL) c
@@ -73,32 +79,28 @@ export const WRITE_SQL = `
     FROM outcome o
     WHERE c."catalogId" = $1 AND c."callId" = o."callId" AND c."kind"::text = 'call' AND c."ok" IS NULL
     RETURNING c."at", COALESCE(c."snapshotVersion", 0) AS "version", c."toolId", c."ok"),
-  increments AS (
-    SELECT t."day"::date AS "day", t."version", t."metric", t."toolId", t."bucket", t."count"
-    FROM unnest($5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::int[], $11::int[])
-      AS t("eventId", "day", "version", "metric", "toolId", "bucket", "count")
-    WHERE t."eventId" = '' OR t."eventId" IN (SELECT "clientEventId" FROM ins)
+  counts AS (
+    SELECT c."day"::date AS "day", c."version", c."toolId", ${COLUMNS.map((column) => `COALESCE(c."${column}", 0) AS "${column}"`).join(", ")}
+    FROM jsonb_to_recordset($3::jsonb) AS c("day" text, "version" int, "toolId" text, ${COLUMNS.map((column) => `"${column}" int`).join(", ")})
     UNION ALL
-    SELECT f."at"::date, f."version", 'search.followed', '', 0, 1 FROM followed f
+    SELECT f."at"::date, f."version", '', ${countRow({ followed: "1" })} FROM followed f
     UNION ALL
-    SELECT s."at"::date, s."version", m."metric", CASE WHEN m."metric" = 'tool.ok' THEN s."toolId" ELSE '' END, 0, 1
-    FROM settled s CROSS JOIN (VALUES ('call.finished'), ('call.ok'), ('tool.ok')) AS m("metric")
-    WHERE m."metric" = 'call.finished' OR s."ok"),
+    SELECT s."at"::date, s."version", '', ${countRow({ finished: "1", ok: 's."ok"::int' })} FROM settled s
+    UNION ALL
+    SELECT s."at"::date, s."version", s."toolId", ${countRow({ toolOk: "1" })} FROM settled s WHERE s."ok"),
   counted AS (
-    INSERT INTO "AgentDailyCount" ("catalogId", "day", "snapshotVersion", "toolId", ${COUNTS.map(([, column]) => `"${column}"`).join(", ")})
-    SELECT $1, "day", "version", "toolId",
-      ${COUNTS.map(([metric]) => `COALESCE(sum("count") FILTER (WHERE "metric" = '${metric}'), 0)::int`).join(",\n      ")}
-    FROM increments WHERE "metric" NOT IN (${BUCKETED})
+    INSERT INTO "AgentDailyCount" ("catalogId", "day", "snapshotVersion", "toolId", ${quoted(COLUMNS)})
+    SELECT $1, "day", "version", "toolId", ${COLUMNS.map((column) => `sum("${column}")::int`).join(", ")}
+    FROM counts
     GROUP BY "day", "version", "toolId"
     ORDER BY "day", "version", "toolId"
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "toolId") DO UPDATE SET
-      ${COUNTS.map(([, column]) => `"${column}" = "AgentDailyCount"."${column}" + EXCLUDED."${column}"`).join(",\n      ")}),
+      ${COLUMNS.map((column) => `"${column}" = "AgentDailyCount"."${column}" + EXCLUDED."${column}"`).join(",\n      ")}),
   bucketed AS (
     INSERT INTO "AgentDailyBucket" ("catalogId", "day", "snapshotVersion", "metric", "bucket", "count")
-    SELECT $1, "day", "version", "metric", "bucket", sum("count")::int FROM increments
-    WHERE "metric" IN (${BUCKETED})
-    GROUP BY "day", "version", "metric", "bucket"
-    ORDER BY "day", "version", "metric", "bucket"
+    SELECT $1, b."day"::date, b."version", b."metric", b."bucket", b."count"
+    FROM jsonb_to_recordset($4::jsonb) AS b("day" text, "version" int, "metric" text, "bucket" int, "count" int)
+    ORDER BY b."day", b."version", b."metric", b."bucket"
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "bucket")
     DO UPDATE SET "count" = "AgentDailyBucket"."count" + EXCLUDED."count")
   SELECT count(*)::int AS "stored" FROM ins`;

@@ -1,5 +1,5 @@
 import type { AgentEvent } from "@/sdk/telemetry-events";
-import { dayOf, tallyNewEvent } from "./daily-counters";
+import { DayCounterSums, dayOf, tallyNewEvent } from "./daily-counters";
 import { hashRequestText, storedRequestText, type TelemetryTextMode } from "./privacy";
 
 /** A stored event of the catalog that a batch may link to (see CONTEXT_SQL). */
@@ -22,6 +22,8 @@ export interface PlannedRow {
   clientEventId: string;
   kind: AgentEvent["type"];
   at: string;
+  receivedAt: string;
+  tokenId: string | null;
   conversationId: string | null;
   snapshotVersion: number | null;
   query?: string | null;
@@ -40,17 +42,6 @@ export interface PlannedRow {
   rank?: number | null;
   ok?: boolean | null;
   error?: string | null;
-}
-
-/** A counter increment that counts only if the event `eventId` is stored by this batch ("" = always). */
-export interface Contribution {
-  eventId: string;
-  day: string;
-  version: number;
-  metric: string;
-  toolId: string;
-  bucket: number;
-  count: number;
 }
 
 interface Linkable {
@@ -131,8 +122,26 @@ class Links {
   }
 }
 
+/** A batch as one request brought it: its events, their server ids, when it arrived and with which token. */
+export interface ArrivedBatch {
+  events: AgentEvent[];
+  ids: string[];
+  /** ISO time; an event's `at` defaults to it. */
+  receivedAt: string;
+  tokenId: string | null;
+  dropped?: number;
+}
+
 /** An event as its row, before linking; searches and outcomes join `links` (no spreads: this runs per event). */
-function planRow(event: AgentEvent, id: string, at: string, textMode: TelemetryTextMode, links: Links): PlannedRow {
+function planRow(
+  event: AgentEvent,
+  id: string,
+  batch: ArrivedBatch,
+  textMode: TelemetryTextMode,
+  links: Links,
+): PlannedRow {
+  const { receivedAt, tokenId } = batch;
+  const at = event.at ?? receivedAt;
   const atMs = Date.parse(at);
   const conversationId = event.conversationId ?? null;
   const snapshotVersion = event.snapshotVersion ?? null;
@@ -145,6 +154,8 @@ function planRow(event: AgentEvent, id: string, at: string, textMode: TelemetryT
       clientEventId,
       kind: "search",
       at,
+      receivedAt,
+      tokenId,
       conversationId,
       snapshotVersion,
       query: storedRequestText(event.query, textMode),
@@ -165,6 +176,8 @@ function planRow(event: AgentEvent, id: string, at: string, textMode: TelemetryT
       clientEventId,
       kind: "outcome",
       at,
+      receivedAt,
+      tokenId,
       conversationId,
       snapshotVersion,
       callId: event.callId,
@@ -174,7 +187,20 @@ function planRow(event: AgentEvent, id: string, at: string, textMode: TelemetryT
   }
   const { callId, toolId } = event;
   const searchEventId = event.searchEventId ?? null;
-  return { id, clientEventId, kind: "call", at, conversationId, snapshotVersion, callId, toolId, searchEventId };
+  const kind = "call";
+  return {
+    id,
+    clientEventId,
+    kind,
+    at,
+    receivedAt,
+    tokenId,
+    conversationId,
+    snapshotVersion,
+    callId,
+    toolId,
+    searchEventId,
+  };
 }
 
 /**
@@ -202,47 +228,31 @@ function linkCall(row: PlannedRow, atMs: number, links: Links, rowsById: Map<str
 }
 
 /**
- * Links a batch in memory, against the stored events it can refer to, so one INSERT writes each event complete:
- * a search is a repeat when its conversation had an earlier search; a call links as `linkCall` says. What older
- * stored rows gain (followed, settled) is left to the INSERT statement, keyed on the rows it really inserted.
- * Each row's counter increments (from its final state) name the event they belong to, so the statement counts
- * only events it stored (a retry counts none).
+ * Links batches of new events in memory, in order, against the stored events they can refer to, so one INSERT
+ * writes each event complete: a search is a repeat when its conversation had an earlier search; a call links as
+ * `linkCall` says (to a search of an earlier batch of the group too). What older stored rows gain (followed,
+ * settled) is left to the INSERT statement. The day counters the new events move are summed here, from each
+ * row's final state, with the drops the clients reported. The events must be new to the catalog and their client
+ * ids unique across the batches.
  */
-export function planBatch(
-  events: AgentEvent[],
-  stored: StoredEvent[],
-  ids: string[],
-  textMode: TelemetryTextMode,
-  now: Date,
-  dropped = 0,
-) {
-  const nowIso = now.toISOString();
+export function planBatches(batches: ArrivedBatch[], stored: StoredEvent[], textMode: TelemetryTextMode) {
   const links = new Links(stored);
-  const rows = events.map((event, index) => planRow(event, ids[index]!, event.at ?? nowIso, textMode, links));
+  const rows = batches.flatMap((batch) =>
+    batch.events.map((event, index) => planRow(event, batch.ids[index]!, batch, textMode, links)),
+  );
   const rowsById = new Map(rows.map((row) => [row.clientEventId, row]));
   const atMs = rows.map((row) => Date.parse(row.at));
   rows.forEach((row, index) => {
     if (row.kind === "search") row.repeated = links.isRepeat(row, atMs[index]!);
     else if (row.kind === "call") linkCall(row, atMs[index]!, links, rowsById);
   });
-  const contributions: Contribution[] = [];
+  const counters = new DayCounterSums();
   rows.forEach((row, index) => {
-    const { clientEventId: eventId } = row;
     const day = dayOf(new Date(atMs[index]!));
     const version = row.snapshotVersion ?? 0;
-    tallyNewEvent((metric, toolId = "", bucket = 0, count = 1) => {
-      if (count !== 0) contributions.push({ eventId, day, version, metric, toolId, bucket, count });
-    }, row);
+    tallyNewEvent((metric, toolId, bucket, count) => counters.add(day, version, metric, toolId, bucket, count), row);
   });
-  if (dropped > 0)
-    contributions.push({
-      eventId: "",
-      day: dayOf(now),
-      version: 0,
-      metric: "sdk.dropped",
-      toolId: "",
-      bucket: 0,
-      count: dropped,
-    });
-  return { rows, contributions };
+  for (const { dropped = 0, receivedAt } of batches)
+    counters.add(receivedAt.slice(0, 10), 0, "sdk.dropped", "", 0, dropped);
+  return { rows, counts: counters.counts, buckets: counters.buckets };
 }
