@@ -16,33 +16,9 @@ try {
   // by 1/8 each time: a 0.5–1.5 s stall of every query every ~150 ingest batches. Off, the file is created at
   // its size in one write. (The zeroes only reserve disk space; this embedded database runs with fsync off.)
   await db.exec("SET wal_init_zero = off");
-  if (workerData.dataDir.startsWith("memory://")) growFilesByDoubling(db);
   parentPort.postMessage({ ready: true });
 } catch (error) {
   parentPort.postMessage({ ready: false, error: describeError(error) });
-}
-
-/**
- * In `memory://` each file is one array that Emscripten's MEMFS regrows by 1/8 once past 1 MB, copying it whole:
- * appending 100 MB to a table copies about 800 MB, in stalls that grow with the table (a third of a sequential
- * ingest run's wall time, and its slowest writes). Doubling instead (as MEMFS does below 1 MB) copies about
- * 2× the size in a few steps, as a file-backed database never has to. MEMFS offers no option for it, so this wraps
- * its shared file `write` (reached through a file's node) to grow the array first; skipped if the shape differs.
- */
-function growFilesByDoubling(pglite) {
-  const ops = pglite.Module?.FS?.lookupPath?.("/pglite/data/global/pg_control")?.node?.stream_ops;
-  if (typeof ops?.write !== "function") return;
-  const write = ops.write;
-  ops.write = (stream, buffer, offset, length, position, canOwn) => {
-    const node = stream.node;
-    const capacity = node.contents?.length ?? 0;
-    if (position + length > capacity && capacity > 1 << 20 && node.contents instanceof Uint8Array) {
-      const contents = new Uint8Array(Math.max(position + length, 2 * capacity));
-      contents.set(node.contents.subarray(0, node.usedBytes));
-      node.contents = contents;
-    }
-    return write(stream, buffer, offset, length, position, canOwn);
-  };
 }
 
 function describeError(error) {
