@@ -11,8 +11,10 @@
 //          --part ingest|insights|both (both; each part writes its own section of docs/benchmarks.md)
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadavg } from "node:os";
-import type { DatabaseHandle } from "../server/db/open";
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "../server/db/open";
 import { createNodeAgentHandler } from "../server/http/agent-dispatch";
 import { createAgentToken } from "../server/services/agent-tokens/create-agent-token";
 import { TokenBucketLimiter } from "../server/services/agent-tokens/rate-limit";
@@ -43,8 +45,25 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
+/**
+ * Ingest runs where the app keeps its data: on PGlite a data directory on disk (as `npm start`), not `memory://`,
+ * whose files Emscripten regrows by an eighth with a full copy each time (stalls a file-backed database never has).
+ */
+async function ingestDatabase(kind: TestDbKind) {
+  if (kind !== "pglite") return createTestDatabase(kind);
+  const dir = await mkdtemp(path.join(tmpdir(), "stockroom-bench-events-"));
+  const handle = await openDatabase({ dataDir: path.join(dir, "pglite") });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function benchIngest(kind: TestDbKind) {
-  const handle = await createTestDatabase(kind);
+  const handle = await ingestDatabase(kind);
   globals.stockroomDb = Promise.resolve(handle);
   globals.stockroomAgentLimiter = new TokenBucketLimiter(1_000_000);
   const server: Server = createServer(createNodeAgentHandler());
