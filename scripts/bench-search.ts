@@ -2,29 +2,19 @@
 // wink-bm25-text-search, measured in the same run on the same documents and queries. 10k tools = the real
 // corpus plus deterministic variants (other namespaces, reworded names and descriptions). Prints our
 // time as a ratio of each peer's. Options: --tools N (default 10000), --runs N (builds per engine, default 3).
-import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import MiniSearch from "minisearch";
 import winkBm25 from "wink-bm25-text-search";
 import nlp from "wink-nlp-utils";
-import {
-  createSearchIndex,
-  effectiveSearchText,
-  forgetAnalysedTexts,
-  type EngineProfile,
-  type IndexDoc,
-} from "../search/index";
+import { createSearchIndex, forgetAnalysedTexts, type EngineProfile, type IndexDoc } from "../search/index";
 import { recordBenchOutput } from "./lib/bench-report";
+import { makeQueries, makeTools } from "./lib/bench-search-corpus";
 
 const report = recordBenchOutput("search", "Search engine speed (`npm run bench:search`)");
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const shared = path.resolve(repoRoot, "../shared");
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const at = argv.indexOf(`--${name}`);
@@ -35,79 +25,6 @@ const RUNS = option("runs", 3);
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
-
-interface CorpusTool {
-  namespace: string;
-  name: string;
-  description: string;
-  parameters?: unknown;
-}
-
-const readJsonl = <T>(file: string): T[] =>
-  readFileSync(path.join(shared, file), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as T);
-
-/** Deterministic PRNG (mulberry32) so every run indexes the same variants. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const VERB_SWAPS: Record<string, string[]> = {
-  get: ["fetch", "read", "retrieve"],
-  list: ["find", "browse", "enumerate"],
-  create: ["add", "new", "make"],
-  delete: ["remove", "drop", "purge"],
-  update: ["edit", "modify", "patch"],
-  search: ["query", "lookup", "find"],
-};
-const SUFFIXES = ["enterprise", "eu", "staging", "internal", "v2", "sandbox", "legacy", "cloud", "team", "self_hosted"];
-
-function makeTools(count: number): IndexDoc[] {
-  const base = readJsonl<CorpusTool>("corpus/tools.jsonl");
-  const next = random(42);
-  const docs: IndexDoc[] = [];
-  for (let i = 0; docs.length < count; i++) {
-    const tool = base[i % base.length]!;
-    const round = Math.floor(i / base.length);
-    let { name, description, namespace } = tool;
-    if (round > 0) {
-      namespace = `${namespace}_${SUFFIXES[(round - 1) % SUFFIXES.length]}${round > SUFFIXES.length ? round : ""}`;
-      const [verb, ...rest] = name.split(/(?=[_-])/);
-      const swaps = VERB_SWAPS[verb!.toLowerCase()];
-      if (swaps && next() < 0.6) name = [swaps[Math.floor(next() * swaps.length)]!, ...rest].join("");
-      const sentences = description.split(/(?<=\.)\s+/);
-      if (sentences.length > 1 && next() < 0.5) description = [...sentences.slice(1), sentences[0]].join(" ");
-    }
-    const text = effectiveSearchText({
-      name,
-      description,
-      parameters: tool.parameters,
-      namespace: { name: namespace },
-    });
-    docs.push({ id: `${namespace}.${name}#${i}`, name, namespace, text });
-  }
-  return docs;
-}
-
-function makeQueries(docs: readonly IndexDoc[]): string[] {
-  const labelled = readJsonl<{ query: string }>("corpus/queries.dev.jsonl").map((q) => q.query);
-  const metatool = readJsonl<{ query: string }>("corpus/metatool/queries.jsonl")
-    .slice(0, 100)
-    .map((q) => q.query);
-  const next = random(7);
-  const fromTools = Array.from({ length: 50 }, () => {
-    const doc = docs[Math.floor(next() * docs.length)]!;
-    return doc.text.split(/\s+/).slice(2, 8).join(" ");
-  });
-  return [...labelled, ...metatool, ...fromTools].filter((q) => q.trim().length > 0);
-}
 
 interface Engine {
   name: string;

@@ -69,8 +69,13 @@ export function analyzeCjkRun(run: string, glossary: Glossary): CjkAnalysis {
   return { translations, words };
 }
 
-/** Every character of the scripts CJK_RUN matches is at U+1100 (Hangul Jamo) or above. */
-const MAY_BE_CJK = /[\u1100-\uffff]/;
+/**
+ * The Unicode blocks that hold every character CJK_RUN matches (Hangul Jamo; CJK radicals to Hangul Jamo Extended-A;
+ * Hangul syllables and the high surrogates of astral Han, Kana and Hangul; compatibility ideographs; half- and
+ * fullwidth forms), whole blocks so later Unicode versions stay inside: the dashes, quotes, arrows and symbols of
+ * English text (U+2000–U+2E7F) never reach the script-class regex.
+ */
+const MAY_BE_CJK = /[\u1100-\u11ff\u2e80-\ua97f\uac00-\udbff\uf900-\ufaff\uff00-\uffef]/;
 
 export function hasCjk(text: string): boolean {
   if (!MAY_BE_CJK.test(text)) return false; // most search text: a plain range scan is far cheaper than script classes

@@ -92,9 +92,15 @@ describe("ASCII shortcuts", () => {
     );
   });
 
-  it("hasCjk agrees with the CJK run pattern, which matches nothing below U+1100", () => {
-    for (let code = 0; code < 0x1100; code++) expect(hasCjk(String.fromCharCode(code))).toBe(false);
+  it("hasCjk agrees with the CJK run pattern on every code point and on random texts", () => {
     const byPattern = (text: string) => new RegExp(CJK_RUN.source, "u").test(text);
+    const disagree: number[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue; // lone surrogates: not characters
+      const char = String.fromCodePoint(code);
+      if (hasCjk(char) !== byPattern(char)) disagree.push(code);
+    }
+    expect(disagree).toEqual([]);
     fc.assert(
       fc.property(texts, (text) => {
         expect(hasCjk(text)).toBe(byPattern(text));

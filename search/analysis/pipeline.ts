@@ -60,7 +60,10 @@ export function forgetAnalysis(): void {
 }
 const NO_TOKENS: readonly string[] = Object.freeze([]);
 
-const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** 1 for the ASCII letters and digits, by code. */
+const ASCII_ALNUM = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+  ASCII_ALNUM[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 0;
 
 /**
  * An analyzer over the steps. Token steps are pure per token, so each distinct token is taken through them once;
@@ -90,26 +93,28 @@ export function createAnalyzer(
   const analyzeByRuns = (text: string): string[] => {
     const out: string[] = [];
     const n = text.length;
-    for (let i = 0; i < n; ) {
-      let code = text.charCodeAt(i);
-      if (!isAsciiAlnum(code)) {
-        i++;
+    // One pass: each run is hashed as it is read, and looked up when the character after it ends it.
+    let start = -1;
+    let hash = EMPTY_RUN_HASH;
+    for (let i = 0; i <= n; i++) {
+      const code = i < n ? text.charCodeAt(i) : 0;
+      if (code < 128 && ASCII_ALNUM[code] === 1) {
+        if (start < 0) {
+          start = i;
+          hash = EMPTY_RUN_HASH;
+        }
+        hash = hashRunChar(hash, code);
         continue;
       }
-      let j = i;
-      let hash = EMPTY_RUN_HASH;
-      do {
-        hash = hashRunChar(hash, code);
-        code = text.charCodeAt(++j);
-      } while (j < n && isAsciiAlnum(code));
-      let tokens = runs.get(text, i, j, hash);
+      if (start < 0) continue;
+      let tokens = runs.get(text, start, i, hash);
       if (tokens === undefined) {
-        const run = text.slice(i, j);
+        const run = text.slice(start, i);
         const done = finish(split.apply(run), []);
         runs.set(run, hash, (tokens = done.length === 0 ? NO_TOKENS : done));
       }
       for (let k = 0; k < tokens.length; k++) out.push(tokens[k]!);
-      i = j;
+      start = -1;
     }
     return out;
   };

@@ -15,7 +15,7 @@ import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import { forgetAnalysis } from "../analysis/pipeline";
 import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
-import { insertDoc, removeDoc, withDoc, withoutDoc, type TypedPostings } from "../bm25/postings";
+import { insertDoc, PostingsBuilder, removeDoc, withDoc, withoutDoc, type TypedPostings } from "../bm25/postings";
 import { CorpusStatistics } from "../bm25/statistics";
 import type { EngineSettings } from "../settings";
 import { isChangeTerm, isDestructiveTerm, isReadRequest } from "./stockroom-intent";
@@ -131,20 +131,23 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.multipliers = stockroomMultipliers(this, this.tuning);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
-    // One pass counts term frequencies straight into per-term lists; weights follow once avgdl is known.
-    const counts: number[] = [];
-    const terms: string[] = [];
-    const lists: Array<{ docs: number[]; tfs: number[] }> = [];
+    // One pass counts each document's term frequencies into the postings builder; weights follow once avgdl is known.
     const termIds = new Map<string, number>();
-    let seen: number[] = [];
+    const terms: string[] = [];
+    let counts = new Float64Array(1024);
+    const seen: number[] = [];
+    const postings = new PostingsBuilder();
     const countTerm = (term: string, by: number) => {
       let id = termIds.get(term);
       if (id === undefined) {
-        id = lists.length;
+        id = terms.length;
         termIds.set(term, id);
         terms.push(term);
-        lists.push({ docs: [], tfs: [] });
-        counts.push(0);
+        if (id === counts.length) {
+          const grown = new Float64Array(id * 2);
+          grown.set(counts);
+          counts = grown;
+        }
       }
       if (counts[id] === 0) seen.push(id);
       counts[id]! += by;
@@ -152,22 +155,14 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     for (const [id, doc] of latest) {
       const index = this.ids.length;
       this.ids.push(id);
-      seen = [];
       this.countTerms(this.setDoc(index, doc), countTerm);
       for (const term of seen) {
-        lists[term]!.docs.push(index);
-        lists[term]!.tfs.push(counts[term]!);
+        postings.add(index, term, counts[term]!);
         counts[term] = 0;
       }
+      seen.length = 0;
     }
-    lists.forEach((list, term) => {
-      const postings = {
-        docs: Int32Array.from(list.docs),
-        tfs: Float64Array.from(list.tfs),
-        weights: new Float64Array(list.docs.length),
-      };
-      this.postings.set(terms[term]!, postings);
-    });
+    postings.build(terms.length).forEach((list, term) => this.postings.set(terms[term]!, list));
     this.statistics = this.weigh();
     this.namePrefixes = new NamePrefixes(this.namePostings.keys(), this.tuning.namePrefixMinLength);
     this.scratch = new Float64Array(this.ids.length);

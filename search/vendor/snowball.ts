@@ -17,7 +17,9 @@
 // holders may not be used to endorse derived products. THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT
 // HOLDERS AND CONTRIBUTORS "AS IS" WITHOUT ANY WARRANTY.
 // It is the package's JavaScript verbatim (a TypeScript file without type checks, so every build —
-// Next, vitest, the SDK's tsc — compiles it like the rest of search/).
+// Next, vitest, the SDK's tsc — compiles it like the rest of search/), except that the runtime's calls of its
+// string buffer's overload dispatchers, and newStemmer's, call the overload they dispatch to directly (same method,
+// same arguments; the dispatchers copied their arguments into an array on every character read).
 // @ts-nocheck
 // Generated: biome.json keeps the formatter and the function-length rule off this file.
 
@@ -338,9 +340,9 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         _createClass(SnowballProgram, [{
             key: 'setCurrent$esjava$1',
             value: function setCurrent$esjava$1(value) {
-                this.current.replace(0, this.current.length(), value);
+                this.current.replace$esjava$3(0, this.current.length$esjava$0(), value);
                 this.cursor = 0;
-                this.limit = this.current.length();
+                this.limit = this.current.length$esjava$0();
                 this.limit_backward = 0;
                 this.bra = this.cursor;
                 this.ket = this.limit;
@@ -348,7 +350,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'getCurrent$esjava$0',
             value: function getCurrent$esjava$0() {
-                var result = this.current.toString();
+                var result = this.current.toString$esjava$0();
                 this.current = new StringBuffer();
                 return result;
             }
@@ -356,7 +358,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
             key: 'in_grouping$esjava$3',
             value: function in_grouping$esjava$3(s, min, max) {
                 if (this.cursor >= this.limit) return false;
-                var ch = this.current.charAt(this.cursor);
+                var ch = this.current.charAt$esjava$1(this.cursor);
                 if (ch > max || ch < min) return false;
                 ch -= min;
                 if ((s[ch >> 3] & 0X1 << (ch & 0X7)) === 0) return false;
@@ -367,7 +369,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
             key: 'in_grouping_b$esjava$3',
             value: function in_grouping_b$esjava$3(s, min, max) {
                 if (this.cursor <= this.limit_backward) return false;
-                var ch = this.current.charAt(this.cursor - 1);
+                var ch = this.current.charAt$esjava$1(this.cursor - 1);
                 if (ch > max || ch < min) return false;
                 ch -= min;
                 if ((s[ch >> 3] & 0X1 << (ch & 0X7)) === 0) return false;
@@ -378,7 +380,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
             key: 'out_grouping$esjava$3',
             value: function out_grouping$esjava$3(s, min, max) {
                 if (this.cursor >= this.limit) return false;
-                var ch = this.current.charAt(this.cursor);
+                var ch = this.current.charAt$esjava$1(this.cursor);
 
                 if (ch > max || ch < min) {
                     this.cursor++;
@@ -398,7 +400,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
             key: 'out_grouping_b$esjava$3',
             value: function out_grouping_b$esjava$3(s, min, max) {
                 if (this.cursor <= this.limit_backward) return false;
-                var ch = this.current.charAt(this.cursor - 1);
+                var ch = this.current.charAt$esjava$1(this.cursor - 1);
 
                 if (ch > max || ch < min) {
                     this.cursor--;
@@ -421,7 +423,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
                 var i = undefined;
 
                 for (i = 0; i !== s.length; i++) {
-                    if (this.current.charAt(this.cursor + i) !== s.charCodeAt(i)) return false;
+                    if (this.current.charAt$esjava$1(this.cursor + i) !== s.charCodeAt(i)) return false;
                 }
 
                 this.cursor += s.length;
@@ -434,7 +436,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
                 var i = undefined;
 
                 for (i = 0; i !== s.length; i++) {
-                    if (this.current.charAt(this.cursor - s.length + i) !== s.charCodeAt(i)) return false;
+                    if (this.current.charAt$esjava$1(this.cursor - s.length + i) !== s.charCodeAt(i)) return false;
                 }
 
                 this.cursor -= s.length;
@@ -464,7 +466,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
                             break;
                         }
 
-                        diff = this.current.charAt(c + common) - w.s[i2];
+                        diff = this.current.charAt$esjava$1(c + common) - w.s[i2];
                         if (diff !== 0) break;
                         common++;
                     }
@@ -525,7 +527,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
                             break;
                         }
 
-                        diff = this.current.charAt(c - 1 - common) - w.s[i2];
+                        diff = this.current.charAt$esjava$1(c - 1 - common) - w.s[i2];
                         if (diff !== 0) break;
                         common++;
                     }
@@ -566,7 +568,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
             key: 'replace_s$esjava$3',
             value: function replace_s$esjava$3(c_bra, c_ket, s) {
                 var adjustment = s.length - (c_ket - c_bra);
-                this.current.replace(c_bra, c_ket, s);
+                this.current.replace$esjava$3(c_bra, c_ket, s);
                 this.limit += adjustment;
                 if (this.cursor >= c_ket) this.cursor += adjustment;else if (this.cursor > c_bra) this.cursor = c_bra;
                 return adjustment;
@@ -574,7 +576,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'slice_check$esjava$0',
             value: function slice_check$esjava$0() {
-                if (this.bra < 0 || this.bra > this.ket || this.ket > this.limit || this.limit > this.current.length()) {
+                if (this.bra < 0 || this.bra > this.ket || this.ket > this.limit || this.limit > this.current.length$esjava$0()) {
                     throw new Error("Snowball: faulty slice operation");
                 }
             }
@@ -600,7 +602,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
             key: 'slice_to$esjava$1',
             value: function slice_to$esjava$1(s) {
                 this.slice_check$esjava$0();
-                s.replace(0, s.length(), this.current.substring(this.bra, this.ket));
+                s.replace(0, s.length(), this.current.substring$esjava$2(this.bra, this.ket));
                 return s;
             }
         }, {
@@ -2862,9 +2864,9 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         var stemmer = new stemMap[lng.toLowerCase()]();
         return {
             stem: function stem(word) {
-                stemmer.setCurrent(word);
-                stemmer.stem();
-                return stemmer.getCurrent();
+                stemmer.setCurrent$esjava$1(word);
+                stemmer.stem$esjava$0();
+                return stemmer.getCurrent$esjava$0();
             }
         };
     }
