@@ -18,6 +18,7 @@ import {
 } from "../search/index";
 import { candidateWords, trafficStats } from "../server/services/insights/candidate-words";
 import { writeBenchSection } from "./lib/bench-report";
+import { seededRandom } from "./lib/seeded-random";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -73,15 +74,6 @@ const DATASETS = [
     queries: jsonl<Query>("../shared/corpus/metatool/queries.jsonl"),
   },
 ];
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], next: () => number): T[] {
   const out = [...items];
@@ -191,7 +183,7 @@ const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(3)}`;
 const rows: string[] = [];
 const verdicts: string[] = [];
 for (const dataset of DATASETS) {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const splits = Array.from({ length: SPLITS }, () => runSplit(dataset, next));
   const delta = (part: "covered" | "all", arm: "loop" | "peer", metric: "s1" | "s8") =>
     mean(splits.map((s) => s[part][arm][metric] - s[part].before[metric]));

@@ -24,6 +24,7 @@ import { reviewDraft } from "../server/services/publishing/review-draft";
 import { clearDraftCache } from "../server/services/snapshots/draft-cache";
 import { createTestDatabase, TEST_PG_ADMIN_URL } from "../server/testing/test-db";
 import { recordBenchOutput } from "./lib/bench-report";
+import { seededRandom } from "./lib/seeded-random";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const report = recordBenchOutput("publish", "Review and publish (`npm run bench:publish`)");
@@ -43,16 +44,6 @@ interface CorpusTool {
   name: string;
   description: string;
   parameters: Prisma.InputJsonValue;
-}
-
-/** Deterministic PRNG (mulberry32): every run builds the same catalog and queries. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const DEPLOYMENTS = ["eu", "staging", "internal", "sandbox", "legacy", "team", "cloud", "enterprise"];
@@ -93,7 +84,7 @@ function makeCatalogTools(count: number): CorpusTool[] {
 
 /** A phrase of 3–7 words from the first sentence of a tool's description, answered by that tool. */
 function makeGoldenQueries(tools: CorpusTool[], count: number): Array<{ query: string; gold: string[] }> {
-  const next = random(7);
+  const next = seededRandom(7);
   const seen = new Set<string>();
   const queries: Array<{ query: string; gold: string[] }> = [];
   for (let attempt = 0; queries.length < count && attempt < count * 20; attempt++) {
@@ -172,7 +163,7 @@ async function bench(kind: "pglite" | "postgres") {
       cpu: number;
       phases: Record<string, number>;
     }> = [];
-    const next = random(11);
+    const next = seededRandom(11);
     for (let run = 0; run < RUNS; run++) {
       for (let e = 0; e < EDITS_PER_RUN; e++) {
         const tool = tools[Math.floor(next() * tools.length)]!;

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { effectiveSearchText, type IndexDoc } from "../../search/index";
+import { seededRandom } from "./seeded-random";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const shared = path.resolve(repoRoot, "../shared");
@@ -22,16 +23,6 @@ const readJsonl = <T>(file: string): T[] =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as T);
 
-/** Deterministic PRNG (mulberry32) so every run indexes the same variants. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const VERB_SWAPS: Record<string, string[]> = {
   get: ["fetch", "read", "retrieve"],
   list: ["find", "browse", "enumerate"],
@@ -44,7 +35,7 @@ const SUFFIXES = ["enterprise", "eu", "staging", "internal", "v2", "sandbox", "l
 
 export function makeTools(count: number): IndexDoc[] {
   const base = readJsonl<CorpusTool>("corpus/tools.jsonl");
-  const next = random(42);
+  const next = seededRandom(42);
   const docs: IndexDoc[] = [];
   for (let i = 0; docs.length < count; i++) {
     const tool = base[i % base.length]!;
@@ -74,7 +65,7 @@ export function makeQueries(docs: readonly IndexDoc[]): string[] {
   const metatool = readJsonl<{ query: string }>("corpus/metatool/queries.jsonl")
     .slice(0, 100)
     .map((q) => q.query);
-  const next = random(7);
+  const next = seededRandom(7);
   const fromTools = Array.from({ length: 50 }, () => {
     const doc = docs[Math.floor(next() * docs.length)]!;
     return doc.text.split(/\s+/).slice(2, 8).join(" ");
