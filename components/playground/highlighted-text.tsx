@@ -4,7 +4,7 @@ import { useState } from "react";
 
 export interface Segment {
   text: string;
-  term: string | null;
+  term?: string;
 }
 
 /** The effective search text with matched words marked; long texts are clamped until expanded. */

@@ -1,10 +1,13 @@
 import { analyzeText, type EngineProfile } from "@/search/index";
 import { boundedCache } from "../../cache/bounded-cache";
 
-/** A run of the search text; `term` is the matched (analysed) query term when the run is highlighted. */
+/**
+ * A run of the search text; `term`, the matched (analysed) query term, only on a highlighted run. The runs
+ * joined are the whole search text, so answers carry the text once, as runs.
+ */
 export interface TextSegment {
   text: string;
-  term: string | null;
+  term?: string;
 }
 
 const segmenter = new Intl.Segmenter("en", { granularity: "word" });
@@ -52,8 +55,9 @@ export function highlightSearchText(
   const segments: TextSegment[] = [];
   const push = (piece: string, term: string | null) => {
     const last = segments.at(-1);
-    if (last && last.term === null && term === null) last.text += piece;
-    else segments.push({ text: piece, term });
+    if (term !== null) segments.push({ text: piece, term });
+    else if (last && last.term === undefined) last.text += piece;
+    else segments.push({ text: piece });
   };
   for (const { segment, tokens } of analyzedSegmentsOf(text, profile)) {
     push(segment, tokens && matched.size > 0 ? (tokens.find((token) => matched.has(token)) ?? null) : null);

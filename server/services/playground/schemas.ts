@@ -18,7 +18,7 @@ export const LIMIT = z.number().int("limit must be a whole number").max(50, "Sho
 export const QUERY = z.string().max(500, "A query is at most 500 characters.");
 export const TOOL_KEY = z.string().trim().min(1, "Pick a tool.").max(200);
 
-const segment = z.object({ text: z.string(), term: z.string().nullable() });
+const segment = z.object({ text: z.string(), term: z.string().optional() });
 const term = z.object({
   term: z.string(),
   queryFrequency: z.number(),
@@ -36,7 +36,7 @@ export const explainedTool = z.object({
   name: z.string(),
   namespace: z.string().nullable(),
   description: z.string(),
-  searchText: z.string(),
+  /** The search text as runs, matched words marked (joined, they are the whole text). */
   segments: z.array(segment),
   score: z.number(),
   rank: z.number().int().nullable(),

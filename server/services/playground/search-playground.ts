@@ -31,7 +31,6 @@ export interface ExplainedTool {
   name: string;
   namespace: string | null;
   description: string;
-  searchText: string;
   segments: TextSegment[];
   score: number;
   rank: number | null;
@@ -57,7 +56,6 @@ export function describeExplanation(
     name: tool.name,
     namespace: tool.namespace,
     description: tool.spec.description,
-    searchText: tool.searchText,
     segments: highlightSearchText(tool.searchText, explanation.matchedTerms, profile),
     score: explanation.score,
     rank: explanation.rank,
