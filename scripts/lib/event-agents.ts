@@ -39,22 +39,43 @@ export interface AgentsOptions {
   agents: number;
   /** Events per second over all agents. */
   rate: number;
+  /** The measured run, after the warm-up. */
   seconds: number;
+  /**
+   * First this long at the same rate, unmeasured (its events are sent and stored as any): the run measures a warm
+   * server, as a long-running one is. A cold server's first burst (JIT, first plans, connections) is reported
+   * apart, as `coldMaxMs`.
+   */
+  warmupSeconds?: number;
 }
 
 export interface AgentsResult {
+  /** Events accepted, warm-up included (the stored count must equal it). */
   sent: number;
   failed: number;
+  /** Events accepted in the measured run, and its length. */
+  measuredSent: number;
   seconds: number;
-  /** Per batch, from sending the request to reading the whole answer. */
+  /** Per batch of the measured run, from sending the request to reading the whole answer. */
   latencies: number[];
+  /** The slowest batch of the warm-up's first burst (one batch per agent): what a cold server answers. */
+  coldMaxMs: number;
 }
 
-async function runAgent(options: AgentsOptions, agent: number, deadline: number, latencies: number[]) {
+interface Window {
+  measureFrom: number;
+  deadline: number;
+  latencies: number[];
+  cold: number[];
+}
+
+async function runAgent(options: AgentsOptions, agent: number, window: Window) {
   const interval = (1000 * EVENT_BATCH * options.agents) / options.rate;
   let sent = 0;
+  let measuredSent = 0;
   let failed = 0;
-  for (let seq = 0, next = Date.now(); Date.now() < deadline; seq++) {
+  for (let seq = 0, next = Date.now(); Date.now() < window.deadline; seq++) {
+    const measured = Date.now() >= window.measureFrom;
     const body = JSON.stringify({ events: batchOf(agent, seq) });
     const started = performance.now();
     const response = await fetch(options.url, {
@@ -63,27 +84,34 @@ async function runAgent(options: AgentsOptions, agent: number, deadline: number,
       body,
     });
     await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-    if (response.status === 202) sent += EVENT_BATCH;
-    else failed++;
+    const took = performance.now() - started;
+    if (measured) window.latencies.push(took);
+    else if (seq === 0) window.cold.push(took);
+    if (response.status === 202) {
+      sent += EVENT_BATCH;
+      if (measured) measuredSent += EVENT_BATCH;
+    } else failed++;
     next += interval;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
   }
-  return { sent, failed };
+  return { sent, measuredSent, failed };
 }
 
 async function runAgents(options: AgentsOptions): Promise<AgentsResult> {
-  const latencies: number[] = [];
   const started = Date.now();
-  const deadline = started + options.seconds * 1000;
+  const measureFrom = started + (options.warmupSeconds ?? 0) * 1000;
+  const window = { measureFrom, deadline: measureFrom + options.seconds * 1000, latencies: [], cold: [] };
   const results = await Promise.all(
-    Array.from({ length: options.agents }, (_, agent) => runAgent(options, agent, deadline, latencies)),
+    Array.from({ length: options.agents }, (_, agent) => runAgent(options, agent, window)),
   );
+  const sum = (pick: (r: (typeof results)[number]) => number) => results.reduce((total, r) => total + pick(r), 0);
   return {
-    sent: results.reduce((sum, r) => sum + r.sent, 0),
-    failed: results.reduce((sum, r) => sum + r.failed, 0),
-    seconds: (Date.now() - started) / 1000,
-    latencies,
+    sent: sum((r) => r.sent),
+    failed: sum((r) => r.failed),
+    measuredSent: sum((r) => r.measuredSent),
+    seconds: (Date.now() - measureFrom) / 1000,
+    latencies: window.latencies,
+    coldMaxMs: Math.max(0, ...window.cold),
   };
 }
 
