@@ -132,9 +132,9 @@ export function catalogProcedure(role: Role, { includeArchived = false }: { incl
     .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
       const access = await findMemberAccess(ctx.db, ctx.user.id, input.team, input.catalog, { includeArchived });
-      const { team, catalog, role: held } = requireRole(access, input.team, role);
+      const { team, catalog, role: held, draftRevision } = requireRole(access, input.team, role);
       if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${team.slug}".`);
-      return next({ ctx: { ...ctx, team, role: held, catalog } });
+      return next({ ctx: { ...ctx, team, role: held, catalog, draftRevision } });
     });
 }
 

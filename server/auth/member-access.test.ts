@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCatalog, createTeamWithMembers } from "../testing/factories";
+import { createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
 import { findMemberAccess } from "./member-access";
 
@@ -21,15 +21,22 @@ describe("findMemberAccess (the one statement behind every team and catalog proc
       telemetryText: "none",
       telemetryRetentionDays: 12,
     });
+    await createTools(db, catalog.id, [{ name: "ping", description: "Ping." }]); // moves the draft revision
+    const stored = await db.draftRevision.findUniqueOrThrow({ where: { catalogId: catalog.id } });
+    expect(stored.revision).toBeGreaterThan(0n);
     const access = await findMemberAccess(db, editor.id, team.slug, catalog.slug, { includeArchived: true });
     expect(access).toEqual({
       role: "editor",
       team: await db.team.findUniqueOrThrow({ where: { id: team.id } }),
       catalog: await db.catalog.findUniqueOrThrow({ where: { id: catalog.id } }),
+      draftRevision: String(stored.revision),
     });
     expect(Object.keys(access!.catalog!).sort()).toEqual(Object.keys(catalog).sort());
     const live = await createCatalog(db, team.id);
-    expect((await findMemberAccess(db, editor.id, team.slug, live.slug))?.catalog).toEqual(live);
+    expect(await findMemberAccess(db, editor.id, team.slug, live.slug)).toMatchObject({
+      catalog: live,
+      draftRevision: "0",
+    });
   });
 
   it("finds no membership for a stranger, an unknown team, and no catalog when it is archived or unknown", async () => {
@@ -38,7 +45,7 @@ describe("findMemberAccess (the one statement behind every team and catalog proc
     expect(await findMemberAccess(db, stranger.id, team.slug, archived.slug)).toBeNull();
     expect(await findMemberAccess(db, owner.id, "no-such-team")).toBeNull();
     const withoutArchived = await findMemberAccess(db, owner.id, team.slug, archived.slug);
-    expect(withoutArchived).toMatchObject({ role: "owner", team: { id: team.id }, catalog: null });
+    expect(withoutArchived).toMatchObject({ role: "owner", team: { id: team.id }, catalog: null, draftRevision: null });
     expect((await findMemberAccess(db, owner.id, team.slug, "no-such-catalog"))?.catalog).toBeNull();
     expect((await findMemberAccess(db, owner.id, team.slug))?.catalog).toBeNull();
   });

@@ -7,6 +7,11 @@ export interface MemberAccess {
   team: Team;
   /** The catalog asked for; null when the team has none by that slug (or it is archived and those were not asked for). */
   catalog: Catalog | null;
+  /**
+   * The catalog's draft revision, read in the same statement (null without a catalog): the draft cache takes it
+   * instead of reading it again (draft-cache.ts), so a playground keystroke on an unchanged draft is one round trip.
+   */
+  draftRevision: string | null;
 }
 
 interface AccessRow {
@@ -16,6 +21,7 @@ interface AccessRow {
   teamName: string;
   teamCreatedMs: number;
   catalog: (Omit<Catalog, "engineProfile" | "archivedAt" | "createdAt" | "updatedAt"> & CatalogTimes) | null;
+  draftRevision: string | null;
 }
 
 interface CatalogTimes {
@@ -40,7 +46,9 @@ const ACCESS_SQL = `
            'archivedMs', ${ms('c."archivedAt"')}, 'revision', c."revision",
            'createdMs', ${ms('c."createdAt"')}, 'updatedMs', ${ms('c."updatedAt"')},
            'telemetryText', c."telemetryText"::text, 'telemetryRetentionDays', c."telemetryRetentionDays"
-         ) END AS "catalog"
+         ) END AS "catalog",
+         CASE WHEN c."id" IS NOT NULL THEN coalesce(
+           (SELECT d."revision" FROM "DraftRevision" d WHERE d."catalogId" = c."id"), 0)::text END AS "draftRevision"
   FROM "Membership" m
   JOIN "Team" t ON t."id" = m."teamId"
   LEFT JOIN "Catalog" c ON c."teamId" = t."id" AND c."slug" = $3 AND ($4 OR c."archivedAt" IS NULL)
@@ -64,7 +72,7 @@ export async function findMemberAccess(
   const [row] = await sqlRunnerOf(db).query<AccessRow>(ACCESS_SQL, [userId, teamSlug, catalogSlug, includeArchived]);
   if (!row) return null;
   const team: Team = { id: row.teamId, slug: row.teamSlug, name: row.teamName, createdAt: new Date(row.teamCreatedMs) };
-  if (!row.catalog) return { role: row.role, team, catalog: null };
+  if (!row.catalog) return { role: row.role, team, catalog: null, draftRevision: null };
   const { engineProfile, archivedMs, createdMs, updatedMs, ...rest } = row.catalog;
   const catalog: Catalog = {
     ...rest,
@@ -73,5 +81,5 @@ export async function findMemberAccess(
     createdAt: new Date(createdMs),
     updatedAt: new Date(updatedMs),
   };
-  return { role: row.role, team, catalog };
+  return { role: row.role, team, catalog, draftRevision: row.draftRevision };
 }

@@ -34,7 +34,13 @@ export const playgroundRouter = router({
     .input(rankInput)
     .output(searchOutput)
     .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) =>
-      searchPlayground({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query }),
+      searchPlayground({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        draftRevision: ctx.draftRevision,
+        ...query,
+      }),
     ),
 
   /** "Why not X?": one tool's score, rank and missing terms for the query. */
@@ -42,7 +48,7 @@ export const playgroundRouter = router({
     .input(rankInput.extend({ key: TOOL_KEY }))
     .output(explainOutput)
     .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) =>
-      explainTool({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query }),
+      explainTool({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, draftRevision: ctx.draftRevision, ...query }),
     ),
 
   /** Two columns (draft / snapshot × profile) for the same query, with moved / entered / left markers. */
@@ -50,7 +56,7 @@ export const playgroundRouter = router({
     .input(z.object({ query: QUERY, limit: LIMIT, left: compareSide, right: compareSide }))
     .output(compareOutput)
     .query(({ ctx, input: { team: _team, catalog: _catalog, ...query } }) =>
-      compareSources({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...query }),
+      compareSources({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, draftRevision: ctx.draftRevision, ...query }),
     ),
 
   /** Tool keys containing `text`, for the tool picker. */

@@ -46,10 +46,11 @@ export async function compareSources({
   limit,
   left,
   right,
+  draftRevision,
 }: Omit<PlaygroundQuery, "version" | "profile"> & { left: CompareSide; right: CompareSide }) {
   const [leftSource, rightSource] = await Promise.all([
-    loadRankingSource({ db, team, catalog, version: left.version }),
-    loadRankingSource({ db, team, catalog, version: right.version }),
+    loadRankingSource({ db, team, catalog, version: left.version, knownRevision: draftRevision }),
+    loadRankingSource({ db, team, catalog, version: right.version, knownRevision: draftRevision }),
   ]);
   const max = limit ?? rightSource.content.engine.defaultLimit;
   const leftIndex = leftSource.index(left.profile);

@@ -143,6 +143,50 @@ describe("the playground's draft after edits", () => {
     expect(Number(log!.newest) - Number(log!.oldest)).toBe(255);
   });
 
+  it("answers a keystroke on an unchanged draft in one statement (the access check reads the draft revision), and sees every edit", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const [tool] = await createTools(db, catalog.id, [
+      { name: "ping", description: "Ping a host." },
+      { name: "pong", description: "Answer a ping." },
+    ]);
+    const scope = { team: people.team.slug, catalog: catalog.slug };
+    const viewer = callerFor(db, people.viewer).playground;
+    const queries: string[] = [];
+    const runner = sqlRunnerOf(db);
+    const query = runner.query;
+    runner.query = <T>(sql: string, params?: unknown[]) => (
+      queries.push(sql), query.call<typeof runner, [string, unknown[]?], Promise<T[]>>(runner, sql, params)
+    );
+    onTestFinished(() => {
+      runner.query = query;
+    });
+    const search = async (text: string) => {
+      queries.length = 0;
+      const result = await viewer.search({ ...scope, query: text });
+      return { keys: result.hits.map((hit) => hit.key), statements: queries.length };
+    };
+    expect((await search("ping")).keys[0]).toBe("ping");
+    const unchanged = await search("answer");
+    expect(unchanged.keys).toEqual(["pong"]);
+    expect(unchanged.statements).toBe(1); // the access check, which carries the draft revision; nothing else
+    expect(queries[0]).toContain('"DraftRevision"');
+
+    await callerFor(db, people.editor).tool.update({
+      ...scope,
+      id: tool!.id,
+      revision: 1,
+      patch: { searchTextMode: "generated+extra", searchTextExtra: "zorblax" },
+    });
+    const edited = await search("zorblax");
+    expect(edited.keys).toEqual(["ping"]); // a new revision: the draft reads what changed
+    expect(edited.statements).toBeGreaterThan(1);
+    // A write outside the app's services moves the revision as well (the triggers bump it at commit).
+    await db.$executeRawUnsafe(`UPDATE "Tool" SET "description" = 'Quasar relay.' WHERE "id" = $1`, tool!.id);
+    expect((await search("quasar")).keys).toEqual(["ping"]);
+    expect((await search("quasar")).statements).toBe(1);
+  });
+
   it.runIf(testDbKind() === "postgres")(
     "sees an edit made by another process on the Postgres server at the next read",
     async () => {

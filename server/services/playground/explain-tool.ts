@@ -18,8 +18,9 @@ export async function explainTool({
   profile,
   limit,
   key,
+  draftRevision,
 }: PlaygroundQuery & { key: string }) {
-  const source = await loadRankingSource({ db, team, catalog, version });
+  const source = await loadRankingSource({ db, team, catalog, version, knownRevision: draftRevision });
   const index = source.index(profile);
   const used = index.settings.profile;
   const max = limit ?? source.content.engine.defaultLimit;

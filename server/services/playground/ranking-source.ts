@@ -108,13 +108,16 @@ export async function loadDraftSource({
   db,
   team,
   catalog,
+  knownRevision,
 }: {
   db: Db;
   team: Pick<Team, "slug">;
   catalog: Catalog;
+  /** The draft revision the access check read with the catalog (see loadDraftState). */
+  knownRevision?: string | null;
 }): Promise<RankingSource> {
-  // On the plain driver: every playground keystroke reads the draft's revision.
-  const { content, live } = await loadDraftState({ db: sqlRunnerOf(db), team, catalog });
+  // On the plain driver: every playground keystroke on a changed draft reads its revision.
+  const { content, live } = await loadDraftState({ db: sqlRunnerOf(db), team, catalog, knownRevision });
   const current = draftSources.get(catalog.id);
   if (current?.content === content) return current;
   builds++;
@@ -160,6 +163,7 @@ export function loadRankingSource(options: {
   team: Pick<Team, "slug">;
   catalog: Catalog;
   version: number | null;
+  knownRevision?: string | null;
 }): Promise<RankingSource> {
   return options.version === null
     ? loadDraftSource(options)

@@ -24,6 +24,8 @@ export interface PlaygroundQuery {
   profile?: EngineProfile;
   /** Default: the catalog's (or snapshot's) default limit. */
   limit?: number;
+  /** The draft revision the access check read with `catalog` (spares the draft cache its own read). */
+  draftRevision?: string | null;
 }
 
 export interface ExplainedTool {
@@ -95,9 +97,18 @@ export async function liveRows(
  * Ranks `query` over the draft or a snapshot exactly as an agent would (same snapshot index), with every hit
  * explained: score, rank, per-term idf/tf/length norm/contribution and its search text with matches highlighted.
  */
-export async function searchPlayground({ db, team, catalog, query, version, profile, limit }: PlaygroundQuery) {
+export async function searchPlayground({
+  db,
+  team,
+  catalog,
+  query,
+  version,
+  profile,
+  limit,
+  draftRevision,
+}: PlaygroundQuery) {
   const started = performance.now();
-  const source = await loadRankingSource({ db, team, catalog, version });
+  const source = await loadRankingSource({ db, team, catalog, version, knownRevision: draftRevision });
   const index = source.index(profile);
   const used = index.settings.profile;
   const max = limit ?? source.content.engine.defaultLimit;

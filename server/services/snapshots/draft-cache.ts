@@ -35,16 +35,26 @@ export function clearDraftCache(): void {
   drafts.clear();
 }
 
-type DraftOptions = { db: SqlSource; team: Pick<Team, "slug">; catalog: Catalog };
+type DraftOptions = {
+  db: SqlSource;
+  team: Pick<Team, "slug">;
+  catalog: Catalog;
+  /**
+   * The catalog's draft revision as the caller read it outside any transaction, just before (the access check
+   * reads it with the catalog row): when it is the remembered entry's, that entry is served with no statement.
+   */
+  knownRevision?: string | null;
+};
 
 /**
  * The catalog's draft as read from its rows: the very same object as the last call's while no row changed.
  * Inside a transaction, pass its `tx`. Shared with other callers: read it, never change it.
  */
-export async function loadDraftState({ db, team, catalog }: DraftOptions): Promise<DraftState> {
+export async function loadDraftState({ db, team, catalog, knownRevision }: DraftOptions): Promise<DraftState> {
   const header = JSON.stringify(draftHeader(team, catalog));
   const last = drafts.get(catalog.id);
   const previous = last?.header === header ? last : undefined;
+  if (previous && knownRevision != null && previous.revision === knownRevision) return previous.state;
   const [{ revision, changed } = { revision: null, changed: null }] = await queryRows<{
     revision: string | null;
     changed: string[] | null;
