@@ -65,59 +65,72 @@ function assertValidChanges(before: ToolRecord, changes: ToolPatch) {
   assertValidTool(toCheck);
 }
 
+/** The write refused by the revision in its WHERE (Prisma's "record to update not found"). */
+const isMissingRecord = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2025";
+
 /**
  * Applies `patch` to the tool if nobody wrote it since `revision`; keeps `key` = namespace.name in sync.
  * Invalid fields → INVALID_INPUT, stale revision → CONFLICT (nothing written), no change → the tool as is.
+ *
+ * The tool is read and the patch checked before the transaction, which holds only the writes: on embedded PGlite
+ * a transaction has the database to itself, so every statement in it keeps every other request waiting. The
+ * revision in the update's WHERE makes that safe: a writer that committed after the read wins, and this one then
+ * writes nothing (CONFLICT); the unique key refuses a key another tool took meanwhile.
  */
 export async function updateTool({ db, catalog, actor, id, revision, patch }: UpdateToolOptions) {
-  const row = await db.$transaction(async (tx) => {
-    const before = toToolRecord(await findToolRow(tx, catalog.id, id));
-    if (before.revision !== revision) throw staleRevision(before, revision, await lastEditorOf(tx, catalog.id, id));
-    const changes = changedFields(before, patch);
-    if (Object.keys(changes).length === 0) return null;
-    assertValidChanges(before, changes);
+  const current = await findToolRow(db, catalog.id, id);
+  const before = toToolRecord(current);
+  const stale = async () =>
+    staleRevision(
+      toToolRecord(await findToolRow(db, catalog.id, id)),
+      revision,
+      await lastEditorOf(db, catalog.id, id),
+    );
+  if (before.revision !== revision) throw staleRevision(before, revision, await lastEditorOf(db, catalog.id, id));
+  const changes = changedFields(before, patch);
+  if (Object.keys(changes).length === 0) return toToolDetail(current, catalog);
+  assertValidChanges(before, changes);
 
-    const data: Prisma.ToolUncheckedUpdateManyInput = { revision: { increment: 1 } };
-    const name = changes.name ?? before.name;
-    const namespaceName = changes.namespace !== undefined ? changes.namespace : before.namespace;
-    const key = toolKey(namespaceName, name);
-    if (key !== before.key) {
-      await assertKeyFree(tx, catalog.id, key, id);
-      data.key = key;
-    }
-    if (changes.namespace !== undefined) {
-      const namespace = await resolveNamespace(tx, { catalog, actor }, changes.namespace);
-      data.namespaceId = namespace?.id ?? null;
-    }
-    Object.assign(data, toolColumns(changes));
+  const data: Prisma.ToolUncheckedUpdateInput = { revision: { increment: 1 } };
+  const name = changes.name ?? before.name;
+  const namespaceName = changes.namespace !== undefined ? changes.namespace : before.namespace;
+  const key = toolKey(namespaceName, name);
+  if (key !== before.key) {
+    await assertKeyFree(db, catalog.id, key, id);
+    data.key = key;
+  }
+  Object.assign(data, toolColumns(changes));
 
-    // The revision in the WHERE makes a concurrent writer that committed first win; we then write nothing.
-    const written = await tx.tool
-      .updateMany({ where: { id, revision }, data })
-      .catch((error: unknown) => rethrowDuplicate(error, key));
-    if (written.count === 0)
-      throw staleRevision(
-        toToolRecord(await findToolRow(tx, catalog.id, id)),
-        revision,
-        await lastEditorOf(tx, catalog.id, id),
-      );
-
-    const after = await tx.tool.findUniqueOrThrow({ where: { id }, select: toolSelect });
-    const afterRecord = toToolRecord(after);
-    const pick = (record: ToolRecord) =>
-      Object.fromEntries(["key", "revision", ...Object.keys(changes)].map((f) => [f, record[f as keyof ToolRecord]]));
-    await recordAuditEvent({
-      db: tx,
-      teamId: catalog.teamId,
-      catalogId: catalog.id,
-      actor,
-      action: "tool.updated",
-      targetType: "tool",
-      targetId: id,
-      before: pick(before),
-      after: pick(afterRecord),
+  const after = await db
+    .$transaction(async (tx) => {
+      if (changes.namespace !== undefined) {
+        const namespace = await resolveNamespace(tx, { catalog, actor }, changes.namespace);
+        data.namespaceId = namespace?.id ?? null;
+      }
+      const written = await tx.tool.update({
+        where: { id, catalogId: catalog.id, revision },
+        data,
+        select: toolSelect,
+      });
+      const afterRecord = toToolRecord(written);
+      const pick = (record: ToolRecord) =>
+        Object.fromEntries(["key", "revision", ...Object.keys(changes)].map((f) => [f, record[f as keyof ToolRecord]]));
+      await recordAuditEvent({
+        db: tx,
+        teamId: catalog.teamId,
+        catalogId: catalog.id,
+        actor,
+        action: "tool.updated",
+        targetType: "tool",
+        targetId: id,
+        before: pick(before),
+        after: pick(afterRecord),
+      });
+      return written;
+    })
+    .catch(async (error: unknown) => {
+      if (isMissingRecord(error)) throw await stale();
+      return rethrowDuplicate(error, key);
     });
-    return after;
-  });
-  return toToolDetail(row ?? (await findToolRow(db, catalog.id, id)), catalog);
+  return toToolDetail(after, catalog);
 }
