@@ -127,5 +127,26 @@ function isCamelBoundary(text: string, k: number, end: number): boolean {
 
 /** The words of a name as written, split at separators and camel humps only ("list_PRs" → list, PRs; "getAlert" → get, Alert). */
 export function nameParts(name: string): string[] {
+  if (!NOT_ASCII_NAME.test(name)) return asciiNameParts(name);
   return name.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
+}
+
+const NOT_ASCII_NAME = /[^\x00-\x7f]/;
+
+/** `nameParts` of an ASCII name in one pass: the same words, several times faster than the regex split. */
+function asciiNameParts(name: string): string[] {
+  const parts: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= name.length; i++) {
+    const c = i < name.length ? name.charCodeAt(i) : 0;
+    if (!isAlnum(c)) {
+      if (start >= 0) parts.push(name.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+    else if (isUpper(c) && isLower(name.charCodeAt(i - 1))) {
+      parts.push(name.slice(start, i));
+      start = i;
+    }
+  }
+  return parts;
 }

@@ -3,6 +3,12 @@
 
 /** Inserts `doc` into the ascending list (appending when it is the largest, as a build does). */
 export function insertDoc(list: number[], doc: number): void {
+  const last = list.length - 1;
+  // A build appends; push is several times cheaper than splice at the end.
+  if (last < 0 || list[last]! < doc) {
+    list.push(doc);
+    return;
+  }
   let at = list.length;
   while (at > 0 && list[at - 1]! > doc) at--;
   if (list[at - 1] !== doc) list.splice(at, 0, doc);

@@ -11,7 +11,7 @@ import { pluralTerms } from "../analysis/plural";
 import { hasCjk } from "../analysis/cjk";
 import { ExactNames, nameKey } from "./exact-names";
 import { NamePrefixes } from "./name-prefixes";
-import { analyzeStockroom } from "../analysis/stockroom-analyzer";
+import { analyzeStockroom, stockroomEnglishAnalyzer } from "../analysis/stockroom-analyzer";
 import { forgetAnalysis } from "../analysis/pipeline";
 import { resolveVocabulary, type Vocabulary } from "../vocabulary/vocabulary";
 import { idf as idfOf, lengthNorm, termWeight } from "../bm25/formulas";
@@ -65,13 +65,18 @@ function distinctTokens(tokens: readonly string[], limit = tokens.length): strin
 const analysedTexts = new Map<string, readonly string[]>();
 const MAX_ANALYSED_TEXTS = 20_000;
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+
 /** A text's tokens; only a text with CJK depends on the vocabulary (its glossary), so only it is keyed by it. */
 function analysed(text: string, vocabulary: Vocabulary): readonly string[] {
-  const key = hasCjk(text) ? `${vocabulary.key}\u0000${text}` : text;
+  // Most search text is ASCII: one scan tells, where hasCjk and analyzeStockroom would each scan it again.
+  const isAscii = !NOT_ASCII.test(text);
+  const key = !isAscii && hasCjk(text) ? `${vocabulary.key}\u0000${text}` : text;
   let tokens = analysedTexts.get(key);
   if (!tokens) {
     if (analysedTexts.size >= MAX_ANALYSED_TEXTS) analysedTexts.clear();
-    tokens = analyzeStockroom(text, vocabulary.glossary);
+    // ASCII text is its own NFKC form and has no CJK: analyzeStockroom gives it to the English analyzer as it is.
+    tokens = isAscii ? stockroomEnglishAnalyzer().analyze(text) : analyzeStockroom(text, vocabulary.glossary);
     analysedTexts.set(key, tokens);
   }
   return tokens;

@@ -19,7 +19,8 @@
 // It is the package's JavaScript verbatim (a TypeScript file without type checks, so every build —
 // Next, vitest, the SDK's tsc — compiles it like the rest of search/), except that the runtime's calls of its
 // string buffer's overload dispatchers, and newStemmer's, call the overload they dispatch to directly (same method,
-// same arguments; the dispatchers copied their arguments into an array on every character read).
+// same arguments; the dispatchers copied their arguments into an array on every character read), and that the
+// fields' getters check for their own backing property with `in` rather than a hasOwnProperty call (same answer).
 // @ts-nocheck
 // Generated: biome.json keeps the formatter and the function-length rule off this file.
 
@@ -237,7 +238,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'b',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$b') ? this._$esjava$b : this._$esjava$b = "";
+                return '_$esjava$b' in this ? this._$esjava$b : this._$esjava$b = "";
             },
             set: function set(v) {
                 this._$esjava$b = v;
@@ -287,7 +288,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         _createClass(Among, [{
             key: 's',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$s') ? this._$esjava$s : this._$esjava$s = null;
+                return '_$esjava$s' in this ? this._$esjava$s : this._$esjava$s = null;
             },
             set: function set(v) {
                 this._$esjava$s = v;
@@ -295,7 +296,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'substring_i',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$substring_i') ? this._$esjava$substring_i : this._$esjava$substring_i = 0;
+                return '_$esjava$substring_i' in this ? this._$esjava$substring_i : this._$esjava$substring_i = 0;
             },
             set: function set(v) {
                 this._$esjava$substring_i = v;
@@ -303,7 +304,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'result',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$result') ? this._$esjava$result : this._$esjava$result = 0;
+                return '_$esjava$result' in this ? this._$esjava$result : this._$esjava$result = 0;
             },
             set: function set(v) {
                 this._$esjava$result = v;
@@ -311,7 +312,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'method',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$method') ? this._$esjava$method : this._$esjava$method = null;
+                return '_$esjava$method' in this ? this._$esjava$method : this._$esjava$method = null;
             },
             set: function set(v) {
                 this._$esjava$method = v;
@@ -319,7 +320,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'methodobject',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$methodobject') ? this._$esjava$methodobject : this._$esjava$methodobject = null;
+                return '_$esjava$methodobject' in this ? this._$esjava$methodobject : this._$esjava$methodobject = null;
             },
             set: function set(v) {
                 this._$esjava$methodobject = v;
@@ -864,7 +865,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'current',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$current') ? this._$esjava$current : this._$esjava$current = null;
+                return '_$esjava$current' in this ? this._$esjava$current : this._$esjava$current = null;
             },
             set: function set(v) {
                 this._$esjava$current = v;
@@ -872,7 +873,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'cursor',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$cursor') ? this._$esjava$cursor : this._$esjava$cursor = 0;
+                return '_$esjava$cursor' in this ? this._$esjava$cursor : this._$esjava$cursor = 0;
             },
             set: function set(v) {
                 this._$esjava$cursor = v;
@@ -880,7 +881,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'limit',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$limit') ? this._$esjava$limit : this._$esjava$limit = 0;
+                return '_$esjava$limit' in this ? this._$esjava$limit : this._$esjava$limit = 0;
             },
             set: function set(v) {
                 this._$esjava$limit = v;
@@ -888,7 +889,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'limit_backward',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$limit_backward') ? this._$esjava$limit_backward : this._$esjava$limit_backward = 0;
+                return '_$esjava$limit_backward' in this ? this._$esjava$limit_backward : this._$esjava$limit_backward = 0;
             },
             set: function set(v) {
                 this._$esjava$limit_backward = v;
@@ -896,7 +897,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'bra',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$bra') ? this._$esjava$bra : this._$esjava$bra = 0;
+                return '_$esjava$bra' in this ? this._$esjava$bra : this._$esjava$bra = 0;
             },
             set: function set(v) {
                 this._$esjava$bra = v;
@@ -904,7 +905,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'ket',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$ket') ? this._$esjava$ket : this._$esjava$ket = 0;
+                return '_$esjava$ket' in this ? this._$esjava$ket : this._$esjava$ket = 0;
             },
             set: function set(v) {
                 this._$esjava$ket = v;
@@ -2038,7 +2039,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'B_Y_found',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$B_Y_found') ? this._$esjava$B_Y_found : this._$esjava$B_Y_found = false;
+                return '_$esjava$B_Y_found' in this ? this._$esjava$B_Y_found : this._$esjava$B_Y_found = false;
             },
             set: function set(v) {
                 this._$esjava$B_Y_found = v;
@@ -2046,7 +2047,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'I_p2',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$I_p2') ? this._$esjava$I_p2 : this._$esjava$I_p2 = 0;
+                return '_$esjava$I_p2' in this ? this._$esjava$I_p2 : this._$esjava$I_p2 = 0;
             },
             set: function set(v) {
                 this._$esjava$I_p2 = v;
@@ -2054,7 +2055,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'I_p1',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$I_p1') ? this._$esjava$I_p1 : this._$esjava$I_p1 = 0;
+                return '_$esjava$I_p1' in this ? this._$esjava$I_p1 : this._$esjava$I_p1 = 0;
             },
             set: function set(v) {
                 this._$esjava$I_p1 = v;
@@ -2784,7 +2785,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'I_x',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$I_x') ? this._$esjava$I_x : this._$esjava$I_x = 0;
+                return '_$esjava$I_x' in this ? this._$esjava$I_x : this._$esjava$I_x = 0;
             },
             set: function set(v) {
                 this._$esjava$I_x = v;
@@ -2792,7 +2793,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'I_p2',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$I_p2') ? this._$esjava$I_p2 : this._$esjava$I_p2 = 0;
+                return '_$esjava$I_p2' in this ? this._$esjava$I_p2 : this._$esjava$I_p2 = 0;
             },
             set: function set(v) {
                 this._$esjava$I_p2 = v;
@@ -2800,7 +2801,7 @@ var _typeof = typeof Symbol === "function" && typeof Symbol.iterator === "symbol
         }, {
             key: 'I_p1',
             get: function get() {
-                return Object.prototype.hasOwnProperty.call(this, '_$esjava$I_p1') ? this._$esjava$I_p1 : this._$esjava$I_p1 = 0;
+                return '_$esjava$I_p1' in this ? this._$esjava$I_p1 : this._$esjava$I_p1 = 0;
             },
             set: function set(v) {
                 this._$esjava$I_p1 = v;
