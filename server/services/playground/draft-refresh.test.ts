@@ -9,6 +9,20 @@ import { loadDraftSource } from "./ranking-source";
 describe("the playground's draft after edits", () => {
   const { db, handle } = useTestDatabase();
 
+  /** The SQL of every statement run on the plain driver from here to the test's end (the playground's reads). */
+  function recordPlainQueries(): string[] {
+    const queries: string[] = [];
+    const runner = sqlRunnerOf(db);
+    const query = runner.query;
+    runner.query = <T>(sql: string, params?: unknown[]) => (
+      queries.push(sql), query.call<typeof runner, [string, unknown[]?], Promise<T[]>>(runner, sql, params)
+    );
+    onTestFinished(() => {
+      runner.query = query;
+    });
+    return queries;
+  }
+
   it("reads only the rows the change log names, whoever wrote them, and always equals a full read of the draft", async () => {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
@@ -21,15 +35,7 @@ describe("the playground's draft after edits", () => {
     const scope = { team: people.team.slug, catalog: catalog.slug };
     const editor = callerFor(db, people.editor);
     // Records the SQL of every query the draft reads run on the plain driver (where the playground reads it).
-    const queries: string[] = [];
-    const runner = sqlRunnerOf(db);
-    const query = runner.query;
-    runner.query = <T>(sql: string, params?: unknown[]) => (
-      queries.push(sql), query.call<typeof runner, [string, unknown[]?], Promise<T[]>>(runner, sql, params)
-    );
-    onTestFinished(() => {
-      runner.query = query;
-    });
+    const queries = recordPlainQueries();
     const draft = async () => {
       const fresh = await db.catalog.findUniqueOrThrow({ where: { id: catalog.id } });
       queries.length = 0;
@@ -152,15 +158,7 @@ describe("the playground's draft after edits", () => {
     ]);
     const scope = { team: people.team.slug, catalog: catalog.slug };
     const viewer = callerFor(db, people.viewer).playground;
-    const queries: string[] = [];
-    const runner = sqlRunnerOf(db);
-    const query = runner.query;
-    runner.query = <T>(sql: string, params?: unknown[]) => (
-      queries.push(sql), query.call<typeof runner, [string, unknown[]?], Promise<T[]>>(runner, sql, params)
-    );
-    onTestFinished(() => {
-      runner.query = query;
-    });
+    const queries = recordPlainQueries();
     const search = async (text: string) => {
       queries.length = 0;
       const result = await viewer.search({ ...scope, query: text });
