@@ -80,13 +80,8 @@ const isMissingRecord = (error: unknown) => (error as { code?: unknown } | null)
 export async function updateTool({ db, catalog, actor, id, revision, patch }: UpdateToolOptions) {
   const current = await findToolRow(db, catalog.id, id);
   const before = toToolRecord(current);
-  const stale = async () =>
-    staleRevision(
-      toToolRecord(await findToolRow(db, catalog.id, id)),
-      revision,
-      await lastEditorOf(db, catalog.id, id),
-    );
-  if (before.revision !== revision) throw staleRevision(before, revision, await lastEditorOf(db, catalog.id, id));
+  const stale = async (record: ToolRecord) => staleRevision(record, revision, await lastEditorOf(db, catalog.id, id));
+  if (before.revision !== revision) throw await stale(before);
   const changes = changedFields(before, patch);
   if (Object.keys(changes).length === 0) return toToolDetail(current, catalog);
   assertValidChanges(before, changes);
@@ -129,7 +124,7 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
       return written;
     })
     .catch(async (error: unknown) => {
-      if (isMissingRecord(error)) throw await stale();
+      if (isMissingRecord(error)) throw await stale(toToolRecord(await findToolRow(db, catalog.id, id)));
       return rethrowDuplicate(error, key);
     });
   return toToolDetail(after, catalog);
