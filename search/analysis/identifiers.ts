@@ -2,6 +2,8 @@
 // camelCase and PascalCase (acronyms too: "HTTPServer" → "HTTP Server"). A camel-cased word is kept
 // whole as well ("GitHub" → "GitHub Git Hub"), so brand names still match when written in one piece.
 
+import { isAscii } from "./ascii";
+
 const CAMEL_LOWER_UPPER = /(\p{Ll})(\p{Lu})/gu;
 const CAMEL_ACRONYM = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const CAMEL_WORD = /(?<![\p{L}\p{N}])[\p{L}\p{N}]*?(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll})[\p{L}\p{N}]*/gu;
@@ -53,11 +55,6 @@ function splitAsciiIdentifiers(text: string): string {
 
 function separatorRun(run: string): string {
   return run.replace(SEPARATORS, " ");
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
-  return true;
 }
 
 /** Spaces between the parts of identifiers; other text is left as it is. */
@@ -127,11 +124,9 @@ function isCamelBoundary(text: string, k: number, end: number): boolean {
 
 /** The words of a name as written, split at separators and camel humps only ("list_PRs" → list, PRs; "getAlert" → get, Alert). */
 export function nameParts(name: string): string[] {
-  if (!NOT_ASCII_NAME.test(name)) return asciiNameParts(name);
+  if (isAscii(name)) return asciiNameParts(name);
   return name.split(/[^\p{L}\p{N}]+|(?<=\p{Ll})(?=\p{Lu})/u).filter(Boolean);
 }
-
-const NOT_ASCII_NAME = /[^\x00-\x7f]/;
 
 /** `nameParts` of an ASCII name in one pass: the same words, several times faster than the regex split. */
 function asciiNameParts(name: string): string[] {

@@ -2,6 +2,8 @@
 // keeping the segments that contain a letter or a number. ASCII text (all of it after deunicode) takes a
 // direct implementation of the UAX #29 rules, far faster than ICU; anything else goes through Intl.Segmenter.
 
+import { isAscii } from "./ascii";
+
 const enum Cls {
   Other,
   Letter, // ALetter
@@ -95,11 +97,6 @@ export function segmentWordsIcu(text: string, locale = "en"): string[] {
   const out: string[] = [];
   for (const { segment } of segmenterFor(locale).segment(text)) if (WORDY.test(segment)) out.push(segment);
   return out;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
-  return true;
 }
 
 /** `unicode_words()`: UAX #29 words that contain a letter or a number. */

@@ -13,6 +13,7 @@ import {
   type SplitStep,
   type TextStep,
 } from "./pipeline";
+import { isAscii } from "./ascii";
 
 /**
  * Words that only say "please do something" in a request; NLTK's list lacks them. "tool" and "tools" too: in a
@@ -67,8 +68,6 @@ const identifierSplit = (): SplitStep => ({
   splitsRunsAlone: true,
 });
 
-const NOT_ASCII = /[^\x00-\x7f]/;
-
 let english: Analyzer | null = null;
 
 /** The English part of the pipeline (also applied to glossary translations). */
@@ -94,7 +93,7 @@ export interface StockroomAnalysis {
 export function analyzeStockroomDetailed(text: string, glossary?: Glossary): StockroomAnalysis {
   const analyzer = stockroomEnglishAnalyzer();
   // ASCII text (most search text) is its own NFKC form and has no CJK.
-  if (!NOT_ASCII.test(text)) return { primary: analyzer.analyze(text), alternatives: [] };
+  if (isAscii(text)) return { primary: analyzer.analyze(text), alternatives: [] };
   const normalized = text.normalize("NFKC");
   if (!hasCjk(normalized)) return { primary: analyzer.analyze(normalized), alternatives: [] };
   const translated: string[] = [];

@@ -6,6 +6,7 @@
 // in different namespaces are told apart only by a request that names the namespace.
 import { idf } from "../bm25/formulas";
 import { insertDoc, removeDoc } from "../bm25/postings";
+import { isAscii } from "../analysis/ascii";
 
 function push(map: Map<string, number[]>, key: string, doc: number): void {
   const docs = map.get(key);
@@ -20,11 +21,9 @@ function pull(map: Map<string, number[]>, key: string, doc: number): void {
   if (docs.length === 0) map.delete(key);
 }
 
-const NOT_ASCII = /[^\x00-\x7f]/;
-
 /** Lowercased words of a name or request, separators (`_ - . /`, spaces, camel case) as single spaces. */
 export function nameKey(text: string): string {
-  return NOT_ASCII.test(text) ? unicodeNameKey(text) : asciiNameKey(text);
+  return isAscii(text) ? asciiNameKey(text) : unicodeNameKey(text);
 }
 
 /** `nameKey` for any text: NFKC, camel cuts, lowercase, words of letters and numbers. */
@@ -92,7 +91,7 @@ export class ExactNames {
 
   /** `nameKey` of namespace and name; for ASCII (a space always separates), the namespace's key and the name's joined. */
   private qualifiedKey(namespace: string, name: string, key: string): string {
-    if (NOT_ASCII.test(namespace) || NOT_ASCII.test(name)) return nameKey(`${namespace} ${name}`);
+    if (!isAscii(namespace) || !isAscii(name)) return nameKey(`${namespace} ${name}`);
     let prefix = this.namespaceKeys.get(namespace);
     if (prefix === undefined) this.namespaceKeys.set(namespace, (prefix = nameKey(namespace)));
     return prefix.length === 0 ? key : key.length === 0 ? prefix : `${prefix} ${key}`;

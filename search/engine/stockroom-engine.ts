@@ -8,6 +8,7 @@
 // (stockroom-strength.ts). Arithmetic in f64 with a correctly rounded ln: the same floats in every JS engine.
 import { nameParts } from "../analysis/identifiers";
 import { pluralTerms } from "../analysis/plural";
+import { isAscii } from "../analysis/ascii";
 import { hasCjk } from "../analysis/cjk";
 import { ExactNames, nameKey } from "./exact-names";
 import { NamePrefixes } from "./name-prefixes";
@@ -65,18 +66,16 @@ function distinctTokens(tokens: readonly string[], limit = tokens.length): strin
 const analysedTexts = new Map<string, readonly string[]>();
 const MAX_ANALYSED_TEXTS = 20_000;
 
-const NOT_ASCII = /[^\x00-\x7f]/;
-
 /** A text's tokens; only a text with CJK depends on the vocabulary (its glossary), so only it is keyed by it. */
 function analysed(text: string, vocabulary: Vocabulary): readonly string[] {
   // Most search text is ASCII: one scan tells, where hasCjk and analyzeStockroom would each scan it again.
-  const isAscii = !NOT_ASCII.test(text);
-  const key = !isAscii && hasCjk(text) ? `${vocabulary.key}\u0000${text}` : text;
+  const ascii = isAscii(text);
+  const key = !ascii && hasCjk(text) ? `${vocabulary.key}\u0000${text}` : text;
   let tokens = analysedTexts.get(key);
   if (!tokens) {
     if (analysedTexts.size >= MAX_ANALYSED_TEXTS) analysedTexts.clear();
     // ASCII text is its own NFKC form and has no CJK: analyzeStockroom gives it to the English analyzer as it is.
-    tokens = isAscii ? stockroomEnglishAnalyzer().analyze(text) : analyzeStockroom(text, vocabulary.glossary);
+    tokens = ascii ? stockroomEnglishAnalyzer().analyze(text) : analyzeStockroom(text, vocabulary.glossary);
     analysedTexts.set(key, tokens);
   }
   return tokens;
