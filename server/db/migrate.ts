@@ -8,6 +8,8 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` inside one transaction on one connection. */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** How many statements can run at once through this runner (absent: one, as on PGlite or one connection). */
+  readonly concurrency?: number;
 }
 
 export interface Migration {

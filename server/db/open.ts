@@ -41,6 +41,7 @@ function pgliteRunner(client: Pick<PGliteLike, "exec" | "query">): SqlRunner {
 
 function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
   return {
+    concurrency: "release" in pool ? 1 : pool.options.max,
     async exec(sql) {
       await pool.query(sql);
     },

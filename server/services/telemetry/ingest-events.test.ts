@@ -4,6 +4,7 @@ import { sumDayCounter } from "../../testing/day-counters";
 import { useTestDatabase } from "../../testing/use-test-database";
 import type { DailyMetric } from "./daily-counters";
 import { ingestEvents } from "./ingest-events";
+import { WRITE_SQL } from "./ingest-sql";
 import { validateEventBatch } from "./validate-batch";
 
 const { db, handle } = useTestDatabase();
@@ -107,5 +108,38 @@ describe("ingestEvents", () => {
       duplicates: 2,
     });
     expect([await counter("call.finished"), await counter("call.ok")]).toEqual([1, 1]);
+  });
+
+  it("writes batches that share no key in parallel on Postgres, and a batch linked to one in flight after it", async () => {
+    const { catalog, byId } = await newCatalog();
+    // The real database, with the first write statement held until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let writes = 0;
+    const sql = {
+      concurrency: handle.sql.concurrency,
+      query: async <T,>(text: string, params?: unknown[]) => {
+        if (text === WRITE_SQL && writes++ === 0) await held;
+        return handle.sql.query<T>(text, params);
+      },
+    };
+    const settled = new Set<string>();
+    const send = (name: string, events: unknown[]) =>
+      ingestEvents({ sql, catalogId: catalog.id, tokenId: null, batch: validateEventBatch({ events }) }).then(
+        (result) => (settled.add(name), result),
+      );
+    const first = send("first", [search("s1", "conv", ["a.one", "a.two"])]);
+    const other = send("other", [search("s9", "elsewhere", ["a.one"])]);
+    const linked = send("linked", [call("c1", "conv", "a.two")]);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Two writers on Postgres: the batch sharing no key is stored while the first is held; on PGlite, one writer.
+    if (handle.sql.concurrency) await Promise.race([other, pause(10_000)]);
+    else await pause(300);
+    expect([...settled]).toEqual(handle.sql.concurrency ? ["other"] : []);
+    release();
+    expect((await Promise.all([first, other, linked])).map((r) => r.stored)).toEqual([1, 1, 1]);
+    // The call waited for the search it follows, so it was linked to it.
+    expect(await byId("c1")).toMatchObject({ searchEventId: "s1", rank: 2 });
+    expect(await byId("s1")).toMatchObject({ followed: true });
   });
 });

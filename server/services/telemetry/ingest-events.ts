@@ -5,7 +5,7 @@ import { CONTEXT_SQL, WRITE_SQL } from "./ingest-sql";
 import { type ArrivedBatch, planBatches, type StoredEvent } from "./plan-batch";
 import type { TelemetryTextMode } from "./privacy";
 
-type Sql = Pick<SqlRunner, "query">;
+type Sql = Pick<SqlRunner, "query" | "concurrency">;
 
 export interface IngestEventsOptions {
   sql: Sql;
@@ -89,22 +89,62 @@ async function writeBatches(
 
 interface Waiting {
   batch: ArrivedBatch;
+  /** What the batch's events link by: their client ids, conversations, call ids and the searches calls name. */
+  keys: string[];
   resolve: (result: EventBatchResult) => void;
   reject: (error: unknown) => void;
 }
 
-/** Per database, per catalog: the batches waiting for the write in flight (present while one is). */
-const queues = new WeakMap<Sql, Map<string, Waiting[]>>();
+/** Per database and catalog, present while a write is in flight: the batches waiting and the writes' keys. */
+interface CatalogWrites {
+  queue: Waiting[];
+  writing: number;
+  busy: Map<string, number>;
+}
+
+const writes = new WeakMap<Sql, Map<string, CatalogWrites>>();
 /** A group stops growing at this many events (a batch holds up to 1,000), so one write stays short. */
 const GROUP_EVENTS = 2_000;
+/**
+ * Writes of one catalog in flight at once, where the database runs statements in parallel (Postgres). Their
+ * batches share no key, so neither has to see the other's events; they still meet on the day counters' rows,
+ * which each locks in key order.
+ */
+const PARALLEL_WRITES = 2;
 
-/** Batches that arrived during one write, in order, up to GROUP_EVENTS events (at least one batch). */
-function takeGroup(queue: Waiting[]): Waiting[] {
+function keysOf(events: ArrivedBatch["events"]): string[] {
+  const keys = new Set<string>();
+  for (const event of events) {
+    keys.add(`e:${event.id}`);
+    if (event.conversationId) keys.add(`c:${event.conversationId}`);
+    if (event.type !== "search") keys.add(`k:${event.callId}`);
+    if (event.type === "call" && event.searchEventId) keys.add(`e:${event.searchEventId}`);
+  }
+  return [...keys];
+}
+
+/**
+ * The next group, in arrival order: batches that share no key with a write in flight or with an earlier batch
+ * still waiting (so linked batches are written in order), up to an even share of the waiting events per writer
+ * (at least one batch), so parallel writers split a burst instead of the first taking all of it.
+ */
+function takeGroup({ queue, busy }: CatalogWrites, writers: number): Waiting[] {
+  const waitingEvents = queue.reduce((sum, waiting) => sum + waiting.batch.events.length, 0);
+  const limit = Math.min(GROUP_EVENTS, Math.ceil(waitingEvents / writers));
+  const held = new Set<string>();
+  const group: Waiting[] = [];
   let events = 0;
-  let count = 0;
-  while (count < queue.length && (count === 0 || events + queue[count]!.batch.events.length <= GROUP_EVENTS))
-    events += queue[count++]!.batch.events.length;
-  return queue.splice(0, count);
+  for (const waiting of queue) {
+    const size = waiting.batch.events.length;
+    if (waiting.keys.some((key) => busy.has(key) || held.has(key))) waiting.keys.forEach((key) => held.add(key));
+    else if (group.length > 0 && events + size > limit) break;
+    else {
+      group.push(waiting);
+      events += size;
+    }
+  }
+  for (const waiting of group) queue.splice(queue.indexOf(waiting), 1);
+  return group;
 }
 
 /** One write for the group; if it fails, each of its batches is written alone, so an error stays with its batch. */
@@ -119,19 +159,34 @@ async function writeGroup(sql: Sql, catalogId: string, group: Waiting[]): Promis
   }
 }
 
-/** Writes the waiting batch, and whatever arrives meanwhile in groups, until the catalog's queue is empty. */
-async function drain(sql: Sql, catalogId: string, catalogs: Map<string, Waiting[]>, first: Waiting): Promise<void> {
-  const queue: Waiting[] = [];
-  catalogs.set(catalogId, queue);
-  for (let group = [first]; group.length > 0; group = takeGroup(queue)) await writeGroup(sql, catalogId, group);
-  catalogs.delete(catalogId);
+/** Starts writes for what waits, as writers and keys allow; each, when done, frees its keys and starts more. */
+function pump(sql: Sql, catalogId: string, catalogs: Map<string, CatalogWrites>, state: CatalogWrites): void {
+  const writers = Math.min(PARALLEL_WRITES, sql.concurrency ?? 1);
+  while (state.writing < writers && state.queue.length > 0) {
+    const group = takeGroup(state, writers);
+    if (group.length === 0) return;
+    state.writing++;
+    const keys = group.flatMap((waiting) => waiting.keys);
+    for (const key of keys) state.busy.set(key, (state.busy.get(key) ?? 0) + 1);
+    void writeGroup(sql, catalogId, group).finally(() => {
+      for (const key of keys) {
+        const left = state.busy.get(key)! - 1;
+        if (left === 0) state.busy.delete(key);
+        else state.busy.set(key, left);
+      }
+      state.writing--;
+      if (state.writing === 0 && state.queue.length === 0) catalogs.delete(catalogId);
+      else pump(sql, catalogId, catalogs, state);
+    });
+  }
 }
 
 /**
- * Stores a validated batch (see writeBatches). Group commit: one write at a time per catalog in this process, and
- * the batches that arrive while it runs are written together by the next, one pair of statements for all. On
- * PGlite, which runs one statement at a time, concurrent agents would otherwise queue behind each other's
- * statements, each paying the per-statement cost; on Postgres one connection per catalog is enough.
+ * Stores a validated batch (see writeBatches). Group commit: per catalog in this process one write at a time on
+ * PGlite, two on Postgres, and the batches that arrive meanwhile are written together by the next free writer, one
+ * pair of statements for a group. PGlite runs one statement at a time, so concurrent agents would otherwise queue
+ * behind each other's statements, each paying the per-statement cost; on Postgres a second writer takes half of a
+ * burst while the first writes the other half.
  */
 export function ingestEvents({
   sql,
@@ -143,11 +198,11 @@ export function ingestEvents({
   const ids = newEventIds(batch.events.length, now.getTime());
   const arrived = { events: batch.events, ids, receivedAt: now.toISOString(), tokenId, dropped: batch.dropped };
   return new Promise((resolve, reject) => {
-    let catalogs = queues.get(sql);
-    if (!catalogs) queues.set(sql, (catalogs = new Map()));
-    const waiting = { batch: arrived, resolve, reject };
-    const queue = catalogs.get(catalogId);
-    if (queue) queue.push(waiting);
-    else void drain(sql, catalogId, catalogs, waiting);
+    let catalogs = writes.get(sql);
+    if (!catalogs) writes.set(sql, (catalogs = new Map()));
+    let state = catalogs.get(catalogId);
+    if (!state) catalogs.set(catalogId, (state = { queue: [], writing: 0, busy: new Map() }));
+    state.queue.push({ batch: arrived, keys: keysOf(batch.events), resolve, reject });
+    pump(sql, catalogId, catalogs, state);
   });
 }
