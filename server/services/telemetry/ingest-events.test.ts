@@ -118,7 +118,7 @@ describe("ingestEvents", () => {
     let writes = 0;
     const sql = {
       concurrency: handle.sql.concurrency,
-      query: async <T,>(text: string, params?: unknown[]) => {
+      query: async <T>(text: string, params?: unknown[]) => {
         if (text === WRITE_SQL && writes++ === 0) await held;
         return handle.sql.query<T>(text, params);
       },
