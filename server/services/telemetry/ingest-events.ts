@@ -78,9 +78,16 @@ async function writeBatches(
     const kept = <T>(values: T[]) => values.filter((_, index) => isNew[index]);
     return { ...batch, events: kept(batch.events), ids: kept(batch.ids) };
   });
-  const { rows, counts, buckets } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
+  const { rows, counts, buckets, followed, settled } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
   if (rows.length > 0 || counts.length > 0)
-    await sql.query(WRITE_SQL, [catalogId, JSON.stringify(rows), JSON.stringify(counts), JSON.stringify(buckets)]);
+    await sql.query(WRITE_SQL, [
+      catalogId,
+      JSON.stringify(rows),
+      JSON.stringify(counts),
+      JSON.stringify(buckets),
+      followed,
+      settled,
+    ]);
   return fresh.map((batch, index) => {
     const accepted = batches[index]!.events.length;
     return { accepted, stored: batch.events.length, duplicates: accepted - batch.events.length };

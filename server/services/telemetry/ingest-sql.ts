@@ -46,8 +46,8 @@ const countRow = (values: Partial<Record<CountColumn, string>>) => COLUMNS.map((
 /**
  * Writes planned batches (see plan-batch.ts) in one statement, so it is atomic without a transaction: inserts the
  * new events ($2; one already stored, by another writer since the context was read, fails the statement on the
- * unique key, and the caller retries); stored searches a new call ranked become followed and stored calls a new
- * outcome settles take it (each once); the day counters move by the sums planned in memory ($3: per (day,
+ * unique key, and the caller retries); stored searches a new call ranked ($5, as planned) become followed and
+ * stored calls a new outcome settles ($6: the call ids whose call is not in this write) take it (each once); the day counters move by the sums planned in memory ($3: per (day,
  * version, tool), $4: per histogram bucket) plus what those two updates imply. Counter rows are upserted once
  * each, in key order, so concurrent writers lock shared rows in the same order.
  */
@@ -69,11 +69,12 @@ export const WRITE_SQL = `
     RETURNING "id", "kind"::text AS "kind", "at", "callId", "searchEventId", "rank", "ok", "error"),
   followed AS (
     UPDATE "AgentEvent" s SET "followed" = true
-    FROM (SELECT DISTINCT "searchEventId" FROM ins WHERE "kind" = 'call' AND "rank" IS NOT NULL) c
+    FROM unnest($5::text[]) AS c("searchEventId")
     WHERE s."catalogId" = $1 AND s."kind"::text = 'search' AND s."clientEventId" = c."searchEventId" AND NOT s."followed"
     RETURNING s."at", COALESCE(s."snapshotVersion", 0) AS "version"),
   outcome AS (
-    SELECT DISTINCT ON ("callId") "callId", "ok", "error" FROM ins WHERE "kind" = 'outcome' ORDER BY "callId", "at" DESC, "id" DESC),
+    SELECT DISTINCT ON ("callId") "callId", "ok", "error" FROM ins
+    WHERE "kind" = 'outcome' AND "callId" = ANY($6::text[]) ORDER BY "callId", "at" DESC, "id" DESC),
   settled AS (
     UPDATE "AgentEvent" c SET "ok" = o."ok", "error" = o."error"
     FROM outcome o

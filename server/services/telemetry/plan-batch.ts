@@ -122,6 +122,16 @@ class Links {
   }
 }
 
+/**
+ * What the write statement changes in stored rows: the stored searches a new call ranked (client ids) and the call
+ * ids whose outcome is new while the call is not in the write (only a stored call can take it). Named here, the
+ * statement probes only for those, not for every call and outcome it inserts.
+ */
+interface StoredChanges {
+  followed: Set<string>;
+  settled: Set<string>;
+}
+
 /** A batch as one request brought it: its events, their server ids, when it arrived and with which token. */
 export interface ArrivedBatch {
   events: AgentEvent[];
@@ -206,9 +216,15 @@ function planRow(
 /**
  * A call takes the search it followed (named, or the latest of its conversation that returned its tool), its rank
  * and version there, and the latest outcome of its call id; a search of this batch it ranked becomes followed (a
- * stored one is marked by the statement, once).
+ * stored one is named in `changes.followed`, for the statement to mark once).
  */
-function linkCall(row: PlannedRow, atMs: number, links: Links, rowsById: Map<string, PlannedRow>): void {
+function linkCall(
+  row: PlannedRow,
+  atMs: number,
+  links: Links,
+  rowsById: Map<string, PlannedRow>,
+  changes: StoredChanges,
+): void {
   if (row.searchEventId === null && row.conversationId !== null)
     row.searchEventId = links.latestSearchReturning(row.conversationId, row.toolId!, atMs)?.clientEventId ?? null;
   const search = row.searchEventId ? links.searches.get(row.searchEventId) : undefined;
@@ -218,7 +234,10 @@ function linkCall(row: PlannedRow, atMs: number, links: Links, rowsById: Map<str
     row.rank = position < 0 ? null : position + 1;
     row.snapshotVersion ??= search.snapshotVersion;
     const searchRow = rowsById.get(search.clientEventId);
-    if (row.rank !== null && searchRow?.id === search.id) searchRow.followed = true;
+    if (row.rank !== null) {
+      if (searchRow?.id === search.id) searchRow.followed = true;
+      else changes.followed.add(search.clientEventId);
+    }
   }
   const outcome = links.outcomes.get(row.callId!);
   if (outcome) {
@@ -242,9 +261,12 @@ export function planBatches(batches: ArrivedBatch[], stored: StoredEvent[], text
   );
   const rowsById = new Map(rows.map((row) => [row.clientEventId, row]));
   const atMs = rows.map((row) => Date.parse(row.at));
+  const changes: StoredChanges = { followed: new Set(), settled: new Set() };
+  const callsInWrite = new Set(rows.flatMap((row) => (row.kind === "call" ? [row.callId!] : [])));
   rows.forEach((row, index) => {
     if (row.kind === "search") row.repeated = links.isRepeat(row, atMs[index]!);
-    else if (row.kind === "call") linkCall(row, atMs[index]!, links, rowsById);
+    else if (row.kind === "call") linkCall(row, atMs[index]!, links, rowsById, changes);
+    else if (!callsInWrite.has(row.callId!)) changes.settled.add(row.callId!);
   });
   const counters = new DayCounterSums();
   rows.forEach((row, index) => {
@@ -254,5 +276,11 @@ export function planBatches(batches: ArrivedBatch[], stored: StoredEvent[], text
   });
   for (const { dropped = 0, receivedAt } of batches)
     counters.add(receivedAt.slice(0, 10), 0, "sdk.dropped", "", 0, dropped);
-  return { rows, counts: counters.counts, buckets: counters.buckets };
+  return {
+    rows,
+    counts: counters.counts,
+    buckets: counters.buckets,
+    followed: [...changes.followed],
+    settled: [...changes.settled],
+  };
 }
