@@ -105,12 +105,18 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly namespaceTerms: string[][] = [];
   readonly changeTerms: string[][] = [];
   readonly destructiveTerms: string[][] = [];
+  readonly namesChange: Uint8Array;
+  readonly namesDestruction: Uint8Array;
   private readonly multipliers: readonly ScoreMultiplier[];
   private readonly exactNames = new ExactNames();
   /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
   readonly vocabulary: Vocabulary;
   /** Term → the tools whose name has it. */
   private readonly namePostings = new Map<string, number[]>();
+  /** A namespace's first term → the tools in namespaces that begin with it. */
+  private readonly namespacePostings = new Map<string, number[]>();
+  /** Term → the tools whose name has it in the plural. */
+  private readonly pluralPostings = new Map<string, number[]>();
   /** Term → the tools that have it among the first `openingTokens` tokens of their text. */
   private readonly openingPostings = new Map<string, number[]>();
   /** Per tool, how many of the query's concepts its opening has (reset after each query). */
@@ -121,6 +127,11 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private readonly scratch: Float64Array;
   /** Per tool, the query's weight in its name (summed over name terms), for name coverage. */
   private readonly nameHits: Float64Array;
+  /** The per-tool marks of a request (QueryState), and the last request's number. */
+  private readonly namespaceNamed: Int32Array;
+  private readonly verbNamed: Int32Array;
+  private readonly pluralNamed: Int32Array;
+  private queryStamp = 0;
   private readonly idfCache = new Map<string, number>();
   /** Name terms a request word begins or is begun by (compound names: "socialsearch" for "social"). */
   private readonly namePrefixes: NamePrefixes;
@@ -135,6 +146,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.multipliers = stockroomMultipliers(this, this.tuning);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
+    this.namesChange = new Uint8Array(latest.size);
+    this.namesDestruction = new Uint8Array(latest.size);
     // One pass counts each document's term frequencies into the postings builder; weights follow once avgdl is known.
     const termIds = new Map<string, number>();
     const terms: string[] = [];
@@ -173,6 +186,9 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.nameHits = new Float64Array(this.ids.length);
     this.openingHits = new Float64Array(this.ids.length);
     this.openingStamp = new Int32Array(this.ids.length);
+    this.namespaceNamed = new Int32Array(this.ids.length);
+    this.verbNamed = new Int32Array(this.ids.length);
+    this.pluralNamed = new Int32Array(this.ids.length);
   }
 
   /** A namespace's analysed terms (its tools share them). */
@@ -191,11 +207,15 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.nameTerms[index] = nameTerms;
     this.names[index] = doc.name ?? "";
     this.exactNames.add(index, doc.name, doc.namespace);
-    this.namePlurals[index] = doc.name ? pluralTerms(doc.name) : [];
+    const plurals = (this.namePlurals[index] = doc.name ? pluralTerms(doc.name) : []);
     for (const term of nameTerms) insertDoc(listOf(this.namePostings, term), index);
+    for (const term of plurals) insertDoc(listOf(this.pluralPostings, term), index);
     this.changeTerms[index] = nameTerms.filter(isChangeTerm);
     this.destructiveTerms[index] = nameTerms.filter(isDestructiveTerm);
-    this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : [];
+    this.namesChange[index] = this.changeTerms[index].length > 0 ? 1 : 0;
+    this.namesDestruction[index] = this.destructiveTerms[index].length > 0 ? 1 : 0;
+    const namespace = (this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : []);
+    if (namespace.length > 0) insertDoc(listOf(this.namespacePostings, namespace[0]!), index);
     this.docLengths[index] = tokens.length;
     this.totalLength += tokens.length;
     for (const term of distinctTokens(tokens, this.tuning.openingTokens))
@@ -210,6 +230,9 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const nameTerms = this.nameTerms[index]!;
     this.exactNames.remove(index, doc.name, doc.namespace);
     for (const term of nameTerms) removeFrom(this.namePostings, term, index);
+    for (const term of this.namePlurals[index]!) removeFrom(this.pluralPostings, term, index);
+    const namespace = this.namespaceTerms[index]!;
+    if (namespace.length > 0) removeFrom(this.namespacePostings, namespace[0]!, index);
     for (const term of distinctTokens(tokens, this.tuning.openingTokens)) removeFrom(this.openingPostings, term, index);
     this.totalLength -= tokens.length;
     return { tokens, nameTerms };
@@ -522,17 +545,41 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
         : new Set<string>();
     const exact = new Set(this.exactNames.named(query));
     const verbatim = new Set(this.exactNames.namedVerbatim(query));
-    const { nameHits, openingHits } = this;
+    const reads = isReadRequest(query, concepts);
+    const { nameHits, openingHits, namespaceNamed, verbNamed, pluralNamed } = this;
+    const stamp = this.nextQueryStamp();
+    for (const [term, weight] of coverage) {
+      // Namespaces whose every term is an own word of the request: they begin with one.
+      if (weight === 1)
+        for (const doc of this.namespacePostings.get(term) ?? [])
+          if (this.namespaceTerms[doc]!.every((other) => coverage.get(other) === 1)) namespaceNamed[doc] = stamp;
+      if (reads ? isChangeTerm(term) : isDestructiveTerm(term))
+        for (const doc of this.namePostings.get(term) ?? []) verbNamed[doc] = stamp;
+    }
+    for (const term of plurals) for (const doc of this.pluralPostings.get(term) ?? []) pluralNamed[doc] = stamp;
     return {
       coverage,
-      reads: isReadRequest(query, concepts),
+      reads,
       plurals,
       nameHits,
       openingHits,
       knownConcepts,
       exact,
       verbatim,
+      stamp,
+      namespaceNamed,
+      verbNamed,
+      pluralNamed,
     };
+  }
+
+  /** A new request number for the per-tool marks (numbering starts over, marks cleared, long before it overflows). */
+  private nextQueryStamp(): number {
+    if (this.queryStamp === 0x3fffffff) {
+      this.queryStamp = 0;
+      for (const marks of [this.namespaceNamed, this.verbNamed, this.pluralNamed]) marks.fill(0);
+    }
+    return ++this.queryStamp;
   }
 
   /** Sets the per-tool counts `prepare` filled back to 0 (`touched`: every tool the request scored). */

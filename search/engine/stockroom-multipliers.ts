@@ -16,6 +16,10 @@ export interface MultiplierIndex {
   readonly destructiveTerms: readonly (readonly string[])[];
   /** Per tool, the terms its name has in the plural (list_alerts → alert). */
   readonly namePlurals: readonly (readonly string[])[];
+  /** Per tool, 1 when its name has a change verb (`changeTerms` is not empty), else 0. */
+  readonly namesChange: Uint8Array;
+  /** Per tool, 1 when its name has a destructive verb (`destructiveTerms` is not empty), else 0. */
+  readonly namesDestruction: Uint8Array;
   /** The word of the tool's name an analysed term comes from ("creat" → "create"), for details. */
   nameWord(doc: number, term: string): string;
 }
@@ -32,6 +36,17 @@ export interface QueryState {
   readonly nameHits: Float64Array;
   /** Per tool, how many of the request's known concepts its opening has. */
   readonly openingHits: Float64Array;
+  /**
+   * This request's number: the per-tool marks below equal it for the tools they hold (set by the index from its
+   * lists of tools per namespace, name term and plural, so scoring a tool reads no per-tool list).
+   */
+  readonly stamp: number;
+  /** Per tool, `stamp` when the request names the tool's namespace (every namespace term is an own word of it). */
+  readonly namespaceNamed: Int32Array;
+  /** Per tool, `stamp` when the request names a verb of the tool's name (a change verb if it reads, else a destructive one). */
+  readonly verbNamed: Int32Array;
+  /** Per tool, `stamp` when its name has in the plural a term the request uses in the plural (`plurals`). */
+  readonly pluralNamed: Int32Array;
   /** How many of the request's concepts the catalog knows at all (the opening share's denominator). */
   readonly knownConcepts: number;
   /** The tools the request names exactly (exact-names.ts). */
@@ -55,18 +70,15 @@ const fmtCount = (x: number) => String(Math.round(x * 100) / 100);
 
 /** The multipliers in the order they apply. */
 export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTuning): readonly ScoreMultiplier[] {
+  // `factor` runs for every tool a request scores (thousands): it reads typed arrays, not the per-tool lists.
   const share = (q: QueryState, doc: number) => {
-    const words = index.nameTerms[doc]!.length;
-    return words === 0 ? 0 : q.nameHits[doc]! / words;
+    const hits = q.nameHits[doc]!; // 0 for a tool without name terms
+    return hits === 0 ? 0 : hits / index.nameTerms[doc]!.length;
   };
-  const namesNamespace = (q: QueryState, doc: number) => {
-    const namespace = index.namespaceTerms[doc]!;
-    return namespace.length > 0 && namespace.every((term) => q.coverage.get(term) === 1);
-  };
-  const unrequested = (q: QueryState, doc: number) => {
-    const verbs = q.reads ? index.changeTerms[doc]! : index.destructiveTerms[doc]!;
-    return verbs.length > 0 && !verbs.some((term) => q.coverage.has(term)) ? verbs : null;
-  };
+  /** The tool's name has a verb of the kind the request must name, and the request names none of them. */
+  const unrequested = (q: QueryState, doc: number) =>
+    (q.reads ? index.namesChange[doc]! : index.namesDestruction[doc]!) === 1 && q.verbNamed[doc] !== q.stamp;
+  const verbs = (q: QueryState, doc: number) => (q.reads ? index.changeTerms[doc]! : index.destructiveTerms[doc]!);
   const plural = (q: QueryState, doc: number) => index.namePlurals[doc]!.filter((term) => q.plurals.has(term));
   const words = (doc: number, terms: readonly string[]) => terms.map((term) => index.nameWord(doc, term)).join(", ");
   return [
@@ -90,7 +102,8 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
     {
       kind: "namespace",
       rankingOnly: false,
-      factor: (q, doc) => (tuning.namespaceBoost > 0 && namesNamespace(q, doc) ? 1 + tuning.namespaceBoost : 1),
+      factor: (q, doc) =>
+        tuning.namespaceBoost > 0 && q.namespaceNamed[doc] === q.stamp ? 1 + tuning.namespaceBoost : 1,
       detail: () => "the request names the tool's namespace",
     },
     {
@@ -99,8 +112,8 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
       factor: (q, doc) => (unrequested(q, doc) ? 1 - tuning.unrequestedChangePenalty : 1),
       detail: (q, doc) =>
         q.reads
-          ? `named for a change (${words(doc, unrequested(q, doc) ?? [])}) a request that only asks does not name`
-          : `named for a destructive change (${words(doc, unrequested(q, doc) ?? [])}) the request does not name`,
+          ? `named for a change (${words(doc, verbs(q, doc))}) a request that only asks does not name`
+          : `named for a destructive change (${words(doc, verbs(q, doc))}) the request does not name`,
     },
     {
       kind: "opening",
@@ -112,7 +125,7 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
     {
       kind: "plural",
       rankingOnly: true,
-      factor: (q, doc) => (plural(q, doc).length > 0 ? 1 + tuning.pluralNameBoost : 1),
+      factor: (q, doc) => (q.pluralNamed[doc] === q.stamp ? 1 + tuning.pluralNameBoost : 1),
       detail: (q, doc) =>
         `the request asks for ${words(doc, plural(q, doc))} in the plural, as the tool's name has it (a list, not one)`,
     },
