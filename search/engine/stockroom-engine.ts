@@ -108,6 +108,9 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly namesChange: Uint8Array;
   readonly namesDestruction: Uint8Array;
   private readonly multipliers: readonly ScoreMultiplier[];
+  /** The multipliers that are evidence of a match, then the ranking-only ones, each in their order. */
+  private readonly matchMultipliers: readonly ScoreMultiplier[];
+  private readonly rankingMultipliers: readonly ScoreMultiplier[];
   private readonly exactNames = new ExactNames();
   /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
   readonly vocabulary: Vocabulary;
@@ -144,6 +147,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
     this.vocabulary = resolveVocabulary(settings.vocabulary);
     this.multipliers = stockroomMultipliers(this, this.tuning);
+    this.matchMultipliers = this.multipliers.filter((multiplier) => !multiplier.rankingOnly);
+    this.rankingMultipliers = this.multipliers.filter((multiplier) => multiplier.rankingOnly);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
     this.namesChange = new Uint8Array(latest.size);
@@ -434,10 +439,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     for (const doc of touched) {
       let value = scores[doc]!;
       scores[doc] = 0;
-      for (const multiplier of this.multipliers) if (!multiplier.rankingOnly) value *= multiplier.factor(state, doc);
+      for (const multiplier of this.matchMultipliers) value *= multiplier.factor(state, doc);
       // Ranking only: strength is judged on `value`, before the change penalty and the opening and plural boosts.
       let order = value;
-      for (const multiplier of this.multipliers) if (multiplier.rankingOnly) order *= multiplier.factor(state, doc);
+      for (const multiplier of this.rankingMultipliers) order *= multiplier.factor(state, doc);
       docs[count] = doc;
       matched[count] = value;
       ranked[count++] = order;
