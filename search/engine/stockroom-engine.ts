@@ -386,9 +386,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private namesEveryWord(concepts: readonly QueryConcept[]): boolean {
     const own = concepts.filter((c) => c.members[0]!.weight === 1);
     const words = own.map((c) => c.term);
-    const named = words.length > 0 ? this.namePostings.get(words[0]!) : undefined;
-    if (named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word))))
-      return true;
+    // A tool named for every word is among those named for any one: check those of the rarest name word.
+    const named = (term: string) => this.namePostings.get(term) ?? [];
+    const candidates = words.map(named).reduce<number[] | null>((a, b) => (a && a.length <= b.length ? a : b), null);
+    if (candidates?.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)))) return true;
     const known = own.filter((c) => this.postings.has(c.term) && !STARTS_WITH_DIGIT.test(c.term));
     if (known.length < 2) return false;
     // Each word must find its own name term ("new york" names nothing: new and its synonyms all point at "create").
@@ -400,9 +401,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
         return term !== undefined;
       });
     };
-    for (const { term } of known[0]!.members) {
-      for (const doc of this.namePostings.get(term) ?? []) if (namesEach(doc)) return true;
-    }
+    // Likewise, only tools whose name has a member of the word whose members name the fewest tools can qualify.
+    const namedCount = ({ members }: QueryConcept) => members.reduce((sum, m) => sum + named(m.term).length, 0);
+    const rarest = known.reduce((a, b) => (namedCount(a) <= namedCount(b) ? a : b));
+    for (const { term } of rarest.members) for (const doc of named(term)) if (namesEach(doc)) return true;
     return false;
   }
 
