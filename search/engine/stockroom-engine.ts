@@ -87,6 +87,14 @@ export function forgetAnalysedTexts(): void {
   forgetAnalysis();
 }
 
+/** What the engine makes of a tool name (shared, read-only, by the tools of that name). */
+interface NameTerms {
+  nameTerms: string[];
+  plurals: string[];
+  changeTerms: string[];
+  destructiveTerms: string[];
+}
+
 export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly ids: string[] = [];
   statistics: CorpusStatistics<string>;
@@ -98,6 +106,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private readonly docs: IndexDoc[] = [];
   /** A namespace's tools share its analysed terms. */
   private readonly namespaceCache = new Map<string, string[]>();
+  /** Tools of the same name (common across namespaces) share what is made of it. */
+  private readonly nameCache = new Map<string, NameTerms>();
   readonly nameTerms: string[][] = [];
   readonly namePlurals: string[][] = [];
   /** Tool names as given, for explanations. */
@@ -204,21 +214,37 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     return terms;
   }
 
+  /** A tool name's distinct analysed terms, those in the plural, and its change and destructive verbs ("": none). */
+  private nameTermsOf(name: string): NameTerms {
+    let terms = this.nameCache.get(name);
+    if (!terms) {
+      const nameTerms = name ? distinctTokens(analysed(name, this.vocabulary)) : [];
+      terms = {
+        nameTerms,
+        plurals: name ? pluralTerms(name) : [],
+        changeTerms: nameTerms.filter(isChangeTerm),
+        destructiveTerms: nameTerms.filter(isDestructiveTerm),
+      };
+      this.nameCache.set(name, terms);
+    }
+    return terms;
+  }
+
   /** Puts `doc` at position `index` in every per-tool list (not the term postings); returns its tokens and name terms. */
   private setDoc(index: number, doc: IndexDoc): { tokens: readonly string[]; nameTerms: string[] } {
     const tokens = analysed(doc.text, this.vocabulary);
-    const nameTerms = doc.name ? distinctTokens(analysed(doc.name, this.vocabulary)) : [];
+    const { nameTerms, plurals, changeTerms, destructiveTerms } = this.nameTermsOf(doc.name ?? "");
     this.docs[index] = doc;
     this.nameTerms[index] = nameTerms;
     this.names[index] = doc.name ?? "";
     this.exactNames.add(index, doc.name, doc.namespace);
-    const plurals = (this.namePlurals[index] = doc.name ? pluralTerms(doc.name) : []);
+    this.namePlurals[index] = plurals;
     for (const term of nameTerms) insertDoc(listOf(this.namePostings, term), index);
     for (const term of plurals) insertDoc(listOf(this.pluralPostings, term), index);
-    this.changeTerms[index] = nameTerms.filter(isChangeTerm);
-    this.destructiveTerms[index] = nameTerms.filter(isDestructiveTerm);
-    this.namesChange[index] = this.changeTerms[index].length > 0 ? 1 : 0;
-    this.namesDestruction[index] = this.destructiveTerms[index].length > 0 ? 1 : 0;
+    this.changeTerms[index] = changeTerms;
+    this.destructiveTerms[index] = destructiveTerms;
+    this.namesChange[index] = changeTerms.length > 0 ? 1 : 0;
+    this.namesDestruction[index] = destructiveTerms.length > 0 ? 1 : 0;
     const namespace = (this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : []);
     if (namespace.length > 0) insertDoc(listOf(this.namespacePostings, namespace[0]!), index);
     this.docLengths[index] = tokens.length;
