@@ -115,6 +115,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly namespaceTerms: string[][] = [];
   readonly changeTerms: string[][] = [];
   readonly destructiveTerms: string[][] = [];
+  readonly nameLengths: Int32Array;
   readonly namesChange: Uint8Array;
   readonly namesDestruction: Uint8Array;
   private readonly multipliers: readonly ScoreMultiplier[];
@@ -161,6 +162,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.rankingMultipliers = this.multipliers.filter((multiplier) => multiplier.rankingOnly);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
+    this.nameLengths = new Int32Array(latest.size);
     this.namesChange = new Uint8Array(latest.size);
     this.namesDestruction = new Uint8Array(latest.size);
     // One pass counts each document's term frequencies into the postings builder; weights follow once avgdl is known.
@@ -236,6 +238,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const { nameTerms, plurals, changeTerms, destructiveTerms } = this.nameTermsOf(doc.name ?? "");
     this.docs[index] = doc;
     this.nameTerms[index] = nameTerms;
+    this.nameLengths[index] = nameTerms.length;
     this.names[index] = doc.name ?? "";
     this.exactNames.add(index, doc.name, doc.namespace);
     this.namePlurals[index] = plurals;

@@ -16,6 +16,8 @@ export interface MultiplierIndex {
   readonly destructiveTerms: readonly (readonly string[])[];
   /** Per tool, the terms its name has in the plural (list_alerts → alert). */
   readonly namePlurals: readonly (readonly string[])[];
+  /** Per tool, how many distinct terms its name has (`nameTerms[doc].length`). */
+  readonly nameLengths: Int32Array;
   /** Per tool, 1 when its name has a change verb (`changeTerms` is not empty), else 0. */
   readonly namesChange: Uint8Array;
   /** Per tool, 1 when its name has a destructive verb (`destructiveTerms` is not empty), else 0. */
@@ -73,7 +75,7 @@ export function stockroomMultipliers(index: MultiplierIndex, tuning: StockroomTu
   // `factor` runs for every tool a request scores (thousands): it reads typed arrays, not the per-tool lists.
   const share = (q: QueryState, doc: number) => {
     const hits = q.nameHits[doc]!; // 0 for a tool without name terms
-    return hits === 0 ? 0 : hits / index.nameTerms[doc]!.length;
+    return hits === 0 ? 0 : hits / index.nameLengths[doc]!;
   };
   /** The tool's name has a verb of the kind the request must name, and the request names none of them. */
   const unrequested = (q: QueryState, doc: number) =>
