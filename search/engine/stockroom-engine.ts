@@ -26,7 +26,7 @@ import {
   stockroomMultipliers,
   type MultiplierIndex,
   type QueryState,
-  type ScoreMultiplier,
+  type StockroomMultipliers,
 } from "./stockroom-multipliers";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation, VocabularyEffect } from "./types";
@@ -118,10 +118,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly nameLengths: Int32Array;
   readonly namesChange: Uint8Array;
   readonly namesDestruction: Uint8Array;
-  private readonly multipliers: readonly ScoreMultiplier[];
-  /** The multipliers that are evidence of a match, then the ranking-only ones, each in their order. */
-  private readonly matchMultipliers: readonly ScoreMultiplier[];
-  private readonly rankingMultipliers: readonly ScoreMultiplier[];
+  private readonly multipliers: StockroomMultipliers;
   private readonly exactNames = new ExactNames();
   /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
   readonly vocabulary: Vocabulary;
@@ -158,8 +155,6 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.tuning = { ...STOCKROOM_TUNING, ...tuning };
     this.vocabulary = resolveVocabulary(settings.vocabulary);
     this.multipliers = stockroomMultipliers(this, this.tuning);
-    this.matchMultipliers = this.multipliers.filter((multiplier) => !multiplier.rankingOnly);
-    this.rankingMultipliers = this.multipliers.filter((multiplier) => multiplier.rankingOnly);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
     this.nameLengths = new Int32Array(latest.size);
@@ -467,13 +462,12 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     let count = 0;
     const top = [0, 0, 0, 0, 0]; // the five best match scores, for the strength bar
     let best = -1; // the tool with the best of them
+    const { multipliers } = this;
     for (const doc of touched) {
-      let value = scores[doc]!;
+      const value = multipliers.match(state, doc, scores[doc]!);
       scores[doc] = 0;
-      for (const multiplier of this.matchMultipliers) value *= multiplier.factor(state, doc);
       // Ranking only: strength is judged on `value`, before the change penalty and the opening and plural boosts.
-      let order = value;
-      for (const multiplier of this.rankingMultipliers) order *= multiplier.factor(state, doc);
+      const order = multipliers.rank(state, doc, value);
       docs[count] = doc;
       matched[count] = value;
       ranked[count++] = order;
@@ -628,7 +622,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
     const state = this.prepare(query, concepts);
     const factors: ScoreFactor[] = [];
-    for (const multiplier of this.multipliers) {
+    for (const multiplier of this.multipliers.all) {
       const factor = multiplier.factor(state, doc);
       if (factor !== 1) factors.push({ kind: multiplier.kind, factor, detail: multiplier.detail(state, doc) });
     }
