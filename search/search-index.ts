@@ -75,11 +75,11 @@ function createEngine(docs: readonly IndexDoc[], settings: EngineSettings): Rank
   return PROFILES[settings.profile].createEngine(docs, settings);
 }
 
-/** Ranks of ids in code-unit order, so equal scores fall back to the id deterministically. */
-function idOrder(ids: readonly string[]): Int32Array {
-  const sorted = ids.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+/** Ranks of ids (unique, as engines keep them) in code-unit order, so equal scores fall back to the id deterministically. */
+function idOrder(ids: readonly string[], docIndex: ReadonlyMap<string, number>): Int32Array {
   const order = new Int32Array(ids.length);
-  sorted.forEach((doc, position) => (order[doc] = position));
+  // The default sort compares strings by code units, without a call per comparison.
+  [...ids].sort().forEach((id, position) => (order[docIndex.get(id)!] = position));
   return order;
 }
 
@@ -110,8 +110,8 @@ class EngineSearchIndex implements SearchIndex {
     /** The documents the engine holds, by position (unknown for an engine built elsewhere). */
     private docs: readonly IndexDoc[] | null = null,
   ) {
-    this.order = idOrder(engine.ids);
     engine.ids.forEach((id, doc) => this.docIndex.set(id, doc));
+    this.order = idOrder(engine.ids, this.docIndex);
   }
 
   update(docs: readonly IndexDoc[]): boolean {

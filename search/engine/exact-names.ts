@@ -65,6 +65,8 @@ export class ExactNames {
   /** Names (and `namespace.name`) exactly as written, to tell calculate_bmi from calculate_BMI. */
   private readonly verbatim = new Map<string, number[]>();
   private readonly namespaceKeys = new Map<string, string>();
+  /** `nameKey` of each name met: many tools share a name across namespaces. */
+  private readonly nameKeys = new Map<string, string>();
 
   add(doc: number, name: string | undefined, namespace: string | undefined): void {
     this.each(name, namespace, (map, key) => push(map, key, doc));
@@ -81,7 +83,8 @@ export class ExactNames {
     visit: (map: Map<string, number[]>, key: string) => void,
   ) {
     if (!name) return;
-    const key = nameKey(name);
+    let key = this.nameKeys.get(name);
+    if (key === undefined) this.nameKeys.set(name, (key = nameKey(name)));
     if (key.length > 0) visit(this.byKey, key);
     const qualified = namespace ? this.qualifiedKey(namespace, name, key) : key;
     if (qualified !== key) visit(this.byKey, qualified);

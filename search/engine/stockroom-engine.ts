@@ -26,7 +26,7 @@ import {
   stockroomMultipliers,
   type MultiplierIndex,
   type QueryState,
-  type ScoreMultiplier,
+  type StockroomMultipliers,
 } from "./stockroom-multipliers";
 import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation, VocabularyEffect } from "./types";
@@ -87,6 +87,14 @@ export function forgetAnalysedTexts(): void {
   forgetAnalysis();
 }
 
+/** What the engine makes of a tool name (shared, read-only, by the tools of that name). */
+interface NameTerms {
+  nameTerms: string[];
+  plurals: string[];
+  changeTerms: string[];
+  destructiveTerms: string[];
+}
+
 export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly ids: string[] = [];
   statistics: CorpusStatistics<string>;
@@ -98,6 +106,8 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private readonly docs: IndexDoc[] = [];
   /** A namespace's tools share its analysed terms. */
   private readonly namespaceCache = new Map<string, string[]>();
+  /** Tools of the same name (common across namespaces) share what is made of it. */
+  private readonly nameCache = new Map<string, NameTerms>();
   readonly nameTerms: string[][] = [];
   readonly namePlurals: string[][] = [];
   /** Tool names as given, for explanations. */
@@ -105,12 +115,19 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   readonly namespaceTerms: string[][] = [];
   readonly changeTerms: string[][] = [];
   readonly destructiveTerms: string[][] = [];
-  private readonly multipliers: readonly ScoreMultiplier[];
+  readonly nameLengths: Int32Array;
+  readonly namesChange: Uint8Array;
+  readonly namesDestruction: Uint8Array;
+  private readonly multipliers: StockroomMultipliers;
   private readonly exactNames = new ExactNames();
   /** The packs and catalog lines requests are expanded with (settings.vocabulary; default: the legacy packs). */
   readonly vocabulary: Vocabulary;
   /** Term → the tools whose name has it. */
   private readonly namePostings = new Map<string, number[]>();
+  /** A namespace's first term → the tools in namespaces that begin with it. */
+  private readonly namespacePostings = new Map<string, number[]>();
+  /** Term → the tools whose name has it in the plural. */
+  private readonly pluralPostings = new Map<string, number[]>();
   /** Term → the tools that have it among the first `openingTokens` tokens of their text. */
   private readonly openingPostings = new Map<string, number[]>();
   /** Per tool, how many of the query's concepts its opening has (reset after each query). */
@@ -121,6 +138,11 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private readonly scratch: Float64Array;
   /** Per tool, the query's weight in its name (summed over name terms), for name coverage. */
   private readonly nameHits: Float64Array;
+  /** The per-tool marks of a request (QueryState), and the last request's number. */
+  private readonly namespaceNamed: Int32Array;
+  private readonly verbNamed: Int32Array;
+  private readonly pluralNamed: Int32Array;
+  private queryStamp = 0;
   private readonly idfCache = new Map<string, number>();
   /** Name terms a request word begins or is begun by (compound names: "socialsearch" for "social"). */
   private readonly namePrefixes: NamePrefixes;
@@ -135,6 +157,9 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.multipliers = stockroomMultipliers(this, this.tuning);
     const latest = new Map<string, IndexDoc>();
     for (const doc of docs) latest.set(doc.id, doc);
+    this.nameLengths = new Int32Array(latest.size);
+    this.namesChange = new Uint8Array(latest.size);
+    this.namesDestruction = new Uint8Array(latest.size);
     // One pass counts each document's term frequencies into the postings builder; weights follow once avgdl is known.
     const termIds = new Map<string, number>();
     const terms: string[] = [];
@@ -173,6 +198,9 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     this.nameHits = new Float64Array(this.ids.length);
     this.openingHits = new Float64Array(this.ids.length);
     this.openingStamp = new Int32Array(this.ids.length);
+    this.namespaceNamed = new Int32Array(this.ids.length);
+    this.verbNamed = new Int32Array(this.ids.length);
+    this.pluralNamed = new Int32Array(this.ids.length);
   }
 
   /** A namespace's analysed terms (its tools share them). */
@@ -183,19 +211,40 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     return terms;
   }
 
+  /** A tool name's distinct analysed terms, those in the plural, and its change and destructive verbs ("": none). */
+  private nameTermsOf(name: string): NameTerms {
+    let terms = this.nameCache.get(name);
+    if (!terms) {
+      const nameTerms = name ? distinctTokens(analysed(name, this.vocabulary)) : [];
+      terms = {
+        nameTerms,
+        plurals: name ? pluralTerms(name) : [],
+        changeTerms: nameTerms.filter(isChangeTerm),
+        destructiveTerms: nameTerms.filter(isDestructiveTerm),
+      };
+      this.nameCache.set(name, terms);
+    }
+    return terms;
+  }
+
   /** Puts `doc` at position `index` in every per-tool list (not the term postings); returns its tokens and name terms. */
   private setDoc(index: number, doc: IndexDoc): { tokens: readonly string[]; nameTerms: string[] } {
     const tokens = analysed(doc.text, this.vocabulary);
-    const nameTerms = doc.name ? distinctTokens(analysed(doc.name, this.vocabulary)) : [];
+    const { nameTerms, plurals, changeTerms, destructiveTerms } = this.nameTermsOf(doc.name ?? "");
     this.docs[index] = doc;
     this.nameTerms[index] = nameTerms;
+    this.nameLengths[index] = nameTerms.length;
     this.names[index] = doc.name ?? "";
     this.exactNames.add(index, doc.name, doc.namespace);
-    this.namePlurals[index] = doc.name ? pluralTerms(doc.name) : [];
+    this.namePlurals[index] = plurals;
     for (const term of nameTerms) insertDoc(listOf(this.namePostings, term), index);
-    this.changeTerms[index] = nameTerms.filter(isChangeTerm);
-    this.destructiveTerms[index] = nameTerms.filter(isDestructiveTerm);
-    this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : [];
+    for (const term of plurals) insertDoc(listOf(this.pluralPostings, term), index);
+    this.changeTerms[index] = changeTerms;
+    this.destructiveTerms[index] = destructiveTerms;
+    this.namesChange[index] = changeTerms.length > 0 ? 1 : 0;
+    this.namesDestruction[index] = destructiveTerms.length > 0 ? 1 : 0;
+    const namespace = (this.namespaceTerms[index] = doc.namespace ? this.namespaceTermsOf(doc.namespace) : []);
+    if (namespace.length > 0) insertDoc(listOf(this.namespacePostings, namespace[0]!), index);
     this.docLengths[index] = tokens.length;
     this.totalLength += tokens.length;
     for (const term of distinctTokens(tokens, this.tuning.openingTokens))
@@ -210,6 +259,9 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     const nameTerms = this.nameTerms[index]!;
     this.exactNames.remove(index, doc.name, doc.namespace);
     for (const term of nameTerms) removeFrom(this.namePostings, term, index);
+    for (const term of this.namePlurals[index]!) removeFrom(this.pluralPostings, term, index);
+    const namespace = this.namespaceTerms[index]!;
+    if (namespace.length > 0) removeFrom(this.namespacePostings, namespace[0]!, index);
     for (const term of distinctTokens(tokens, this.tuning.openingTokens)) removeFrom(this.openingPostings, term, index);
     this.totalLength -= tokens.length;
     return { tokens, nameTerms };
@@ -358,9 +410,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private namesEveryWord(concepts: readonly QueryConcept[]): boolean {
     const own = concepts.filter((c) => c.members[0]!.weight === 1);
     const words = own.map((c) => c.term);
-    const named = words.length > 0 ? this.namePostings.get(words[0]!) : undefined;
-    if (named !== undefined && named.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word))))
-      return true;
+    // A tool named for every word is among those named for any one: check those of the rarest name word.
+    const named = (term: string) => this.namePostings.get(term) ?? [];
+    const candidates = words.map(named).reduce<number[] | null>((a, b) => (a && a.length <= b.length ? a : b), null);
+    if (candidates?.some((doc) => words.every((word) => this.nameTerms[doc]!.includes(word)))) return true;
     const known = own.filter((c) => this.postings.has(c.term) && !STARTS_WITH_DIGIT.test(c.term));
     if (known.length < 2) return false;
     // Each word must find its own name term ("new york" names nothing: new and its synonyms all point at "create").
@@ -372,9 +425,10 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
         return term !== undefined;
       });
     };
-    for (const { term } of known[0]!.members) {
-      for (const doc of this.namePostings.get(term) ?? []) if (namesEach(doc)) return true;
-    }
+    // Likewise, only tools whose name has a member of the word whose members name the fewest tools can qualify.
+    const namedCount = ({ members }: QueryConcept) => members.reduce((sum, m) => sum + named(m.term).length, 0);
+    const rarest = known.reduce((a, b) => (namedCount(a) <= namedCount(b) ? a : b));
+    for (const { term } of rarest.members) for (const doc of named(term)) if (namesEach(doc)) return true;
     return false;
   }
 
@@ -408,13 +462,12 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     let count = 0;
     const top = [0, 0, 0, 0, 0]; // the five best match scores, for the strength bar
     let best = -1; // the tool with the best of them
+    const { multipliers } = this;
     for (const doc of touched) {
-      let value = scores[doc]!;
+      const value = multipliers.match(state, doc, scores[doc]!);
       scores[doc] = 0;
-      for (const multiplier of this.multipliers) if (!multiplier.rankingOnly) value *= multiplier.factor(state, doc);
       // Ranking only: strength is judged on `value`, before the change penalty and the opening and plural boosts.
-      let order = value;
-      for (const multiplier of this.multipliers) if (multiplier.rankingOnly) order *= multiplier.factor(state, doc);
+      const order = multipliers.rank(state, doc, value);
       docs[count] = doc;
       matched[count] = value;
       ranked[count++] = order;
@@ -522,17 +575,41 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
         : new Set<string>();
     const exact = new Set(this.exactNames.named(query));
     const verbatim = new Set(this.exactNames.namedVerbatim(query));
-    const { nameHits, openingHits } = this;
+    const reads = isReadRequest(query, concepts);
+    const { nameHits, openingHits, namespaceNamed, verbNamed, pluralNamed } = this;
+    const stamp = this.nextQueryStamp();
+    for (const [term, weight] of coverage) {
+      // Namespaces whose every term is an own word of the request: they begin with one.
+      if (weight === 1)
+        for (const doc of this.namespacePostings.get(term) ?? [])
+          if (this.namespaceTerms[doc]!.every((other) => coverage.get(other) === 1)) namespaceNamed[doc] = stamp;
+      if (reads ? isChangeTerm(term) : isDestructiveTerm(term))
+        for (const doc of this.namePostings.get(term) ?? []) verbNamed[doc] = stamp;
+    }
+    for (const term of plurals) for (const doc of this.pluralPostings.get(term) ?? []) pluralNamed[doc] = stamp;
     return {
       coverage,
-      reads: isReadRequest(query, concepts),
+      reads,
       plurals,
       nameHits,
       openingHits,
       knownConcepts,
       exact,
       verbatim,
+      stamp,
+      namespaceNamed,
+      verbNamed,
+      pluralNamed,
     };
+  }
+
+  /** A new request number for the per-tool marks (numbering starts over, marks cleared, long before it overflows). */
+  private nextQueryStamp(): number {
+    if (this.queryStamp === 0x3fffffff) {
+      this.queryStamp = 0;
+      for (const marks of [this.namespaceNamed, this.verbNamed, this.pluralNamed]) marks.fill(0);
+    }
+    return ++this.queryStamp;
   }
 
   /** Sets the per-tool counts `prepare` filled back to 0 (`touched`: every tool the request scored). */
@@ -545,7 +622,7 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
   private factorsFor(query: string, concepts: readonly QueryConcept[], doc: number): ScoreFactor[] {
     const state = this.prepare(query, concepts);
     const factors: ScoreFactor[] = [];
-    for (const multiplier of this.multipliers) {
+    for (const multiplier of this.multipliers.all) {
       const factor = multiplier.factor(state, doc);
       if (factor !== 1) factors.push({ kind: multiplier.kind, factor, detail: multiplier.detail(state, doc) });
     }
