@@ -31,6 +31,9 @@ export const toolSelect = {
 
 export type ToolRow = Prisma.ToolGetPayload<{ select: typeof toolSelect }>;
 
+/** `toolSelect` without the namespace: one statement, for a write whose namespace the caller already has. */
+export const toolOwnSelect = (({ namespace: _, ...own }) => own)(toolSelect) satisfies Prisma.ToolSelect;
+
 /** A tool's stored fields in API form (what audit events record and what exports compare). */
 export function toToolRecord(row: ToolRow) {
   const values: Record<string, unknown> = {};

@@ -5,7 +5,16 @@ import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { findToolRow } from "./get-tool";
 import { assertKeyFree, rethrowDuplicate, type ToolInput, type ToolPatch } from "./tool-input";
-import { auditView, toolColumns, toolKey, toolSelect, toToolDetail, toToolRecord, type ToolRecord } from "./tool-shape";
+import {
+  auditView,
+  toolColumns,
+  toolKey,
+  toolOwnSelect,
+  toolSelect,
+  toToolDetail,
+  toToolRecord,
+  type ToolRecord,
+} from "./tool-shape";
 import { assertValidTool } from "./validate-tool";
 
 export interface UpdateToolOptions {
@@ -102,11 +111,13 @@ export async function updateTool({ db, catalog, actor, id, revision, patch }: Up
         const namespace = await resolveNamespace(tx, { catalog, actor }, changes.namespace);
         data.namespaceId = namespace?.id ?? null;
       }
-      const written = await tx.tool.update({
-        where: { id, catalogId: catalog.id, revision },
-        data,
-        select: toolSelect,
-      });
+      // The namespace is read back only when it changed: otherwise it is the one just read, and on PGlite every
+      // statement inside the transaction keeps other requests waiting.
+      const where = { id, catalogId: catalog.id, revision };
+      const written =
+        changes.namespace !== undefined
+          ? await tx.tool.update({ where, data, select: toolSelect })
+          : { ...(await tx.tool.update({ where, data, select: toolOwnSelect })), namespace: current.namespace };
       const afterRecord = toToolRecord(written);
       const pick = (record: ToolRecord) =>
         Object.fromEntries(["key", "revision", ...Object.keys(changes)].map((f) => [f, record[f as keyof ToolRecord]]));
