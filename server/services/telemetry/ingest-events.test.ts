@@ -112,14 +112,18 @@ describe("ingestEvents", () => {
 
   it("writes batches that share no key in parallel on Postgres, and a batch linked to one in flight after it", async () => {
     const { catalog, byId } = await newCatalog();
-    // The real database, with the first write statement held until the test lets it go.
+    // The real database, with the write of the first batch (search s1) held until the test lets it go. Held by
+    // its content, not by order: with two writers the other batch's write may reach the database first.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let writes = 0;
+    let holding = false;
     const sql = {
       concurrency: handle.sql.concurrency,
       query: async <T>(text: string, params?: unknown[]) => {
-        if (text === WRITE_SQL && writes++ === 0) await held;
+        if (text === WRITE_SQL && !holding && String(params?.[1]).includes('"clientEventId":"s1"')) {
+          holding = true;
+          await held;
+        }
         return handle.sql.query<T>(text, params);
       },
     };
