@@ -19,20 +19,22 @@ const COLUMN_NAMES = TOOL_FIELD_NAMES.filter((name) => TOOL[name].column.kind !=
 /** What Prisma writes for the fields: a field of domain/tool.ts without a column in schema.prisma fails to compile here. */
 export type ToolColumns = Pick<Prisma.ToolUncheckedCreateInput, ColumnName>;
 
-export const toolSelect = {
+/** The tool's own columns, without the namespace: one statement, for a write whose namespace the caller already has. */
+export const toolOwnSelect = {
   id: true,
   key: true,
   ...(Object.fromEntries(COLUMN_NAMES.map((name) => [name, true])) as { [K in ColumnName]: true }),
   revision: true,
   createdAt: true,
   updatedAt: true,
+} satisfies Prisma.ToolSelect;
+
+export const toolSelect = {
+  ...toolOwnSelect,
   namespace: { select: { name: true, description: true } },
 } satisfies Prisma.ToolSelect;
 
 export type ToolRow = Prisma.ToolGetPayload<{ select: typeof toolSelect }>;
-
-/** `toolSelect` without the namespace: one statement, for a write whose namespace the caller already has. */
-export const toolOwnSelect = (({ namespace: _, ...own }) => own)(toolSelect) satisfies Prisma.ToolSelect;
 
 /** A tool's stored fields in API form (what audit events record and what exports compare). */
 export function toToolRecord(row: ToolRow) {
