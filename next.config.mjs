@@ -18,6 +18,10 @@ const nextConfig = {
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
     ];
   },
+  // Old addresses of renamed pages keep working for bookmarks.
+  async redirects() {
+    return [{ source: "/t/:team/:catalog/preview", destination: "/t/:team/:catalog/first-request", permanent: true }];
+  },
   // Packages that load WASM or native files at run time stay outside the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", ".prisma/client", "pg"],
   poweredByHeader: false,

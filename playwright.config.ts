@@ -40,7 +40,7 @@ export default defineConfig({
       STOCKROOM_DATA_DIR: E2E_DATA_DIR,
       STOCKROOM_SIGNIN_PER_MINUTE: "10000",
       NEXT_TELEMETRY_DISABLED: "1",
-      // The import specs connect to MCP servers they start on 127.0.0.1 (server/routers/io-live.test.ts shows the refusal).
+      // The import specs connect to MCP servers they start on 127.0.0.1 (server/routers/import-live.test.ts shows the refusal).
       STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1",
       DATABASE_URL: "",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",

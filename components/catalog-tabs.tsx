@@ -9,7 +9,7 @@ export const CATALOG_TABS = [
   { href: "", label: "Tools" },
   { href: "/namespaces", label: "Namespaces" },
   { href: "/playground", label: "Playground" },
-  { href: "/preview", label: "First request" },
+  { href: "/first-request", label: "First request" },
   { href: "/golden", label: "Golden queries" },
   { href: "/review", label: "Review & publish" },
   { href: "/snapshots", label: "Snapshots" },

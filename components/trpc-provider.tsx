@@ -4,7 +4,7 @@ import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react
 import { createTRPCClient, httpBatchLink, loggerLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
-import { stockroomTransformer } from "@/sdk/trpc-transformer";
+import { stockroomTransformer } from "@/domain/trpc-transformer";
 import type { AppRouter } from "@/server/routers/root";
 import { toastMutationError, toastMutationSuccess } from "./ui/toast-meta";
 

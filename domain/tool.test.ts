@@ -9,13 +9,13 @@ import {
   formValuesOf,
   inputOf,
   inputValuesOf,
-} from "@/components/catalog/tool-editor/tool-form";
-import { snapshotToolSchema, snapshotToolShape, MCP_METADATA_FIELDS } from "@/sdk/snapshot";
+} from "@/components/tools/tool-editor/tool-form";
+import { snapshotToolSchema, snapshotToolShape, MCP_METADATA_FIELDS } from "@/domain/snapshot/verify";
 import { toolDetail, toolFields } from "@/server/routers/tool/schemas";
 import { catalogDocumentSchema } from "@/server/services/export/catalog-document";
 import { importPreviewSchema } from "@/domain/import";
-import { fieldText, REVIEW_FIELDS } from "@/server/services/publishing/diff-tools";
-import { toolColumnsSql, toSnapshotTool, type DraftToolRow } from "@/server/services/snapshots/build-snapshot-content";
+import { fieldText, REVIEW_FIELDS } from "@/server/services/review/diff-tools";
+import { toolColumnsSql, toSnapshotTool, type DraftToolRow } from "@/server/services/draft/build-snapshot-content";
 import { toolSelect } from "@/server/services/tools/tool-shape";
 import {
   formFields,

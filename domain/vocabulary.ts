@@ -19,7 +19,7 @@ export const ENGINE_PROFILE_DB = Object.fromEntries(ENGINE_PROFILES.map((id) => 
   readonly [P in EngineProfile]: Underscored<P>;
 };
 
-/** How a tool reaches an agent (DESIGN.md "Exposure"). */
+/** How a tool reaches an agent (docs/design.md, "Exposure"). */
 export const EXPOSURES = ["direct", "deferred", "hidden"] as const;
 export type Exposure = (typeof EXPOSURES)[number];
 export const exposureSchema = z.enum(EXPOSURES);

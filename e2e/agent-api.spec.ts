@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse } from "@playwright/test";
-import { verifySnapshot } from "../sdk/snapshot";
+import { verifySnapshot } from "../domain/snapshot/verify";
 import { agentContext, importTools, publishedCatalog, trpc } from "./agent-helpers";
 
 // The agent API through real HTTP against the running app: statuses, caching headers, encodings, tokens.
@@ -57,7 +57,7 @@ test("revalidates with If-None-Match: 304 without a body until a new version is 
       parameters: { type: "object", properties: {} },
     },
   ]);
-  const v2 = await trpc<{ version: number; contentHash: string }>(b.owner.api, "publish.publish", {
+  const v2 = await trpc<{ version: number; contentHash: string }>(b.owner.api, "review.publish", {
     ...b.scope,
     note: "second",
   });
@@ -159,7 +159,7 @@ test("a revoked token is refused from the next request on", async ({ baseURL }) 
   const { token, secret } = await a.token("short-lived");
   const agent = await agentContext(baseURL!, secret);
   expect((await agent.get(`${a.base}/latest`)).status()).toBe(200);
-  await trpc(a.owner.api, "agentToken.revoke", { ...a.scope, tokenId: token.id });
+  await trpc(a.owner.api, "token.revoke", { ...a.scope, tokenId: token.id });
   const refused = await agent.get(`${a.base}/latest`);
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error.message).toMatch(/revoked/);

@@ -66,8 +66,8 @@ export async function importTools(
 ) {
   const text = JSON.stringify(tools);
   const options = { namespace: null, mcpServer: null, exposure };
-  const preview = await trpc<{ fingerprint: string }>(api, "io.previewImport", { ...scope, text, options });
-  return trpc<{ created: number; skipped: number }>(api, "io.commitImport", {
+  const preview = await trpc<{ fingerprint: string }>(api, "import.preview", { ...scope, text, options });
+  return trpc<{ created: number; skipped: number }>(api, "import.commit", {
     ...scope,
     text,
     options,
@@ -85,12 +85,12 @@ export async function publishedCatalog(baseURL: string, prefix: string) {
   });
   const scope = { team: owner.team, catalog: catalog.slug };
   await importTools(owner.api, scope, SAMPLE_TOOLS);
-  const v1 = await trpc<{ version: number; contentHash: string }>(owner.api, "publish.publish", {
+  const v1 = await trpc<{ version: number; contentHash: string }>(owner.api, "review.publish", {
     ...scope,
     note: "first",
   });
   const token = async (name: string) =>
-    trpc<{ token: { id: string }; secret: string }>(owner.api, "agentToken.create", { ...scope, name });
+    trpc<{ token: { id: string }; secret: string }>(owner.api, "token.create", { ...scope, name });
   return { owner, catalog, scope, v1, token, base: `/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots` };
 }
 

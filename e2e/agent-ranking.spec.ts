@@ -47,11 +47,11 @@ test("the SDK ranks every golden query exactly as the playground ranked the publ
     content: golden.map((g) => JSON.stringify(g)).join("\n"),
     unknownIds: "keep",
   });
-  const published = await trpc<{ version: number; contentHash: string }>(owner.api, "publish.publish", {
+  const published = await trpc<{ version: number; contentHash: string }>(owner.api, "review.publish", {
     ...scope,
     note: "parity",
   });
-  const { secret } = await trpc<{ secret: string }>(owner.api, "agentToken.create", { ...scope, name: "parity agent" });
+  const { secret } = await trpc<{ secret: string }>(owner.api, "token.create", { ...scope, name: "parity agent" });
 
   const agent = await connect({ url: baseURL!, token: secret, ...scope });
   expect([agent.version, agent.contentHash]).toEqual([published.version, published.contentHash]);

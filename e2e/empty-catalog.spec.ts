@@ -20,7 +20,7 @@ const STEPS: Step[] = [
     links: ADD_TOOLS,
   },
   {
-    path: "/preview",
+    path: "/first-request",
     region: "This catalog has no tools yet",
     texts: ["So the first request carries none."],
     links: ADD_TOOLS,
@@ -104,7 +104,7 @@ test("a fresh sign-up's empty catalog: every page says what to do and links to i
   await page.goto(`${base}/tokens`);
   await expect(page.getByRole("form", { name: "Create token" }).getByLabel("Token name")).toBeVisible();
   // The first request for an empty catalog: no talk of a client that "cannot call tool search".
-  await page.goto(`${base}/preview`);
+  await page.goto(`${base}/first-request`);
   await expect(page.getByText("cannot call tool search")).toHaveCount(0);
   expect(errors).toEqual([]);
 });

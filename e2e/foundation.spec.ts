@@ -42,3 +42,15 @@ test("a new user gets a team of their own and cannot open the demo team", async 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 });
+
+test("public/ serves a robots.txt that keeps crawlers out, and the old First request address redirects", async ({
+  page,
+  request,
+}) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/User-agent: \*\s+Disallow: \/\s*$/);
+  await signInAsDemo(page);
+  await page.goto("/t/demo/mcp-tools/preview");
+  await expect(page).toHaveURL(/\/t\/demo\/mcp-tools\/first-request$/);
+});

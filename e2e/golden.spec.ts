@@ -18,8 +18,8 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   const { team, catalog, base } = newCatalog;
   const text = JSON.stringify({ tools: TOOLS });
   const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
-  const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog, text, options });
-  await trpc(page, "io.commitImport", { team, catalog, text, options, fingerprint: preview.fingerprint });
+  const preview = await trpc<{ fingerprint: string }>(page, "import.preview", { team, catalog, text, options });
+  await trpc(page, "import.commit", { team, catalog, text, options, fingerprint: preview.fingerprint });
 
   await page.goto(`${base}/golden`);
   await expect(page.getByText("No golden queries yet.")).toBeVisible();

@@ -14,7 +14,7 @@ test("the history reads as sentences, hides no-op saves, and filters by type and
   });
   await trpc(page, "tool.update", { ...ref, id: tool.id, revision: 1, patch: { exposure: "direct" } });
   await trpc(page, "golden.create", { ...ref, query: "refund a paid order", expected: ["crm.refund_order"] });
-  await trpc(page, "publish.publish", { ...ref, note: "first" });
+  await trpc(page, "review.publish", { ...ref, note: "first" });
 
   await page.goto(`${base}/history`);
   const history = page.getByRole("list", { name: "History" });

@@ -13,7 +13,7 @@ test("agent events show on Insights; a failing request becomes a golden query an
   test.setTimeout(120_000);
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", {
+  const { secret } = await trpc<{ secret: string }>(page, "token.create", {
     team,
     catalog: "support",
     name: "insights agent",
@@ -102,7 +102,7 @@ test("another team's token cannot write into this catalog, and no token can read
 }) => {
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", {
+  const { secret } = await trpc<{ secret: string }>(page, "token.create", {
     team,
     catalog: "support",
     name: "mine",

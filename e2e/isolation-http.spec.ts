@@ -76,10 +76,10 @@ test.beforeAll(async ({ baseURL }) => {
       parameters: { type: "object", properties: {} },
     },
   });
-  await trpc(owner, "publish.publish", { team: team!.slug, catalog: catalog.slug, note: "v1" });
+  await trpc(owner, "review.publish", { team: team!.slug, catalog: catalog.slug, note: "v1" });
   secrets = {
     agent: (
-      await trpc<{ secret: string }>(owner, "agentToken.create", {
+      await trpc<{ secret: string }>(owner, "token.create", {
         team: team!.slug,
         catalog: catalog.slug,
         name: "iso",
@@ -95,7 +95,7 @@ test.beforeAll(async ({ baseURL }) => {
     name: "Elsewhere",
   });
   secrets.other = (
-    await trpc<{ secret: string }>(stranger, "agentToken.create", {
+    await trpc<{ secret: string }>(stranger, "token.create", {
       team: strangerTeam!.slug,
       catalog: strangerCatalog.slug,
       name: "other",

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { contentOf, verifySnapshot, type Snapshot } from "../sdk/snapshot";
+import { contentOf, verifySnapshot, type Snapshot } from "../domain/snapshot/verify";
 import { importHelpdesk, journey, JOURNEY_TIMEOUT, ownerWithCatalog } from "./fixtures/journey";
 import { trpc } from "./playground-helpers";
 
@@ -91,7 +91,7 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
   });
 
   await step("an agent's latest snapshot is version 1's content", page, async () => {
-    const { secret } = await trpc<{ secret: string }>(page, "agentToken.create", { ...scope, name: "rollback check" });
+    const { secret } = await trpc<{ secret: string }>(page, "token.create", { ...scope, name: "rollback check" });
     const agent = await playwright.request.newContext({
       baseURL,
       extraHTTPHeaders: { authorization: `Bearer ${secret}` },

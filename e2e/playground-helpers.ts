@@ -53,14 +53,14 @@ export async function createSupportCatalog(page: Page, team: string, slug: strin
   await trpc(page, "catalog.create", { team, name: "Support desk", slug, engineProfile, defaultLimit: 5 });
   const text = JSON.stringify({ tools: SUPPORT_TOOLS });
   const options = { namespace: "crm", mcpServer: null, exposure: "deferred" };
-  const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog: slug, text, options });
-  await trpc(page, "io.commitImport", { team, catalog: slug, text, options, fingerprint: preview.fingerprint });
+  const preview = await trpc<{ fingerprint: string }>(page, "import.preview", { team, catalog: slug, text, options });
+  await trpc(page, "import.commit", { team, catalog: slug, text, options, fingerprint: preview.fingerprint });
 }
 
 /** Creates catalog `slug` in the user's team, imports SUPPORT_TOOLS into namespace `crm`, and publishes version 1. */
 export async function createPublishedCatalog(page: Page, team: string, slug: string) {
   await createSupportCatalog(page, team, slug);
-  const published = await trpc<{ version: number }>(page, "publish.publish", {
+  const published = await trpc<{ version: number }>(page, "review.publish", {
     team,
     catalog: slug,
     note: "first version",

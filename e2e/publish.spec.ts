@@ -6,8 +6,8 @@ import { SUPPORT_TOOLS, trpc } from "./playground-helpers";
 async function importTools(page: Page, team: string, catalog: string) {
   const text = JSON.stringify({ tools: SUPPORT_TOOLS });
   const options = { namespace: "crm", mcpServer: null, exposure: "deferred" };
-  const preview = await trpc<{ fingerprint: string }>(page, "io.previewImport", { team, catalog, text, options });
-  await trpc(page, "io.commitImport", { team, catalog, text, options, fingerprint: preview.fingerprint });
+  const preview = await trpc<{ fingerprint: string }>(page, "import.preview", { team, catalog, text, options });
+  await trpc(page, "import.commit", { team, catalog, text, options, fingerprint: preview.fingerprint });
 }
 
 async function addGoldenQuery(page: Page, query: string, tool: string) {
@@ -110,7 +110,7 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
 test("roll back to version 1: its content is published as version 3", async ({ page, newCatalog }) => {
   const { team, catalog, base } = newCatalog;
   await importTools(page, team, catalog);
-  await trpc(page, "publish.publish", { team, catalog, note: "v1" });
+  await trpc(page, "review.publish", { team, catalog, note: "v1" });
   const [tool] = (
     await trpc<{ tools: Array<{ id: string; revision: number }> }>(
       page,
@@ -126,7 +126,7 @@ test("roll back to version 1: its content is published as version 3", async ({ p
     revision: tool!.revision,
     patch: { description: "Refund a paid order in full." },
   });
-  await trpc(page, "publish.publish", { team, catalog, note: "v2" });
+  await trpc(page, "review.publish", { team, catalog, note: "v2" });
 
   await page.goto(`${base}/snapshots`);
   const versions = page.getByRole("table", { name: "Versions" });

@@ -184,8 +184,8 @@ try {
   const scope = { team: "demo", catalog: catalog.slug };
   const text = JSON.stringify(thousandTools());
   const options = { namespace: null, mcpServer: null, exposure: "deferred" };
-  const preview = await owner.mutate<{ fingerprint: string }>("io.previewImport", { ...scope, text, options });
-  const imported = await owner.mutate<{ created: number }>("io.commitImport", {
+  const preview = await owner.mutate<{ fingerprint: string }>("import.preview", { ...scope, text, options });
+  const imported = await owner.mutate<{ created: number }>("import.commit", {
     ...scope,
     text,
     options,
@@ -204,13 +204,13 @@ try {
     const fillText = JSON.stringify([
       { type: "namespace", name: "bench_filler", description: "Benchmark filler.", tools: filler },
     ]);
-    const fillPreview = await owner.mutate<{ fingerprint: string }>("io.previewImport", {
+    const fillPreview = await owner.mutate<{ fingerprint: string }>("import.preview", {
       ...scope,
       text: fillText,
       options,
     });
     toolCount += (
-      await owner.mutate<{ created: number }>("io.commitImport", {
+      await owner.mutate<{ created: number }>("import.commit", {
         ...scope,
         text: fillText,
         options,
@@ -218,11 +218,11 @@ try {
       })
     ).created;
   }
-  const published = await owner.mutate<{ version: number; contentHash: string }>("publish.publish", {
+  const published = await owner.mutate<{ version: number; contentHash: string }>("review.publish", {
     ...scope,
     note: "bench",
   });
-  const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "bench" });
+  const { secret } = await owner.mutate<{ secret: string }>("token.create", { ...scope, name: "bench" });
   const auth = { authorization: `Bearer ${secret}` };
   const latestUrl = `${app.url}/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/latest`;
 

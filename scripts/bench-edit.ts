@@ -13,7 +13,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import pg from "pg";
 import { clearRankingSources } from "../server/services/playground/ranking-source";
 import { searchPlayground } from "../server/services/playground/search-playground";
-import { clearDraftCache } from "../server/services/snapshots/draft-cache";
+import { clearDraftCache } from "../server/services/draft/draft-cache";
 import { updateTool } from "../server/services/tools/update-tool";
 import { createTestDatabase, TEST_PG_ADMIN_URL } from "../server/testing/test-db";
 import { writeBenchSection } from "./lib/bench-report";

@@ -7,9 +7,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { StockroomCatalog } from "../sdk/catalog";
-import { sealSnapshot, SNAPSHOT_FORMAT, type Snapshot, type SnapshotContent, type SnapshotTool } from "../sdk/snapshot";
-import { cachedSearchableSnapshot, searchSnapshot } from "../server/services/agent-api/hosted-search";
+import {
+  sealSnapshot,
+  SNAPSHOT_FORMAT,
+  type Snapshot,
+  type SnapshotContent,
+  type SnapshotTool,
+} from "../domain/snapshot/verify";
+import { cachedSearchableSnapshot, searchSnapshot } from "../server/services/snapshots/hosted-search";
 import { searchRequestSchema } from "../domain/agent-api/schemas";
+import { ENGINE_PROFILES, type EngineProfile } from "../search/settings";
 import { writeBenchSection } from "./lib/bench-report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,7 +36,7 @@ const readJsonl = <T>(file: string) =>
     .map((line) => JSON.parse(line) as T);
 
 /** The demo corpus plus the same servers deployed elsewhere (`<namespace>_<deployment>`), TOOL_COUNT tools. */
-function catalogContent(profile: "stockroom" | "codex-bm25"): SnapshotContent {
+function catalogContent(profile: EngineProfile): SnapshotContent {
   const corpus = readJsonl<{
     namespace: string;
     name: string;
@@ -116,7 +123,7 @@ function timeInterleaved(
 const ms = (value: number) => value.toFixed(3);
 
 async function benchProfile(
-  profile: "stockroom" | "codex-bm25",
+  profile: EngineProfile,
   queries: readonly string[],
   words: readonly string[],
 ): Promise<string[]> {
@@ -158,8 +165,7 @@ async function main() {
   const corpus = readJsonl<{ description: string }>("tools.jsonl");
   const words = [...new Set(corpus.flatMap((tool) => tool.description.toLowerCase().match(/[a-z]{4,}/g) ?? []))].sort();
   const lines: string[] = [];
-  for (const profile of ["stockroom", "codex-bm25"] as const)
-    lines.push(...(await benchProfile(profile, queries, words)));
+  for (const profile of [...ENGINE_PROFILES].reverse()) lines.push(...(await benchProfile(profile, queries, words)));
   const body = [
     `${TOOL_COUNT} deferred tools (the demo corpus and deployed copies), ${queries.length} golden queries × ${ROUNDS} rounds per row,`,
     "each sample a query no call saw before (golden query + one corpus word), so no memo answers it.",

@@ -9,7 +9,13 @@ import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import MiniSearch from "minisearch";
 import winkBm25 from "wink-bm25-text-search";
 import nlp from "wink-nlp-utils";
-import { createSearchIndex, forgetAnalysedTexts, type EngineProfile, type IndexDoc } from "../search/index";
+import {
+  createSearchIndex,
+  ENGINE_PROFILES,
+  forgetAnalysedTexts,
+  type EngineProfile,
+  type IndexDoc,
+} from "../search/index";
 import { recordBenchOutput } from "./lib/bench-report";
 import { makeQueries, makeTools } from "./lib/bench-search-corpus";
 
@@ -139,7 +145,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   const peers = [minisearch, orama, wink];
   const results: Measurement[] = [];
-  for (const engine of [ours("stockroom"), ours("codex-bm25"), ...peers])
+  for (const engine of [...[...ENGINE_PROFILES].reverse().map(ours), ...peers])
     results.push(await measure(engine, docs, queries));
   console.log(
     `load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores while measuring: times inflate with load; the ratios compare engines of one run\n`,

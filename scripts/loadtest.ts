@@ -59,8 +59,8 @@ async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
     const owner = new SessionClient(server.url);
     await owner.signIn("demo@stockroom.local", "stockroom-demo");
     const scope = { team: "demo", catalog: "mcp-tools" };
-    await owner.mutate("publish.publish", { ...scope, note: "load test baseline", reason: "load test" });
-    const { secret } = await owner.mutate<{ secret: string }>("agentToken.create", { ...scope, name: "load test" });
+    await owner.mutate("review.publish", { ...scope, note: "load test baseline", reason: "load test" });
+    const { secret } = await owner.mutate<{ secret: string }>("token.create", { ...scope, name: "load test" });
     const snapshotUrl = `${server.url}/api/v1/catalogs/demo/mcp-tools/snapshots/latest`;
     const auth = { authorization: `Bearer ${secret}` };
     const first = await fetch(snapshotUrl, { headers: auth });

@@ -3,8 +3,8 @@
 // this thread and PGlite's worker, which take turns here. --explain prints the plan of one write with its timings;
 // --checkpoints names the batches that were slow or began a WAL segment.
 import { loadavg } from "node:os";
-import { ingestEvents } from "../server/services/telemetry/ingest-events";
-import { validateEventBatch } from "../server/services/telemetry/validate-batch";
+import { ingestEvents } from "../server/services/insights/ingest-events";
+import { validateEventBatch } from "../server/services/insights/validate-batch";
 import { createTestDatabase, type TestDbKind } from "../server/testing/test-db";
 import { batchOf } from "./lib/event-agents";
 

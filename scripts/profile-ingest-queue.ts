@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import type { DatabaseHandle } from "../server/db/open";
 import { createNodeAgentHandler } from "../server/http/agent-dispatch";
-import { createAgentToken } from "../server/services/agent-tokens/create-agent-token";
-import { TokenBucketLimiter } from "../server/services/agent-tokens/rate-limit";
+import { createAgentToken } from "../server/services/tokens/create-agent-token";
+import { TokenBucketLimiter } from "../server/services/tokens/rate-limit";
 import { createTestDatabase, type TestDbKind } from "../server/testing/test-db";
 import { startEventAgents } from "./lib/event-agents";
 

@@ -8,9 +8,9 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages";
 import type { ResponseInputItem, ResponseToolSearchCall, Tool } from "openai/resources/responses/responses";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { toolReferenceResult } from "./anthropic-tool-search";
+import { toolReferenceResult } from "../domain/providers/anthropic-tool-search";
 import { connect } from "./catalog";
-import type { SnapshotTool } from "./snapshot";
+import type { SnapshotTool } from "../domain/snapshot/verify";
 import { sampleContent, startSnapshotServer, TEST_TOKEN, type SnapshotServer } from "./testing/snapshot-server";
 
 let server: SnapshotServer;

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSearchIndex } from "../search/index";
 import { connect, StockroomApiError } from "./index";
-import { firstRequestTools } from "./first-request";
-import { SnapshotIntegrityError } from "./snapshot";
+import { firstRequestTools } from "../domain/providers/first-request";
+import { SnapshotIntegrityError } from "../domain/snapshot/verify";
 import { sampleContent, startSnapshotServer, TEST_TOKEN, type SnapshotServer } from "./testing/snapshot-server";
 
 let server: SnapshotServer;

@@ -1,19 +1,24 @@
 import { SearchQueryError, type SearchHit, type SearchIndex } from "../search/index";
-import { parseSearchToolUse, toolReferenceResult, type ToolUseLike } from "./anthropic-tool-search";
-import { ChatToolSession, DEFAULT_MAX_LOADED } from "./chat-completions";
-import { firstRequestTools, flatToolNames, type FirstRequestOptions, type FirstRequestProvider } from "./first-request";
+import { parseSearchToolUse, toolReferenceResult, type ToolUseLike } from "../domain/providers/anthropic-tool-search";
+import { ChatToolSession, DEFAULT_MAX_LOADED } from "../domain/providers/chat-completions";
+import {
+  firstRequestTools,
+  flatToolNames,
+  type FirstRequestOptions,
+  type FirstRequestProvider,
+} from "../domain/providers/first-request";
 import { fetchSnapshot, assertSnapshotIsFor, StockroomApiError, type ApiTarget } from "./http-client";
-import type { Snapshot, SnapshotTool } from "./snapshot";
+import type { Snapshot, SnapshotTool } from "../domain/snapshot/verify";
 import { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
-import { createSnapshotIndex, toolsById } from "./snapshot-index";
-import type { ProviderTools } from "./provider-types";
-import { resolveToolSearchPaths } from "./tool-search-paths";
+import { createSnapshotIndex, toolsById } from "../domain/snapshot/snapshot-index";
+import type { ProviderTools } from "../domain/providers/provider-types";
+import { resolveToolSearchPaths } from "../domain/providers/tool-search-paths";
 import {
   buildToolSearchOutput,
   parseToolSearchCall,
   type ToolSearchCallLike,
   type ToolSearchOutputItem,
-} from "./tool-search-output";
+} from "../domain/providers/tool-search-output";
 import type { TelemetryOptions, TelemetryStats } from "./telemetry";
 import { CatalogTelemetry, toolResolverFor, type ToolResolver } from "./telemetry-session";
 
@@ -151,7 +156,7 @@ export class StockroomCatalog {
 
   /**
    * Answers a `tool_search_call` in either form: `{query, limit}` is ranked; `{paths}` (OpenAI's built-in loader)
-   * loads the namespaces and tools it names (sdk/tool-search-paths.ts). Unknown paths load nothing and are
+   * loads the namespaces and tools it names (domain/providers/tool-search-paths.ts). Unknown paths load nothing and are
    * returned in `unknownPaths`, outside the item, which stays exactly what the API accepts.
    */
   resolveToolSearchCall(call: ToolSearchCallLike): ToolSearchAnswer {

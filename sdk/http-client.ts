@@ -2,7 +2,7 @@
 // answer types come from the route specs the server routes by (domain/agent-api/routes.ts).
 import { pathOf, type ResponseOf } from "../domain/agent-api/route-spec";
 import { getSnapshotRoute, listSnapshotsRoute } from "../domain/agent-api/routes";
-import { verifySnapshot, type Snapshot } from "./snapshot";
+import { verifySnapshot, type Snapshot } from "../domain/snapshot/verify";
 
 export interface ApiTarget {
   /** The Stockroom server's origin, e.g. `https://stockroom.example.com`. */

@@ -25,15 +25,15 @@ export {
   type ToolSearchCallLike,
   type ToolSearchOutputItem,
   type ToolSearchRequest,
-} from "./tool-search-output";
-export { resolveToolSearchPaths } from "./tool-search-paths";
+} from "../domain/providers/tool-search-output";
+export { resolveToolSearchPaths } from "../domain/providers/tool-search-paths";
 export {
   OPENAI_SEARCH_ARGUMENTS,
   OPENAI_TOOL_SEARCH_DESCRIPTION,
   openaiToolSearchParameters,
   openaiToolSearchTool,
   type OpenAISearchArguments,
-} from "./openai-tool-search";
+} from "../domain/providers/openai-tool-search";
 export {
   ANTHROPIC_SEARCH_TOOL_DESCRIPTION,
   ANTHROPIC_SEARCH_TOOL_NAME,
@@ -43,8 +43,8 @@ export {
   toolReferenceResult,
   type ToolReferenceResult,
   type ToolUseLike,
-} from "./anthropic-tool-search";
-export type * from "./provider-types";
+} from "../domain/providers/anthropic-tool-search";
+export type * from "../domain/providers/provider-types";
 export { TelemetryReporter, eventsUrl, type TelemetryOptions, type TelemetryStats } from "./telemetry";
 export { CatalogTelemetry, callsIn } from "./telemetry-session";
 export {
@@ -54,7 +54,7 @@ export {
   type AgentEvent,
   type EventBatch,
   type EventBatchResult,
-} from "./telemetry-events";
+} from "../domain/agent-events";
 export { readCachedSnapshot, writeCachedSnapshot } from "./snapshot-cache";
 export {
   CHAT_TOOL_SEARCH_NAME,
@@ -64,8 +64,12 @@ export {
   type ChatFunctionTool,
   type ChatToolCall,
   type ChatToolSearchAnswer,
-} from "./chat-completions";
-export { chatCompletionsCost, planChatCompletions, type ChatCompletionsCost } from "./chat-completions-cost";
+} from "../domain/providers/chat-completions";
+export {
+  chatCompletionsCost,
+  planChatCompletions,
+  type ChatCompletionsCost,
+} from "../domain/providers/chat-completions-cost";
 export {
   ANTHROPIC_TOOL_SEARCH_TOOL,
   FIRST_REQUEST_PROVIDERS,
@@ -81,7 +85,7 @@ export {
   type FirstRequestPlan,
   type FirstRequestProvider,
   type ToolSearchMode,
-} from "./first-request";
+} from "../domain/providers/first-request";
 export {
   canonicalJson,
   computeContentHash,
@@ -99,8 +103,8 @@ export {
   type SnapshotContent,
   type SnapshotTool,
   type McpToolMetadata,
-} from "./snapshot";
-export { createSnapshotIndex, snapshotIndexDocs, toolsById } from "./snapshot-index";
+} from "../domain/snapshot/verify";
+export { createSnapshotIndex, snapshotIndexDocs, toolsById } from "../domain/snapshot/snapshot-index";
 export {
   SearchQueryError,
   type SearchHit,

@@ -6,20 +6,20 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
-import { PYTHON_TABLES, pythonTables } from "../scripts/generate-python-tables";
-import { toolReferenceResult } from "./anthropic-tool-search";
-import { ChatToolSession } from "./chat-completions";
-import { firstRequestTools, flatToolNames } from "./first-request";
+import { PYTHON_TABLES, PYTHON_VOCABULARY, pythonTables, pythonVocabulary } from "../scripts/generate-python-tables";
+import { toolReferenceResult } from "../domain/providers/anthropic-tool-search";
+import { ChatToolSession } from "../domain/providers/chat-completions";
+import { firstRequestTools, flatToolNames } from "../domain/providers/first-request";
 import {
   legacyCanonicalJson,
   SNAPSHOT_FORMAT,
   sealSnapshot,
   type SnapshotContent,
   type SnapshotTool,
-} from "./snapshot";
-import { createSnapshotIndex } from "./snapshot-index";
-import { buildToolSearchOutput } from "./tool-search-output";
-import { resolveToolSearchPaths } from "./tool-search-paths";
+} from "../domain/snapshot/verify";
+import { createSnapshotIndex } from "../domain/snapshot/snapshot-index";
+import { buildToolSearchOutput } from "../domain/providers/tool-search-output";
+import { resolveToolSearchPaths } from "../domain/providers/tool-search-paths";
 
 const VECTORS = path.resolve(import.meta.dirname, "../python/tests/vectors");
 const UPDATE = process.env.UPDATE_VECTORS === "1";
@@ -227,5 +227,9 @@ describe("shared vectors for the Python SDK", () => {
 
   it("the Python codex-bm25 tables are generated from search/data", () => {
     checkFile(PYTHON_TABLES, pythonTables());
+  });
+
+  it("the Python SDK's profile list is generated from the registry", () => {
+    checkFile(PYTHON_VOCABULARY, pythonVocabulary());
   });
 });

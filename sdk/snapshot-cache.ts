@@ -1,6 +1,6 @@
 // The optional on-disk cache: the last verified snapshot per catalog and version, so an agent can start
 // offline. Node-only modules load lazily, so the SDK still runs where there is no file system.
-import { verifySnapshot, type Snapshot } from "./snapshot";
+import { verifySnapshot, type Snapshot } from "../domain/snapshot/verify";
 
 export interface CacheKey {
   team: string;

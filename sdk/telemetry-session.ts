@@ -2,7 +2,7 @@
 // model's output items) and how those calls ended. Links each call to the latest search that returned its tool.
 import { newEventId, TelemetryReporter, type TelemetryOptions, type TelemetryStats } from "./telemetry";
 import type { ApiTarget } from "./http-client";
-import type { Snapshot } from "./snapshot";
+import type { Snapshot } from "../domain/snapshot/verify";
 
 export interface SearchRecord {
   query: string;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { agentEventSchema } from "./telemetry-events";
+import { agentEventSchema } from "../domain/agent-events";
 import { connect } from "./index";
 import { startSnapshotServer, TEST_TOKEN, type SnapshotServer } from "./testing/snapshot-server";
 

@@ -4,7 +4,7 @@
 import { pathOf } from "../domain/agent-api/route-spec";
 import { postEventsRoute } from "../domain/agent-api/routes";
 import { originOf, type ApiTarget } from "./http-client";
-import { EVENT_BATCH_LIMITS, type AgentEvent, type EventBatchResult } from "./telemetry-events";
+import { EVENT_BATCH_LIMITS, type AgentEvent, type EventBatchResult } from "../domain/agent-events";
 
 export interface TelemetryOptions {
   /** Ties this agent's events together until `setConversationId` changes it; default: a random id. */

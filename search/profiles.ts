@@ -5,7 +5,7 @@ import { analyzeStockroom, STOCKROOM_STEPS } from "./analysis/stockroom-analyzer
 import { CodexEngine } from "./engine/codex-engine";
 import { StockroomEngine } from "./engine/stockroom-engine";
 import type { IndexDoc, RankingEngine } from "./engine/types";
-import type { EngineProfile, EngineSettings } from "./settings";
+import { profileLabel, type EngineProfile, type EngineSettings } from "./settings";
 
 export interface ProfileAnalyzer {
   /** The tokens the profile indexes for a text. */
@@ -28,7 +28,7 @@ const codexEnglish = codexAnalyzer("english");
 export const PROFILES: { readonly [P in EngineProfile]: ProfileDefinition & { id: P } } = {
   "codex-bm25": {
     id: "codex-bm25",
-    label: "codex-bm25 (what Codex would return)",
+    label: profileLabel("codex-bm25"),
     description:
       "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
     analyzer: { analyze: (text) => codexEnglish.analyze(text), steps: codexEnglish.steps.map((step) => step.name) },
@@ -36,7 +36,7 @@ export const PROFILES: { readonly [P in EngineProfile]: ProfileDefinition & { id
   },
   stockroom: {
     id: "stockroom",
-    label: "stockroom",
+    label: profileLabel("stockroom"),
     description:
       "BM25 plus identifier splitting, name boosts, vocabulary packs and CJK segmentation; deterministic ties. Recommended.",
     analyzer: { analyze: analyzeStockroom, steps: [...STOCKROOM_STEPS] },

@@ -1,4 +1,4 @@
-// The search-text builder (DESIGN.md "Search text"), after Codex's `search_text`: name, name with `_`/`-`
+// The search-text builder (docs/design.md, "Search text"), after Codex's `search_text`: name, name with `_`/`-`
 // as spaces, namespace name and description, description, every parameter name and description
 // (nested properties too), MCP server and title. Parts are joined with spaces, never newlines: the
 // codex-bm25 normaliser glues words across a newline once the text has a non-ASCII character.

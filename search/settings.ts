@@ -12,6 +12,18 @@ export const DEFAULT_B = 0.75;
 export const DEFAULT_LIMIT = 8;
 /** Profile for new catalogs. */
 export const DEFAULT_PROFILE: EngineProfile = "stockroom";
+/** What a person reads beside each profile's id in a picker or a column title (the engines are in profiles.ts). */
+export const PROFILE_NOTES: { readonly [P in EngineProfile]: string } = {
+  "codex-bm25": "what Codex would return",
+  stockroom: "recommended",
+};
+/** A profile as a picker lists it: its id and its note. */
+export const profileLabel = (profile: EngineProfile): string => `${profile} (${PROFILE_NOTES[profile]})`;
+/** Every profile, the default first, as `{ value, label }` options for a picker. */
+export const PROFILE_OPTIONS: readonly { value: EngineProfile; label: string }[] = [
+  DEFAULT_PROFILE,
+  ...ENGINE_PROFILES.filter((profile) => profile !== DEFAULT_PROFILE),
+].map((value) => ({ value, label: profileLabel(value) }));
 
 export interface EngineSettings {
   profile: EngineProfile;

@@ -3,13 +3,12 @@ import type { PrismaClient } from "@prisma/client";
 import { listenForCacheChanges } from "./cache/cache-notifications";
 import { getEnv } from "./env";
 import { openDatabase, type DatabaseHandle } from "./db/open";
-import { seedDemo } from "./services/seed/seed-demo";
 
 const globalForDb = globalThis as unknown as { stockroomDb?: Promise<DatabaseHandle> };
 
 /**
  * The one database of this process: the server at DATABASE_URL, or embedded PGlite under
- * STOCKROOM_DATA_DIR. Migrations and the demo seed run once, on first use.
+ * STOCKROOM_DATA_DIR. Migrations run once, on first use (the demo seed runs at start-up: instrumentation.ts).
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   globalForDb.stockroomDb ??= (async () => {
@@ -17,8 +16,6 @@ export function getDatabase(): Promise<DatabaseHandle> {
     const handle = await openDatabase({ url: env.DATABASE_URL, dataDir: `${env.STOCKROOM_DATA_DIR}/pglite` });
     // Other app instances on the same server revoke tokens and publish too: hear which caches that makes stale.
     if (env.DATABASE_URL) await listenForCacheChanges(env.DATABASE_URL).ready;
-    if (env.STOCKROOM_DEMO === "1")
-      await seedDemo({ db: handle.db, password: env.STOCKROOM_DEMO_PASSWORD, log: console.log });
     return handle;
   })();
   return globalForDb.stockroomDb;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTrustedProxies } from "./http/client-address";
+import { parseTrustedProxies } from "./trusted-proxies";
 
 const count = (min: number, max: number, fallback: number) =>
   z.coerce

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Role } from "@prisma/client";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
-import { stockroomTransformer } from "@/sdk/trpc-transformer";
+import { stockroomTransformer } from "@/domain/trpc-transformer";
 import { findMemberAccess } from "./auth/member-access";
 import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
-import { authorizeAgent } from "./services/agent-tokens/authorize-agent";
+import { authorizeAgent } from "./services/tokens/authorize-agent";
 import { hasRole } from "./services/teams/roles";
 import { describeUnstorableText, findUnstorableText } from "./services/text/storable-text";
 
@@ -91,7 +91,9 @@ export const publicProcedure = t.procedure
 
 export const authedProcedure = publicProcedure.meta({ access: { kind: "user" } }).use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", "Sign in first.");
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  // The actor that audit events record for this request: one definition for every router.
+  const actor = { id: ctx.user.id, label: ctx.user.email };
+  return next({ ctx: { ...ctx, user: ctx.user, actor } });
 });
 
 export const TEAM_SLUG = z.string().trim().min(1, "team is required").max(64);

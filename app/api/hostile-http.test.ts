@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { createNodeAgentHandler, rememberedRouteCount } from "@/server/http/agent-dispatch";
 import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
-import { createAgentToken } from "@/server/services/agent-tokens/create-agent-token";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { createAgentToken } from "@/server/services/tokens/create-agent-token";
+import { TokenBucketLimiter } from "@/server/services/tokens/rate-limit";
 import { createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import { HOSTILE_NUMBERS } from "@/server/testing/hostile-values";
 import { useTestDatabase } from "@/server/testing/use-test-database";
@@ -159,7 +159,7 @@ describe("hostile HTTP input", () => {
       }
     }
     const query = new Request(
-      `http://localhost:3000/api/trpc/publish.download?input=${encodeURIComponent(JSON.stringify({ json: { ...scope, version: 2 ** 31 } }))}`,
+      `http://localhost:3000/api/trpc/snapshot.download?input=${encodeURIComponent(JSON.stringify({ json: { ...scope, version: 2 ** 31 } }))}`,
     );
     expect((await trpcRoute.GET(query)).status).toBe(401); // signed out: refused before the version is read
   });

@@ -6,14 +6,10 @@ import { useState, type FormEvent } from "react";
 import { Select } from "@/components/ui/select";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useTRPC } from "@/components/trpc-provider";
-import { DEFAULT_PROFILE, type EngineProfile } from "@/search/index";
-import { appErrorOf } from "./app-error";
-import { buttonClass, Field, inputClass, secondaryButtonClass } from "./ui";
-
-const PROFILE_OPTIONS: { value: EngineProfile; label: string }[] = [
-  { value: "stockroom", label: "stockroom (recommended)" },
-  { value: "codex-bm25", label: "codex-bm25 (exactly as Codex)" },
-];
+import { DEFAULT_PROFILE, PROFILE_OPTIONS, type EngineProfile } from "@/search/index";
+import { appErrorOf } from "../ui/app-error";
+import { buttonClass, inputClass, secondaryButtonClass } from "../ui/control-styles";
+import { Field } from "../ui/field";
 
 /** Owners create a catalog: name, optional slug (its permanent address), engine profile and default limit. */
 export function NewCatalogForm({ team }: { team: string }) {

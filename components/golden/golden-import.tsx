@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../trpc-provider";
-import { fileInputClass } from "../catalog/ui";
+import { fileInputClass } from "../ui/control-styles";
 import { plural } from "../ui/plural";
 
 type Policy = "reject" | "keep" | "drop";

@@ -20,7 +20,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
   const [formKey, setFormKey] = useState(0);
   const [isImporting, setIsImporting] = useState(false);
   // Today's pass / fail on the draft: the review ranks every golden query, so the table reuses it.
-  const review = useQuery(trpc.publish.review.queryOptions({ team, catalog }));
+  const review = useQuery(trpc.review.get.queryOptions({ team, catalog }));
   const today = new Map((review.data?.queries ?? []).map((q) => [q.id, todayResultOf(q.expected, q.quality.draft)]));
   const k = review.data?.k ?? 0;
   const list = useQuery({
@@ -30,7 +30,7 @@ export function GoldenPanel({ team, catalog, canEdit }: { team: string; catalog:
   const refresh = () =>
     Promise.all([
       refetchAfterChange(queryClient, { queryKey: trpc.golden.list.pathKey() }),
-      refetchAfterChange(queryClient, { queryKey: trpc.publish.review.pathKey() }),
+      refetchAfterChange(queryClient, { queryKey: trpc.review.get.pathKey() }),
     ]);
   const create = useMutation(
     trpc.golden.create.mutationOptions({

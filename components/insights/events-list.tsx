@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTRPC } from "../trpc-provider";
 import { plural } from "../ui/plural";
 import { RelativeTime } from "../ui/relative-time";
-import { secondaryButtonClass } from "../catalog/ui";
+import { secondaryButtonClass } from "../ui/control-styles";
 import { scopeParams, type EventFilters, type InsightsScope } from "./links";
 
 type Row = {

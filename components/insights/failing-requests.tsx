@@ -11,7 +11,7 @@ import {
 } from "@/server/services/insights/event-filters";
 import { ToggleGroup } from "radix-ui";
 import { useTRPC } from "../trpc-provider";
-import { inputClass, secondaryButtonClass } from "../catalog/ui";
+import { inputClass, secondaryButtonClass } from "../ui/control-styles";
 import { eventsHref, type InsightsScope } from "./links";
 
 type FailingRowData = {

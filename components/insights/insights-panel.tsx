@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useTRPC } from "../trpc-provider";
-import { inputClass } from "../catalog/ui";
+import { inputClass } from "../ui/control-styles";
 import { BarChart } from "./bar-chart";
 import { plural } from "../ui/plural";
 import { Select } from "../ui/select";

@@ -7,10 +7,10 @@ import {
   TELEMETRY_TEXT_LABELS,
   TELEMETRY_TEXT_MODES,
   type TelemetryTextMode,
-} from "@/server/services/telemetry/privacy-modes";
+} from "@/server/services/insights/privacy-modes";
 import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { useTRPC } from "../trpc-provider";
-import { buttonClass, inputClass } from "../catalog/ui";
+import { buttonClass, inputClass } from "../ui/control-styles";
 import { refetchAfterChange } from "../refetch";
 
 /** What agent events keep of request text, and for how long (owners change it; the change is audited). */

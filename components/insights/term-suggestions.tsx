@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../trpc-provider";
-import { buttonClass } from "../catalog/ui";
+import { buttonClass } from "../ui/control-styles";
 import { refetchAfterChange } from "../refetch";
 import { plural } from "../ui/plural";
 import type { InsightsScope } from "./links";

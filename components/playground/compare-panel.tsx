@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { DEFAULT_PROFILE, PROFILE_NOTES } from "@/search/settings";
 import { useTRPC } from "../trpc-provider";
 import { fmt, sourceLabel, type Profile } from "./format";
 import { SourcePicker } from "./source-picker";
@@ -38,9 +39,9 @@ function MarkerBadge({ marker }: { marker: Marker }) {
 }
 
 const title = (side: { version: number | null; profile: Profile }) =>
-  side.profile === "codex-bm25"
-    ? `${sourceLabel(side.version)} · codex-bm25 — what Codex would return`
-    : `${sourceLabel(side.version)} · ${side.profile}`;
+  side.profile === DEFAULT_PROFILE
+    ? `${sourceLabel(side.version)} · ${side.profile}`
+    : `${sourceLabel(side.version)} · ${side.profile} — ${PROFILE_NOTES[side.profile]}`;
 
 /** Side by side: draft vs a published version, or codex-bm25 vs stockroom, with moved / entered / left markers. */
 export function ComparePanel({

@@ -1,4 +1,4 @@
-import { PROFILES, type EngineProfile } from "@/search/index";
+import { profileLabel as registryLabel, type EngineProfile } from "@/search/settings";
 
 /** Scores and BM25 factors at a readable precision (the engine keeps full floats). */
 export const fmt = (value: number, digits = 3) => (Number.isInteger(value) ? String(value) : value.toFixed(digits));
@@ -15,4 +15,4 @@ export interface SourceOption {
 
 export const sourceLabel = (version: number | null) => (version === null ? "Draft" : `Published v${version}`);
 
-export const profileLabel = (profile: Profile) => PROFILES[profile].label;
+export const profileLabel = (profile: Profile) => registryLabel(profile);

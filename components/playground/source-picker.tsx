@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import { PROFILE_OPTIONS } from "@/search/settings";
 import { Select, type SelectOption } from "@/components/ui/select";
 import { sourceLabel, type Profile } from "./format";
 
@@ -30,8 +31,7 @@ export function SourcePicker({
   const id = useId();
   const profiles: SelectOption<Profile | typeof CATALOG_DEFAULT>[] = [
     { value: CATALOG_DEFAULT, label: `Catalog default (${defaultProfile})` },
-    { value: "stockroom", label: "stockroom" },
-    { value: "codex-bm25", label: "codex-bm25 (what Codex would return)" },
+    ...PROFILE_OPTIONS,
   ];
   return (
     <div className="flex max-w-full flex-wrap items-end gap-2 [&>div]:max-w-full">

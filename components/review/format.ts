@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/routers/root";
 
-export type DraftReview = inferRouterOutputs<AppRouter>["publish"]["review"];
+export type DraftReview = inferRouterOutputs<AppRouter>["review"]["get"];
 export type QueryComparison = DraftReview["queries"][number];
 export type SnapshotMetrics = DraftReview["metrics"]["draft"];
 

@@ -78,12 +78,14 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
   const [reason, setReason] = useState("");
   const [attempted, setAttempted] = useState(false);
   const publish = useMutation(
-    trpc.publish.publish.mutationOptions({
+    trpc.review.publish.mutationOptions({
       onSuccess: () => {
         setNote("");
         setReason("");
         setAttempted(false);
-        void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
+        // A new version changes both the review (its baseline) and the Snapshots page.
+        void refetchAfterChange(queryClient, { queryKey: trpc.review.pathKey() });
+        void refetchAfterChange(queryClient, { queryKey: trpc.snapshot.pathKey() });
       },
       meta: {
         success: (data) => `Published version ${(data as { version: number }).version}`,

@@ -24,7 +24,7 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
   const [k, setK] = useState<number | undefined>(undefined);
   const [showUnchanged, setShowUnchanged] = useState(false);
   const review = useQuery({
-    ...trpc.publish.review.queryOptions({ team, catalog, ...(k ? { k } : {}) }),
+    ...trpc.review.get.queryOptions({ team, catalog, ...(k ? { k } : {}) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

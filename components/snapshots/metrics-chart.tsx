@@ -6,7 +6,7 @@ import { plural } from "@/components/ui/plural";
 import type { AppRouter } from "@/server/routers/root";
 import { CHART_PANELS, formatReadout, visibleLabels, type ChartPanel, type ChartSeries } from "./chart-panels";
 
-type MetricsOverVersions = inferRouterOutputs<AppRouter>["publish"]["metrics"];
+type MetricsOverVersions = inferRouterOutputs<AppRouter>["snapshot"]["metrics"];
 type Point = { label: string; metrics: MetricsOverVersions["draft"] };
 
 const WIDTH = 720;

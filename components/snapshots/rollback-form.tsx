@@ -24,9 +24,11 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
   const [note, setNote] = useState(defaultNote);
   const [reason, setReason] = useState("");
   const rollback = useMutation(
-    trpc.publish.rollback.mutationOptions({
+    trpc.snapshot.rollback.mutationOptions({
       onSuccess: () => {
-        void refetchAfterChange(queryClient, { queryKey: trpc.publish.pathKey() });
+        // A new version changes both the review (its baseline) and the Snapshots page.
+        void refetchAfterChange(queryClient, { queryKey: trpc.snapshot.pathKey() });
+        void refetchAfterChange(queryClient, { queryKey: trpc.review.pathKey() });
         onDone();
       },
       meta: {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { secondaryButtonClass } from "@/components/catalog/ui";
+import { secondaryButtonClass } from "@/components/ui/control-styles";
 
 /** The one time a secret is visible: copy it now; closing this forgets it in the browser too. */
 export function NewTokenSecret({

@@ -3,8 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { UnsavedChangesGuard } from "../ui/unsaved-changes";
-import { appErrorOf } from "@/components/catalog/app-error";
-import { buttonClass, Field, inputClass } from "@/components/catalog/ui";
+import { appErrorOf } from "@/components/ui/app-error";
+import { buttonClass, inputClass } from "@/components/ui/control-styles";
+import { Field } from "@/components/ui/field";
 import { useTRPC } from "@/components/trpc-provider";
 import { useHydrated } from "@/components/use-hydrated";
 import { NewTokenSecret } from "./new-token-secret";
@@ -23,10 +24,10 @@ function TokenList({ team, catalog }: { team: string; catalog: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = { team, catalog };
-  const tokens = useQuery(trpc.agentToken.list.queryOptions(input));
-  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
+  const tokens = useQuery(trpc.token.list.queryOptions(input));
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.token.list.queryKey(input) });
   const revoke = useMutation(
-    trpc.agentToken.revoke.mutationOptions({
+    trpc.token.revoke.mutationOptions({
       onSuccess: refresh,
       meta: { success: "Token revoked", errorTitle: "The token was not revoked" },
     }),
@@ -86,9 +87,9 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
   const input = { team, catalog };
-  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.agentToken.list.queryKey(input) });
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.token.list.queryKey(input) });
   const create = useMutation(
-    trpc.agentToken.create.mutationOptions({
+    trpc.token.create.mutationOptions({
       onSuccess: refresh,
       meta: { success: "Token created: copy it now", errorTitle: "The token was not created" },
     }),

@@ -1,5 +1,5 @@
 // Descriptions the OpenAPI document adds to the snapshot schema's fields (openapi.ts attaches them by path).
-/** Field notes for the snapshot format (DESIGN.md "Snapshot format"), attached by path without touching the shared schema. */
+/** Field notes for the snapshot format (docs/design.md, "Snapshot format"), attached by path without touching the shared schema. */
 export const SNAPSHOT_NOTES: Record<string, string> = {
   format:
     "`stockroom.snapshot/v2` (contentHash over the RFC 8785 canonical form) for new versions; versions published " +

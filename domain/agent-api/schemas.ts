@@ -1,7 +1,7 @@
 // The agent API's own shapes (paths, listings, search, errors); the route table (routes.ts) names them per endpoint.
 import { z } from "zod";
 import { ENGINE_PROFILES } from "../../search/settings";
-import { snapshotSchema } from "../snapshot";
+import { snapshotSchema } from "../snapshot/format";
 import { errorCodeSchema } from "../vocabulary";
 
 /** One published version as agents list it: no payload, no publisher identity. */

@@ -1,4 +1,4 @@
-"""Deferred loading for any model with plain function calling (Chat Completions): a port of sdk/chat-completions.ts.
+"""Deferred loading for any model with plain function calling (Chat Completions): a port of domain/providers/chat-completions.ts.
 
 Turn one sends the direct tools and one ordinary ``tool_search`` function; its answer gives the model the found
 tools' names and descriptions, and the session adds their full schemas to the ``tools`` of the next request.

@@ -1,4 +1,4 @@
-"""The turn-one ``tools`` array per provider format: a port of sdk/first-request.ts, same JSON (shared vectors)."""
+"""The turn-one ``tools`` array per provider format: a port of domain/providers/first-request.ts, same JSON (shared vectors)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ PROVIDERS = ("openai", "anthropic", "mcp")
 TOOL_SEARCH_MODES = ("server", "client")
 ANTHROPIC_TOOL_SEARCH_TOOL = {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}
 ANTHROPIC_SEARCH_TOOL_NAME = "tool_search"
-# The texts of sdk/openai-tool-search.ts and sdk/anthropic-tool-search.ts (the shared vectors check them).
+# The texts of domain/providers/openai-tool-search.ts and domain/providers/anthropic-tool-search.ts (the shared vectors check them).
 OPENAI_TOOL_SEARCH_DESCRIPTION = (
     "Search the deferred tools (the namespaces listed above) by what you need to do, and load the best matches so "
     "you can call them. Search again with other words when none fits."

@@ -1,5 +1,5 @@
 """Snapshot formats ``stockroom.snapshot/v2`` (hash over RFC 8785) and ``v1`` (hash over the legacy form, still
-verified): parsing, the shape checks that matter, and the content hash, as the TypeScript SDK's sdk/snapshot.ts."""
+verified): parsing, the shape checks that matter, and the content hash, as the TypeScript SDK's domain/snapshot/verify.ts."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import hashlib
 import json
 from typing import Any, Dict
 
+from ._vocabulary import ENGINE_PROFILES
 from .jcs import canonicalize, legacy_canonicalize
 
 __all__ = [
@@ -61,7 +62,7 @@ def _check_shape(value: Any) -> Snapshot:
     version = value.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SnapshotIntegrityError("Not a %s document: version must be a positive integer" % SNAPSHOT_FORMAT)
-    if value["engine"].get("profile") not in ("codex-bm25", "stockroom"):
+    if value["engine"].get("profile") not in ENGINE_PROFILES:
         raise SnapshotIntegrityError("Unknown engine profile %r" % (value["engine"].get("profile"),))
     for tool in value["tools"]:
         if not (isinstance(tool, dict) and isinstance(tool.get("id"), str) and isinstance(tool.get("spec"), dict)):

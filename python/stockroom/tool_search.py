@@ -1,5 +1,5 @@
 """Answers for a model's tool search: OpenAI's ``tool_search_output`` (query and paths forms) and Anthropic's
-``tool_result`` with ``tool_reference`` blocks. Ports of sdk/tool-search-output.ts, tool-search-paths.ts and
+``tool_result`` with ``tool_reference`` blocks. Ports of domain/providers/tool-search-output.ts, tool-search-paths.ts and
 anthropic-tool-search.ts."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ Tool = Dict[str, Any]
 
 
 def resolve_tool_search_paths(content: Dict[str, Any], paths: Sequence[str]) -> Tuple[List[str], List[str]]:
-    """(tool ids, unknown paths), as sdk/tool-search-paths.ts: a namespace loads its deferred tools in snapshot
+    """(tool ids, unknown paths), as domain/providers/tool-search-paths.ts: a namespace loads its deferred tools in snapshot
     order, a tool id one deferred tool; a direct tool or an empty namespace loads nothing and is not unknown."""
     by_namespace: Dict[str, List[str]] = {}
     tool_ids = set()
@@ -112,7 +112,7 @@ def _whole(value: Any) -> Optional[int]:
 
 
 def parse_search_tool_use(block: Mapping[str, Any]) -> Tuple[str, str, Optional[int]]:
-    """(tool_use_id, query, limit) of a ``tool_use`` of the custom search tool, as sdk/anthropic-tool-search.ts.
+    """(tool_use_id, query, limit) of a ``tool_use`` of the custom search tool, as domain/providers/anthropic-tool-search.ts.
     Raises for a block of another tool (a routing mistake), never for what the model typed."""
     from .first_request import ANTHROPIC_SEARCH_TOOL_NAME
 

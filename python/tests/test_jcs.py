@@ -17,11 +17,11 @@ class CanonicalJsonTest(unittest.TestCase):
                         canonicalize(value)
                 else:
                     self.assertEqual(canonicalize(value), vector["canonical"])
-                # v1 snapshots were hashed over JSON.stringify of a key-sorted copy (sdk/canonical-json.ts).
+                # v1 snapshots were hashed over JSON.stringify of a key-sorted copy (domain/snapshot/canonical-json.ts).
                 self.assertEqual(legacy_canonicalize(value), vector["legacy"])
 
     def test_matches_the_typescript_sdk_on_its_own_vectors(self) -> None:
-        # sdk/testing/jcs-vectors.json: the RFC 8785 cases sdk/canonical-json.test.ts and the README recipe use.
+        # domain/snapshot/testing/jcs-vectors.json: the RFC 8785 cases domain/snapshot/canonical-json.test.ts and the README recipe use.
         path = REPO_ROOT / "sdk" / "testing" / "jcs-vectors.json"
         vectors = json.loads(path.read_text(encoding="utf-8"))
         self.assertGreaterEqual(len(vectors), 10)

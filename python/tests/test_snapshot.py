@@ -26,7 +26,7 @@ class SnapshotTest(unittest.TestCase):
         self.assertEqual(SNAPSHOT_FORMAT, "stockroom.snapshot/v2")
 
     def test_verifies_what_the_typescript_sdk_sealed_in_both_formats(self) -> None:
-        # snapshots.json: one content sealed by sdk/snapshot.ts as v1 (legacy hash) and as v2 (RFC 8785 hash).
+        # snapshots.json: one content sealed by domain/snapshot/verify.ts as v1 (legacy hash) and as v2 (RFC 8785 hash).
         v1, v2 = read_vectors("snapshots.json")
         self.assertEqual((v1["format"], v2["format"]), SNAPSHOT_FORMATS)
         self.assertNotEqual(v1["contentHash"], v2["contentHash"])

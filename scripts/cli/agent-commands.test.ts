@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSnapshotIndex } from "../../sdk/snapshot-index";
+import { createSnapshotIndex } from "../../domain/snapshot/snapshot-index";
 import { sampleContent, startSnapshotServer, TEST_TOKEN, type SnapshotServer } from "../../sdk/testing/snapshot-server";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -1,16 +1,16 @@
 // `stockroom diff`: what changed between two snapshots — tools, namespaces, engine — and, given golden queries,
 // how their rankings moved. Uses the same diff and comparison code as the app's review page.
-import { createSnapshotIndex } from "../../sdk/snapshot-index";
-import type { Snapshot } from "../../sdk/snapshot";
-import { compareQuery, type QueryComparison } from "../../server/services/publishing/compare-golden-queries";
-import { diffTools } from "../../server/services/publishing/diff-tools";
+import { createSnapshotIndex } from "../../domain/snapshot/snapshot-index";
+import type { Snapshot } from "../../domain/snapshot/verify";
+import { compareQuery, type QueryComparison } from "../../server/services/review/compare-golden-queries";
+import { diffTools } from "../../server/services/review/diff-tools";
 import {
   describeRegressions,
   findRegressions,
   rankGoldenQueries,
   summarizeMetrics,
   type GoldenQuery,
-} from "../../server/services/publishing/golden-metrics";
+} from "../../server/services/review/golden-metrics";
 import { limitFlag, parseFlags, readQueries, runCommand, stringFlag, UsageError } from "./io";
 import { API_FLAGS, API_USAGE, apiTargetOf, loadSnapshotRef } from "./snapshot-source";
 

@@ -46,7 +46,7 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     const catalog = await createCatalog(db, people.team.id);
     const ref = { team: people.team.slug, catalog: catalog.slug };
     const owner = callerFor(db, people.owner);
-    const { secret } = await owner.agentToken.create({ ...ref, name: "laptop", scopes: ["import"] });
+    const { secret } = await owner.token.create({ ...ref, name: "laptop", scopes: ["import"] });
     const target = ["--url", url, "--team", ref.team, "--catalog", ref.catalog, "--namespace", "weather"];
 
     const first = await runCli(["import", ...target, "--yes", "--", process.execPath, FIXTURE], secret);
@@ -92,7 +92,7 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
     const ref = { team: people.team.slug, catalog: catalog.slug };
-    const { secret } = await callerFor(db, people.owner).agentToken.create({ ...ref, name: "reader" });
+    const { secret } = await callerFor(db, people.owner).token.create({ ...ref, name: "reader" });
     const target = ["--url", url, "--team", ref.team, "--catalog", ref.catalog];
     const refused = await runCli(["import", ...target, "--yes", "--", process.execPath, FIXTURE], secret);
     expect(refused.code).toBe(1);

@@ -1,6 +1,6 @@
 // `stockroom search`: ranks queries against a snapshot file or a published version, as the SDK (and the playground) do.
 import { SearchQueryError } from "../../search/index";
-import { createSnapshotIndex } from "../../sdk/snapshot-index";
+import { createSnapshotIndex } from "../../domain/snapshot/snapshot-index";
 import { limitFlag, parseFlags, readQueries, runCommand, stringFlag, UsageError } from "./io";
 import { API_FLAGS, API_USAGE, apiTargetOf, fetchVerified, parseVersion, readSnapshotFile } from "./snapshot-source";
 

@@ -2,7 +2,7 @@
 // from STOCKROOM_TOKEN or --token). Either way the hash is verified before anything is used.
 import { readFileSync } from "node:fs";
 import { fetchSnapshot, type ApiTarget } from "../../sdk/http-client";
-import { SnapshotIntegrityError, verifySnapshot, type Snapshot } from "../../sdk/snapshot";
+import { SnapshotIntegrityError, verifySnapshot, type Snapshot } from "../../domain/snapshot/verify";
 import { stringFlag, UsageError, type Flags } from "./io";
 
 export const API_FLAGS = ["url", "token", "team", "catalog"] as const;

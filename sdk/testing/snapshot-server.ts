@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sealSnapshot, type Snapshot, type SnapshotContent, SNAPSHOT_FORMAT } from "../snapshot";
+import { sealSnapshot, type Snapshot, type SnapshotContent, SNAPSHOT_FORMAT } from "../../domain/snapshot/verify";
 
 export const TEST_TOKEN = `srk_${"t".repeat(40)}`;
 

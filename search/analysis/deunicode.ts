@@ -1,5 +1,5 @@
 // ASCII transliteration that reproduces `deunicode::deunicode_with_tofu_cow(text, "[?]")` (deunicode 1.6.x),
-// quirks included: see ../shared/parity/README.md.
+// quirks included: see search/README.md, "Profile codex-bm25".
 import { MAPPING, POINTER_COUNT, POINTER_RANGES, POINTERS_BASE64 } from "../data/deunicode-table";
 
 const TOFU = "[?]";

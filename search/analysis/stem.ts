@@ -1,5 +1,5 @@
 // Snowball stemming with the English and German algorithms of `snowball-stemmers` 0.6.0, which match
-// rust-stemmers 1.2 exactly (../shared/parity/README.md), vendored as search/vendor/snowball.ts (the
+// rust-stemmers 1.2 exactly (search/README.md, "Profile codex-bm25"), vendored as search/vendor/snowball.ts (the
 // package bundles all 24 languages in one file). Analyzers remember each distinct token's stem
 // (pipeline.ts), so the stemmer itself keeps nothing.
 import { newStemmer } from "../vendor/snowball";

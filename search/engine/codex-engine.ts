@@ -1,5 +1,5 @@
 // Profile `codex-bm25`: the Rust `bm25` crate 2.3.2 SearchEngine with Language::English, as Codex uses it.
-// Facts reproduced (../shared/parity/README.md): tokens keyed by fxhash32; avgdl fitted over every input
+// Facts reproduced (search/README.md, "Profile codex-bm25"): tokens keyed by fxhash32; avgdl fitted over every input
 // text while a repeated id replaces the earlier document (N counts unique ids); all arithmetic in f32;
 // query tokens summed in query order, repeats included.
 import { codexAnalyzer, type CodexLanguage } from "../analysis/codex-analyzer";

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseTrustedProxies, setClientAddressHeader, type TrustedRange } from "../http/client-address";
+import { setClientAddressHeader } from "../http/client-address";
+import { parseTrustedProxies, type TrustedRange } from "../trusted-proxies";
 import { useTestDatabase } from "../testing/use-test-database";
 import { createAuth, type Auth } from "./create-auth";
 

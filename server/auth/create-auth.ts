@@ -4,7 +4,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { onUserCreated } from "../services/teams/on-user-created";
 import { createAuthHooks } from "./auth-hooks";
-import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "../trusted-proxies";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy";
 import { SignInThrottle } from "./sign-in-throttle";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { sealSnapshot, verifySnapshot, type SnapshotContent } from "@/sdk/snapshot";
+import { sealSnapshot, verifySnapshot, type SnapshotContent } from "@/domain/snapshot/verify";
 import { useTestDatabase } from "../testing/use-test-database";
 import { applyMigrations, loadMigrations } from "./migrate";
 

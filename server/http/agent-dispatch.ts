@@ -5,7 +5,7 @@ import type { CatalogPath } from "@/domain/agent-api/schemas";
 import { bearerTokenOf } from "../context";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
-import { authorizeAgent } from "../services/agent-tokens/authorize-agent";
+import { authorizeAgent } from "../services/tokens/authorize-agent";
 import { errorAnswer, parseParams, toWebResponse, type AgentAnswer } from "./agent-answer";
 import { AGENT_ROUTES, type AgentRoute } from "./agent-routes";
 import { boundedCache } from "../cache/bounded-cache";

@@ -12,7 +12,7 @@ import { pathOf, type AgentRouteSpec } from "@/domain/agent-api/route-spec";
 import { AGENT_ROUTE_SPECS } from "@/domain/agent-api/routes";
 import type { DatabaseHandle } from "../db/open";
 import { insertTestSnapshot } from "../testing/insert-test-snapshot";
-import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
+import { TokenBucketLimiter } from "../services/tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { testDbKind } from "../testing/test-db";
 import { useTestDatabase } from "../testing/use-test-database";
@@ -49,8 +49,8 @@ async function createFixture(handle: DatabaseHandle): Promise<Fixture> {
   await insertTestSnapshot(handle.db, people.team, catalog, 1);
   const owner = callerFor(handle.db, people.owner);
   const ref = { team: people.team.slug, catalog: catalog.slug };
-  const read = (await owner.agentToken.create({ ...ref, name: "read" })).secret;
-  const write = (await owner.agentToken.create({ ...ref, name: "import", scopes: ["read", "import"] })).secret;
+  const read = (await owner.token.create({ ...ref, name: "read" })).secret;
+  const write = (await owner.token.create({ ...ref, name: "import", scopes: ["read", "import"] })).secret;
   return { ...ref, read, import: write };
 }
 

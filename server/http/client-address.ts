@@ -1,26 +1,7 @@
 import ipaddr from "ipaddr.js";
+import { CLIENT_ADDRESS_HEADER, type TrustedRange } from "../trusted-proxies";
 
-/** The header `scripts/serve.mjs` sets on every request from the socket (any value a client sent is replaced). */
-export const CLIENT_ADDRESS_HEADER = "x-stockroom-client-ip";
-
-export type TrustedRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
-/** IPs and CIDR ranges, comma-separated (`STOCKROOM_TRUSTED_PROXIES`); throws naming the first bad entry. */
-export function parseTrustedProxies(text: string): TrustedRange[] {
-  return text
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      if (entry.includes("/")) {
-        if (!ipaddr.isValidCIDR(entry)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
-        return ipaddr.parseCIDR(entry);
-      }
-      if (!ipaddr.isValid(entry)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
-      const address = ipaddr.parse(entry);
-      return [address, address.kind() === "ipv4" ? 32 : 128] as TrustedRange;
-    });
-}
+export { CLIENT_ADDRESS_HEADER, parseTrustedProxies, type TrustedRange } from "../trusted-proxies";
 
 /** IPv4-mapped IPv6 (`::ffff:10.0.0.1`, how Node reports IPv4 peers on a dual-stack socket) as plain IPv4. */
 function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {

@@ -1,4 +1,7 @@
 import Negotiator from "negotiator";
+import type { ContentEncoding } from "../services/snapshots/snapshot-body-cache";
+
+export type { ContentEncoding };
 
 /** True when an If-None-Match header names this entity tag (weak comparison, as RFC 9110 §13.1.2 asks for GET). */
 export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
@@ -7,8 +10,6 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
-
-export type ContentEncoding = "br" | "gzip" | "identity";
 
 interface NegotiatorWithPreference {
   encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;

@@ -187,7 +187,7 @@ describe("namespaces", () => {
   });
 });
 
-describe("audit.list", () => {
+describe("history.list", () => {
   it("shows a tool's history newest first, paged, and nothing to other teams", async () => {
     const { team, editor, viewer, stranger } = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, team.id);
@@ -197,14 +197,14 @@ describe("audit.list", () => {
     for (let revision = 1; revision <= 3; revision++)
       await api.tool.update({ ...ref, id: tool.id, revision, patch: { description: `v${revision}` } });
     await api.tool.create({ ...ref, tool: { name: "other" } });
-    const first = await callerFor(db, viewer).audit.list({ ...ref, targetId: tool.id, limit: 3 });
+    const first = await callerFor(db, viewer).history.list({ ...ref, targetId: tool.id, limit: 3 });
     expect(first.events.map((e) => e.action)).toEqual(["tool.updated", "tool.updated", "tool.updated"]);
     expect(first.events[0]).toMatchObject({
       actorLabel: editor.email,
       before: { description: "v2" },
       after: { description: "v3" },
     });
-    const second = await callerFor(db, viewer).audit.list({
+    const second = await callerFor(db, viewer).history.list({
       ...ref,
       targetId: tool.id,
       limit: 3,
@@ -212,8 +212,8 @@ describe("audit.list", () => {
     });
     expect(second.events.map((e) => e.action)).toEqual(["tool.created"]);
     expect(second.nextCursor).toBeNull();
-    expect((await callerFor(db, viewer).audit.list(ref)).events).toHaveLength(5);
-    expect((await failure(callerFor(db, stranger).audit.list(ref))).code).toBe("NOT_FOUND");
+    expect((await callerFor(db, viewer).history.list(ref)).events).toHaveLength(5);
+    expect((await failure(callerFor(db, stranger).history.list(ref))).code).toBe("NOT_FOUND");
   });
 
   it("filters the history by person and by kind of change, and lists the people in it", async () => {
@@ -221,14 +221,14 @@ describe("audit.list", () => {
     const catalog = await createCatalog(db, team.id);
     const ref = { team: team.slug, catalog: catalog.slug };
     await callerFor(db, editor).tool.create({ ...ref, tool: { name: "lookup" } });
-    await callerFor(db, owner).agentToken.create({ ...ref, name: "bot" });
+    await callerFor(db, owner).token.create({ ...ref, name: "bot" });
     const api = callerFor(db, editor);
-    expect((await api.audit.list({ ...ref, actor: owner.email })).events.map((e) => e.action)).toEqual([
+    expect((await api.history.list({ ...ref, actor: owner.email })).events.map((e) => e.action)).toEqual([
       "agent_token.created",
     ]);
-    expect((await api.audit.list({ ...ref, type: "tools" })).events.map((e) => e.actorLabel)).toEqual([editor.email]);
-    expect((await api.audit.list({ ...ref, type: "tools", actor: owner.email })).events).toEqual([]);
-    expect((await api.audit.list(ref)).people.sort()).toEqual([editor.email, owner.email].sort());
-    expect((await failure(api.audit.list({ ...ref, type: "nope" as "tools" }))).code).toBe("BAD_REQUEST");
+    expect((await api.history.list({ ...ref, type: "tools" })).events.map((e) => e.actorLabel)).toEqual([editor.email]);
+    expect((await api.history.list({ ...ref, type: "tools", actor: owner.email })).events).toEqual([]);
+    expect((await api.history.list(ref)).people.sort()).toEqual([editor.email, owner.email].sort());
+    expect((await failure(api.history.list({ ...ref, type: "nope" as "tools" }))).code).toBe("BAD_REQUEST");
   });
 });

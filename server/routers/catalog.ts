@@ -6,7 +6,7 @@ import { toCatalogSettings } from "../services/catalogs/catalog-settings";
 import { createCatalog } from "../services/catalogs/create-catalog";
 import { listCatalogs } from "../services/catalogs/list-catalogs";
 import { updateCatalog } from "../services/catalogs/update-catalog";
-import { actorOf, PROFILE, REVISION } from "./tool/schemas";
+import { PROFILE, REVISION } from "./tool/schemas";
 
 export const catalogSummary = z.object({
   id: z.string(),
@@ -64,7 +64,7 @@ export const catalogRouter = router({
     )
     .output(catalogSettings)
     .mutation(({ ctx, input: { team: _t, ...input } }) =>
-      createCatalog({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), ...input }),
+      createCatalog({ db: ctx.db, team: ctx.team, actor: ctx.actor, ...input }),
     ),
 
   update: catalogProcedure("editor")
@@ -87,7 +87,7 @@ export const catalogRouter = router({
       updateCatalog({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         revision: input.revision,
         patch: input.patch,
       }),
@@ -98,6 +98,6 @@ export const catalogRouter = router({
     .input(z.object({ confirm: z.string().max(64) }))
     .output(z.object({ slug: z.string(), snapshotsKept: z.number().int(), tokensRevoked: z.number().int() }))
     .mutation(({ ctx, input }) =>
-      archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), confirm: input.confirm }),
+      archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, confirm: input.confirm }),
     ),
 });

@@ -14,8 +14,6 @@ import { importGoldenQueries, UNKNOWN_ID_POLICIES } from "../services/golden/imp
 import { listGoldenQueries } from "../services/golden/list-golden-queries";
 import { updateGoldenQuery } from "../services/golden/update-golden-query";
 
-const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
-
 const QUERY = z.string().max(MAX_QUERY_LENGTH * 2, `The query is longer than ${MAX_QUERY_LENGTH} characters.`);
 const EXPECTED = z
   .array(z.string().max(MAX_TOOL_ID_LENGTH, "A tool id is too long."))
@@ -56,7 +54,7 @@ export const goldenRouter = router({
       createGoldenQuery({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         query: input.query,
         expected: input.expected,
         note: input.note,
@@ -75,7 +73,7 @@ export const goldenRouter = router({
     )
     .output(goldenQueryOutput)
     .mutation(({ ctx, input: { team: _team, catalog: _catalog, ...edit } }) =>
-      updateGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), ...edit }),
+      updateGoldenQuery({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, ...edit }),
     ),
 
   delete: catalogProcedure("editor")
@@ -85,7 +83,7 @@ export const goldenRouter = router({
       deleteGoldenQuery({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         id: input.id,
         revision: input.revision,
       }),
@@ -114,7 +112,7 @@ export const goldenRouter = router({
       importGoldenQueries({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         content: input.content,
         unknownIds: input.unknownIds,
         dryRun: input.dryRun,

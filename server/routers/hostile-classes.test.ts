@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import type { AnyProcedure } from "@trpc/server";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { createAgentToken } from "../services/agent-tokens/create-agent-token";
+import { createAgentToken } from "../services/tokens/create-agent-token";
 import { insertTestSnapshot } from "../testing/insert-test-snapshot";
 import { createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { hostileFor, mergedInputShape } from "../testing/hostile-values";

@@ -1,6 +1,6 @@
 import type { AnyProcedure } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAgentToken } from "../services/agent-tokens/create-agent-token";
+import { createAgentToken } from "../services/tokens/create-agent-token";
 import { hasRole } from "../services/teams/roles";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";

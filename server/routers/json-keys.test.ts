@@ -65,7 +65,7 @@ describe("user-owned JSON keeps every key on every read path", () => {
       patch: { description: "Keys again.", parameters: { ...PARAMETERS, description: "v2" } },
     });
     expectIntact(updated.parameters);
-    const { events } = await http.audit.list.query({ ...ref, targetId: created.id });
+    const { events } = await http.history.list.query({ ...ref, targetId: created.id });
     expect(events.map((event) => event.action)).toEqual(["tool.updated", "tool.created"]);
     expectIntact((events[1]!.after as { parameters: unknown }).parameters);
     expectIntact((events[0]!.before as { parameters: unknown }).parameters);
@@ -77,9 +77,9 @@ describe("user-owned JSON keeps every key on every read path", () => {
     const { ref, http } = await setup();
     const text = JSON.stringify({ tools: [{ name: "imported_keys", description: "Keys.", inputSchema: PARAMETERS }] });
     const options = { namespace: null, mcpServer: null, exposure: "deferred" as const };
-    const preview = await http.io.previewImport.mutate({ ...ref, text, options });
+    const preview = await http.import.preview.mutate({ ...ref, text, options });
     expect(preview.rows.map((row) => row.status)).toEqual(["new"]);
-    await http.io.commitImport.mutate({ ...ref, text, options, fingerprint: preview.fingerprint });
+    await http.import.commit.mutate({ ...ref, text, options, fingerprint: preview.fingerprint });
     const [item] = (await http.tool.list.query(ref)).tools;
     expectIntact((await http.tool.get.query({ ...ref, id: item!.id })).parameters);
   });
@@ -90,22 +90,22 @@ describe("user-owned JSON keeps every key on every read path", () => {
       ...ref,
       tool: { name: "hostile_keys", description: "Keys.", parameters: { ...PARAMETERS, description: "v2" } },
     });
-    await http.publish.publish.mutate({ ...ref, note: "v1" });
-    expect((await http.publish.history.query(ref)).map((entry) => entry.version)).toEqual([1]);
-    await http.publish.review.query(ref);
-    const download = await http.publish.download.query({ ...ref, version: 1 });
+    await http.review.publish.mutate({ ...ref, note: "v1" });
+    expect((await http.snapshot.versions.query(ref)).map((entry) => entry.version)).toEqual([1]);
+    await http.review.get.query(ref);
+    const download = await http.snapshot.download.query({ ...ref, version: 1 });
     expectIntact(download.snapshot.tools[0]!.spec.parameters);
     // the download route writes JSON.stringify of that snapshot
     expectIntact((JSON.parse(JSON.stringify(download.snapshot)) as typeof download.snapshot).tools[0]!.spec.parameters);
 
     for (const format of ["openai", "anthropic", "mcp"] as const) {
-      const exported = JSON.parse((await http.io.export.query({ ...ref, format })).json) as unknown;
+      const exported = JSON.parse((await http.export.draft.query({ ...ref, format })).json) as unknown;
       expect(JSON.stringify(exported), format).toContain(
         '"__proto__":{"type":"string","description":"the __proto__ field"}',
       );
     }
 
-    const { secret } = await callerFor(db, owner).agentToken.create({ ...ref, name: "keys" });
+    const { secret } = await callerFor(db, owner).token.create({ ...ref, name: "keys" });
     const agent = trpcOverHttp(db, null, { authorization: `Bearer ${secret}` });
     expectIntact((await agent.snapshot.get.query({ ...ref, version: 1 })).tools[0]!.spec.parameters);
     await agent.snapshot.list.query(ref);

@@ -42,14 +42,14 @@ describe("quotas, LIKE escaping and length limits", () => {
     );
     const text = JSON.stringify({ tools: [{ name: "four", description: "Four.", inputSchema: { type: "object" } }] });
     const options = { namespace: null, mcpServer: null, exposure: "deferred" as const };
-    const preview = await owner.io.previewImport({ ...ref, text, options });
-    expect(
-      (await refusal(owner.io.commitImport({ ...ref, text, options, fingerprint: preview.fingerprint }))).code,
-    ).toBe("FORBIDDEN");
+    const preview = await owner.import.preview({ ...ref, text, options });
+    expect((await refusal(owner.import.commit({ ...ref, text, options, fingerprint: preview.fingerprint }))).code).toBe(
+      "FORBIDDEN",
+    );
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(2);
 
-    await owner.agentToken.create({ ...ref, name: "first" });
-    expect((await refusal(owner.agentToken.create({ ...ref, name: "second" }))).message).toMatch(
+    await owner.token.create({ ...ref, name: "first" });
+    expect((await refusal(owner.token.create({ ...ref, name: "second" }))).message).toMatch(
       /Revoke one .*STOCKROOM_MAX_TOKENS_PER_CATALOG/,
     );
   });
@@ -94,8 +94,8 @@ describe("quotas, LIKE escaping and length limits", () => {
     for (const call of [
       () => owner.catalog.create({ team: team.slug, name: "n".repeat(100_000) }),
       () => owner.catalog.update({ ...ref, revision: 1, patch: { description: "d".repeat(100_000) } }),
-      () => owner.publish.publish({ ...ref, note: "n".repeat(100_000) }),
-      () => owner.agentToken.create({ ...ref, name: "t".repeat(100_000) }),
+      () => owner.review.publish({ ...ref, note: "n".repeat(100_000) }),
+      () => owner.token.create({ ...ref, name: "t".repeat(100_000) }),
       () => owner.tool.list({ ...ref, search: "s".repeat(100_000) }),
       () => owner.golden.create({ ...ref, query: "q".repeat(100_000), expected: [] }),
     ]) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { catalogProcedure, router } from "../trpc";
 import { createNamespace, deleteNamespace, listNamespaces, updateNamespace } from "../services/namespaces/namespaces";
-import { actorOf, REVISION, TOOL_ID } from "./tool/schemas";
+import { REVISION, TOOL_ID } from "./tool/schemas";
 
 const namespace = z.object({
   id: z.string(),
@@ -32,7 +32,7 @@ export const namespaceRouter = router({
       createNamespace({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         name: input.name,
         description: input.description,
       }),
@@ -51,7 +51,7 @@ export const namespaceRouter = router({
       updateNamespace({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         id: input.id,
         revision: input.revision,
         patch: input.patch,
@@ -65,7 +65,7 @@ export const namespaceRouter = router({
       deleteNamespace({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         id: input.id,
         revision: input.revision,
       }),

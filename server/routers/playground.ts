@@ -4,15 +4,12 @@ import { catalogProcedure, router } from "../trpc";
 import { compareSources } from "../services/playground/compare-rankings";
 import { explainTool } from "../services/playground/explain-tool";
 import { listPlaygroundSources, suggestTools } from "../services/playground/list-playground-sources";
-import { previewFirstRequest } from "../services/playground/preview-first-request";
 import {
   compareOutput,
   compareSide,
   explainOutput,
-  firstRequestOutput,
   LIMIT,
   PROFILE,
-  PROVIDER,
   QUERY,
   searchOutput,
   sourcesOutput,
@@ -64,19 +61,4 @@ export const playgroundRouter = router({
     .input(z.object({ text: z.string().max(200) }))
     .output(z.array(z.object({ key: z.string(), exposure: exposureSchema })))
     .query(({ ctx, input }) => suggestTools({ db: ctx.db, catalog: ctx.catalog, text: input.text })),
-
-  /** The exact turn-one tools payload for a client profile, with o200k token counts and the cost model. */
-  firstRequest: catalogProcedure("viewer")
-    .input(
-      z.object({
-        version: VERSION.default(null),
-        provider: PROVIDER,
-        supportsToolSearch: z.boolean(),
-        k: z.number().int().min(1, "K is at least 1.").max(100, "K is at most 100.").optional(),
-      }),
-    )
-    .output(firstRequestOutput)
-    .query(({ ctx, input: { team: _team, catalog: _catalog, ...options } }) =>
-      previewFirstRequest({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, ...options }),
-    ),
 });

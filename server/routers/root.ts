@@ -1,31 +1,36 @@
 import { createCallerFactory, router } from "../trpc";
 import { accountRouter } from "./account";
-import { agentTokenRouter } from "./agent-token";
-import { auditRouter } from "./audit";
 import { catalogRouter } from "./catalog";
+import { exportRouter } from "./export";
+import { firstRequestRouter } from "./first-request";
 import { goldenRouter } from "./golden";
+import { historyRouter } from "./history";
+import { importRouter } from "./import";
 import { insightsRouter } from "./insights";
-import { ioRouter } from "./io";
 import { namespaceRouter } from "./namespace";
 import { playgroundRouter } from "./playground";
-import { publishRouter } from "./publish";
+import { reviewRouter } from "./review";
 import { snapshotRouter } from "./snapshot";
 import { teamRouter } from "./team";
+import { tokenRouter } from "./token";
 import { toolRouter } from "./tool";
 
+/** One router per feature, named as the catalog's tabs name it (Tools, Namespaces, Import, Playground, …). */
 export const appRouter = router({
   account: accountRouter,
   team: teamRouter,
   catalog: catalogRouter,
   namespace: namespaceRouter,
   tool: toolRouter,
-  io: ioRouter,
-  audit: auditRouter,
+  import: importRouter,
+  export: exportRouter,
+  history: historyRouter,
   playground: playgroundRouter,
+  firstRequest: firstRequestRouter,
   golden: goldenRouter,
-  publish: publishRouter,
+  review: reviewRouter,
   snapshot: snapshotRouter,
-  agentToken: agentTokenRouter,
+  token: tokenRouter,
   insights: insightsRouter,
 });
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { sealSnapshot, verifySnapshot } from "@/sdk/snapshot";
+import { sealSnapshot, verifySnapshot } from "@/domain/snapshot/verify";
 import { insertTestSnapshot } from "../testing/insert-test-snapshot";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
@@ -21,7 +21,7 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
     await createTools(db, catalog.id, [{ namespace: "ops", name: "restart_server", description: "Restart a server." }]);
     const v2 = await insertTestSnapshot(db, people.team, catalog, 2, new Date("2026-02-01T00:00:00Z"));
     const input = { team: people.team.slug, catalog: catalog.slug };
-    const { secret } = await callerFor(db, people.owner).agentToken.create({ ...input, name: "agent" });
+    const { secret } = await callerFor(db, people.owner).token.create({ ...input, name: "agent" });
     const agent = callerFor(db, null, { authorization: `Bearer ${secret}` });
     return { ...people, catalog, input, v1, v2, secret, agent };
   }
@@ -62,7 +62,7 @@ describe("snapshot.list / snapshot.get (agent token over tRPC)", () => {
     expect(await outcomeCode(agent.snapshot.get({ ...input, version: 0 }))).toBe("BAD_REQUEST");
 
     const empty = await createCatalog(db, team.id);
-    const { secret } = await callerFor(db, owner).agentToken.create({
+    const { secret } = await callerFor(db, owner).token.create({
       team: team.slug,
       catalog: empty.slug,
       name: "early",

@@ -1,10 +1,19 @@
 import { z } from "zod";
-import { getSnapshot } from "../services/agent-api/get-snapshot";
-import { listSnapshots } from "../services/agent-api/list-snapshots";
+import { getSnapshot } from "../services/snapshots/get-snapshot";
+import { listSnapshots } from "../services/snapshots/list-snapshots";
 import { snapshotListSchema, snapshotSchema, snapshotVersionSchema } from "@/domain/agent-api/schemas";
-import { agentProcedure, router } from "../trpc";
+import { snapshotSchema as publishedSnapshotSchema } from "@/domain/snapshot/verify";
+import { agentProcedure, catalogProcedure, router } from "../trpc";
+import { getSnapshotDownload } from "../services/snapshots/get-snapshot-download";
+import { listPublishedVersions } from "../services/snapshots/list-published-versions";
+import { metricsOverVersions } from "../services/snapshots/metrics-over-versions";
+import { rollbackSnapshot } from "../services/snapshots/rollback-snapshot";
+import * as schemas from "./review-schemas";
 
-/** The agent API over tRPC: the same reads as GET /api/v1/catalogs/{team}/{catalog}/snapshots[/…], with a Bearer agent token. */
+/**
+ * Published snapshots. `list` and `get` are the agent API over tRPC (the same reads as
+ * GET /api/v1/catalogs/{team}/{catalog}/snapshots[/…], with a Bearer agent token); the rest serve the Snapshots page.
+ */
 export const snapshotRouter = router({
   list: agentProcedure
     .output(snapshotListSchema)
@@ -16,4 +25,35 @@ export const snapshotRouter = router({
     .query(({ ctx, input }) =>
       getSnapshot({ db: ctx.db, catalogId: ctx.agent.catalogId, version: input.version, latest: ctx.agent.latest }),
     ),
+
+  rollback: catalogProcedure("editor")
+    .input(z.object({ version: schemas.VERSION, note: schemas.NOTE, reason: schemas.REASON.optional() }))
+    .output(schemas.publishedSummary)
+    .mutation(({ ctx, input }) =>
+      rollbackSnapshot({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        actor: ctx.actor,
+        version: input.version,
+        note: input.note,
+        reason: input.reason,
+      }),
+    ),
+
+  /** The published versions, newest first (the Snapshots page). */
+  versions: catalogProcedure("viewer")
+    .output(z.array(schemas.publishedVersion))
+    .query(({ ctx }) => listPublishedVersions({ db: ctx.db, catalog: ctx.catalog })),
+
+  /** The draft and recent versions evaluated on today's golden queries, for the chart. */
+  metrics: catalogProcedure("viewer")
+    .output(schemas.metricsOverVersions)
+    .query(({ ctx }) => metricsOverVersions({ db: ctx.db, team: ctx.team, catalog: ctx.catalog })),
+
+  /** One version's payload, as agents receive it (the history page's download). */
+  download: catalogProcedure("viewer")
+    .input(z.object({ version: schemas.VERSION }))
+    .output(z.object({ filename: z.string(), snapshot: publishedSnapshotSchema }))
+    .query(({ ctx, input }) => getSnapshotDownload({ db: ctx.db, catalog: ctx.catalog, version: input.version })),
 });

@@ -7,7 +7,6 @@ import { changeMemberRole, listMyTeams, listTeamMembers } from "../services/team
 import { MAX_TEAM_NAME_LENGTH, renameTeam } from "../services/teams/rename-team";
 
 const ROLE = roleSchema;
-const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
 const TOKEN = z.string().trim().min(1, "The invitation link is incomplete.").max(100);
 const mailSettings = () => ({ smtpUrl: getEnv().STOCKROOM_SMTP_URL, from: getEnv().STOCKROOM_MAIL_FROM });
 
@@ -56,7 +55,7 @@ export const teamRouter = router({
       inviteMember({
         db: ctx.db,
         team: ctx.team,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         email: input.email,
         role: input.role,
         baseUrl: getEnv().STOCKROOM_URL,
@@ -89,7 +88,7 @@ export const teamRouter = router({
       changeMemberRole({
         db: ctx.db,
         team: ctx.team,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         userId: input.userId,
         role: input.role,
       }),
@@ -99,7 +98,7 @@ export const teamRouter = router({
     .input(z.object({ email: z.string().trim().email().max(254) }))
     .output(z.void())
     .mutation(({ ctx, input }) =>
-      revokeInvitation({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), email: input.email }),
+      revokeInvitation({ db: ctx.db, team: ctx.team, actor: ctx.actor, email: input.email }),
     ),
 
   rename: teamProcedure("owner")
@@ -113,7 +112,5 @@ export const teamRouter = router({
       }),
     )
     .output(z.object({ slug: z.string(), name: z.string() }))
-    .mutation(({ ctx, input }) =>
-      renameTeam({ db: ctx.db, team: ctx.team, actor: actorOf(ctx.user), name: input.name }),
-    ),
+    .mutation(({ ctx, input }) => renameTeam({ db: ctx.db, team: ctx.team, actor: ctx.actor, name: input.name })),
 });

@@ -1,11 +1,11 @@
 import type { PrismaClient } from "@prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sealSnapshot } from "@/sdk/snapshot";
+import { sealSnapshot } from "@/domain/snapshot/verify";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
-import { createAgentToken } from "./agent-tokens/create-agent-token";
-import { revokeAgentToken } from "./agent-tokens/revoke-agent-token";
-import { buildSnapshotContent } from "./snapshots/build-snapshot-content";
+import { createAgentToken } from "./tokens/create-agent-token";
+import { revokeAgentToken } from "./tokens/revoke-agent-token";
+import { buildSnapshotContent } from "./draft/build-snapshot-content";
 
 /** Concurrency under pressure, on PGlite and the Postgres server. */
 describe("concurrency", () => {
@@ -118,10 +118,10 @@ describe("concurrency", () => {
       })),
     });
     const options = { namespace: "web", mcpServer: "web-server", exposure: "deferred" as const };
-    const preview = await editor.io.previewImport({ ...scope, text, options });
+    const preview = await editor.import.preview({ ...scope, text, options });
     const seen = await editor.tool.get({ ...scope, id: tool!.id });
     const [imported, edited] = await Promise.allSettled([
-      editor.io.commitImport({ ...scope, text, options, fingerprint: preview.fingerprint, skipInvalid: false }),
+      editor.import.commit({ ...scope, text, options, fingerprint: preview.fingerprint, skipInvalid: false }),
       editor.tool.update({
         ...scope,
         id: tool!.id,

@@ -3,11 +3,11 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifySnapshot } from "@/sdk/snapshot";
+import { verifySnapshot } from "@/domain/snapshot/verify";
 import { openDatabase, type DatabaseHandle } from "../db/open";
 import { createTestDatabase, testDbKind } from "../testing/test-db";
 import { commitImport, previewImport } from "./import/import-tools";
-import { publishSnapshot } from "./publishing/publish-snapshot";
+import { publishSnapshot } from "./review/publish-snapshot";
 
 /**
  * Restart safety: a process publishing or importing in a loop is killed with SIGKILL in the middle

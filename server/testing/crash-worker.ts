@@ -2,7 +2,7 @@
 // Usage: tsx --conditions=react-server server/testing/crash-worker.ts <publish|import> <postgres-url | pglite-dir>
 import { openDatabase } from "../db/open";
 import { commitImport, previewImport } from "../services/import/import-tools";
-import { publishSnapshot } from "../services/publishing/publish-snapshot";
+import { publishSnapshot } from "../services/review/publish-snapshot";
 
 const [mode, target] = process.argv.slice(2);
 if ((mode !== "publish" && mode !== "import") || !target)

@@ -4,7 +4,7 @@ import {
   type BucketMetric,
   COUNT_COLUMNS,
   type DailyMetric,
-} from "../services/telemetry/daily-counters";
+} from "../services/insights/daily-counters";
 
 const isBucketMetric = (metric: DailyMetric): metric is BucketMetric =>
   (BUCKET_METRICS as readonly string[]).includes(metric);

@@ -18,11 +18,11 @@ export async function publishDemoInBothProfiles(db: PrismaClient, label: string)
     select: { query: true },
     orderBy: { createdAt: "asc" },
   });
-  const { secret } = await owner.agentToken.create({ ...input, name: label });
-  const v1 = await owner.publish.publish({ ...input, note: `${label} v1` });
+  const { secret } = await owner.token.create({ ...input, name: label });
+  const v1 = await owner.review.publish({ ...input, note: `${label} v1` });
   const settings = await owner.catalog.get(input);
   await owner.catalog.update({ ...input, revision: settings.revision, patch: { engineProfile: "codex-bm25" } });
-  const v2 = await owner.publish.publish({
+  const v2 = await owner.review.publish({
     ...input,
     note: `${label} v2 (codex-bm25)`,
     reason: `${label} parity check on codex-bm25.`,

@@ -1,7 +1,7 @@
 import type { Catalog, Prisma, PrismaClient, Team } from "@prisma/client";
-import { sealSnapshot, type Snapshot } from "@/sdk/snapshot";
-import { invalidateAgentAccess } from "../services/agent-tokens/access-cache";
-import { buildSnapshotContent } from "../services/snapshots/build-snapshot-content";
+import { sealSnapshot, type Snapshot } from "@/domain/snapshot/verify";
+import { invalidateAgentAccess } from "../services/tokens/access-cache";
+import { buildSnapshotContent } from "../services/draft/build-snapshot-content";
 
 /**
  * For tests: seals the catalog's current draft as `version` and inserts it the way publishing stores it

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { stockroomTransformer } from "@/sdk/trpc-transformer";
+import { stockroomTransformer } from "@/domain/trpc-transformer";
 import type { ContextUser } from "../context";
 import { appRouter, type AppRouter } from "../routers/root";
 import { contextFor } from "./factories";

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { REAL_CLIENT, type DatabaseHandle } from "../db/open";
-import { TokenBucketLimiter } from "../services/agent-tokens/rate-limit";
+import { TokenBucketLimiter } from "../services/tokens/rate-limit";
 import { createTestDatabase, type TestDbKind } from "./test-db";
 
 export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;

@@ -2,10 +2,10 @@ import { get as httpGet } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import Ajv2020 from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifySnapshot } from "@/sdk/snapshot";
+import { verifySnapshot } from "@/domain/snapshot/verify";
 import type { DatabaseHandle } from "@/server/db/open";
 import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { TokenBucketLimiter } from "@/server/services/tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import * as fallbackRoute from "./[...path]/route";
@@ -59,7 +59,7 @@ describe("/api/v1 agent API", () => {
     await createTools(db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund an order." }]);
     const v2 = await insertTestSnapshot(db, people.team, catalog, 2);
     const owner = callerFor(db, people.owner);
-    const { token, secret } = await owner.agentToken.create({
+    const { token, secret } = await owner.token.create({
       team: people.team.slug,
       catalog: catalog.slug,
       name: "agent",
@@ -184,7 +184,7 @@ describe("/api/v1 agent API", () => {
     await expectError(await get(`${a.base}/0`, a.auth), 400, "INVALID_INPUT");
     await expectError(await get(`/api/v1/nowhere`, a.auth), 404, "NOT_FOUND");
 
-    await a.owner.agentToken.revoke({ team: a.team.slug, catalog: a.catalog.slug, tokenId: a.token.id });
+    await a.owner.token.revoke({ team: a.team.slug, catalog: a.catalog.slug, tokenId: a.token.id });
     expect(await expectError(await get(`${a.base}/latest`, a.auth), 401, "UNAUTHORIZED")).toMatch(/revoked/);
   });
 

@@ -31,7 +31,7 @@ describe("an SDK agent reports to the running server", () => {
       { namespace: "ops", name: "restart_server", description: "Restart a server." },
     ]);
     await insertTestSnapshot(db, people.team, catalog, 1);
-    const { secret } = await callerFor(db, people.owner).agentToken.create({
+    const { secret } = await callerFor(db, people.owner).token.create({
       team: people.team.slug,
       catalog: catalog.slug,
       name: "agent",

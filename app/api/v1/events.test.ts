@@ -2,8 +2,8 @@ import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
-import type { DailyMetric } from "@/server/services/telemetry/daily-counters";
+import { TokenBucketLimiter } from "@/server/services/tokens/rate-limit";
+import type { DailyMetric } from "@/server/services/insights/daily-counters";
 import { sumDayCounter } from "@/server/testing/day-counters";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
 import * as eventsRoute from "./[...path]/route";
@@ -32,7 +32,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/events", () => {
   async function catalogWithToken() {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
-    const { secret } = await callerFor(db, people.owner).agentToken.create({
+    const { secret } = await callerFor(db, people.owner).token.create({
       team: people.team.slug,
       catalog: catalog.slug,
       name: "agent",

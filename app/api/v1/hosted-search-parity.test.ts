@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
-import { flatToolNames, providerTool } from "@/sdk/first-request";
+import { flatToolNames, providerTool } from "@/domain/providers/first-request";
 import { DEMO_CATALOG, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";

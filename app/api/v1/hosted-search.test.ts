@@ -2,7 +2,7 @@ import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/open";
 import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
-import { TokenBucketLimiter } from "@/server/services/agent-tokens/rate-limit";
+import { TokenBucketLimiter } from "@/server/services/tokens/rate-limit";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "@/server/testing/factories";
 import Ajv2020 from "ajv/dist/2020";
 import * as searchRoute from "./[...path]/route";
@@ -28,7 +28,7 @@ describe("POST /api/v1/catalogs/{team}/{catalog}/search", () => {
     ]);
     await insertTestSnapshot(db, people.team, catalog, 1);
     const owner = callerFor(db, people.owner);
-    const { secret } = await owner.agentToken.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
+    const { secret } = await owner.token.create({ team: people.team.slug, catalog: catalog.slug, name: "agent" });
     const path = `/api/v1/catalogs/${people.team.slug}/${catalog.slug}/search`;
     const post = (body: unknown, token: string | null = secret, raw?: string) =>
       fetch(`${agentApi.baseUrl()}${path}`, {

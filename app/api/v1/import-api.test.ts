@@ -21,8 +21,8 @@ describe("/api/v1 import", () => {
     const catalog = await createCatalog(db, people.team.id);
     const owner = callerFor(db, people.owner);
     const ref = { team: people.team.slug, catalog: catalog.slug };
-    const reader = await owner.agentToken.create({ ...ref, name: "reader" });
-    const importer = await owner.agentToken.create({ ...ref, name: "importer", scopes: ["import"] });
+    const reader = await owner.token.create({ ...ref, name: "reader" });
+    const importer = await owner.token.create({ ...ref, name: "importer", scopes: ["import"] });
     const base = `/api/v1/catalogs/${ref.team}/${ref.catalog}`;
     const post = (path: string, secret: string | null, body: unknown) =>
       fetch(`${agentApi.baseUrl()}${base}${path}`, {

@@ -23,7 +23,7 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
       revision: codex.revision,
       patch: { engineProfile: "stockroom", dropWeakHits: true },
     });
-    const v3 = await owner.publish.publish({
+    const v3 = await owner.review.publish({
       ...input,
       note: "parity v3 (weak hits dropped)",
       reason: "Parity check: fewer hits on purpose.",
@@ -35,7 +35,7 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
       revision: dropping.revision,
       patch: { dropWeakHits: false, vocabularyPacks: ["general"], vocabularyLines: lines },
     });
-    const v4 = await owner.publish.publish({
+    const v4 = await owner.review.publish({
       ...input,
       note: "parity v4 (general pack + catalog lines)",
       reason: "Parity check: another vocabulary.",

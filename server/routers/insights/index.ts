@@ -7,9 +7,9 @@ import { getInsightsOverview } from "../../services/insights/insights-overview";
 import { insightsFilterSchema, resolvePeriod } from "../../services/insights/insights-period";
 import { listAgentEvents, listFailingRequests } from "../../services/insights/list-agent-events";
 import { suggestSearchTerms } from "../../services/insights/suggest-search-terms";
-import { telemetryTextModeSchema } from "../../services/telemetry/privacy";
-import { telemetrySettingsOf, updateTelemetrySettings } from "../../services/telemetry/telemetry-settings";
-import { actorOf, REVISION } from "../tool/schemas";
+import { telemetryTextModeSchema } from "../../services/insights/privacy";
+import { telemetrySettingsOf, updateTelemetrySettings } from "../../services/insights/telemetry-settings";
+import { REVISION } from "../tool/schemas";
 import {
   cursorSchema,
   eventRowOutput,
@@ -89,7 +89,7 @@ export const insightsRouter = router({
       const tool = await applySearchTerms({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         toolDbId,
         revision,
         terms,
@@ -105,7 +105,7 @@ export const insightsRouter = router({
       createGoldenQuery({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         query: input.query,
         expected: [input.toolId],
         note: "From Insights: a request agents made in production.",
@@ -129,7 +129,7 @@ export const insightsRouter = router({
       updateTelemetrySettings({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         revision: input.revision,
         patch: { textMode: input.textMode, retentionDays: input.retentionDays },
       }),

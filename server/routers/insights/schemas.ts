@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { agentEventKindSchema } from "@/sdk/telemetry-events";
+import { agentEventKindSchema } from "@/domain/agent-events";
 import { failureKindSchema } from "../../services/insights/event-filters";
-import { telemetryTextModeSchema } from "../../services/telemetry/privacy";
+import { telemetryTextModeSchema } from "../../services/insights/privacy";
 
 const count = z.number();
 const share = z.number().nullable();

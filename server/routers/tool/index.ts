@@ -10,7 +10,6 @@ import { getTool } from "../../services/tools/get-tool";
 import { listToolIds, listTools } from "../../services/tools/list-tools";
 import { updateTool } from "../../services/tools/update-tool";
 import {
-  actorOf,
   EXPOSURE,
   FALLBACK,
   REVISION,
@@ -56,9 +55,7 @@ export const toolRouter = router({
   create: catalogProcedure("editor")
     .input(z.object({ tool: toolFields.partial().extend({ name: toolFields.shape.name }) }))
     .output(toolDetail)
-    .mutation(({ ctx, input }) =>
-      createTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), tool: input.tool }),
-    ),
+    .mutation(({ ctx, input }) => createTool({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, tool: input.tool })),
 
   update: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID, revision: REVISION, patch: toolPatch }))
@@ -67,7 +64,7 @@ export const toolRouter = router({
       updateTool({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         id: input.id,
         revision: input.revision,
         patch: input.patch,
@@ -77,9 +74,7 @@ export const toolRouter = router({
   duplicate: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID }))
     .output(toolDetail)
-    .mutation(({ ctx, input }) =>
-      duplicateTool({ db: ctx.db, catalog: ctx.catalog, actor: actorOf(ctx.user), id: input.id }),
-    ),
+    .mutation(({ ctx, input }) => duplicateTool({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, id: input.id })),
 
   delete: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID, revision: REVISION }))
@@ -88,7 +83,7 @@ export const toolRouter = router({
       deleteTool({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         id: input.id,
         revision: input.revision,
       }),
@@ -113,7 +108,7 @@ export const toolRouter = router({
       bulkUpdateTools({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         items: input.items,
         patch: input.patch,
       }),
@@ -142,7 +137,7 @@ export const toolRouter = router({
       bulkSearchTerms({
         db: ctx.db,
         catalog: ctx.catalog,
-        actor: actorOf(ctx.user),
+        actor: ctx.actor,
         items: input.items,
         add: input.add,
         remove: input.remove,

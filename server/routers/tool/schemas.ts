@@ -15,8 +15,6 @@ export const REVISION = z
   .min(1, "revision starts at 1")
   .max(2_147_483_647, "revision is at most 2147483647");
 
-export const actorOf = (user: { id: string; email: string }) => ({ id: user.id, label: user.email });
-
 /** Every editable field, as domain/tool.ts defines it. */
 export const toolFields = z.object(toolInputShape(TOOL));
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
-import { invalidateAgentAccess, notifyAgentAccessChange } from "../agent-tokens/access-cache";
+import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../history/record-audit-event";
+import { invalidateAgentAccess, notifyAgentAccessChange } from "../tokens/access-cache";
 
 /**
  * "Deletes" a catalog by archiving it: it leaves every list and page, its published snapshots stay in the

@@ -2,7 +2,7 @@ import "server-only";
 import type { PrismaClient, Team } from "@prisma/client";
 import type { EngineProfile } from "@/search/index";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { SLUG_PATTERN, slugify } from "../teams/slugify";
 import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProfile } from "./catalog-settings";
 import { assertQuota } from "../quotas";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { checkCatalogLines, VOCABULARY_PACK_IDS, type EngineProfile, type VocabularyPackId } from "@/search/index";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { catalogSettingsSelect, DEFAULT_LIMIT_RANGE, toCatalogSettings, toDbProfile } from "./catalog-settings";
 
 export interface CatalogPatch {

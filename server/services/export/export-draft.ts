@@ -1,7 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
-import { planFirstRequest } from "@/sdk/first-request";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { planFirstRequest } from "@/domain/providers/first-request";
+import { buildSnapshotContent } from "../draft/build-snapshot-content";
 import { buildCatalogDocument } from "./catalog-document";
 import { mcpExport, openAiExport } from "./provider-exports";
 

@@ -37,7 +37,7 @@ async function keysOf(api: Awaited<ReturnType<typeof catalogWith>>["api"], at: {
 describe("provider exports keep namespaces and servers where the format can", () => {
   it("OpenAI: direct tools stay in their namespace (without defer_loading) and import back as the same tools", async () => {
     const source = await catalogWith([...SOURCE]);
-    const { json } = await source.api.io.export({ ...source.at, format: "openai" });
+    const { json } = await source.api.export.draft({ ...source.at, format: "openai" });
     const doc = JSON.parse(json) as Array<{
       type: string;
       name: string;
@@ -57,8 +57,8 @@ describe("provider exports keep namespaces and servers where the format can", ()
     const target = await catalogWith([]);
     const text = json;
     const options = { namespace: null, mcpServer: null, exposure: "hidden" as const };
-    const preview = await target.api.io.previewImport({ ...target.at, text, options });
-    await target.api.io.commitImport({ ...target.at, text, options, fingerprint: preview.fingerprint });
+    const preview = await target.api.import.preview({ ...target.at, text, options });
+    await target.api.import.commit({ ...target.at, text, options, fingerprint: preview.fingerprint });
     expect((await keysOf(target.api, target.at)).map(([key, exposure]) => [key, exposure])).toEqual(
       (await keysOf(source.api, source.at)).map(([key, exposure]) => [key, exposure]),
     );
@@ -66,7 +66,7 @@ describe("provider exports keep namespaces and servers where the format can", ()
 
   it("MCP: flat names come back to their namespace, name and server through the result's _meta", async () => {
     const source = await catalogWith([...SOURCE]);
-    const { json } = await source.api.io.export({ ...source.at, format: "mcp" });
+    const { json } = await source.api.export.draft({ ...source.at, format: "mcp" });
     const doc = JSON.parse(json) as { tools: Array<{ name: string }>; _meta: Record<string, Record<string, unknown>> };
     expect(doc.tools.map((t) => t.name).sort()).toEqual(["crm__search", "files__search", "ping", "update"]);
     expect(doc._meta["stockroom/tools"]!["files__search"]).toEqual({
@@ -77,9 +77,9 @@ describe("provider exports keep namespaces and servers where the format can", ()
 
     const target = await catalogWith([]);
     const options = { namespace: null, mcpServer: null, exposure: "deferred" as const };
-    const preview = await target.api.io.previewImport({ ...target.at, text: json, options });
+    const preview = await target.api.import.preview({ ...target.at, text: json, options });
     expect(preview.rows.map((r) => r.key).sort()).toEqual(["crm.search", "crm.update", "files.search", "ping"]);
-    await target.api.io.commitImport({ ...target.at, text: json, options, fingerprint: preview.fingerprint });
+    await target.api.import.commit({ ...target.at, text: json, options, fingerprint: preview.fingerprint });
     expect((await keysOf(target.api, target.at)).map(([key, , server]) => [key, server])).toEqual(
       (await keysOf(source.api, source.at)).map(([key, , server]) => [key, server]),
     );

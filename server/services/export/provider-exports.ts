@@ -1,8 +1,13 @@
 // Provider exports that keep a catalog's structure where the format has room for it, so an export imports back
 // into the same tools: OpenAI namespaces hold direct tools too (without defer_loading), and an MCP tools/list
 // result says, in its result-level `_meta`, which namespace, name and server each flat tool name stands for.
-import { flatToolNames, namespaceDescriptionIn, providerTool, type FirstRequestPlan } from "@/sdk/first-request";
-import type { SnapshotContent, SnapshotTool } from "@/sdk/snapshot";
+import {
+  flatToolNames,
+  namespaceDescriptionIn,
+  providerTool,
+  type FirstRequestPlan,
+} from "@/domain/providers/first-request";
+import type { SnapshotContent, SnapshotTool } from "@/domain/snapshot/verify";
 
 /** The `_meta` key of an MCP export: flat tool name → { namespace, name, server }. */
 export const MCP_EXPORT_META_KEY = "stockroom/tools";

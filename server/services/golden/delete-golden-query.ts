@@ -1,7 +1,7 @@
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
-import { lockCatalog, LOCKED_TX_OPTIONS } from "../publishing/lock-catalog";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
+import { lockCatalog, LOCKED_TX_OPTIONS } from "../review/lock-catalog";
 import { goldenQuerySelect } from "./golden-query-shape";
 
 export interface DeleteGoldenQueryOptions {

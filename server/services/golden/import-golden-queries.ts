@@ -1,7 +1,7 @@
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
-import { lockCatalog, LOCKED_TX_OPTIONS } from "../publishing/lock-catalog";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
+import { lockCatalog, LOCKED_TX_OPTIONS } from "../review/lock-catalog";
 import { queryKey } from "./golden-query-shape";
 import { parseGoldenJsonl } from "./parse-golden-jsonl";
 import { toolKeyStatuses } from "./tool-key-status";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { buildSnapshotContent } from "../draft/build-snapshot-content";
 import { toolSelect, toToolRecord } from "../tools/tool-shape";
 
 const { db } = useTestDatabase();
@@ -89,12 +89,12 @@ const withoutIdentity = (row: ReturnType<typeof toToolRecord>) => {
 describe("the lossless Stockroom catalog export", () => {
   it("imports back into an equal catalog, field by field", async () => {
     const source = await richCatalog();
-    const exported = await source.api.io.export({ ...source.at, format: "stockroom" });
+    const exported = await source.api.export.draft({ ...source.at, format: "stockroom" });
     expect(exported.counts).toEqual({ direct: 1, deferred: 3, omitted: 1 });
 
     const target = await createCatalog(db, source.team.id, { name: "Rich" }); // the name is not imported: it names the catalog, not its content
     const at = { team: source.team.slug, catalog: target.slug };
-    expect(await source.api.io.importCatalog({ ...at, text: exported.json })).toEqual({
+    expect(await source.api.import.catalogDocument({ ...at, text: exported.json })).toEqual({
       format: "stockroom.catalog/v1",
       namespaces: 3,
       tools: 5,
@@ -102,7 +102,7 @@ describe("the lossless Stockroom catalog export", () => {
     });
 
     // The document again, from the restored catalog: the same bytes (every field, key order included).
-    expect((await source.api.io.export({ ...at, format: "stockroom" })).json).toBe(exported.json);
+    expect((await source.api.export.draft({ ...at, format: "stockroom" })).json).toBe(exported.json);
     // Field by field on the rows themselves.
     const rows = async (catalogId: string) =>
       (await db.tool.findMany({ where: { catalogId }, select: toolSelect, orderBy: { key: "asc" } })).map((r) =>
@@ -153,13 +153,13 @@ describe("the lossless Stockroom catalog export", () => {
 
   it("refuses a non-empty catalog and a broken document, listing what to fix, and writes nothing", async () => {
     const source = await richCatalog();
-    const { json } = await source.api.io.export({ ...source.at, format: "stockroom" });
-    expect(await failure(source.api.io.importCatalog({ ...source.at, text: json }))).toMatchObject({
+    const { json } = await source.api.export.draft({ ...source.at, format: "stockroom" });
+    expect(await failure(source.api.import.catalogDocument({ ...source.at, text: json }))).toMatchObject({
       code: "CONFLICT",
       message: expect.stringMatching(/already has 5 tools/),
     });
     // Pasted into the tools-list import, it says what to use instead.
-    const asToolsList = source.api.io.previewImport({
+    const asToolsList = source.api.import.preview({
       ...source.at,
       text: json,
       options: { namespace: null, mcpServer: null, exposure: "deferred" },
@@ -177,13 +177,13 @@ describe("the lossless Stockroom catalog export", () => {
     doc.tools[0]!.parameters = { type: "string" };
     doc.tools[1]!.name = "has space";
     doc.goldenQueries[0]!.expected.push("crm.missing");
-    const refused = await failure(source.api.io.importCatalog({ ...at, text: JSON.stringify(doc) }));
+    const refused = await failure(source.api.import.catalogDocument({ ...at, text: JSON.stringify(doc) }));
     expect(refused).toMatchObject({
       code: "BAD_REQUEST",
       message: expect.stringMatching(/^The catalog export has 3 problems/),
     });
     expect(
-      await failure(source.api.io.importCatalog({ ...at, text: '{"format":"stockroom.catalog/v0"}' })),
+      await failure(source.api.import.catalogDocument({ ...at, text: '{"format":"stockroom.catalog/v0"}' })),
     ).toMatchObject({ message: expect.stringMatching(/Not a Stockroom catalog export \(format/) });
     expect(await db.tool.count({ where: { catalogId: target.id } })).toBe(0);
   });

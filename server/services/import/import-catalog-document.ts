@@ -1,11 +1,11 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { DEFAULT_LIMIT_RANGE, toDbProfile } from "../catalogs/catalog-settings";
 import { catalogDocumentSchema, type CatalogDocument } from "../export/catalog-document";
 import { MAX_QUERY_LENGTH, normalizeExpected, normalizeQueryText } from "../golden/golden-query-shape";
-import { lockCatalog } from "../publishing/lock-catalog";
+import { lockCatalog } from "../review/lock-catalog";
 import type { ToolValues } from "@/domain/tool";
 import { toolColumns, toolKey } from "../tools/tool-shape";
 import { checkToolName, validateToolFields } from "../tools/validate-tool";

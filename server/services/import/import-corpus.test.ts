@@ -44,7 +44,7 @@ describe("importing the real 724-tool MCP corpus", () => {
     const source = JSON.stringify(doc);
 
     let start = performance.now();
-    const preview = await api.io.previewImport({ ...ref, text: source, options });
+    const preview = await api.import.preview({ ...ref, text: source, options });
     const previewMs = performance.now() - start;
     // Netlify's server lists one tool with `"enum": []` (no value can ever match; the corpus dropped it): such a
     // tool is reported, not silently imported.
@@ -62,23 +62,24 @@ describe("importing the real 724-tool MCP corpus", () => {
         defer_loading: true,
       });
     const withBroken = JSON.stringify(doc);
-    const broken = await api.io.previewImport({ ...ref, text: withBroken, options });
+    const broken = await api.import.preview({ ...ref, text: withBroken, options });
     expect(broken.rows.find((r) => r.status === "invalid")).toMatchObject({
       key: "netlify.coding_rules_as_listed",
       messages: ["Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items."],
     });
     expect(preview.counts).toEqual({ new: 724, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
     start = performance.now();
-    expect(
-      await api.io.commitImport({ ...ref, text: source, options, fingerprint: preview.fingerprint }),
-    ).toMatchObject({ created: 724, skipped: 0 });
+    expect(await api.import.commit({ ...ref, text: source, options, fingerprint: preview.fingerprint })).toMatchObject({
+      created: 724,
+      skipped: 0,
+    });
     const commitMs = performance.now() - start;
     expect(await db.tool.count({ where: { catalogId: catalog.id, exposure: "deferred" } })).toBe(724);
     expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(servers.length);
     expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.created" } })).toBe(724);
 
     start = performance.now();
-    const again = await api.io.previewImport({ ...ref, text: source, options });
+    const again = await api.import.preview({ ...ref, text: source, options });
     const rePreviewMs = performance.now() - start;
     expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 724, invalid: 0, skipped: 0 });
     console.log(

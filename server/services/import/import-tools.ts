@@ -3,7 +3,7 @@ import { jsonColumn } from "../../db/json-column";
 import { assertQuota } from "../quotas";
 import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../history/record-audit-event";
 import { parseJsonText, parseToolSource, SourceFormatError } from "./parse-tool-source";
 import { planImport, type FieldChange, type ImportOptions, type ImportPlan } from "./plan-import";
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { providerTool } from "@/sdk/first-request";
-import { verifySnapshot, type Snapshot } from "@/sdk/snapshot";
+import { providerTool } from "@/domain/providers/first-request";
+import { verifySnapshot, type Snapshot } from "@/domain/snapshot/verify";
 import { useAgentApiServer } from "../../testing/use-agent-api-server";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { describeServer } from "./fetch-mcp-tools";
@@ -90,16 +90,16 @@ describe("contract: tools of real MCP servers come out of Stockroom exactly as t
         exposure: "deferred" as const,
         namespaceDescription: describeServer(server.info, server.instructions),
       };
-      const preview = await editor.io.previewImport({ ...at, text, options });
+      const preview = await editor.import.preview({ ...at, text, options });
       const refused = preview.rows.filter((row) => row.status !== "new");
       expect(refused, `${server.server.pkg}: ${JSON.stringify(refused.slice(0, 3))}`).toEqual([]);
-      await editor.io.commitImport({ ...at, text, options, fingerprint: preview.fingerprint });
+      await editor.import.commit({ ...at, text, options, fingerprint: preview.fingerprint });
     }
-    await editor.publish.publish({ ...at, note: "eight real MCP servers" });
-    const { secret } = await callerFor(db, people.owner).agentToken.create({ ...at, name: "contract" });
+    await editor.review.publish({ ...at, note: "eight real MCP servers" });
+    const { secret } = await callerFor(db, people.owner).token.create({ ...at, name: "contract" });
     snapshot = await verifySnapshot(JSON.parse(await api.fetchSnapshotText(at.team, at.catalog, secret)));
     mcpExport = (
-      JSON.parse((await editor.io.export({ ...at, format: "mcp", supportsToolSearch: false })).json) as {
+      JSON.parse((await editor.export.draft({ ...at, format: "mcp", supportsToolSearch: false })).json) as {
         tools: Array<Record<string, unknown>>;
       }
     ).tools;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { verifySnapshot } from "@/sdk/snapshot";
-import { mcpHints } from "../tools/mcp-metadata";
+import { verifySnapshot } from "@/domain/snapshot/verify";
+import { mcpHints } from "../../../domain/tool-rules/mcp-metadata";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { parseToolSource } from "./parse-tool-source";
@@ -61,9 +61,9 @@ describe("MCP metadata", () => {
     const editor = callerFor(db, user);
     const options = { namespace: "files", mcpServer: "files", exposure: "deferred" as const };
     const text = JSON.stringify({ tools: [deleteFile, readFile] });
-    const preview = await editor.io.previewImport({ ...at, text, options });
+    const preview = await editor.import.preview({ ...at, text, options });
     expect(preview.counts).toMatchObject({ new: 2, invalid: 0 });
-    await editor.io.commitImport({ ...at, text, options, fingerprint: preview.fingerprint });
+    await editor.import.commit({ ...at, text, options, fingerprint: preview.fingerprint });
 
     const stored = await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "files.delete_file" } });
     const detail = await editor.tool.get({ ...at, id: stored.id });
@@ -76,10 +76,10 @@ describe("MCP metadata", () => {
       _meta: deleteFile._meta,
     });
 
-    const exported = JSON.parse((await editor.io.export({ ...at, format: "mcp" })).json) as { tools: unknown[] };
+    const exported = JSON.parse((await editor.export.draft({ ...at, format: "mcp" })).json) as { tools: unknown[] };
     expect(JSON.stringify(exported.tools)).toBe(JSON.stringify([deleteFile, readFile]));
 
-    const published = await editor.publish.publish({ ...at, note: "with metadata" });
+    const published = await editor.review.publish({ ...at, note: "with metadata" });
     const snapshot = await verifySnapshot(
       (await db.snapshot.findFirstOrThrow({ where: { catalogId: catalog.id, version: published.version } })).payload,
     );
@@ -96,12 +96,12 @@ describe("MCP metadata", () => {
       }),
     );
 
-    const again = await editor.io.previewImport({ ...at, text, options });
+    const again = await editor.import.preview({ ...at, text, options });
     expect(again.counts).toMatchObject({ unchanged: 2 });
     const safer = JSON.stringify({
       tools: [{ ...deleteFile, annotations: { ...deleteFile.annotations, destructiveHint: false } }, readFile],
     });
-    const changed = await editor.io.previewImport({ ...at, text: safer, options });
+    const changed = await editor.import.preview({ ...at, text: safer, options });
     expect(changed.rows.find((r) => r.key === "files.delete_file")?.changes.map((c) => c.field)).toEqual([
       "mcpMetadata",
     ]);
@@ -117,7 +117,7 @@ describe("MCP metadata", () => {
         { ...readFile, name: "b", outputSchema: { type: "string" } },
       ],
     });
-    const preview = await editor.io.previewImport({
+    const preview = await editor.import.preview({
       team: team.slug,
       catalog: catalog.slug,
       text,

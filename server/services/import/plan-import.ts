@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Exposure, Prisma, PrismaClient } from "@prisma/client";
 import { TOOL, TOOL_IMPORTED_FIELDS, type ToolImportedField } from "@/domain/tool";
-import { canonicalJson } from "@/sdk/snapshot";
+import { canonicalJson } from "@/domain/snapshot/verify";
 import { toolKey, toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
 import { validateToolFields } from "../tools/validate-tool";
 import type { ParsedSource, ParsedTool } from "./parse-tool-source";

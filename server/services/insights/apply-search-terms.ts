@@ -1,7 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import type { AuditActor } from "../audit/record-audit-event";
+import type { AuditActor } from "../history/record-audit-event";
 import { findToolRow } from "../tools/get-tool";
 import { toToolRecord } from "../tools/tool-shape";
 import { updateTool } from "../tools/update-tool";

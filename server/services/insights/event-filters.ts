@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentEventKindSchema } from "@/sdk/telemetry-events";
+import { agentEventKindSchema } from "@/domain/agent-events";
 import type { Period } from "./insights-period";
 
 /** What makes a request "failing" on the Insights page; each is also an events-list filter. */

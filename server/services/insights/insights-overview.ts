@@ -1,6 +1,6 @@
 import "server-only";
 import { queryRows, type SqlSource } from "../../db/sql-source";
-import { bucketUpperMs } from "../telemetry/daily-counters";
+import { bucketUpperMs } from "./daily-counters";
 import { daysOf, type Period } from "./insights-period";
 
 // Sums of the day counters (see daily-counters.ts): the page reads these, never the events themselves.

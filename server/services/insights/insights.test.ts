@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { deleteExpiredEvents } from "../telemetry/delete-expired-events";
-import { ingestEvents } from "../telemetry/ingest-events";
-import { validateEventBatch } from "../telemetry/validate-batch";
+import { deleteExpiredEvents } from "./delete-expired-events";
+import { ingestEvents } from "./ingest-events";
+import { validateEventBatch } from "./validate-batch";
 
 const { db, handle } = useTestDatabase();
 const today = new Date().toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { SearchIndex } from "@/search/index";
-import { createSnapshotIndex } from "@/sdk/snapshot-index";
+import { createSnapshotIndex } from "@/domain/snapshot/snapshot-index";
 import { queryRows } from "../../db/sql-source";
 import { AppError } from "../../errors";
 import { loadDraftSource } from "../playground/ranking-source";

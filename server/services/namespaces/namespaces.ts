@@ -1,7 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { checkToolName, TOOL_LIMITS } from "../tools/validate-tool";
 
 const select = {

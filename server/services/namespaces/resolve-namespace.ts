@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { checkToolName } from "../tools/validate-tool";
 
 type Tx = Prisma.TransactionClient;

@@ -3,7 +3,7 @@ import { openDatabase, sqlRunnerOf } from "../../db/open";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../../testing/factories";
 import { testDbKind } from "../../testing/test-db";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { buildSnapshotContent } from "../draft/build-snapshot-content";
 import { loadDraftSource } from "./ranking-source";
 
 describe("the playground's draft after edits", () => {

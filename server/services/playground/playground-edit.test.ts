@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { callerFor } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { seedPlaygroundCatalog } from "./test-fixtures";
+import { seedPlaygroundCatalog } from "../../testing/playground-fixtures";
 
 const { db } = useTestDatabase();
 

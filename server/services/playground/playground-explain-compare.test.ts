@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { callerFor, createTools } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { editSearchText, publishDraft, seedPlaygroundCatalog } from "./test-fixtures";
+import { editSearchText, publishDraft, seedPlaygroundCatalog } from "../../testing/playground-fixtures";
 
 const { db } = useTestDatabase();
 

@@ -103,10 +103,10 @@ describe(`playground at ${TOOL_COUNT} tools`, () => {
       api.explain({ ...input, query: "create a pull request", key: rows[1]!.key }),
     );
     const [preview, previewCold] = await timed(() =>
-      api.firstRequest({ ...input, provider: "openai", supportsToolSearch: true }),
+      callerFor(db, viewer).firstRequest.get({ ...input, provider: "openai", supportsToolSearch: true }),
     );
     const [, previewWarm] = await timed(() =>
-      api.firstRequest({ ...input, provider: "openai", supportsToolSearch: true }),
+      callerFor(db, viewer).firstRequest.get({ ...input, provider: "openai", supportsToolSearch: true }),
     );
     expect(preview.cost.toolCount).toBe(TOOL_COUNT);
 

@@ -1,12 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { verifySnapshot } from "@/sdk/snapshot";
-import { createSnapshotIndex } from "@/sdk/snapshot-index";
+import { verifySnapshot } from "@/domain/snapshot/verify";
+import { createSnapshotIndex } from "@/domain/snapshot/snapshot-index";
 import { callerFor } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
-import { buildSnapshotContent } from "../snapshots/build-snapshot-content";
+import { buildSnapshotContent } from "../draft/build-snapshot-content";
 import { rankingSourceBuilds } from "./ranking-source";
-import { editSearchText, publishDraft, seedPlaygroundCatalog } from "./test-fixtures";
+import { editSearchText, publishDraft, seedPlaygroundCatalog } from "../../testing/playground-fixtures";
 
 const { db } = useTestDatabase();
 

@@ -1,13 +1,13 @@
 import "server-only";
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { EngineProfile, SearchIndex } from "@/search/index";
-import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "@/sdk/snapshot";
-import { createSnapshotIndex, snapshotIndexDocs } from "@/sdk/snapshot-index";
+import { snapshotContentSchema, type SnapshotContent, type SnapshotTool } from "@/domain/snapshot/verify";
+import { createSnapshotIndex, snapshotIndexDocs } from "@/domain/snapshot/snapshot-index";
 import { boundedCache } from "../../cache/bounded-cache";
 import { sqlRunnerOf } from "../../db/open";
 import { AppError } from "../../errors";
-import type { LiveRow } from "../snapshots/build-snapshot-content";
-import { loadDraftState } from "../snapshots/draft-cache";
+import type { LiveRow } from "../draft/build-snapshot-content";
+import { loadDraftState } from "../draft/draft-cache";
 
 type Db = PrismaClient;
 

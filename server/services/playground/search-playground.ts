@@ -7,8 +7,8 @@ import {
   type ScoreFactor,
   type TermExplanation,
 } from "@/search/index";
-import type { SnapshotTool } from "@/sdk/snapshot";
-import type { LiveRow } from "../snapshots/build-snapshot-content";
+import type { SnapshotTool } from "@/domain/snapshot/verify";
+import type { LiveRow } from "../draft/build-snapshot-content";
 import { highlightSearchText, type TextSegment } from "./highlight";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
 import { runQuery } from "./run-query";

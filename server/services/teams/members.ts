@@ -1,6 +1,6 @@
 import type { PrismaClient, Role, Team } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 
 export async function listMyTeams({ db, userId }: { db: PrismaClient; userId: string }) {
   const memberships = await db.membership.findMany({

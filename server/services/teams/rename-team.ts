@@ -1,6 +1,6 @@
 import "server-only";
 import type { PrismaClient, Team } from "@prisma/client";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 
 export const MAX_TEAM_NAME_LENGTH = 80;
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { Prisma, type Catalog, type PrismaClient, type SearchTextMode } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvents, type AuditActor } from "../history/record-audit-event";
 import { BULK_LIMIT } from "./bulk-update-tools";
-import { checkToolFields } from "./tool-rules";
+import { checkToolFields } from "../../../domain/tool-rules/tool-rules";
 
 export interface BulkSearchTermsOptions {
   db: PrismaClient;

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, type Catalog, type Exposure, type Fallback, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvents, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvents, type AuditActor } from "../history/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { toolKey } from "./tool-shape";
 

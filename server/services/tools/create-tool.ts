@@ -1,7 +1,7 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { TOOL, toolDefaults } from "@/domain/tool";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { assertKeyFree, rethrowDuplicate, type ToolInput } from "./tool-input";
 import { auditView, toolColumns, toolKey, toolSelect, toToolDetail, toToolRecord } from "./tool-shape";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { findToolRow } from "./get-tool";
 import { auditView, toToolRecord } from "./tool-shape";
 import { staleRevision } from "./update-tool";

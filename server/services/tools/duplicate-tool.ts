@@ -1,6 +1,6 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
-import type { AuditActor } from "../audit/record-audit-event";
+import type { AuditActor } from "../history/record-audit-event";
 import { insertTool } from "./create-tool";
 import { findToolRow } from "./get-tool";
 import { toolKey, toToolDetail, toToolRecord } from "./tool-shape";

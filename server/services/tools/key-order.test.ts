@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { connect } from "@/sdk/catalog";
-import { computeContentHash, legacyCanonicalJson, verifySnapshot } from "@/sdk/snapshot";
+import { computeContentHash, legacyCanonicalJson, verifySnapshot } from "@/domain/snapshot/verify";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { useAgentApiServer } from "../../testing/use-agent-api-server";
 
@@ -44,8 +44,8 @@ describe("schema key order", () => {
     expect(order(created.parameters)).toBe(order(createIssue));
     const text = JSON.stringify({ tools: [{ name: "search", description: "Search.", inputSchema: imported }] });
     const options = { namespace: "docs", mcpServer: "docs", exposure: "deferred" as const };
-    const preview = await editor.io.previewImport({ ...at, text, options });
-    await editor.io.commitImport({ ...at, text, options, fingerprint: preview.fingerprint });
+    const preview = await editor.import.preview({ ...at, text, options });
+    await editor.import.commit({ ...at, text, options, fingerprint: preview.fingerprint });
     const search = await db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key: "docs.search" } });
     expect(order(search.parameters)).toBe(order(imported));
 
@@ -59,20 +59,20 @@ describe("schema key order", () => {
     expect(updated.revision).toBe(2);
     expect(order((await editor.tool.get({ ...at, id: created.id })).parameters)).toBe(order(reordered));
 
-    const openai = JSON.parse((await editor.io.export({ ...at, format: "openai" })).json) as Array<{
+    const openai = JSON.parse((await editor.export.draft({ ...at, format: "openai" })).json) as Array<{
       name: string;
       tools?: Array<{ name: string; parameters: unknown }>;
     }>;
     expect(
       order(openai.find((t) => t.name === "github")?.tools?.find((t) => t.name === "create_issue")?.parameters),
     ).toBe(order(reordered));
-    const mcp = JSON.parse((await editor.io.export({ ...at, format: "mcp" })).json) as {
+    const mcp = JSON.parse((await editor.export.draft({ ...at, format: "mcp" })).json) as {
       tools: Array<{ name: string; inputSchema: unknown }>;
     };
     expect(order(mcp.tools.find((t) => t.name === "search")?.inputSchema)).toBe(order(imported));
 
-    await editor.publish.publish({ ...at, note: "first" });
-    const { secret } = await callerFor(db, people.owner).agentToken.create({ ...at, name: "agent" });
+    await editor.review.publish({ ...at, note: "first" });
+    const { secret } = await callerFor(db, people.owner).token.create({ ...at, name: "agent" });
     const served = await api.fetchSnapshotText(at.team, at.catalog, secret);
     expect(served).toContain(`"parameters":${order(reordered)}`);
     expect(served).toContain(`"parameters":${order(imported)}`);

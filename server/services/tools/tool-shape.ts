@@ -5,7 +5,7 @@ import { analyzeText, effectiveSearchText, generateSearchText, type SearchTextMo
 import { jsonColumn } from "../../db/json-column";
 import { toProfile } from "../catalogs/list-catalogs";
 
-/** The API spells the modes as DESIGN.md does; the database enum cannot hold "+". */
+/** The API spells the modes as docs/design.md does ("generated+extra"); the database enum cannot hold "+". */
 const MODE_TO_DB = SEARCH_TEXT_MODE_DB satisfies Record<SearchTextMode, DbSearchTextMode>;
 const MODE_FROM_DB = invert(SEARCH_TEXT_MODE_DB) satisfies Record<DbSearchTextMode, SearchTextMode>;
 export const toApiMode = (mode: DbSearchTextMode): SearchTextMode => MODE_FROM_DB[mode];

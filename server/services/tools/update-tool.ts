@@ -1,7 +1,7 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, type AuditActor } from "../audit/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { findToolRow } from "./get-tool";
 import { assertKeyFree, rethrowDuplicate, type ToolInput, type ToolPatch } from "./tool-input";

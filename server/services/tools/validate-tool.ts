@@ -3,9 +3,20 @@
 import Ajv07 from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import { AppError } from "../../errors";
-import { checkParametersShape, checkToolFields, type ToolFields, type ToolIssue } from "./tool-rules";
+import {
+  checkParametersShape,
+  checkToolFields,
+  type ToolFields,
+  type ToolIssue,
+} from "../../../domain/tool-rules/tool-rules";
 
-export { checkToolName, TOOL_LIMITS, TOOL_NAME_PATTERN, type ToolFields, type ToolIssue } from "./tool-rules";
+export {
+  checkToolName,
+  TOOL_LIMITS,
+  TOOL_NAME_PATTERN,
+  type ToolFields,
+  type ToolIssue,
+} from "../../../domain/tool-rules/tool-rules";
 
 const ajvOptions = { strict: false, allErrors: false, validateFormats: false, logger: false } as const;
 let ajv2020: Ajv2020 | null = null;

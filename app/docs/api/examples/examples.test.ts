@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifySnapshot } from "@/sdk/snapshot";
+import { verifySnapshot } from "@/domain/snapshot/verify";
 import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { insertTestSnapshot } from "@/server/testing/insert-test-snapshot";
 import { buildOpenApiDocument } from "@/domain/agent-api/openapi";
@@ -66,13 +66,13 @@ describe("the API docs examples", () => {
       { namespace: "crm", name: "refund_order", description: "Refund an order." },
     ]);
     await insertTestSnapshot(handle.db, people.team, catalog, 1);
-    const { secret } = await callerFor(handle.db, people.owner).agentToken.create({
+    const { secret } = await callerFor(handle.db, people.owner).token.create({
       team: people.team.slug,
       catalog: catalog.slug,
       name: "docs",
     });
     importSecret = (
-      await callerFor(handle.db, people.owner).agentToken.create({
+      await callerFor(handle.db, people.owner).token.create({
         team: people.team.slug,
         catalog: catalog.slug,
         name: "docs import",

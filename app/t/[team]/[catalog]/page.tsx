@@ -1,5 +1,5 @@
-import { ToolList } from "@/components/catalog/tool-list";
-import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/catalog/tool-list-filters";
+import { ToolList } from "@/components/tools/tool-list";
+import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/tools/tool-list-filters";
 import { SetupChecklist } from "@/components/catalog/setup-checklist";
 import { getEnv } from "@/server/env";
 import { load, loadTeamRole } from "@/server/page-guard";
@@ -42,7 +42,7 @@ export default async function CatalogPage({
   ]);
   const summary = catalogs.find((c) => c.slug === catalog)!;
   // Tokens are the owner's to see; for others the last two steps count as done (they cannot do them).
-  const tokens = role === "owner" ? await load((api) => api.agentToken.list({ team, catalog })) : null;
+  const tokens = role === "owner" ? await load((api) => api.token.list({ team, catalog })) : null;
   const active = tokens?.filter((t) => t.revokedAt === null) ?? [];
   return (
     <>

@@ -1,5 +1,5 @@
 import { GoldenPanel } from "@/components/golden/golden-panel";
-import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { NoToolsNotice } from "@/components/tools/no-tools-notice";
 import { loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Golden queries" };

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { HistoryFiltersForm } from "@/components/catalog/history/history-filters-form";
-import { HistoryList } from "@/components/catalog/history-list";
-import { historyTypeSchema } from "@/server/services/audit/history-filters";
+import { HistoryFiltersForm } from "@/components/history/history-filters-form";
+import { HistoryList } from "@/components/history/history-list";
+import { historyTypeSchema } from "@/server/services/history/history-filters";
 import { load } from "@/server/page-guard";
 
 type Search = { tool?: string; cursor?: string; actor?: string; type?: string; toolKey?: string };
@@ -22,7 +22,7 @@ export default async function HistoryPage({
   const type = historyTypeSchema.safeParse(search.type).data ?? null;
   const filters = { targetId, actor, toolKey, type };
   const page = await load((api) =>
-    api.audit.list({ team, catalog, ...filters, cursor: search.cursor?.slice(0, 64) || null, limit: 50 }),
+    api.history.list({ team, catalog, ...filters, cursor: search.cursor?.slice(0, 64) || null, limit: 50 }),
   );
   const base = `/t/${team}/${catalog}/history`;
   const key = targetId

@@ -1,5 +1,5 @@
 import { forbidden } from "next/navigation";
-import { ImportWizard } from "@/components/catalog/import/import-wizard";
+import { ImportWizard } from "@/components/import/import-wizard";
 import { loadTeamRole } from "@/server/page-guard";
 import exampleTools from "@/prisma/seed-data/example-helpdesk-tools.json";
 

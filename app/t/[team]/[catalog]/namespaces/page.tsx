@@ -1,4 +1,4 @@
-import { NamespacesTable } from "@/components/catalog/namespaces-table";
+import { NamespacesTable } from "@/components/namespaces/namespaces-table";
 import { loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Namespaces" };

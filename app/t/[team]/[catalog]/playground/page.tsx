@@ -1,5 +1,5 @@
 import { Playground } from "@/components/playground/playground";
-import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { NoToolsNotice } from "@/components/tools/no-tools-notice";
 import { load, loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export default async function PlaygroundPage({

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CatalogSettingsForm } from "@/components/catalog/catalog-settings-form";
+import { CatalogSettingsForm } from "@/components/settings/catalog-settings-form";
 import { load, loadTeamRole } from "@/server/page-guard";
 
 export default async function CatalogSettingsPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {

@@ -1,5 +1,5 @@
-import { HistoryPanel } from "@/components/snapshots/history-panel";
-import { NoToolsNotice } from "@/components/catalog/no-tools-notice";
+import { SnapshotList } from "@/components/snapshots/snapshot-list";
+import { NoToolsNotice } from "@/components/tools/no-tools-notice";
 import { loadCatalogSummary, loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Snapshots" };
@@ -23,7 +23,7 @@ export default async function SnapshotsPage({ params }: { params: Promise<{ team
           version 1.
         </NoToolsNotice>
       ) : (
-        <HistoryPanel team={team} catalog={catalog} canPublish={canPublish} />
+        <SnapshotList team={team} catalog={catalog} canPublish={canPublish} />
       )}
     </div>
   );

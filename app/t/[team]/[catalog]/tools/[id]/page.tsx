@@ -1,4 +1,4 @@
-import { ToolEditor } from "@/components/catalog/tool-editor/tool-editor";
+import { ToolEditor } from "@/components/tools/tool-editor/tool-editor";
 import { load, loadTeamRole } from "@/server/page-guard";
 
 export default async function ToolPage({ params }: { params: Promise<{ team: string; catalog: string; id: string }> }) {

@@ -1,5 +1,5 @@
 import { forbidden } from "next/navigation";
-import { ToolEditor } from "@/components/catalog/tool-editor/tool-editor";
+import { ToolEditor } from "@/components/tools/tool-editor/tool-editor";
 import { load, loadTeamRole } from "@/server/page-guard";
 
 export default async function NewToolPage({ params }: { params: Promise<{ team: string; catalog: string }> }) {

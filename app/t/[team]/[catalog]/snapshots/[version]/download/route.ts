@@ -22,7 +22,7 @@ export async function GET(
     return jsonError(400, "INVALID_INPUT", "The version must be a positive whole number.");
   try {
     const caller = await api();
-    const { filename, snapshot } = await caller.publish.download({ team, catalog, version: Number(version) });
+    const { filename, snapshot } = await caller.snapshot.download({ team, catalog, version: Number(version) });
     return new Response(`${JSON.stringify(snapshot, null, 2)}\n`, {
       headers: {
         "content-type": "application/json; charset=utf-8",

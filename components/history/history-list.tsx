@@ -1,0 +1,123 @@
+import Link from "next/link";
+import { ContentHash } from "@/components/ui/content-hash";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { describeEvent, type DescribedEvent, type FieldChange } from "./describe-event";
+
+export interface HistoryEvent {
+  id: string;
+  at: Date;
+  actorLabel: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+}
+
+const MUTED = "text-stone-500";
+
+function Subject({ subject, href }: { subject: NonNullable<DescribedEvent["subject"]>; href: string | null }) {
+  if (!subject.text) return null;
+  const text = subject.style === "quote" ? `“${subject.text}”` : subject.text;
+  const className = subject.style === "code" ? "font-mono" : "font-medium";
+  return href ? (
+    <Link href={href} className={`${className} hover:underline`}>
+      {text}
+    </Link>
+  ) : (
+    <span className={className}>{text}</span>
+  );
+}
+
+function Change({ change, kind }: { change: FieldChange; kind: "created" | "deleted" | "changed" }) {
+  const b = change.before ?? "";
+  const a = change.after ?? "";
+  const long = b.length + a.length > 160 || b.includes("\n") || a.includes("\n");
+  if (long) {
+    return (
+      <details>
+        <summary className="cursor-pointer text-stone-600">show before / after</summary>
+        <div className="mt-1 grid gap-2 md:grid-cols-2">
+          <pre className="overflow-auto rounded bg-red-50 p-2 whitespace-pre-wrap">{b}</pre>
+          <pre className="overflow-auto rounded bg-emerald-50 p-2 whitespace-pre-wrap">{a}</pre>
+        </div>
+      </details>
+    );
+  }
+  if (kind === "created") return <span className="font-mono">{a}</span>;
+  if (kind === "deleted") return <span className={`font-mono ${MUTED}`}>{b}</span>;
+  return (
+    <span className="font-mono">
+      <span className="bg-red-50 text-red-800 line-through">{b}</span> →{" "}
+      <span className="bg-emerald-50 text-emerald-800">{a}</span>
+    </span>
+  );
+}
+
+/** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
+export function HistoryList({
+  team,
+  catalog,
+  events,
+  isFiltered = false,
+}: {
+  team: string;
+  catalog: string;
+  events: HistoryEvent[];
+  isFiltered?: boolean;
+}) {
+  const described = events.flatMap((event) => {
+    const description = describeEvent(event);
+    return description ? [{ event, description }] : [];
+  });
+  if (described.length === 0) {
+    return (
+      <p className="rounded border border-dashed border-stone-300 p-8 text-center text-stone-600">
+        {isFiltered
+          ? "No changes match these filters."
+          : "No changes recorded yet: edits, imports and publishes will show here."}
+      </p>
+    );
+  }
+  return (
+    <ol className="space-y-3" aria-label="History">
+      {described.map(({ event, description }) => {
+        const toolHref = description.subject?.toolId
+          ? `/t/${team}/${catalog}/history?tool=${description.subject.toolId}`
+          : null;
+        const kind = event.action.endsWith(".created")
+          ? "created"
+          : event.action.endsWith(".deleted")
+            ? "deleted"
+            : "changed";
+        const revision = (event.after as { revision?: unknown } | null)?.revision;
+        return (
+          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
+            <p>
+              <span className="font-medium">{event.actorLabel || "Stockroom"}</span> {description.verb}{" "}
+              {description.subject && <Subject subject={description.subject} href={toolHref} />}
+              {description.details}
+              {description.hash && <ContentHash hash={description.hash} className="ml-2" />}
+              <span className={`ml-2 text-xs ${MUTED}`}>
+                <RelativeTime date={event.at} />
+                {typeof revision === "number" && ` · revision ${revision}`}
+              </span>
+            </p>
+            {description.changes.length > 0 && (
+              <dl className="mt-2 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[10rem_minmax(0,1fr)] gap-y-1 text-xs">
+                {description.changes.map((change) => (
+                  <div key={change.field} className="contents">
+                    <dt className="font-medium text-stone-600">{change.label}</dt>
+                    <dd className="min-w-0">
+                      <Change change={change} kind={kind} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
