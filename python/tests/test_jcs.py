@@ -22,7 +22,7 @@ class CanonicalJsonTest(unittest.TestCase):
 
     def test_matches_the_typescript_sdk_on_its_own_vectors(self) -> None:
         # domain/snapshot/testing/jcs-vectors.json: the RFC 8785 cases domain/snapshot/canonical-json.test.ts and the README recipe use.
-        path = REPO_ROOT / "sdk" / "testing" / "jcs-vectors.json"
+        path = REPO_ROOT / "domain" / "snapshot" / "testing" / "jcs-vectors.json"
         vectors = json.loads(path.read_text(encoding="utf-8"))
         self.assertGreaterEqual(len(vectors), 10)
         for vector in vectors:

@@ -17,11 +17,11 @@ def sealed() -> dict:
 
 class SnapshotTest(unittest.TestCase):
     def test_format_is_the_typescript_one(self) -> None:
-        source = (REPO_ROOT / "domain" / "snapshot.ts").read_text(encoding="utf-8")
+        source = (REPO_ROOT / "domain" / "snapshot" / "format.ts").read_text(encoding="utf-8")
         self.assertIn('SNAPSHOT_FORMAT = "%s"' % SNAPSHOT_FORMAT, source)
 
     def test_formats_are_the_typescript_ones(self) -> None:
-        source = (REPO_ROOT / "domain" / "snapshot.ts").read_text(encoding="utf-8")
+        source = (REPO_ROOT / "domain" / "snapshot" / "format.ts").read_text(encoding="utf-8")
         self.assertIn("SNAPSHOT_FORMATS = [%s] as const" % ", ".join('"%s"' % f for f in SNAPSHOT_FORMATS), source)
         self.assertEqual(SNAPSHOT_FORMAT, "stockroom.snapshot/v2")
 
