@@ -2,7 +2,8 @@
 // 200 br, 200 gzip, 200 identity) with autocannon on loopback, each against a plain node:http server returning the
 // same bytes in the same run. Prints req/s, p99 and the app/peer ratio (goal ≥ 0.7×), and a 1,000-tool snapshot's
 // size raw, gzip and br. Bounded: BENCH_SECONDS per run (default 8), 10 connections, its own build dir
-// (NEXT_DIST_DIR, default .next-bench-api; BENCH_REBUILD=1 rebuilds it) and a throw-away embedded database.
+// (NEXT_DIST_DIR, default .next-bench-api, one tsconfig.json lists so the build leaves it as it is: see
+// scripts/lib/next-dist-dir.ts; BENCH_REBUILD=1 rebuilds it) and a throw-away embedded database.
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,11 +14,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "./lib/app-server";
 import { recordBenchOutput } from "./lib/bench-report";
+import { BENCH_DIST_DIRS, benchDistDir } from "./lib/next-dist-dir";
 import { SessionClient } from "./lib/session-client";
 
 const report = recordBenchOutput("api", "Snapshot API vs a plain node:http server (`npm run bench:api`)");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench-api";
+const DIST_DIR = benchDistDir(BENCH_DIST_DIRS.api);
 const CONNECTIONS = 10;
 const TOOL_COUNT = 1000;
 

@@ -12,6 +12,7 @@ import { loadavg } from "node:os";
 import pg from "pg";
 import { startAppServer } from "./lib/app-server";
 import { recordBenchOutput } from "./lib/bench-report";
+import { BENCH_DIST_DIRS, benchDistDir } from "./lib/next-dist-dir";
 import { SessionClient } from "./lib/session-client";
 
 const report = recordBenchOutput(
@@ -48,7 +49,7 @@ async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
   const inService: number[] = [];
   const errors: string[] = [];
   const server = await startAppServer({
-    distDir: process.env.NEXT_DIST_DIR || ".next-load",
+    distDir: benchDistDir(BENCH_DIST_DIRS.loadtest),
     env: {
       STOCKROOM_AGENT_REQUESTS_PER_MINUTE: "10000000",
       STOCKROOM_SIGNIN_PER_MINUTE: "1000",

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { assertBuildLeavesTsconfig } from "./next-dist-dir";
 
 export interface AppServer {
   url: string;
@@ -21,7 +22,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds into `distDir` when stale (scripts/start.mjs decides), serves on a free port, resolves once /sign-in answers. */
+/** Builds into `distDir` (one tsconfig.json lists) when stale (scripts/start.mjs decides), serves on a free port, resolves once /sign-in answers. */
 export async function startAppServer({
   distDir,
   env = {},
@@ -29,6 +30,7 @@ export async function startAppServer({
   distDir: string;
   env?: Record<string, string>;
 }): Promise<AppServer> {
+  assertBuildLeavesTsconfig(distDir); // start.mjs builds there when stale
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stockroom-app-"));
   const url = `http://127.0.0.1:${port}`;
