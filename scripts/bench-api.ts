@@ -8,7 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -257,6 +257,7 @@ try {
     { name: "200 identity", headers: { ...auth, "accept-encoding": "identity" }, status: 200 },
   ];
   const rows: string[] = [];
+  const loadBefore = loadavg()[0]!;
   for (const scenario of scenarios) {
     const ours = await measure(latestUrl, scenario.headers, scenario.status);
     const theirs = await measure(`${peer.url}/snapshot`, scenario.headers, scenario.status);
@@ -266,6 +267,9 @@ try {
     );
     console.log(rows.at(-1));
   }
+  console.log(
+    `\nload average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores while measuring: req/s and p99 drop with load (app and peer share the cores with it); compare the two sides of one row`,
+  );
 } finally {
   peer?.server.close();
   app.stop();
