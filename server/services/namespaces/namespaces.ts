@@ -2,7 +2,7 @@ import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
-import { checkToolName, TOOL_LIMITS } from "../tools/validate-tool";
+import { checkToolName, TOOL_LIMITS } from "@/domain/tool-rules/tool-rules";
 
 const select = {
   id: true,

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
-import { checkToolName } from "../tools/validate-tool";
+import { checkToolName } from "@/domain/tool-rules/tool-rules";
 
 type Tx = Prisma.TransactionClient;
 
