@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "./db";
 import { createAuth, type Auth } from "./auth/create-auth";
 import { getEnv } from "./env";
+import { onUserCreated } from "./services/teams/on-user-created";
 import { resolveAuthSecret } from "./auth/secret";
 import { invalidateSessions, MAX_CACHED_COOKIE_LENGTH, sessionCache } from "./auth/session-cache";
 
@@ -19,6 +20,8 @@ export function getAuth(): Promise<Auth> {
       signInPerMinute: env.STOCKROOM_SIGNIN_PER_MINUTE,
       signInFailures: env.STOCKROOM_SIGNIN_FAILURES,
       onAccountChange: () => invalidateSessions(db),
+      // The composition point: the auth module knows no service; every new account gets a team of its own here.
+      onUserCreated: (user) => onUserCreated({ db, user }),
     });
   })();
   return globalForAuth.stockroomAuth;

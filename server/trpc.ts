@@ -8,7 +8,7 @@ import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
 import { authorizeAgent } from "./services/tokens/authorize-agent";
 import { hasRole } from "./services/teams/roles";
-import { describeUnstorableText, findUnstorableText } from "./services/text/storable-text";
+import { describeUnstorableText, findUnstorableText } from "@/domain/storable-text";
 
 /** Who may call a procedure; set by the procedure builders below and read by the isolation tests. */
 export type Access =

@@ -1,18 +1,14 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { refetchAfterChange } from "@/components/refetch";
 import { useTRPC } from "@/components/trpc-provider";
-import type { AppRouter } from "@/server/routers/root";
 import { BulkBar } from "./bulk-bar";
 import { PAGE_SIZE, type ToolListFilters } from "./tool-list-filters";
 import { ToolListEmpty } from "./tool-list-empty";
 import { ToolListFilterBar, ToolListHeader, ToolListPager } from "./tool-list-toolbar";
-import { ToolTable } from "./tool-table";
+import { ToolTable, type ToolPage } from "./tool-table";
 import { useToolListFilters, useToolSelection } from "./use-tool-list-state";
-
-export type ToolPage = inferRouterOutputs<AppRouter>["tool"]["list"];
 
 interface ToolListProps {
   team: string;

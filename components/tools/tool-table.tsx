@@ -15,10 +15,13 @@ import { Description } from "@/components/ui/description";
 import { Highlight } from "@/components/ui/highlight";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { useNarrowScreen } from "@/components/ui/use-narrow-screen";
-import type { ToolPage } from "./tool-list";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/routers/root";
 import type { ToolSort } from "./tool-list-filters";
 import { ExposureBadge } from "../ui/exposure-badge";
 
+/** One page of the tool list, as the `tool.list` procedure returns it. */
+export type ToolPage = inferRouterOutputs<AppRouter>["tool"]["list"];
 type Row = ToolPage["tools"][number];
 const column = createColumnHelper<Row>();
 /** Header sorting maps onto the server's sorts: the list is paged and sorted in the database. */

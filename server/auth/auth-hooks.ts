@@ -1,6 +1,6 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { CLIENT_ADDRESS_HEADER } from "../trusted-proxies";
-import { describeUnstorableText, findUnstorableText } from "../services/text/storable-text";
+import { describeUnstorableText, findUnstorableText } from "@/domain/storable-text";
 import { passwordProblem } from "./password-policy";
 import type { SignInThrottle } from "./sign-in-throttle";
 

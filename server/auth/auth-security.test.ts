@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setClientAddressHeader } from "../http/client-address";
 import { parseTrustedProxies, type TrustedRange } from "../trusted-proxies";
 import { useTestDatabase } from "../testing/use-test-database";
+import { onUserCreated } from "../services/teams/on-user-created";
 import { createAuth, type Auth } from "./create-auth";
 
 const { db } = useTestDatabase();
@@ -56,7 +57,14 @@ describe("sign-in and sign-up safety (issue #17 items 4 and 5)", () => {
   let auth: Auth;
   let direct: { server: Server; url: string };
   beforeAll(async () => {
-    auth = createAuth({ db, secret: "s".repeat(40), baseURL: BASE, signInPerMinute: 10, signInFailures: 5 });
+    auth = createAuth({
+      db,
+      onUserCreated: (user) => onUserCreated({ db, user }),
+      secret: "s".repeat(40),
+      baseURL: BASE,
+      signInPerMinute: 10,
+      signInFailures: 5,
+    });
     direct = await serve(auth, []);
     expect(
       (

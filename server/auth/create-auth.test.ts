@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { callerFor, createTeamWithMembers } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
+import { onUserCreated } from "../services/teams/on-user-created";
 import { createAuth, type Auth } from "./create-auth";
 
 const BASE = "http://localhost:3999";
@@ -19,7 +20,13 @@ describe("accounts (better-auth over our database)", () => {
   const { db, handle } = useTestDatabase();
   let auth: Auth;
   beforeAll(async () => {
-    auth = createAuth({ db, secret: "x".repeat(40), baseURL: BASE, signInPerMinute: 5 });
+    auth = createAuth({
+      db,
+      onUserCreated: (user) => onUserCreated({ db, user }),
+      secret: "x".repeat(40),
+      baseURL: BASE,
+      signInPerMinute: 5,
+    });
   });
 
   it("signs up with a team of one's own, stores only a memory-hard hash, and sets a safe session cookie", async () => {

@@ -2,7 +2,6 @@ import type { PrismaClient } from "@prisma/client";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
-import { onUserCreated } from "../services/teams/on-user-created";
 import { createAuthHooks } from "./auth-hooks";
 import { CLIENT_ADDRESS_HEADER } from "../trusted-proxies";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy";
@@ -21,12 +20,14 @@ export interface CreateAuthOptions {
    * get-session, session and user updates and deletes): clears cached session look-ups (server/auth.ts).
    */
   onAccountChange?: () => Promise<void>;
+  /** Called once a new account exists (the app gives every new user a team of its own: server/auth.ts). */
+  onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
 }
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Email + password accounts (scrypt hashes), sessions in the database, a team for every new user.
+ * Email + password accounts (scrypt hashes), sessions in the database; what a new account gets is the caller's.
  * Kept free of the process singletons so tests can build one over their own database.
  * Client addresses come from the header `scripts/serve.mjs` sets from the socket (see client-address.ts).
  */
@@ -37,6 +38,7 @@ export function createAuth({
   signInPerMinute,
   signInFailures = 5,
   onAccountChange,
+  onUserCreated,
 }: CreateAuthOptions) {
   const throttle = new SignInThrottle({ maxFailures: signInFailures, windowSeconds: FAILURE_WINDOW_SECONDS });
   return betterAuth({
@@ -73,7 +75,7 @@ export function createAuth({
       user: {
         create: {
           after: async (user) => {
-            await onUserCreated({ db, user: { id: user.id, email: user.email, name: user.name } });
+            await onUserCreated({ id: user.id, email: user.email, name: user.name });
           },
         },
         update: { after: async () => onAccountChange?.() },

@@ -6,7 +6,7 @@ import {
   normalizeQueryText,
   queryKey,
 } from "./golden-query-shape";
-import { describeUnstorableText, findUnstorableText } from "../text/storable-text";
+import { describeUnstorableText, findUnstorableText } from "@/domain/storable-text";
 
 export const MAX_IMPORT_LINES = 5_000;
 

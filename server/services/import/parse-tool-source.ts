@@ -1,6 +1,6 @@
 // Reads the three tool-list formats people paste: an MCP `tools/list` result, an OpenAI `tools` array
 // (Responses or Chat Completions functions, and namespaces) and an Anthropic tools array. Pure: no I/O.
-import { describeUnstorableText, findUnstorableText } from "../text/storable-text";
+import { describeUnstorableText, findUnstorableText } from "@/domain/storable-text";
 import { readMcpMetadata, type McpToolMetadata } from "../../../domain/tool-rules/mcp-metadata";
 
 export type SourceFormat = "mcp" | "openai" | "anthropic";
