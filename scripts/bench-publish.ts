@@ -138,7 +138,129 @@ async function seedCatalog(db: PrismaClient, tools: CorpusTool[], golden: Array<
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`;
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one benchmark scenario read top to bottom; to split with the fixtures work (#18 item 5)
+type Seeded = Awaited<ReturnType<typeof seedCatalog>> & { db: PrismaClient; tools: CorpusTool[] };
+type RunRow = { review: number; publish: number; engine: number; cpu: number; phases: Record<string, number> };
+
+/** Version 1: the first publish, with no baseline to compare against. */
+async function firstPublish({ db, team, catalog, actor }: Seeded) {
+  const started = performance.now();
+  const timer: EngineTimer = { engineMs: 0 };
+  const v1 = await publishSnapshot({ db, team, catalog, actor, note: "v1", timer });
+  return { v1, ms: performance.now() - started, engineMs: timer.engineMs };
+}
+
+/** Edits EDITS_PER_RUN random tools' descriptions (a seeded pick, the same every time). */
+async function editTools({ db, catalog, tools }: Seeded, next: () => number, run: number) {
+  for (let e = 0; e < EDITS_PER_RUN; e++) {
+    const tool = tools[Math.floor(next() * tools.length)]!;
+    await db.tool.update({
+      where: { catalogId_key: { catalogId: catalog.id, key: `${tool.namespace}.${tool.name}` } },
+      data: { description: `${tool.description} (revised in run ${run})`, revision: { increment: 1 } },
+    });
+  }
+}
+
+/** RUNS rounds of: edit tools, time the review (draft vs latest), time the publish. */
+async function timeReviewAndPublish(seeded: Seeded): Promise<RunRow[]> {
+  const { db, team, catalog, actor } = seeded;
+  const rows: RunRow[] = [];
+  const next = seededRandom(11);
+  for (let run = 0; run < RUNS; run++) {
+    await editTools(seeded, next, run);
+    const timer: EngineTimer = { engineMs: 0 };
+    const publishTimer: EngineTimer = { engineMs: 0, phases: {} };
+    const cpuBefore = process.cpuUsage();
+    let started = performance.now();
+    const review = await reviewDraft({ db, team, catalog, timer });
+    const reviewMs = performance.now() - started;
+    started = performance.now();
+    await publishSnapshot({
+      db,
+      team,
+      catalog,
+      actor,
+      note: `run ${run}`,
+      reason: "benchmark edits",
+      timer: publishTimer,
+    });
+    const cpu = process.cpuUsage(cpuBefore);
+    rows.push({
+      review: reviewMs,
+      publish: performance.now() - started,
+      engine: timer.engineMs + publishTimer.engineMs,
+      cpu: (cpu.user + cpu.system) / 1000,
+      phases: publishTimer.phases!,
+    });
+    if (review.counts.worse + review.counts.changed === 0 && run === 0)
+      console.log("  (note: the edits moved no golden query)");
+  }
+  return rows;
+}
+
+/** Peer: hash nothing, rank nothing, check nothing: store the same sealed payload text once more. */
+async function timePeerInserts(handle: DatabaseHandle, { db, team, catalog }: Seeded, contentHash: string) {
+  const { payload } = await db.snapshot.findFirstOrThrow({
+    where: { catalogId: catalog.id, version: 1 },
+    select: { payload: true },
+  });
+  const text = JSON.stringify(payload);
+  const peerCatalog = await db.catalog.create({ data: { teamId: team.id, slug: "peer", name: "Peer" } });
+  // The same storage settings as publishing (lz4 where the server has it).
+  const LZ4 = `SELECT set_config('default_toast_compression', 'lz4', true)
+      WHERE 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression')`;
+  const INSERT = `INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES ($1, $2, $3, $4, $5::json, '{}'::jsonb)`;
+  let started = performance.now();
+  await handle.sql.transaction(async (tx) => {
+    await tx.query(LZ4);
+    await tx.query(INSERT, [randomUUID(), peerCatalog.id, 1, contentHash, text]);
+  });
+  const insertMs = performance.now() - started;
+  started = performance.now();
+  await db.$transaction(async (tx) => {
+    await tx.$queryRawUnsafe(LZ4);
+    await tx.$executeRawUnsafe(INSERT, randomUUID(), peerCatalog.id, 2, contentHash, text);
+  });
+  return { insertMs, prismaInsertMs: performance.now() - started, bytes: Buffer.byteLength(text) };
+}
+
+type Timings = {
+  first: Awaited<ReturnType<typeof firstPublish>>;
+  rows: RunRow[];
+  peer: Awaited<ReturnType<typeof timePeerInserts>>;
+};
+
+function printTimings(kind: "pglite" | "postgres", seeded: Seeded, queryCount: number, { first, rows, peer }: Timings) {
+  const review = median(rows.map((r) => r.review));
+  const publish = median(rows.map((r) => r.publish));
+  const total = median(rows.map((r) => r.review + r.publish));
+  const engine = median(rows.map((r) => r.engine));
+  console.log(
+    `\n${kind === "pglite" ? "PGlite (embedded, in memory)" : `Postgres server (${new URL(TEST_PG_ADMIN_URL).host})`}: ${seeded.tools.length} tools, ${queryCount} golden queries, payload ${(peer.bytes / 1e6).toFixed(1)} MB`,
+  );
+  console.log(`  first publish (no baseline)     ${ms(first.ms)}   engine ${ms(first.engineMs)}`);
+  console.log(
+    `  review, draft vs latest         ${ms(review)}   (median of ${RUNS} runs, ${EDITS_PER_RUN} tools edited per run)`,
+  );
+  console.log(`  publish (draft, check, insert)  ${ms(publish)}`);
+  console.log(`  review + publish                ${ms(total)}   goal < 2000 ms: ${total < 2000 ? "met" : "NOT met"}`);
+  console.log(
+    `  CPU time of this process        ${ms(median(rows.map((r) => r.cpu)))}   (wall time inflates with machine load: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  console.log(
+    `  engine-only share               ${ms(engine)}   ${((100 * engine) / total).toFixed(0)}% of review + publish`,
+  );
+  console.log(
+    `  peer: bare INSERT of the payload ${ms(peer.insertMs)}   publish = ${(publish / peer.insertMs).toFixed(1)}× the bare insert (plain driver; through Prisma ${ms(peer.prismaInsertMs).trim()})`,
+  );
+  const phaseNames = Object.keys(rows[0]!.phases);
+  console.log(
+    `  publish phases (median): ${phaseNames.map((name) => `${name} ${median(rows.map((r) => r.phases[name] ?? 0)).toFixed(0)}`).join(", ")} ms`,
+  );
+  console.log(
+    `  runs: ${rows.map((r) => `${r.review.toFixed(0)}+${r.publish.toFixed(0)} ms (engine ${r.engine.toFixed(0)})`).join(", ")}`,
+  );
+}
+
 async function bench(kind: "pglite" | "postgres") {
   clearRankingCaches();
   clearPublishedVersionCache();
@@ -149,111 +271,11 @@ async function bench(kind: "pglite" | "postgres") {
     const tools = makeCatalogTools(TOOL_COUNT);
     const golden = makeGoldenQueries(tools, QUERY_COUNT);
     const { db } = handle;
-    const { actor, team, catalog } = await seedCatalog(db, tools, golden);
-
-    let started = performance.now();
-    const firstTimer: EngineTimer = { engineMs: 0 };
-    const v1 = await publishSnapshot({ db, team, catalog, actor, note: "v1", timer: firstTimer });
-    const firstMs = performance.now() - started;
-
-    const rows: Array<{
-      review: number;
-      publish: number;
-      engine: number;
-      cpu: number;
-      phases: Record<string, number>;
-    }> = [];
-    const next = seededRandom(11);
-    for (let run = 0; run < RUNS; run++) {
-      for (let e = 0; e < EDITS_PER_RUN; e++) {
-        const tool = tools[Math.floor(next() * tools.length)]!;
-        await db.tool.update({
-          where: { catalogId_key: { catalogId: catalog.id, key: `${tool.namespace}.${tool.name}` } },
-          data: { description: `${tool.description} (revised in run ${run})`, revision: { increment: 1 } },
-        });
-      }
-      const timer: EngineTimer = { engineMs: 0 };
-      const publishTimer: EngineTimer = { engineMs: 0, phases: {} };
-      const cpuBefore = process.cpuUsage();
-      started = performance.now();
-      const review = await reviewDraft({ db, team, catalog, timer });
-      const reviewMs = performance.now() - started;
-      started = performance.now();
-      await publishSnapshot({
-        db,
-        team,
-        catalog,
-        actor,
-        note: `run ${run}`,
-        reason: "benchmark edits",
-        timer: publishTimer,
-      });
-      const cpu = process.cpuUsage(cpuBefore);
-      rows.push({
-        review: reviewMs,
-        publish: performance.now() - started,
-        engine: timer.engineMs + publishTimer.engineMs,
-        cpu: (cpu.user + cpu.system) / 1000,
-        phases: publishTimer.phases!,
-      });
-      if (review.counts.worse + review.counts.changed === 0 && run === 0)
-        console.log("  (note: the edits moved no golden query)");
-    }
-
-    // Peer: hash nothing, rank nothing, check nothing: store the same sealed payload text once more.
-    const { payload } = await db.snapshot.findFirstOrThrow({
-      where: { catalogId: catalog.id, version: 1 },
-      select: { payload: true },
-    });
-    const text = JSON.stringify(payload);
-    const peerCatalog = await db.catalog.create({ data: { teamId: team.id, slug: "peer", name: "Peer" } });
-    // The same storage settings as publishing (lz4 where the server has it).
-    const LZ4 = `SELECT set_config('default_toast_compression', 'lz4', true)
-      WHERE 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression')`;
-    const INSERT = `INSERT INTO "Snapshot" ("id", "catalogId", "version", "contentHash", "payload", "metrics") VALUES ($1, $2, $3, $4, $5::json, '{}'::jsonb)`;
-    started = performance.now();
-    await handle.sql.transaction(async (tx) => {
-      await tx.query(LZ4);
-      await tx.query(INSERT, [randomUUID(), peerCatalog.id, 1, v1.contentHash, text]);
-    });
-    const insertMs = performance.now() - started;
-    started = performance.now();
-    await db.$transaction(async (tx) => {
-      await tx.$queryRawUnsafe(LZ4);
-      await tx.$executeRawUnsafe(INSERT, randomUUID(), peerCatalog.id, 2, v1.contentHash, text);
-    });
-    const prismaInsertMs = performance.now() - started;
-
-    const review = median(rows.map((r) => r.review));
-    const publish = median(rows.map((r) => r.publish));
-    const total = median(rows.map((r) => r.review + r.publish));
-    const engine = median(rows.map((r) => r.engine));
-    const bytes = Buffer.byteLength(text);
-    console.log(
-      `\n${kind === "pglite" ? "PGlite (embedded, in memory)" : `Postgres server (${new URL(TEST_PG_ADMIN_URL).host})`}: ${tools.length} tools, ${golden.length} golden queries, payload ${(bytes / 1e6).toFixed(1)} MB`,
-    );
-    console.log(`  first publish (no baseline)     ${ms(firstMs)}   engine ${ms(firstTimer.engineMs)}`);
-    console.log(
-      `  review, draft vs latest         ${ms(review)}   (median of ${RUNS} runs, ${EDITS_PER_RUN} tools edited per run)`,
-    );
-    console.log(`  publish (draft, check, insert)  ${ms(publish)}`);
-    console.log(`  review + publish                ${ms(total)}   goal < 2000 ms: ${total < 2000 ? "met" : "NOT met"}`);
-    console.log(
-      `  CPU time of this process        ${ms(median(rows.map((r) => r.cpu)))}   (wall time inflates with machine load: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
-    );
-    console.log(
-      `  engine-only share               ${ms(engine)}   ${((100 * engine) / total).toFixed(0)}% of review + publish`,
-    );
-    console.log(
-      `  peer: bare INSERT of the payload ${ms(insertMs)}   publish = ${(publish / insertMs).toFixed(1)}× the bare insert (plain driver; through Prisma ${ms(prismaInsertMs).trim()})`,
-    );
-    const phaseNames = Object.keys(rows[0]!.phases);
-    console.log(
-      `  publish phases (median): ${phaseNames.map((name) => `${name} ${median(rows.map((r) => r.phases[name] ?? 0)).toFixed(0)}`).join(", ")} ms`,
-    );
-    console.log(
-      `  runs: ${rows.map((r) => `${r.review.toFixed(0)}+${r.publish.toFixed(0)} ms (engine ${r.engine.toFixed(0)})`).join(", ")}`,
-    );
+    const seeded: Seeded = { ...(await seedCatalog(db, tools, golden)), db, tools };
+    const first = await firstPublish(seeded);
+    const rows = await timeReviewAndPublish(seeded);
+    const peer = await timePeerInserts(handle, seeded, first.v1.contentHash);
+    printTimings(kind, seeded, golden.length, { first, rows, peer });
   } finally {
     await handle.close();
   }

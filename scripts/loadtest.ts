@@ -42,12 +42,143 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+type Samples = { byKind: Record<Kind, number[]>; inService: number[]; errors: string[] };
+
+/** What the traffic needs: a signed-in owner, a published version, an agent token and the deferred tools to edit. */
+async function prepareScenario(serverUrl: string) {
+  const owner = new SessionClient(serverUrl);
+  await owner.signIn("demo@stockroom.local", "stockroom-demo");
+  const scope = { team: "demo", catalog: "mcp-tools" };
+  await owner.mutate("review.publish", { ...scope, note: "load test baseline", reason: "load test" });
+  const { secret } = await owner.mutate<{ secret: string }>("token.create", { ...scope, name: "load test" });
+  const snapshotUrl = `${serverUrl}/api/v1/catalogs/demo/mcp-tools/snapshots/latest`;
+  const auth = { authorization: `Bearer ${secret}` };
+  const first = await fetch(snapshotUrl, { headers: auth });
+  if (first.status !== 200) throw new Error(`snapshot fetch failed: ${first.status}`);
+  const etag = first.headers.get("etag")!;
+  await first.arrayBuffer();
+  const tools = await owner.query<{ tools: Array<{ id: string }> }>("tool.list", {
+    ...scope,
+    exposure: "deferred",
+    pageSize: CONCURRENCY,
+  });
+  return { owner, scope, snapshotUrl, auth, etag, tools: tools.tools };
+}
+
+type Scenario = Awaited<ReturnType<typeof prepareScenario>>;
+
+/** Request `i` of a worker: 12 in 20 are snapshot 304s, 2 full snapshots, 5 playground queries, 1 a tool edit. */
+function requestFor(
+  scenario: Scenario,
+  samples: Samples,
+  pick: number,
+  i: number,
+  toolId: string,
+): [Kind, () => Promise<void>] {
+  const { owner, scope, snapshotUrl, auth, etag } = scenario;
+  if (pick < 12) {
+    return [
+      "snapshot-304",
+      async () => {
+        const r = await fetch(snapshotUrl, { headers: { ...auth, "if-none-match": etag } });
+        await r.arrayBuffer();
+        if (r.status !== 304 && r.status !== 200) throw new Error(`status ${r.status}`);
+      },
+    ];
+  }
+  if (pick < 14) {
+    return [
+      "snapshot-200",
+      async () => {
+        const r = await fetch(snapshotUrl, { headers: { ...auth, "accept-encoding": "gzip" } });
+        await r.arrayBuffer();
+        if (r.status !== 200) throw new Error(`status ${r.status}`);
+      },
+    ];
+  }
+  if (pick < 19) {
+    return [
+      "playground",
+      async () => {
+        const query = QUERIES[i % QUERIES.length];
+        const { tookMs } = await owner.query<{ tookMs: number }>("playground.search", { ...scope, query, limit: 8 });
+        samples.inService.push(tookMs);
+      },
+    ];
+  }
+  return [
+    "edit",
+    async () => {
+      const tool = await owner.query<{ revision: number }>("tool.get", { ...scope, id: toolId });
+      const patch = { searchTextExtra: `load ${i}` };
+      await owner.mutate("tool.update", { ...scope, id: toolId, revision: tool.revision, patch });
+    },
+  ];
+}
+
+/** CONCURRENCY workers sending requests until the deadline (or MAX_REQUESTS in all); returns the seconds it took. */
+async function runTraffic(scenario: Scenario, samples: Samples): Promise<number> {
+  let sent = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  async function timed(kind: Kind, run: () => Promise<void>) {
+    const start = performance.now();
+    try {
+      await run();
+      samples.byKind[kind].push(performance.now() - start);
+    } catch (error) {
+      samples.errors.push(`${kind}: ${(error as Error).message}`);
+    }
+  }
+  async function worker(index: number) {
+    const toolId = scenario.tools[index % scenario.tools.length]!.id;
+    for (let i = 0; Date.now() < deadline && sent < MAX_REQUESTS; i++, sent++) {
+      await timed(...requestFor(scenario, samples, (i * 7 + index) % 20, i, toolId));
+    }
+  }
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
+  return (performance.now() - started) / 1000;
+}
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+/** Prints throughput and the percentiles of each kind; true when the goal was met. */
+function printResults(label: string, elapsed: number, { byKind, inService, errors }: Samples): boolean {
+  const total = Object.values(byKind).reduce((n, s) => n + s.length, 0);
+  const load = loadavg()[0]!.toFixed(1);
+  console.log(
+    `\nloadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${label}, demo catalog (724 tools), load average ${load}`,
+  );
+  console.log(`throughput: ${(total / elapsed).toFixed(0)} req/s (${total} ok, ${errors.length} errors)`);
+  const row = (kind: string, values: number[]) => {
+    const s = sorted(values);
+    const at = (p: number) => percentile(s, p).toFixed(1).padStart(7);
+    console.log(
+      `  ${kind.padEnd(20)} n=${String(s.length).padStart(6)}  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms`,
+    );
+  };
+  for (const [kind, values] of Object.entries(byKind)) row(kind, values);
+  row("playground, service", inService);
+  const p99of304 = percentile(sorted(byKind["snapshot-304"]), 99);
+  const playgroundP50 = percentile(sorted(byKind.playground), 50);
+  const ratio = (peer: number[]) => (playgroundP50 / percentile(sorted(peer), 50)).toFixed(1);
+  console.log(
+    `playground p50 is ${ratio(inService)}× its time inside the service and ${ratio(byKind["snapshot-304"])}× a snapshot 304's p50`,
+  );
+  console.log(
+    `goal: 0 errors — ${errors.length === 0 ? "met" : "MISSED"}; p99 of snapshot 304s < 200 ms — ${p99of304 < 200 ? "met" : "MISSED"} (${p99of304.toFixed(1)} ms); playground p50 ≤ 60 ms — ${playgroundP50 <= 60 ? "met" : "MISSED"} (${playgroundP50.toFixed(1)} ms)`,
+  );
+  for (const e of [...new Set(errors)].slice(0, 10)) console.log(`  error: ${e}`);
+  return errors.length === 0 && p99of304 < 200 && playgroundP50 <= 60;
+}
+
 /** One run against the app on `databaseUrl` (undefined: embedded PGlite); true when the goal was met. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one load-test scenario read top to bottom; to split with the fixtures work (#18 item 5)
 async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
-  const samples: Record<Kind, number[]> = { "snapshot-304": [], "snapshot-200": [], playground: [], edit: [] };
-  const inService: number[] = [];
-  const errors: string[] = [];
+  const samples: Samples = {
+    byKind: { "snapshot-304": [], "snapshot-200": [], playground: [], edit: [] },
+    inService: [],
+    errors: [],
+  };
   const server = await startAppServer({
     distDir: benchDistDir(BENCH_DIST_DIRS.loadtest),
     env: {
@@ -57,103 +188,9 @@ async function loadTest(label: string, databaseUrl?: string): Promise<boolean> {
     },
   });
   try {
-    const owner = new SessionClient(server.url);
-    await owner.signIn("demo@stockroom.local", "stockroom-demo");
-    const scope = { team: "demo", catalog: "mcp-tools" };
-    await owner.mutate("review.publish", { ...scope, note: "load test baseline", reason: "load test" });
-    const { secret } = await owner.mutate<{ secret: string }>("token.create", { ...scope, name: "load test" });
-    const snapshotUrl = `${server.url}/api/v1/catalogs/demo/mcp-tools/snapshots/latest`;
-    const auth = { authorization: `Bearer ${secret}` };
-    const first = await fetch(snapshotUrl, { headers: auth });
-    if (first.status !== 200) throw new Error(`snapshot fetch failed: ${first.status}`);
-    const etag = first.headers.get("etag")!;
-    await first.arrayBuffer();
-    const tools = await owner.query<{ tools: Array<{ id: string }> }>("tool.list", {
-      ...scope,
-      exposure: "deferred",
-      pageSize: CONCURRENCY,
-    });
-
-    let sent = 0;
-    const deadline = Date.now() + SECONDS * 1000;
-    async function timed(kind: Kind, run: () => Promise<void>) {
-      const start = performance.now();
-      try {
-        await run();
-        samples[kind].push(performance.now() - start);
-      } catch (error) {
-        errors.push(`${kind}: ${(error as Error).message}`);
-      }
-    }
-    async function worker(index: number) {
-      const toolId = tools.tools[index % tools.tools.length]!.id;
-      for (let i = 0; Date.now() < deadline && sent < MAX_REQUESTS; i++, sent++) {
-        const pick = (i * 7 + index) % 20;
-        if (pick < 12) {
-          await timed("snapshot-304", async () => {
-            const r = await fetch(snapshotUrl, { headers: { ...auth, "if-none-match": etag } });
-            await r.arrayBuffer();
-            if (r.status !== 304 && r.status !== 200) throw new Error(`status ${r.status}`);
-          });
-        } else if (pick < 14) {
-          await timed("snapshot-200", async () => {
-            const r = await fetch(snapshotUrl, { headers: { ...auth, "accept-encoding": "gzip" } });
-            await r.arrayBuffer();
-            if (r.status !== 200) throw new Error(`status ${r.status}`);
-          });
-        } else if (pick < 19) {
-          await timed("playground", async () => {
-            const { tookMs } = await owner.query<{ tookMs: number }>("playground.search", {
-              ...scope,
-              query: QUERIES[i % QUERIES.length],
-              limit: 8,
-            });
-            inService.push(tookMs);
-          });
-        } else {
-          await timed("edit", async () => {
-            const tool = await owner.query<{ revision: number }>("tool.get", { ...scope, id: toolId });
-            await owner.mutate("tool.update", {
-              ...scope,
-              id: toolId,
-              revision: tool.revision,
-              patch: { searchTextExtra: `load ${i}` },
-            });
-          });
-        }
-      }
-    }
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => worker(i)));
-    const elapsed = (performance.now() - started) / 1000;
-
-    const total = Object.values(samples).reduce((n, s) => n + s.length, 0);
-    const load = loadavg()[0]!.toFixed(1);
-    console.log(
-      `\nloadtest: ${SECONDS}s, ${CONCURRENCY} concurrent clients, loopback, ${label}, demo catalog (724 tools), load average ${load}`,
-    );
-    console.log(`throughput: ${(total / elapsed).toFixed(0)} req/s (${total} ok, ${errors.length} errors)`);
-    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-    const row = (kind: string, values: number[]) => {
-      const s = sorted(values);
-      const at = (p: number) => percentile(s, p).toFixed(1).padStart(7);
-      console.log(
-        `  ${kind.padEnd(20)} n=${String(s.length).padStart(6)}  p50 ${at(50)} ms  p95 ${at(95)} ms  p99 ${at(99)} ms`,
-      );
-    };
-    for (const [kind, values] of Object.entries(samples)) row(kind, values);
-    row("playground, service", inService);
-    const p99of304 = percentile(sorted(samples["snapshot-304"]), 99);
-    const playgroundP50 = percentile(sorted(samples.playground), 50);
-    const ratio = (peer: number[]) => (playgroundP50 / percentile(sorted(peer), 50)).toFixed(1);
-    console.log(
-      `playground p50 is ${ratio(inService)}× its time inside the service and ${ratio(samples["snapshot-304"])}× a snapshot 304's p50`,
-    );
-    console.log(
-      `goal: 0 errors — ${errors.length === 0 ? "met" : "MISSED"}; p99 of snapshot 304s < 200 ms — ${p99of304 < 200 ? "met" : "MISSED"} (${p99of304.toFixed(1)} ms); playground p50 ≤ 60 ms — ${playgroundP50 <= 60 ? "met" : "MISSED"} (${playgroundP50.toFixed(1)} ms)`,
-    );
-    for (const e of [...new Set(errors)].slice(0, 10)) console.log(`  error: ${e}`);
-    return errors.length === 0 && p99of304 < 200 && playgroundP50 <= 60;
+    const scenario = await prepareScenario(server.url);
+    const elapsed = await runTraffic(scenario, samples);
+    return printResults(label, elapsed, samples);
   } finally {
     await server.stop();
   }
