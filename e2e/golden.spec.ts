@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { trpc } from "./playground-helpers";
 
@@ -10,19 +11,8 @@ const TOOLS = [
   },
 ];
 
-test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({
-  page,
-  newCatalog,
-}) => {
-  test.setTimeout(120_000); // a long walk: on a busy machine it passes the default minute
-  const { team, catalog, base } = newCatalog;
-  const text = JSON.stringify({ tools: TOOLS });
-  const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
-  const preview = await trpc<{ fingerprint: string }>(page, "import.preview", { team, catalog, text, options });
-  await trpc(page, "import.commit", { team, catalog, text, options, fingerprint: preview.fingerprint });
-
-  await page.goto(`${base}/golden`);
-  await expect(page.getByText("No golden queries yet.")).toBeVisible();
+/** Imports three golden queries, one naming an unknown tool id (left out of its query). */
+async function importGoldenJsonl(page: Page) {
   await page.getByRole("button", { name: "Import JSONL" }).click();
   const importer = page.getByRole("region", { name: "Import golden queries" });
   await importer
@@ -44,13 +34,10 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await expect(
     importer.getByText(/Imported: 3 created, 0 updated, 0 unchanged \(1 with unknown ids left out\)/),
   ).toBeVisible();
+}
 
-  const table = page.getByRole("table", { name: "Golden queries" });
-  await expect(table.getByRole("row", { name: /show invoices/ })).toContainText("billing.list_invoices");
-  await expect(table.getByRole("row", { name: /show invoices/ })).not.toContainText("ghost_tool");
-  await expect(table.getByRole("row", { name: /book a flight/ })).toContainText("no tool should match");
-
-  // Edit: add the refund tool to "show invoices" through the picker, remove the invoice tool.
+/** Edit: add the refund tool to "show invoices" through the picker, remove the invoice tool. */
+async function editWithToolPicker(page: Page, table: Locator) {
   await table.getByRole("button", { name: "Edit “show invoices”" }).click();
   const editForm = page.getByRole("form", { name: "Save golden query" });
   await editForm.getByRole("combobox", { name: "Expected tools" }).fill("refund");
@@ -62,8 +49,10 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await expect(edited).toContainText("billing.create_refund");
   await expect(edited).toContainText("moved to refunds");
   await expect(edited).not.toContainText("billing.list_invoices");
+}
 
-  // Export downloads the same JSONL import reads.
+/** Export downloads the same JSONL import reads. */
+async function expectExport(page: Page, catalog: string) {
   const downloadPromise = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export JSONL" }).click();
   const download = await downloadPromise;
@@ -79,7 +68,10 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
     { query: "show invoices", gold: ["billing.create_refund"], note: "moved to refunds" },
     { query: "book a flight", gold: [] },
   ]);
+}
 
+/** Delete, then undo from the toast: it comes back with its tools and note. */
+async function deleteAndUndo(page: Page, table: Locator) {
   await table.getByRole("button", { name: "Delete “book a flight”" }).click();
   await page
     .getByRole("alertdialog", { name: "Delete this golden query?" })
@@ -88,8 +80,32 @@ test("golden queries: import JSONL reporting unknown ids, edit with the tool pic
   await expect(table.getByRole("row", { name: /book a flight/ })).toHaveCount(0);
   await expect(page.getByText("2 golden queries")).toBeVisible();
 
-  // Undo from the toast brings it back with its tools and note.
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(table.getByRole("row", { name: /book a flight/ })).toHaveCount(1);
   await expect(page.getByText("3 golden queries")).toBeVisible();
+}
+
+test("golden queries: import JSONL reporting unknown ids, edit with the tool picker, export, delete", async ({
+  page,
+  newCatalog,
+}) => {
+  test.setTimeout(120_000); // a long walk: on a busy machine it passes the default minute
+  const { team, catalog, base } = newCatalog;
+  const text = JSON.stringify({ tools: TOOLS });
+  const options = { namespace: "billing", mcpServer: null, exposure: "deferred" };
+  const preview = await trpc<{ fingerprint: string }>(page, "import.preview", { team, catalog, text, options });
+  await trpc(page, "import.commit", { team, catalog, text, options, fingerprint: preview.fingerprint });
+
+  await page.goto(`${base}/golden`);
+  await expect(page.getByText("No golden queries yet.")).toBeVisible();
+  await importGoldenJsonl(page);
+
+  const table = page.getByRole("table", { name: "Golden queries" });
+  await expect(table.getByRole("row", { name: /show invoices/ })).toContainText("billing.list_invoices");
+  await expect(table.getByRole("row", { name: /show invoices/ })).not.toContainText("ghost_tool");
+  await expect(table.getByRole("row", { name: /book a flight/ })).toContainText("no tool should match");
+
+  await editWithToolPicker(page, table);
+  await expectExport(page, catalog);
+  await deleteAndUndo(page, table);
 });

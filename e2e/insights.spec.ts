@@ -1,26 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { connect } from "../sdk/index";
 import { publishedCatalog } from "./agent-helpers";
 import { signUpNewUser } from "./helpers";
 import { createPublishedCatalog, trpc } from "./playground-helpers";
 
-// Issue 21 end to end: an agent built on the SDK reports to the running server, the Insights page shows what it
-// did, and a suggestion applied from the page changes the draft's ranking in the playground.
-test("agent events show on Insights; a failing request becomes a golden query and a suggested word moves the draft ranking", async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const { team } = await signUpNewUser(page);
-  await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "token.create", {
-    team,
-    catalog: "support",
-    name: "insights agent",
-  });
-
+/** An SDK agent's two searches (the first answered with nothing), each followed by a successful refund call. */
+async function runAgent(baseURL: string, secret: string, team: string) {
   const agent = await connect({
-    url: baseURL!,
+    url: baseURL,
     token: secret,
     team,
     catalog: "support",
@@ -37,7 +24,10 @@ test("agent events show on Insights; a failing request becomes a golden query an
   agent.recordOutcome("fc-2", { ok: true });
   await agent.close();
   expect(agent.telemetryStats()).toMatchObject({ sent: 6, queued: 0, rejected: 0 });
+}
 
+/** The Insights numbers, each opening the events behind it. */
+async function checkOverview(page: Page, team: string) {
   await page.goto(`/t/${team}/support/insights`);
   await expect(page.getByRole("link", { name: "Searches: 2" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Empty answers: 50.0 %" })).toBeVisible();
@@ -50,7 +40,10 @@ test("agent events show on Insights; a failing request becomes a golden query an
   await expect(events.getByRole("row")).toHaveCount(2); // header + the one empty search
   await expect(events).toContainText("give my money back");
   await page.goBack();
+}
 
+/** The failing request becomes a golden query; the kinds of failure are one choice. */
+async function addFailingRequestAsGolden(page: Page) {
   const failing = page.getByRole("region", { name: "Failing requests" });
   const row = failing.getByRole("row", { name: /give my money back/ });
   await expect(row).toContainText("crm.refund_order");
@@ -68,7 +61,10 @@ test("agent events show on Insights; a failing request becomes a golden query an
   await expect(failing.getByRole("row", { name: /give my money back/ })).toHaveCount(0);
   await kinds.getByRole("radio", { name: "No tool returned" }).click();
   await expect(failing.getByRole("row", { name: /give my money back/ })).toBeVisible();
+}
 
+/** The words the requests that ended in a call share, and adding one to the tool's search text. */
+async function applySuggestedTerm(page: Page) {
   await page.getByRole("button", { name: "Suggest search terms for crm.refund_order" }).click();
   const suggestions = page.getByRole("region", { name: "Suggested search terms for crm.refund_order" });
   await expect(suggestions).toContainText("From 2 requests that ended in a successful call");
@@ -78,6 +74,27 @@ test("agent events show on Insights; a failing request becomes a golden query an
   await expect(suggestions.getByRole("listitem").filter({ hasText: "order" })).toContainText("already in its text");
   await suggestions.getByRole("button", { name: "Add “money” to search text" }).click();
   await expect(suggestions.getByRole("status")).toContainText("Added “money” to the search text of crm.refund_order");
+}
+
+// Issue 21 end to end: an agent built on the SDK reports to the running server, the Insights page shows what it
+// did, and a suggestion applied from the page changes the draft's ranking in the playground.
+test("agent events show on Insights; a failing request becomes a golden query and a suggested word moves the draft ranking", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { team } = await signUpNewUser(page);
+  await createPublishedCatalog(page, team, "support");
+  const { secret } = await trpc<{ secret: string }>(page, "token.create", {
+    team,
+    catalog: "support",
+    name: "insights agent",
+  });
+
+  await runAgent(baseURL!, secret, team);
+  await checkOverview(page, team);
+  await addFailingRequestAsGolden(page);
+  await applySuggestedTerm(page);
 
   await page.goto(`/t/${team}/support/playground`);
   await page.getByLabel("Query", { exact: true }).fill("give my money back");

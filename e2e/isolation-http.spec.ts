@@ -43,30 +43,39 @@ async function trpc<T>(api: APIRequestContext, procedure: string, input: unknown
   return (await response.json()).result.data.json as T;
 }
 
-test.beforeAll(async ({ baseURL }) => {
-  const suffix = Date.now().toString(36);
-  const owner = await signUp(baseURL!, `iso-owner-${suffix}`);
-  const viewer = await signUp(baseURL!, `iso-viewer-${suffix}`);
-  const editor = await signUp(baseURL!, `iso-editor-${suffix}`);
-  const stranger = await signUp(baseURL!, `iso-stranger-${suffix}`);
-  const [team] = await (await owner.get(`/api/trpc/team.mine`))
+async function firstTeamOf(api: APIRequestContext): Promise<string> {
+  const [team] = await (await api.get(`/api/trpc/team.mine`))
     .json()
     .then((b) => b.result.data.json as Array<{ slug: string }>);
-  // Joining takes the invite link, existing accounts included.
-  for (const [member, name, role] of [
-    [viewer, "viewer", "viewer"],
-    [editor, "editor", "editor"],
-  ] as const) {
+  return team!.slug;
+}
+
+async function tokenFor(api: APIRequestContext, team: string, catalog: string, name: string): Promise<string> {
+  return (await trpc<{ secret: string }>(api, "token.create", { team, catalog, name })).secret;
+}
+
+/** Joining takes the invite link, existing accounts included. */
+async function invite(
+  owner: APIRequestContext,
+  team: string,
+  suffix: string,
+  members: Record<"viewer" | "editor", APIRequestContext>,
+) {
+  for (const [role, member] of Object.entries(members)) {
     const { link } = await trpc<{ link: string }>(owner, "team.invite", {
-      team: team!.slug,
-      email: `iso-${name}-${suffix}@example.test`,
+      team,
+      email: `iso-${role}-${suffix}@example.test`,
       role,
     });
     await trpc(member, "team.acceptInvitation", { token: link.split("/invite/")[1] });
   }
-  const catalog = await trpc<{ slug: string }>(owner, "catalog.create", { team: team!.slug, name: "Isolation" });
+}
+
+/** The owner's catalog with one deferred tool, published as version 1. */
+async function publishedCatalogOf(owner: APIRequestContext, team: string) {
+  const catalog = await trpc<{ slug: string }>(owner, "catalog.create", { team, name: "Isolation" });
   const tool = await trpc<{ id: string }>(owner, "tool.create", {
-    team: team!.slug,
+    team,
     catalog: catalog.slug,
     tool: {
       name: "list_orders",
@@ -76,46 +85,38 @@ test.beforeAll(async ({ baseURL }) => {
       parameters: { type: "object", properties: {} },
     },
   });
-  await trpc(owner, "review.publish", { team: team!.slug, catalog: catalog.slug, note: "v1" });
-  secrets = {
-    agent: (
-      await trpc<{ secret: string }>(owner, "token.create", {
-        team: team!.slug,
-        catalog: catalog.slug,
-        name: "iso",
-      })
-    ).secret,
-    other: "",
-  };
-  const [strangerTeam] = await (await stranger.get(`/api/trpc/team.mine`))
-    .json()
-    .then((b) => b.result.data.json as Array<{ slug: string }>);
+  await trpc(owner, "review.publish", { team, catalog: catalog.slug, note: "v1" });
+  return { catalog: catalog.slug, toolId: tool.id };
+}
+
+const withBearer = (baseURL: string, secret: string) =>
+  playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${secret}` } });
+
+test.beforeAll(async ({ baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const owner = await signUp(baseURL!, `iso-owner-${suffix}`);
+  const viewer = await signUp(baseURL!, `iso-viewer-${suffix}`);
+  const editor = await signUp(baseURL!, `iso-editor-${suffix}`);
+  const stranger = await signUp(baseURL!, `iso-stranger-${suffix}`);
+  const team = await firstTeamOf(owner);
+  await invite(owner, team, suffix, { viewer, editor });
+  const { catalog, toolId } = await publishedCatalogOf(owner, team);
+  secrets = { agent: await tokenFor(owner, team, catalog, "iso"), other: "" };
+  const strangerTeam = await firstTeamOf(stranger);
   const strangerCatalog = await trpc<{ slug: string }>(stranger, "catalog.create", {
-    team: strangerTeam!.slug,
+    team: strangerTeam,
     name: "Elsewhere",
   });
-  secrets.other = (
-    await trpc<{ secret: string }>(stranger, "token.create", {
-      team: strangerTeam!.slug,
-      catalog: strangerCatalog.slug,
-      name: "other",
-    })
-  ).secret;
-  scope = { team: team!.slug, catalog: catalog.slug, toolId: tool.id };
+  secrets.other = await tokenFor(stranger, strangerTeam, strangerCatalog.slug, "other");
+  scope = { team, catalog, toolId };
   ctx = {
     signedOut: await playwrightRequest.newContext({ baseURL }),
     stranger,
     viewer,
     editor,
     owner,
-    agent: await playwrightRequest.newContext({
-      baseURL,
-      extraHTTPHeaders: { authorization: `Bearer ${secrets.agent}` },
-    }),
-    otherAgent: await playwrightRequest.newContext({
-      baseURL,
-      extraHTTPHeaders: { authorization: `Bearer ${secrets.other}` },
-    }),
+    agent: await withBearer(baseURL!, secrets.agent),
+    otherAgent: await withBearer(baseURL!, secrets.other),
   };
 });
 

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SUPPORT_TOOLS, trpc } from "./playground-helpers";
 
@@ -22,19 +22,8 @@ async function addGoldenQuery(page: Page, query: string, tool: string) {
   ).toContainText(tool);
 }
 
-test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({
-  page,
-  newCatalog,
-}) => {
-  const { team, catalog, base } = newCatalog;
-  await importTools(page, team, catalog);
-
-  await page.goto(`${base}/golden`);
-  await addGoldenQuery(page, "invoice history of a customer", "crm.lookup_customer");
-  await addGoldenQuery(page, "refund a paid order", "crm.refund_order");
-  await expect(page.getByText("2 golden queries")).toBeVisible();
-
-  // Version 1 through the review page.
+/** Version 1 through the review page: before the first publish nothing moves. */
+async function publishFirstVersion(page: Page) {
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Review & publish" }).click();
   await expect(page.getByText(/Nothing published yet/)).toBeVisible();
   // Before the first publish nothing moves: the top K is listed without "entered" or "moved" markers.
@@ -44,8 +33,10 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   await page.getByLabel("Release note").fill("First version");
   await page.getByRole("button", { name: "Publish version 1" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();
+}
 
-  // Edit the tool in the tool editor.
+/** Edit the tool in the tool editor. */
+async function editLookupDescription(page: Page, base: string) {
   await page.goto(base);
   await page.getByRole("link", { name: "crm.lookup_customer" }).click();
   await page
@@ -53,8 +44,10 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
     .fill("Find a customer profile by email, with the customer's invoices and invoice history.");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved — revision 2.")).toBeVisible();
+}
 
-  // The review shows the query that moved, the metric change and the text diff.
+/** The review shows the query that moved, the metric change and the text diff. */
+async function reviewTheMove(page: Page) {
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("link", { name: "Review & publish" }).click();
   await expect(page.getByText(/Draft vs version 1/)).toBeVisible();
   const moved = page.getByRole("article", { name: "Query: invoice history of a customer" });
@@ -68,12 +61,10 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   const diff = page.getByRole("article", { name: "Changed tool crm.lookup_customer" });
   await expect(diff.locator("ins").first()).toContainText("invoice");
   await expect(diff.getByText("Effective search text")).toBeVisible();
+}
 
-  await page.getByLabel("Release note").fill("Lookup mentions invoices");
-  await page.getByRole("button", { name: "Publish version 2" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published version 2" })).toBeVisible();
-  await page.getByRole("link", { name: "Open the snapshot history" }).click();
-
+/** The history lists both versions and charts their metrics; hovering a version shows its values. */
+async function checkHistory(page: Page) {
   const versions = page.getByRole("table", { name: "Versions" });
   const v2 = versions.getByRole("row", { name: "Version 2" });
   await expect(v2).toContainText("Lookup mentions invoices");
@@ -94,6 +85,10 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   await expect(readout).toContainText(/^v1/);
   await expect(readout).toContainText("success@1");
 
+  return v2;
+}
+
+async function checkDownload(page: Page, v2: Locator, team: string, catalog: string) {
   const href = await v2.getByRole("link", { name: "Download version 2" }).getAttribute("href");
   const download = await page.request.get(href!);
   expect(download.headers()["content-disposition"]).toContain(`${team}-${catalog}-v2.json`);
@@ -105,6 +100,30 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   expect(snapshot.version).toBe(2);
   await expect(v2).toContainText(snapshot.contentHash.slice(0, 19));
   expect(snapshot.tools.find((t) => t.id === "crm.lookup_customer")!.spec.description).toContain("invoice history");
+}
+
+test("edit a tool, review the moved query, publish version 2 with a note, see it in the history", async ({
+  page,
+  newCatalog,
+}) => {
+  const { team, catalog, base } = newCatalog;
+  await importTools(page, team, catalog);
+
+  await page.goto(`${base}/golden`);
+  await addGoldenQuery(page, "invoice history of a customer", "crm.lookup_customer");
+  await addGoldenQuery(page, "refund a paid order", "crm.refund_order");
+  await expect(page.getByText("2 golden queries")).toBeVisible();
+
+  await publishFirstVersion(page);
+  await editLookupDescription(page, base);
+  await reviewTheMove(page);
+  await page.getByLabel("Release note").fill("Lookup mentions invoices");
+  await page.getByRole("button", { name: "Publish version 2" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published version 2" })).toBeVisible();
+  await page.getByRole("link", { name: "Open the snapshot history" }).click();
+
+  const v2 = await checkHistory(page);
+  await checkDownload(page, v2, team, catalog);
 });
 
 test("roll back to version 1: its content is published as version 3", async ({ page, newCatalog }) => {

@@ -154,35 +154,55 @@ describe("import", () => {
   });
 });
 
+/** OpenAI tools with a namespace, a deferred tool and tool_search: the export gives back the same array. */
+const OPENAI_TOOLS = [
+  {
+    type: "function",
+    name: "ping",
+    description: "Check the service is up.",
+    parameters: { type: "object", properties: {} },
+    strict: false,
+  },
+  {
+    type: "namespace",
+    name: "crm",
+    description: "Customer tools.",
+    tools: [
+      {
+        type: "function",
+        name: "find_customer",
+        description: "Find a customer.",
+        defer_loading: true,
+        parameters: { type: "object", properties: { q: { type: "string" } } },
+        strict: false,
+      },
+    ],
+  },
+  { type: "tool_search" },
+];
+
+/** The same tools as Anthropic tools: the direct one first, then the deferred one and the BM25 tool search. */
+const ANTHROPIC_TOOLS = [
+  {
+    name: "find_customer",
+    description: "Find a customer.",
+    input_schema: { type: "object", properties: { q: { type: "string" } } },
+    defer_loading: true,
+    strict: false,
+  },
+  {
+    name: "ping",
+    description: "Check the service is up.",
+    input_schema: { type: "object", properties: {} },
+    strict: false,
+  },
+  { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
+].sort((a, b) => (a.name === "ping" ? -1 : b.name === "ping" ? 1 : 0));
+
 describe("export", () => {
   it("exports OpenAI (namespaces, defer_loading, tool_search), Anthropic (defer_loading) and MCP, and round-trips", async () => {
     const { ref, api } = await setup();
-    const openai = [
-      {
-        type: "function",
-        name: "ping",
-        description: "Check the service is up.",
-        parameters: { type: "object", properties: {} },
-        strict: false,
-      },
-      {
-        type: "namespace",
-        name: "crm",
-        description: "Customer tools.",
-        tools: [
-          {
-            type: "function",
-            name: "find_customer",
-            description: "Find a customer.",
-            defer_loading: true,
-            parameters: { type: "object", properties: { q: { type: "string" } } },
-            strict: false,
-          },
-        ],
-      },
-      { type: "tool_search" },
-    ];
-    const { preview } = await importText(api, ref, JSON.stringify(openai), {
+    const { preview } = await importText(api, ref, JSON.stringify(OPENAI_TOOLS), {
       namespace: null,
       mcpServer: null,
       exposure: "hidden",
@@ -193,28 +213,11 @@ describe("export", () => {
       [null, "skipped", null],
     ]);
     const out = await api.export.draft({ ...ref, format: "openai" });
-    expect(JSON.parse(out.json)).toEqual(openai);
+    expect(JSON.parse(out.json)).toEqual(OPENAI_TOOLS);
     expect(out).toMatchObject({ usesToolSearch: true, counts: { direct: 1, deferred: 1, omitted: 0 } });
     const anthropicJson = (await api.export.draft({ ...ref, format: "anthropic" })).json;
     const anthropic = JSON.parse(anthropicJson);
-    expect(anthropic).toEqual(
-      [
-        {
-          name: "find_customer",
-          description: "Find a customer.",
-          input_schema: { type: "object", properties: { q: { type: "string" } } },
-          defer_loading: true,
-          strict: false,
-        },
-        {
-          name: "ping",
-          description: "Check the service is up.",
-          input_schema: { type: "object", properties: {} },
-          strict: false,
-        },
-        { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" },
-      ].sort((a, b) => (a.name === "ping" ? -1 : b.name === "ping" ? 1 : 0)),
-    );
+    expect(anthropic).toEqual(ANTHROPIC_TOOLS);
     const mcp = JSON.parse((await api.export.draft({ ...ref, format: "mcp" })).json);
     expect(mcp.tools.map((t: { name: string }) => t.name)).toEqual(["ping", "find_customer"]);
     expect(mcp.tools[1]).toHaveProperty("inputSchema");

@@ -23,7 +23,8 @@ describe("the playground's draft after edits", () => {
     return queries;
   }
 
-  it("reads only the rows the change log names, whoever wrote them, and always equals a full read of the draft", async () => {
+  /** A catalog of four tools in two namespaces and one without, and its editor. */
+  async function catalogWithTools() {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
     const tools = await createTools(db, catalog.id, [
@@ -34,9 +35,22 @@ describe("the playground's draft after edits", () => {
     ]);
     const scope = { team: people.team.slug, catalog: catalog.slug };
     const editor = callerFor(db, people.editor);
-    // Records the SQL of every query the draft reads run on the plain driver (where the playground reads it).
-    const queries = recordPlainQueries();
-    const draft = async () => {
+    return { people, catalog, tools, scope, editor };
+  }
+
+  type Setup = Awaited<ReturnType<typeof catalogWithTools>>;
+  type DraftRead = () => Promise<{
+    content: Awaited<ReturnType<typeof loadDraftSource>>["content"];
+    versionReads: number;
+    read: string;
+  }>;
+
+  /**
+   * Reads the draft as the playground does and checks it equals a full read; says which rows it re-read
+   * ("nothing", the "changed" ones or the "whole" catalog) and how many times it read every row's version.
+   */
+  function draftReader({ people, catalog }: Setup, queries: string[]): DraftRead {
+    return async () => {
       const fresh = await db.catalog.findUniqueOrThrow({ where: { id: catalog.id } });
       queries.length = 0;
       const { content } = await loadDraftSource({ db, team: people.team, catalog: fresh });
@@ -57,18 +71,16 @@ describe("the playground's draft after edits", () => {
               : "whole",
       };
     };
-    const revision = async (id: string) => (await db.tool.findUniqueOrThrow({ where: { id } })).revision;
+  }
 
-    const first = await draft();
-    expect(first.read).toBe("whole");
-    const again = await draft();
-    expect(again.read).toBe("nothing"); // no row changed: the same content, not even re-read
-    expect(again.versionReads).toBe(0); // the draft revision alone says so: no row version is read either
-    expect(again.content).toBe(first.content);
+  const revisionOf = async (id: string) => (await db.tool.findUniqueOrThrow({ where: { id } })).revision;
+
+  /** Edits through the app's services: each is logged, so only the named rows are re-read. */
+  async function editThroughServices({ tools, scope, editor }: Setup, draft: DraftRead) {
     await editor.tool.update({
       ...scope,
       id: tools[0]!.id,
-      revision: await revision(tools[0]!.id),
+      revision: await revisionOf(tools[0]!.id),
       patch: { searchTextMode: "generated+extra", searchTextExtra: "sales backlog" },
     });
     const edited = await draft();
@@ -78,7 +90,7 @@ describe("the playground's draft after edits", () => {
 
     await editor.tool.bulkUpdate({
       ...scope,
-      items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }],
+      items: [{ id: tools[3]!.id, revision: await revisionOf(tools[3]!.id) }],
       patch: { exposure: "hidden" },
     });
     const hidden = await draft();
@@ -92,15 +104,18 @@ describe("the playground's draft after edits", () => {
     await editor.tool.create({ ...scope, tool: { name: "escalate", description: "Escalate a ticket." } });
     expect((await draft()).content.tools.map((t) => t.id)).toContain("escalate");
 
-    await editor.tool.delete({ ...scope, id: tools[1]!.id, revision: await revision(tools[1]!.id) });
+    await editor.tool.delete({ ...scope, id: tools[1]!.id, revision: await revisionOf(tools[1]!.id) });
     const deleted = await draft();
     expect(deleted.read).toBe("changed"); // the logged id is looked up and no longer found
     expect(deleted.content.tools.map((t) => t.id)).not.toContain("crm.refund_order");
+  }
 
+  /** A write that bumps neither revision nor updatedAt, a namespace rename, and a pruned change log. */
+  async function editBehindTheServices({ catalog, tools, scope, editor }: Setup, draft: DraftRead) {
     // A write that bumps neither revision nor updatedAt is still seen: row versions are the database's own.
     await editor.tool.bulkUpdate({
       ...scope,
-      items: [{ id: tools[3]!.id, revision: await revision(tools[3]!.id) }],
+      items: [{ id: tools[3]!.id, revision: await revisionOf(tools[3]!.id) }],
       patch: { exposure: "deferred" },
     });
     expect((await draft()).content.tools.map((t) => t.id)).toContain("ping");
@@ -132,6 +147,20 @@ describe("the playground's draft after edits", () => {
     expect(pruned.versionReads).toBe(1);
     expect(pruned.read).toBe("changed");
     expect(pruned.content.tools.find((t) => t.id === "ping")!.spec.description).toBe("Ping twice.");
+  }
+
+  it("reads only the rows the change log names, whoever wrote them, and always equals a full read of the draft", async () => {
+    const setup = await catalogWithTools();
+    // Records the SQL of every query the draft reads run on the plain driver (where the playground reads it).
+    const draft = draftReader(setup, recordPlainQueries());
+    const first = await draft();
+    expect(first.read).toBe("whole");
+    const again = await draft();
+    expect(again.read).toBe("nothing"); // no row changed: the same content, not even re-read
+    expect(again.versionReads).toBe(0); // the draft revision alone says so: no row version is read either
+    expect(again.content).toBe(first.content);
+    await editThroughServices(setup, draft);
+    await editBehindTheServices(setup, draft);
   });
 
   it("keeps the change log of the last 256 revisions", async () => {

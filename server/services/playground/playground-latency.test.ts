@@ -41,43 +41,49 @@ async function timed<T>(call: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
+/** A catalog of TOOL_COUNT deferred tools: the real MCP corpus, copied into numbered namespaces. */
+async function seedLargeCatalog() {
+  const corpus = readFileSync(path.resolve(import.meta.dirname, "../../../prisma/seed-data/tools.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as CorpusTool);
+  const { team, viewer } = await createTeamWithMembers(db);
+  const catalog = await createCatalog(db, team.id);
+  // The real MCP corpus, copied into numbered namespaces until there are 5,000 tools.
+  const copies = Math.ceil(TOOL_COUNT / corpus.length);
+  const namespaceNames = [...new Set(corpus.map((t) => t.namespace))].flatMap((ns) =>
+    Array.from({ length: copies }, (_, c) => `${ns}_${c}`),
+  );
+  await db.namespace.createMany({
+    data: namespaceNames.map((name) => ({
+      catalogId: catalog.id,
+      name,
+      description: `${name.replace(/_\d+$/, "")} tools`,
+    })),
+  });
+  const namespaceIds = new Map(
+    (await db.namespace.findMany({ where: { catalogId: catalog.id } })).map((ns) => [ns.name, ns.id]),
+  );
+  const rows = Array.from({ length: TOOL_COUNT }, (_, i) => {
+    const tool = corpus[i % corpus.length]!;
+    const ns = `${tool.namespace}_${Math.floor(i / corpus.length)}`;
+    return {
+      catalogId: catalog.id,
+      namespaceId: namespaceIds.get(ns)!,
+      key: `${ns}.${tool.name}`,
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      exposure: "deferred" as const,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1000) await db.tool.createMany({ data: rows.slice(i, i + 1000) });
+  return { team, viewer, catalog, rows };
+}
+
 describe(`playground at ${TOOL_COUNT} tools`, () => {
   it("answers typed queries from the cached index", async () => {
-    const corpus = readFileSync(path.resolve(import.meta.dirname, "../../../prisma/seed-data/tools.jsonl"), "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as CorpusTool);
-    const { team, viewer } = await createTeamWithMembers(db);
-    const catalog = await createCatalog(db, team.id);
-    // The real MCP corpus, copied into numbered namespaces until there are 5,000 tools.
-    const copies = Math.ceil(TOOL_COUNT / corpus.length);
-    const namespaceNames = [...new Set(corpus.map((t) => t.namespace))].flatMap((ns) =>
-      Array.from({ length: copies }, (_, c) => `${ns}_${c}`),
-    );
-    await db.namespace.createMany({
-      data: namespaceNames.map((name) => ({
-        catalogId: catalog.id,
-        name,
-        description: `${name.replace(/_\d+$/, "")} tools`,
-      })),
-    });
-    const namespaceIds = new Map(
-      (await db.namespace.findMany({ where: { catalogId: catalog.id } })).map((ns) => [ns.name, ns.id]),
-    );
-    const rows = Array.from({ length: TOOL_COUNT }, (_, i) => {
-      const tool = corpus[i % corpus.length]!;
-      const ns = `${tool.namespace}_${Math.floor(i / corpus.length)}`;
-      return {
-        catalogId: catalog.id,
-        namespaceId: namespaceIds.get(ns)!,
-        key: `${ns}.${tool.name}`,
-        name: tool.name,
-        description: tool.description,
-        parameters: tool.parameters,
-        exposure: "deferred" as const,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 1000) await db.tool.createMany({ data: rows.slice(i, i + 1000) });
+    const { team, viewer, catalog, rows } = await seedLargeCatalog();
 
     const api = callerFor(db, viewer).playground;
     const input = { team: team.slug, catalog: catalog.slug };

@@ -15,9 +15,62 @@ async function failure(promise: Promise<unknown>): Promise<TRPCError> {
   return error as TRPCError;
 }
 
+type Fixture = Awaited<ReturnType<typeof createPublishingFixture>>;
+type Published = Awaited<ReturnType<Fixture["editor"]["review"]["publish"]>>;
+type Publisher = { id: string; email: string };
+
+/** The stored row and its payload: a verified snapshot of the draft, published by `by`. */
+async function expectStoredVersion1({ at, catalog }: Fixture, published: Published, by: Publisher) {
+  const row = await db.snapshot.findUniqueOrThrow({
+    where: { catalogId_version: { catalogId: catalog.id, version: 1 } },
+  });
+  expect(row).toMatchObject({
+    contentHash: published.contentHash,
+    publishedById: by.id,
+    publishedBy: by.email,
+    note: "First release",
+  });
+  expect(row.publishedAt.getTime()).toBe(published.publishedAt.getTime());
+  expect(row.metrics).toEqual(published.metrics);
+  const snapshot = await verifySnapshot(row.payload);
+  expect(snapshot).toMatchObject({
+    format: SNAPSHOT_FORMAT,
+    version: 1,
+    catalog: { team: at.team, slug: at.catalog, name: "Support agent" },
+    engine: { profile: "stockroom", k1: 1.2, b: 0.75, defaultLimit: 8 },
+  });
+  expect(snapshot.publishedAt).toBe(published.publishedAt.toISOString());
+  expect(snapshot.tools.map((t) => t.id)).toEqual([
+    "crm.find_customer",
+    "crm.list_open_orders",
+    "crm.refund_order",
+    "mail.send_email",
+    "ops.restart_server",
+  ]);
+}
+
+/** The version is in the history and downloads as a verifiable snapshot file. */
+async function expectHistoryAndDownload({ at, viewer }: Fixture, published: Published, by: Publisher) {
+  const history = await viewer.snapshot.versions(at);
+  expect(history).toEqual([
+    expect.objectContaining({
+      version: 1,
+      publishedBy: by.email,
+      note: "First release",
+      contentHash: published.contentHash,
+      metrics: published.metrics,
+    }),
+  ]);
+  const download = await viewer.snapshot.download({ ...at, version: 1 });
+  expect(download.filename).toBe(`${at.team}-${at.catalog}-v1.json`);
+  expect(download.snapshot.contentHash).toBe(published.contentHash);
+  await expect(verifySnapshot(JSON.parse(JSON.stringify(download.snapshot)))).resolves.toBeTruthy();
+}
+
 describe("review.publish", () => {
   it("publishes version 1 in the snapshot format with publisher, note, metrics and an audit event", async () => {
-    const { at, editor, viewer, catalog, team, editor: _e } = await createPublishingFixture(db);
+    const fixture = await createPublishingFixture(db);
+    const { at, editor, catalog, team } = fixture;
     const editorUser = await db.membership.findFirstOrThrow({
       where: { teamId: team.id, role: "editor" },
       include: { user: true },
@@ -39,51 +92,12 @@ describe("review.publish", () => {
     });
     expect(published.metrics.successAt1).toBe(1);
 
-    const row = await db.snapshot.findUniqueOrThrow({
-      where: { catalogId_version: { catalogId: catalog.id, version: 1 } },
-    });
-    expect(row).toMatchObject({
-      contentHash: published.contentHash,
-      publishedById: editorUser.user.id,
-      publishedBy: editorUser.user.email,
-      note: "First release",
-    });
-    expect(row.publishedAt.getTime()).toBe(published.publishedAt.getTime());
-    expect(row.metrics).toEqual(published.metrics);
-    const snapshot = await verifySnapshot(row.payload);
-    expect(snapshot).toMatchObject({
-      format: SNAPSHOT_FORMAT,
-      version: 1,
-      catalog: { team: at.team, slug: at.catalog, name: "Support agent" },
-      engine: { profile: "stockroom", k1: 1.2, b: 0.75, defaultLimit: 8 },
-    });
-    expect(snapshot.publishedAt).toBe(published.publishedAt.toISOString());
-    expect(snapshot.tools.map((t) => t.id)).toEqual([
-      "crm.find_customer",
-      "crm.list_open_orders",
-      "crm.refund_order",
-      "mail.send_email",
-      "ops.restart_server",
-    ]);
-
+    await expectStoredVersion1(fixture, published, editorUser.user);
     const events = await db.auditEvent.findMany({ where: { catalogId: catalog.id, action: "snapshot.published" } });
     expect(events).toHaveLength(1);
     expect(events[0]!.after).toMatchObject({ version: 1, contentHash: published.contentHash });
 
-    const history = await viewer.snapshot.versions(at);
-    expect(history).toEqual([
-      expect.objectContaining({
-        version: 1,
-        publishedBy: editorUser.user.email,
-        note: "First release",
-        contentHash: published.contentHash,
-        metrics: published.metrics,
-      }),
-    ]);
-    const download = await viewer.snapshot.download({ ...at, version: 1 });
-    expect(download.filename).toBe(`${at.team}-${at.catalog}-v1.json`);
-    expect(download.snapshot.contentHash).toBe(published.contentHash);
-    await expect(verifySnapshot(JSON.parse(JSON.stringify(download.snapshot)))).resolves.toBeTruthy();
+    await expectHistoryAndDownload(fixture, published, editorUser.user);
   });
 
   it("refuses to publish a draft identical to the latest version, and writes nothing", async () => {

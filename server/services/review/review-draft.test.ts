@@ -5,6 +5,66 @@ import { createPublishingFixture, editTool } from "../../testing/publishing-fixt
 
 const { db } = useTestDatabase();
 
+type DraftReview = Awaited<ReturnType<Awaited<ReturnType<typeof createPublishingFixture>>["viewer"]["review"]["get"]>>;
+
+/** Per query: the hidden gold tool left "list open orders", the edited one entered "refund a payment", the rest moved. */
+function expectQueryChanges(review: DraftReview) {
+  const byQuery = new Map(review.queries.map((q) => [q.query, q]));
+
+  const orders = byQuery.get("list open orders")!;
+  expect(orders.draft.map((h) => h.id)).not.toContain("crm.list_open_orders");
+  expect(orders.left).toContainEqual({
+    id: "crm.list_open_orders",
+    rank: 1,
+    score: expect.any(Number),
+    isGold: true,
+    draftRank: null,
+  });
+  expect(orders.quality).toMatchObject({
+    draft: { recallAtK: 0, firstGoldRank: null },
+    latest: { recallAtK: 1, firstGoldRank: 1 },
+  });
+
+  const refund = byQuery.get("refund a payment")!;
+  expect(refund.verdict).toBe("changed");
+  expect(refund.draft.map((h) => [h.id, h.rank, h.change, h.previousRank])).toEqual([
+    ["crm.refund_order", 1, "same", 1],
+    ["mail.send_email", 2, "entered", null],
+  ]);
+  expect(refund.draft[0]!.scoreDelta).toEqual(expect.any(Number));
+  expect(refund.draft[1]!.scoreDelta).toBeNull();
+
+  const profile = byQuery.get("customer profile")!;
+  expect(profile.verdict).toBe("changed");
+  expect(profile.draft.map((h) => [h.id, h.change, h.previousRank, h.rank])).toEqual([
+    ["crm.find_customer", "same", 1, 1],
+    ["crm.refund_order", "moved", 3, 2],
+  ]);
+  expect(profile.left.map((h) => [h.id, h.rank, h.isGold])).toEqual([["crm.list_open_orders", 2, false]]);
+  for (const q of review.queries) {
+    for (const hit of q.draft)
+      expect(
+        hit.change === "entered"
+          ? hit.previousRank === null
+          : hit.change === "moved"
+            ? hit.previousRank !== hit.rank
+            : hit.previousRank === hit.rank,
+      ).toBe(true);
+  }
+}
+
+/** The hidden tool is removed; the edited one's search text gained the extra words. */
+function expectToolChanges(review: DraftReview) {
+  expect(review.tools.removed).toEqual([
+    { id: "crm.list_open_orders", exposure: "deferred", description: "List open orders by customer ID." },
+  ]);
+  expect(review.tools.changed.map((t) => t.id)).toEqual(["mail.send_email"]);
+  const [searchText] = review.tools.changed[0]!.fields;
+  expect(searchText).toMatchObject({ field: "searchText" });
+  expect(searchText!.parts.at(-1)).toEqual({ kind: "added", text: "refund payment" });
+  expect(searchText!.parts.filter((p) => p.kind === "removed")).toEqual([]);
+}
+
 describe("review.get", () => {
   it("before the first publish: every query is new, every tool added", async () => {
     const { at, viewer } = await createPublishingFixture(db);
@@ -61,48 +121,7 @@ describe("review.get", () => {
       counts: { worse: 1, better: 0, changed: 2, same: 2, new: 0 },
     });
     expect(review.queries[0]).toMatchObject({ query: "list open orders", verdict: "worse" }); // worse first
-    const byQuery = new Map(review.queries.map((q) => [q.query, q]));
-
-    const orders = byQuery.get("list open orders")!;
-    expect(orders.draft.map((h) => h.id)).not.toContain("crm.list_open_orders");
-    expect(orders.left).toContainEqual({
-      id: "crm.list_open_orders",
-      rank: 1,
-      score: expect.any(Number),
-      isGold: true,
-      draftRank: null,
-    });
-    expect(orders.quality).toMatchObject({
-      draft: { recallAtK: 0, firstGoldRank: null },
-      latest: { recallAtK: 1, firstGoldRank: 1 },
-    });
-
-    const refund = byQuery.get("refund a payment")!;
-    expect(refund.verdict).toBe("changed");
-    expect(refund.draft.map((h) => [h.id, h.rank, h.change, h.previousRank])).toEqual([
-      ["crm.refund_order", 1, "same", 1],
-      ["mail.send_email", 2, "entered", null],
-    ]);
-    expect(refund.draft[0]!.scoreDelta).toEqual(expect.any(Number));
-    expect(refund.draft[1]!.scoreDelta).toBeNull();
-
-    const profile = byQuery.get("customer profile")!;
-    expect(profile.verdict).toBe("changed");
-    expect(profile.draft.map((h) => [h.id, h.change, h.previousRank, h.rank])).toEqual([
-      ["crm.find_customer", "same", 1, 1],
-      ["crm.refund_order", "moved", 3, 2],
-    ]);
-    expect(profile.left.map((h) => [h.id, h.rank, h.isGold])).toEqual([["crm.list_open_orders", 2, false]]);
-    for (const q of review.queries) {
-      for (const hit of q.draft)
-        expect(
-          hit.change === "entered"
-            ? hit.previousRank === null
-            : hit.change === "moved"
-              ? hit.previousRank !== hit.rank
-              : hit.previousRank === hit.rank,
-        ).toBe(true);
-    }
+    expectQueryChanges(review);
 
     // The hidden gold tool costs one of four queries with gold its hit.
     expect(review.metrics.latest).toMatchObject({ successAt1: 1, recallAtK: 1 });
@@ -110,14 +129,7 @@ describe("review.get", () => {
     expect(review.metrics.regressions).toContainEqual({ metric: "successAt1", before: 1, after: 0.75 });
     expect(review.metrics.regressions).toContainEqual({ metric: "recallAtK", before: 1, after: 0.75 });
 
-    expect(review.tools.removed).toEqual([
-      { id: "crm.list_open_orders", exposure: "deferred", description: "List open orders by customer ID." },
-    ]);
-    expect(review.tools.changed.map((t) => t.id)).toEqual(["mail.send_email"]);
-    const [searchText] = review.tools.changed[0]!.fields;
-    expect(searchText).toMatchObject({ field: "searchText" });
-    expect(searchText!.parts.at(-1)).toEqual({ kind: "added", text: "refund payment" });
-    expect(searchText!.parts.filter((p) => p.kind === "removed")).toEqual([]);
+    expectToolChanges(review);
   });
 
   it("diffs descriptions by word and parameters by line", async () => {
