@@ -55,6 +55,13 @@ describe("OpenAI client tool_search, both forms the API offers", () => {
     });
   });
 
+  it("call_id null, as the official type allows: answered with call_id null, an item the API accepts", async () => {
+    const catalog = await open();
+    const call: ResponseToolSearchCall = { ...searchCall({ query: "cancel order", limit: 1 }), call_id: null };
+    const item: ResponseInputItem = catalog.answerToolSearchCall(call);
+    expect(item).toEqual({ ...catalog.toolSearchOutput("search-1", "cancel order", 1), call_id: null });
+  });
+
   it("paths form: a namespace loads its deferred tools, namespace.tool one tool, unknown paths are reported", async () => {
     const catalog = await open();
     const answer = catalog.resolveToolSearchCall(

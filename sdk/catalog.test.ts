@@ -164,7 +164,12 @@ describe("toolSearchOutput / firstRequestTools", () => {
     expect(catalog.answerToolSearchCall({ call_id: "c5", query: "cancel order", limit: 1 })).toEqual(
       catalog.toolSearchOutput("c5", "cancel order", 1),
     );
-    expect(() => catalog.answerToolSearchCall({ arguments: {} })).toThrow(/call_id/);
+    // call_id null (allowed by the openai types) or absent: answered, with call_id null.
+    expect(catalog.answerToolSearchCall({ call_id: null, arguments: { query: "cancel order" } })).toEqual(
+      catalog.toolSearchOutput(null, "cancel order"),
+    );
+    expect(catalog.answerToolSearchCall({ arguments: { query: "cancel order" } }).call_id).toBeNull();
+    expect(() => catalog.answerToolSearchCall({ call_id: 7, arguments: {} })).toThrow(/call_id must be a string/);
   });
 
   it("plans turn one with the snapshot through firstRequestTools", async () => {

@@ -139,7 +139,7 @@ export class StockroomCatalog {
    * The `tool_search_output` item answering a model's client-executed `tool_search_call`. Never throws for
    * what the model sent (every call needs an answer): an empty query loads no tools, a bad limit uses the default.
    */
-  toolSearchOutput(callId: string, query: string, limit?: number): ToolSearchOutputItem {
+  toolSearchOutput(callId: string | null, query: string, limit?: number): ToolSearchOutputItem {
     const { snapshot, tools, topLevelNames } = this.state;
     return buildToolSearchOutput(
       snapshot,
@@ -149,7 +149,10 @@ export class StockroomCatalog {
     );
   }
 
-  /** `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. */
+  /**
+   * `toolSearchOutput` for a `tool_search_call` item exactly as the Responses API returned it. A `call_id` of
+   * `null` or none (the `openai` types allow both) is answered with `call_id: null`.
+   */
   answerToolSearchCall(call: ToolSearchCallLike): ToolSearchOutputItem {
     return this.resolveToolSearchCall(call).output;
   }

@@ -7,7 +7,8 @@ import type { SnapshotContent, SnapshotTool } from "../snapshot/verify";
 /** Assignable to `ResponseInputItem` (`ResponseToolSearchOutputItemParam`) of the `openai` package. */
 export type ToolSearchOutputItem = {
   type: "tool_search_output";
-  call_id: string;
+  /** The call's own `call_id`; `null` when the call had none (the `openai` types allow `call_id: null`). */
+  call_id: string | null;
   status: "completed";
   execution: "client";
   tools: Array<OpenAIFunctionTool | OpenAINamespaceTool>;
@@ -19,7 +20,7 @@ export type ToolSearchOutputItem = {
  */
 export function buildToolSearchOutput(
   content: SnapshotContent,
-  callId: string,
+  callId: string | null,
   tools: readonly SnapshotTool[],
   topLevelNames: ReadonlyMap<string, string> = new Map(),
 ): ToolSearchOutputItem {
@@ -52,7 +53,8 @@ export type ToolSearchCallLike = {
 
 /** What a call asks for: `{query, limit}` (the SDK's described entry), or `paths` (OpenAI's built-in loader). */
 export type ToolSearchRequest = {
-  callId: string;
+  /** The call's `call_id`, or `null` when it was `null` or absent (both allowed by the `openai` types). */
+  callId: string | null;
   query: string;
   limit: number | undefined;
   /** Set when the call used the built-in loader's `{"paths": [...]}` form; `query` is then ignored. */
@@ -61,11 +63,15 @@ export type ToolSearchRequest = {
 
 /**
  * What a model's `tool_search_call` asks for: `arguments` may arrive as an object or as a JSON string. A
- * `paths` array means the built-in loader's form; its entries that are not strings are dropped.
+ * `paths` array means the built-in loader's form; its entries that are not strings are dropped. A `call_id` of
+ * `null` or none (both allowed by the `openai` types) is answered with `call_id: null` (the output item's type,
+ * `ResponseToolSearchOutputItemParam`, allows it too); a `call_id` of any other type is a programming error
+ * (TypeError), and an empty string is echoed as it came.
  */
 export function parseToolSearchCall(call: ToolSearchCallLike): ToolSearchRequest {
-  if (typeof call.call_id !== "string" || call.call_id.length === 0)
-    throw new TypeError("tool_search_call has no call_id");
+  const callId = call.call_id ?? null;
+  if (callId !== null && typeof callId !== "string")
+    throw new TypeError(`tool_search_call's call_id must be a string or null, got ${typeof callId}`);
   // Some clients flatten the arguments onto the call item itself.
   let args: unknown = call.arguments ?? { query: call.query, limit: call.limit };
   if (typeof args === "string") {
@@ -81,5 +87,5 @@ export function parseToolSearchCall(call: ToolSearchCallLike): ToolSearchRequest
   const paths = Array.isArray(record.paths)
     ? record.paths.filter((path): path is string => typeof path === "string")
     : undefined;
-  return { callId: call.call_id, query, limit, paths };
+  return { callId, query, limit, paths };
 }

@@ -52,7 +52,7 @@ def resolve_tool_search_paths(content: Dict[str, Any], paths: Sequence[str]) -> 
 
 
 def build_tool_search_output(
-    content: Dict[str, Any], call_id: str, tools: Sequence[Tool], top_level_names: Optional[Mapping[str, str]] = None
+    content: Dict[str, Any], call_id: Optional[str], tools: Sequence[Tool], top_level_names: Optional[Mapping[str, str]] = None
 ) -> Dict[str, Any]:
     """The ``tool_search_output`` item: hits of one namespace merged into one entry, in order of their best hit."""
     names = top_level_names or {}
@@ -83,11 +83,13 @@ def build_tool_search_output(
     }
 
 
-def parse_tool_search_call(call: Mapping[str, Any]) -> Tuple[str, str, Optional[int], Optional[List[str]]]:
-    """(call_id, query, limit, paths) of a ``tool_search_call``; ``arguments`` may be an object or a JSON string."""
+def parse_tool_search_call(call: Mapping[str, Any]) -> Tuple[Optional[str], str, Optional[int], Optional[List[str]]]:
+    """(call_id, query, limit, paths) of a ``tool_search_call``; ``arguments`` may be an object or a JSON string.
+    A ``call_id`` of None or none (the ``openai`` types allow both) is answered with ``"call_id": None``; one of any
+    other type than str raises TypeError."""
     call_id = call.get("call_id")
-    if not isinstance(call_id, str) or not call_id:
-        raise TypeError("tool_search_call has no call_id")
+    if call_id is not None and not isinstance(call_id, str):
+        raise TypeError("tool_search_call's call_id must be a string or null, got %s" % type(call_id).__name__)
     args: Any = call.get("arguments")
     if args is None:  # some clients flatten the arguments onto the call item itself
         args = {"query": call.get("query"), "limit": call.get("limit")}
