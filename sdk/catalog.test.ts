@@ -105,9 +105,59 @@ describe("connect + search", () => {
     const badToken = await apiFailure(connect({ ...target(), token: "srk_wrong" }));
     expect([badToken.status, badToken.code]).toEqual([401, "UNAUTHORIZED"]);
     server.failWith = { status: 429, code: "RATE_LIMITED", retryAfter: 7 };
-    const limited = await apiFailure(connect(target()));
+    const limited = await apiFailure(connect({ ...target(), retry: false }));
     expect([limited.status, limited.code, limited.retryAfterSeconds]).toEqual([429, "RATE_LIMITED", 7]);
-    expect(limited.message).toBe("test server says RATE_LIMITED");
+    expect(limited.message).toBe(
+      `test server says RATE_LIMITED (429 RATE_LIMITED from ${server.url}/api/v1/catalogs/acme/support/snapshots/latest; not retried (retries: 0))`,
+    );
+  });
+});
+
+describe("retrying 429 and 503", () => {
+  const quick = { baseDelayMs: 1, maxDelayMs: 2000 };
+  const snapshotRequests = () => server.requests.filter((r) => r.path.includes("/snapshots/")).length;
+
+  it("sends a 429 or 503 again with backoff until it passes; other refusals are not retried", async () => {
+    for (const status of [429, 503]) {
+      server.requests.length = 0;
+      server.failWith = { status, code: "BUSY", times: 3 };
+      expect((await connect({ ...target(), retry: quick, telemetry: false })).version).toBe(1);
+      expect(snapshotRequests(), String(status)).toBe(4);
+    }
+    server.requests.length = 0;
+    server.failWith = { status: 500, code: "INTERNAL", times: 1 };
+    expect((await apiFailure(connect({ ...target(), retry: quick }))).attempts).toBe(1);
+    expect(snapshotRequests()).toBe(1);
+  });
+
+  it("honours Retry-After in seconds and as an HTTP date", async () => {
+    for (const form of ["seconds", "date"]) {
+      const retryAfter = form === "seconds" ? 1 : new Date(Date.now() + 1500).toUTCString();
+      server.failWith = { status: 429, code: "RATE_LIMITED", retryAfter, times: 1 };
+      const started = performance.now();
+      await connect({ ...target(), retry: quick, telemetry: false });
+      // The backoff alone would be 1 ms; an HTTP date has whole seconds, so it may be up to 1 s sooner.
+      expect(performance.now() - started, form).toBeGreaterThanOrEqual(450);
+    }
+  });
+
+  it("gives up after the bounded retries, or at once when Retry-After is longer than maxDelayMs, saying why", async () => {
+    server.failWith = { status: 503, code: "UNAVAILABLE" };
+    const tired = await apiFailure(connect({ ...target(), retry: { ...quick, retries: 2 } }));
+    expect([tired.status, tired.code, tired.attempts]).toEqual([503, "UNAVAILABLE", 3]);
+    expect(tired.message).toMatch(
+      /^test server says UNAVAILABLE \(503 UNAVAILABLE from .*; gave up after 3 attempts \(retries: 2\)\)$/,
+    );
+    server.requests.length = 0;
+    server.failWith = { status: 429, code: "RATE_LIMITED", retryAfter: 60 };
+    const patient = await apiFailure(connect({ ...target(), retry: quick }));
+    expect([patient.attempts, patient.retryAfterSeconds, snapshotRequests()]).toEqual([1, 60, 1]);
+    expect(patient.message).toMatch(
+      /gave up after 1 attempt: the server asked to wait 60 s, more than maxDelayMs \(2\.0 s\)\)$/,
+    );
+    await expect(connect({ ...target(), retry: { retries: -1 } })).rejects.toThrow(
+      /retry.retries must be a number ≥ 0/,
+    );
   });
 });
 
@@ -273,7 +323,7 @@ describe("on-disk cache", () => {
     server.failWith = { status: 401, code: "UNAUTHORIZED" };
     await expect(connect({ ...target(), cacheDir })).rejects.toMatchObject({ status: 401 });
     server.failWith = { status: 503, code: "INTERNAL" };
-    expect((await connect({ ...target(), cacheDir })).source).toBe("cache");
+    expect((await connect({ ...target(), cacheDir, retry: { baseDelayMs: 1 } })).source).toBe("cache");
 
     await writeFile(cachedFile, text.replace("Cancel an order.", "Delete all orders."));
     await server.close();

@@ -3,6 +3,9 @@
 import { pathOf, type ResponseOf } from "../domain/agent-api/route-spec";
 import { getSnapshotRoute, listSnapshotsRoute } from "../domain/agent-api/routes";
 import { verifySnapshot, type Snapshot } from "../domain/snapshot/verify";
+import { nextRetry, retryAfterMsOf, retryPolicyOf, sleep, type RetryOptions } from "./retry";
+
+export type { RetryOptions } from "./retry";
 
 export interface ApiTarget {
   /** The Stockroom server's origin, e.g. `https://stockroom.example.com`. */
@@ -11,8 +14,14 @@ export interface ApiTarget {
   token: string;
   team: string;
   catalog: string;
-  /** Another fetch (tests, proxies, retries); defaults to the global one. */
+  /** Another fetch (tests, proxies); defaults to the global one. */
   fetch?: typeof fetch;
+  /**
+   * 429 and 503 answers are sent again with bounded exponential backoff that honours Retry-After (default: 4
+   * retries from 500 ms, no single wait over 30 s); `false` never retries. Giving up throws the last refusal,
+   * its message saying how many attempts were made and why the SDK stopped.
+   */
+  retry?: RetryOptions | false;
 }
 
 /** A refusal by the API: the HTTP status and the `{ error: { code, message } }` it sent. */
@@ -21,8 +30,10 @@ export class StockroomApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Seconds to wait before retrying, from Retry-After on a 429. */
+    /** Seconds to wait before retrying, from Retry-After on a 429 or 503. */
     readonly retryAfterSeconds: number | null = null,
+    /** Requests sent before this refusal was final (more than 1 when 429 or 503 answers were retried). */
+    readonly attempts = 1,
   ) {
     super(message);
     this.name = "StockroomApiError";
@@ -54,9 +65,8 @@ async function send(target: ApiTarget, url: string, headers: Record<string, stri
   }
 }
 
-async function request(target: ApiTarget, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await send(target, url, headers);
-  if (response.ok || response.status === 304) return response;
+/** The refusal an answer carries: its JSON error shape, or its status line when it has none. */
+async function apiErrorOf(response: Response, url: string, attempts: number, giveUp: string) {
   let code = "HTTP_ERROR";
   let message = `${response.status} ${response.statusText} from ${url}`;
   try {
@@ -66,13 +76,28 @@ async function request(target: ApiTarget, url: string, headers: Record<string, s
   } catch {
     // Not our JSON error shape (a proxy's HTML page, say): keep the status line.
   }
-  const retryAfter = Number(response.headers.get("retry-after"));
-  throw new StockroomApiError(
+  const retryAfter = retryAfterMsOf(response.headers.get("retry-after"));
+  if (giveUp) message = `${message} (${response.status} ${code} from ${url}; ${giveUp})`;
+  return new StockroomApiError(
     response.status,
     code,
     message,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    retryAfter !== null && retryAfter > 0 ? retryAfter / 1000 : null,
+    attempts,
   );
+}
+
+/** One GET, sent again after a 429 or 503 as `target.retry` allows; any other refusal throws at once. */
+async function request(target: ApiTarget, url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const policy = retryPolicyOf(target.retry);
+  for (let attempt = 1; ; attempt++) {
+    const response = await send(target, url, headers);
+    if (response.ok || response.status === 304) return response;
+    const next = nextRetry(policy, attempt, response.status, retryAfterMsOf(response.headers.get("retry-after")));
+    if ("giveUp" in next) throw await apiErrorOf(response, url, attempt, next.giveUp);
+    await response.body?.cancel();
+    await sleep(next.wait);
+  }
 }
 
 export type FetchSnapshotResult = { status: "not-modified" } | { status: "ok"; snapshot: Snapshot; body: string };

@@ -17,6 +17,7 @@ export {
   StockroomApiError,
   type ApiTarget,
   type FetchSnapshotResult,
+  type RetryOptions,
   type SnapshotListing,
 } from "./http-client";
 export {

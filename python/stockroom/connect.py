@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import urllib.error
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Dict, Mapping, Optional, Union
 
 from .cache import read_cached_snapshot, write_cached_snapshot
 from .catalog import Catalog
@@ -34,6 +34,17 @@ def _telemetry_for(target: ApiTarget, telemetry: Union[bool, Mapping[str, Any]])
     return CatalogTelemetry(TelemetryReporter(target, **options), conversation_id)
 
 
+def _retry_fields(retry: Union[bool, Mapping[str, float]]) -> Dict[str, float]:
+    if retry is False:
+        return {"retries": 0}
+    options = dict(retry) if isinstance(retry, Mapping) else {}
+    unknown = set(options) - {"retries", "base_delay", "max_delay"}
+    if unknown:
+        raise ValueError("unknown retry options: %s" % ", ".join(sorted(unknown)))
+    names = {"retries": "retries", "base_delay": "retry_base_delay", "max_delay": "retry_max_delay"}
+    return {names[key]: value for key, value in options.items()}
+
+
 def _make(target: ApiTarget, pinned: Version, cache_dir: Optional[str], rank_locally: Optional[bool], telemetry: Any):
     return lambda snapshot, source: Catalog(target, pinned, cache_dir, snapshot, source, rank_locally, telemetry)
 
@@ -48,6 +59,7 @@ def connect(
     rank_locally: Optional[bool] = None,
     timeout: float = 30.0,
     telemetry: Union[bool, Mapping[str, Any]] = True,
+    retry: Union[bool, Mapping[str, float]] = True,
 ) -> Catalog:
     """Fetches the catalog's snapshot (latest or pinned) and verifies its hash and catalog. With ``cache_dir``: a
     pinned version already cached is used without a request; otherwise the cached copy is revalidated with its
@@ -55,11 +67,13 @@ def connect(
     ``snowballstemmer`` is installed, True = require it, False = always hosted search. ``telemetry``: searches,
     observed calls and outcomes go to the events API in the background (False: off; or a dict of
     ``conversation_id``, ``max_queue`` (10,000), ``flush_interval`` (2.0 s), ``max_batch`` (500)); ``close()``
-    sends what is left."""
+    sends what is left. ``retry``: 429 and 503 answers are sent again with bounded exponential backoff honouring
+    Retry-After (False: never; or a dict of ``retries`` (4), ``base_delay`` (0.5 s), ``max_delay`` (30 s), the
+    longest single wait); giving up raises the last refusal, its message saying how many attempts and why."""
     pinned: Version = "latest" if version is None else version
     if pinned != "latest" and (not isinstance(pinned, int) or isinstance(pinned, bool) or pinned < 1):
         raise ValueError("version must be a positive integer or 'latest', got %r" % (version,))
-    target = ApiTarget(url=url, token=token, team=team, catalog=catalog, timeout=timeout)
+    target = ApiTarget(url=url, token=token, team=team, catalog=catalog, timeout=timeout, **_retry_fields(retry))
     made = _make(target, pinned, cache_dir, rank_locally, _telemetry_for(target, telemetry))
     cached = read_cached_snapshot(cache_dir, team, catalog, pinned) if cache_dir else None
     if cached is not None:

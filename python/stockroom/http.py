@@ -1,8 +1,13 @@
-"""The agent API over HTTP with urllib: snapshots (with ETag revalidation) and hosted search."""
+"""The agent API over HTTP with urllib: snapshots (with ETag revalidation) and hosted search. 429 and 503 answers are
+sent again with bounded exponential backoff that honours Retry-After, as sdk/retry.ts does."""
 
 from __future__ import annotations
 
+import email.utils
 import json
+import random
+import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -19,12 +24,19 @@ Version = Union[int, str]
 class StockroomApiError(Exception):
     """A refusal by the API: the HTTP status and the ``{"error": {"code", "message"}}`` it sent."""
 
-    def __init__(self, status: int, code: str, message: str, retry_after_seconds: Optional[float] = None) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, retry_after_seconds: Optional[float] = None, attempts: int = 1
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.retry_after_seconds = retry_after_seconds
+        #: Requests sent before this refusal was final (more than 1 when 429 or 503 answers were retried).
+        self.attempts = attempts
+
+
+RETRIED_STATUSES = (429, 503)
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,18 @@ class ApiTarget:
     team: str
     catalog: str
     timeout: float = 30.0
+    #: Retries of a 429 or 503 answer after the first attempt (0 never retries).
+    retries: int = 4
+    #: The first wait without Retry-After, in seconds, doubled on each retry (50–100 % of it: jitter).
+    retry_base_delay: float = 0.5
+    #: No single wait is longer: a Retry-After beyond it is not waited out, the SDK gives up.
+    retry_max_delay: float = 30.0
+
+    def __post_init__(self) -> None:
+        for name in ("retries", "retry_base_delay", "retry_max_delay"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0 or value == float("inf"):
+                raise ValueError("%s must be a number >= 0, got %r" % (name, value))
 
     def catalog_url(self, tail: str) -> str:
         quote = lambda part: urllib.parse.quote(part, safe="")  # noqa: E731
@@ -44,7 +68,45 @@ def snapshots_url(target: ApiTarget, version: Version = "latest") -> str:
     return target.catalog_url("snapshots/%s" % version)
 
 
-def _error_of(error: urllib.error.HTTPError, url: str) -> StockroomApiError:
+def retry_after_seconds_of(header: Optional[str], now: Optional[float] = None) -> Optional[float]:
+    """Retry-After in seconds: delta-seconds or an HTTP date; None when absent or unreadable."""
+    text = (header or "").strip()
+    if not text:
+        return None
+    if re.fullmatch(r"\d+(\.\d+)?", text):
+        return float(text)
+    try:
+        at = email.utils.parsedate_to_datetime(text).timestamp()
+    except (TypeError, ValueError, IndexError):
+        return None
+    return max(0.0, at - (time.time() if now is None else now))
+
+
+def next_retry(target: ApiTarget, attempt: int, status: int, retry_after: Optional[float]) -> Tuple[float, str]:
+    """(seconds to wait, "") to send again after attempt ``attempt`` (1-based), or (0, why) to give up."""
+    if status not in RETRIED_STATUSES:
+        return 0.0, ""
+    retries = int(target.retries)
+    if retries == 0:
+        return 0.0, "not retried (retries: 0)"
+    if attempt > retries:
+        return 0.0, "gave up after %d attempts (retries: %d)" % (attempt, retries)
+    if retry_after is not None and retry_after > target.retry_max_delay:
+        return 0.0, "gave up after %d attempt%s: the server asked to wait %s, more than retry_max_delay (%s)" % (
+            attempt,
+            "" if attempt == 1 else "s",
+            _seconds(retry_after),
+            _seconds(target.retry_max_delay),
+        )
+    backoff = min(target.retry_max_delay, target.retry_base_delay * 2 ** (attempt - 1)) * (0.5 + random.random() / 2)
+    return max(backoff, retry_after or 0.0), ""
+
+
+def _seconds(value: float) -> str:
+    return ("%.1f s" if value < 10 else "%.0f s") % value
+
+
+def _error_of(error: urllib.error.HTTPError, url: str, attempts: int = 1, give_up: str = "") -> StockroomApiError:
     code, message = "HTTP_ERROR", "%s %s from %s" % (error.code, error.reason, url)
     try:
         body = json.loads(error.read().decode("utf-8"))
@@ -52,21 +114,31 @@ def _error_of(error: urllib.error.HTTPError, url: str) -> StockroomApiError:
         message = str(body["error"]["message"])
     except (ValueError, KeyError, TypeError):
         pass  # not our JSON error shape (a proxy's HTML page, say): keep the status line
-    retry = error.headers.get("Retry-After") if error.headers else None
-    retry_after = float(retry) if retry and retry.isdigit() and int(retry) > 0 else None
-    return StockroomApiError(error.code, code, message, retry_after)
+    retry_after = retry_after_seconds_of(error.headers.get("Retry-After") if error.headers else None)
+    if give_up:
+        message = "%s (%d %s from %s; %s)" % (message, error.code, code, url, give_up)
+    return StockroomApiError(error.code, code, message, retry_after if retry_after else None, attempts)
 
 
 def _send(target: ApiTarget, request: urllib.request.Request) -> Tuple[int, Dict[str, str], bytes]:
+    """One request, sent again after a 429 or 503 as the target's retry settings allow."""
     request.add_header("Authorization", "Bearer %s" % target.token)
     request.add_header("Accept", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=target.timeout) as response:
-            return response.status, dict(response.headers.items()), response.read()
-    except urllib.error.HTTPError as error:
-        if error.code == 304:
-            return 304, dict(error.headers.items()), b""
-        raise _error_of(error, request.full_url) from None
+    attempt = 1
+    while True:
+        try:
+            with urllib.request.urlopen(request, timeout=target.timeout) as response:
+                return response.status, dict(response.headers.items()), response.read()
+        except urllib.error.HTTPError as error:
+            if error.code == 304:
+                return 304, dict(error.headers.items()), b""
+            retry_after = retry_after_seconds_of(error.headers.get("Retry-After") if error.headers else None)
+            wait, give_up = next_retry(target, attempt, error.code, retry_after)
+            if give_up or error.code not in RETRIED_STATUSES:
+                raise _error_of(error, request.full_url, attempt, give_up) from None
+            error.close()
+        time.sleep(wait)
+        attempt += 1
 
 
 def fetch_snapshot(

@@ -94,8 +94,11 @@ export interface SnapshotServer {
   requests: Array<{ path: string; headers: IncomingHttpHeaders }>;
   /** Replace the JSON body of a version (to simulate tampering in transit). */
   override: Map<number, string>;
-  /** Answer every request with this status and error code instead. */
-  failWith: { status: number; code: string; retryAfter?: number } | null;
+  /**
+   * Answer every request with this status and error code instead (Retry-After: seconds or an HTTP date); with
+   * `times`, only that many requests, then it clears itself.
+   */
+  failWith: { status: number; code: string; retryAfter?: number | string; times?: number } | null;
   /** Bodies of event batches POSTed to `…/events` and answered 202 (see eventsFailWith). */
   eventBatches: Array<{ events: Array<Record<string, unknown>>; dropped?: number }>;
   /** Answer event batches with this status instead (the snapshot reads keep working). */
@@ -132,12 +135,11 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify({ error: { code, message: `test server says ${code}` } }));
     };
-    if (state.failWith)
-      return error(
-        state.failWith.status,
-        state.failWith.code,
-        state.failWith.retryAfter ? { "retry-after": String(state.failWith.retryAfter) } : {},
-      );
+    const fail = state.failWith;
+    if (fail) {
+      if (fail.times !== undefined && --fail.times <= 0) state.failWith = null;
+      return error(fail.status, fail.code, fail.retryAfter ? { "retry-after": String(fail.retryAfter) } : {});
+    }
     if (req.headers.authorization !== `Bearer ${TEST_TOKEN}`) return error(401, "UNAUTHORIZED");
     if (req.method === "POST" && req.url === "/api/v1/catalogs/acme/support/events")
       return receiveEvents(req, res, state, error);
