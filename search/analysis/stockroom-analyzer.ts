@@ -20,7 +20,7 @@ import { isAscii } from "./ascii";
  * catalog of tools every document is one, so "a tool that converts speech" says no more than "converts speech",
  * and names like ChartTool or JobTool would otherwise gain name coverage from any request that says "tool".
  */
-const REQUEST_FILLER = [
+export const REQUEST_FILLER = [
   "please",
   "pls",
   "kindly",

@@ -32,7 +32,7 @@ import { STOCKROOM_TUNING, type StockroomTuning } from "./stockroom-tuning";
 import type { IndexDoc, RankingEngine, ScoreFactor, ScoredDocs, TermExplanation, VocabularyEffect } from "./types";
 
 /** Own words at the start of a request in which a destructive verb counts as what the request asks for. */
-const DESTRUCTIVE_OPENING = 2;
+export const DESTRUCTIVE_OPENING = 2;
 
 const STARTS_WITH_DIGIT = /^\d/;
 

@@ -8,7 +8,7 @@ import { analyzeStockroom } from "../analysis/stockroom-analyzer";
 import type { QueryConcept } from "./stockroom-query";
 
 /** Verbs of tool names that change state. Words that are also common nouns of read tools (tag, label, commit, post) are left out. */
-const CHANGE_VERBS =
+export const CHANGE_VERBS =
   "create add insert delete remove update edit modify change set send write cancel move rename merge push close " +
   "archive upload publish deploy assign pause resume restart kill terminate revoke invite reply forward approve " +
   "reject submit install uninstall drop clear reset revert rollback duplicate enable disable unlock unblock comment";
@@ -22,7 +22,7 @@ const QUESTION_END = /[?？]\s*$/;
 const REQUEST_OPENING = /^\s*(?:can|could|would|will)\s+you\b/i;
 
 /** The change verbs that destroy. */
-const DESTRUCTIVE_VERBS =
+export const DESTRUCTIVE_VERBS =
   "delete remove drop clear cancel revoke uninstall kill terminate reset purge destroy erase wipe";
 
 let changeTerms: ReadonlySet<string> | null = null;

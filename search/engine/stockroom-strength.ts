@@ -16,11 +16,11 @@ import type { StockroomTuning } from "./stockroom-tuning";
 import type { StrengthBar } from "./types";
 
 /** Top-1 / top-5 ratio at which the gap neither raises nor lowers the bar. */
-const NEUTRAL_GAP = 1.5;
+export const NEUTRAL_GAP = 1.5;
 /** Larger gaps count no more than this (a lone hit is not proof of relevance). */
-const MAX_GAP = 3;
+export const MAX_GAP = 3;
 /** Share of a perfect match a word found in one tool only must weigh there to count as a keyword. */
-const UNIQUE_SHARE = 0.4;
+export const UNIQUE_SHARE = 0.4;
 
 export interface StrengthEvidence {
   /** The five best scores, best first (0 where there are fewer hits). */
