@@ -6,7 +6,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import canonicalize from "canonicalize";
 import { describe, expect, it } from "vitest";
-import { PYTHON_TABLES, PYTHON_VOCABULARY, pythonTables, pythonVocabulary } from "../scripts/generate-python-tables";
+import {
+  PYTHON_STOCKROOM_TABLES,
+  PYTHON_TABLES,
+  PYTHON_VOCABULARY,
+  pythonStockroomTables,
+  pythonTables,
+  pythonVocabulary,
+} from "../scripts/generate-python-tables";
+import { createSearchIndex, type IndexDoc } from "../search/index";
 import { toolReferenceResult } from "../domain/providers/anthropic-tool-search";
 import { ChatToolSession } from "../domain/providers/chat-completions";
 import { firstRequestTools, flatToolNames } from "../domain/providers/first-request";
@@ -199,7 +207,87 @@ function chatVectors() {
   return { maxLoaded: 2, turnOne, steps };
 }
 
+/** A small catalog for the stockroom profile with every case its analysis branches on, and its own vocabulary lines. */
+const RANKING_DOCS: IndexDoc[] = [
+  ["github", "create_issue", "Create a new issue in a GitHub repository with a title and body."],
+  ["github", "list_pull_requests", "List pull requests (PRs) of a repository, open or closed."],
+  ["github", "get_pull_request", "Get one pull request by number."],
+  ["github", "delete_repository", "Delete a repository permanently."],
+  ["slack", "postMessage", "Post a message to a Slack channel such as #general."],
+  ["slack", "list_channels", "List the channels of the workspace."],
+  ["stripe", "create_refund", "Refund a charge, fully or partly."],
+  ["stripe", "cancel_subscription", "Cancel a customer's subscription at period end."],
+  ["files", "read_file", "Read the content of a file such as config.yaml or README.md."],
+  ["web", "fetch_url", "Fetch a web page by URL and return its text."],
+  ["invoices", "create_invoice", "Create an invoice for a customer. 为客户开具发票。"],
+  ["weather", "get_forecast", "Weather forecast for a city: 天气预报，温度和降雨。"],
+  ["calendar", "socialsearch", "Search social calendars and events."],
+  ["", "ping", "Check that the service answers."],
+].map(([namespace, name, description]) => ({
+  id: namespace ? `${namespace}.${name}` : name!,
+  name: name!,
+  text: `${name} ${description}`,
+  ...(namespace ? { namespace } : {}),
+}));
+
+const RANKING_VOCABULARY = {
+  packs: [
+    { id: "general", version: 1 },
+    { id: "popular-servers", version: 1 },
+  ],
+  lines: "give money back > refund\n开票 > create invoice\nchannel room # rooms are channels here",
+};
+
+const RANKING_QUERIES = [
+  "create issue",
+  "create_issue",
+  "github create_issue",
+  "which PRs are still open on acme/api?",
+  "show pull request 42",
+  "delete the repo",
+  "post to #general that the deploy is done",
+  "tell @dana hello in slack",
+  "give money back for the last charge",
+  "cancel my subscription",
+  "what's in config.yaml?",
+  "summarize https://www.example.com/blog/post?id=3",
+  "帮我开票",
+  "明天北京的天气怎么样",
+  "查一下上海的温度",
+  "list channels",
+  "social",
+  "ping",
+  "email my landlord",
+  "CreateInvoice for ACME",
+  "naïve café menu",
+  "rooms",
+];
+
+/** The stockroom profile's answers on RANKING_DOCS, with the catalog's own vocabulary lines. */
+function stockroomRankingVectors() {
+  const settings = { profile: "stockroom" as const, k1: 1.2, b: 0.75, defaultLimit: 5, vocabulary: RANKING_VOCABULARY };
+  const index = createSearchIndex(RANKING_DOCS, settings);
+  const drop = createSearchIndex(RANKING_DOCS, { ...settings, dropWeakHits: true });
+  const cases = RANKING_QUERIES.map((query) => ({
+    query,
+    hits: index.search(query, 8),
+    defaultHits: index.search(query),
+    strongOnly: drop.search(query, 8),
+  }));
+  return { settings, docs: RANKING_DOCS, cases };
+}
+
 describe("shared vectors for the Python SDK", () => {
+  it("stockroom-profile rankings with a catalog's own vocabulary lines", () => {
+    const vectors = stockroomRankingVectors();
+    expect(vectors.cases.filter((c) => c.hits.some((h) => h.strength === "weak")).length).toBeGreaterThan(0);
+    checkFile(path.join(VECTORS, "stockroom-ranking.json"), `${JSON.stringify(vectors, null, 2)}\n`);
+  });
+
+  it("the Python stockroom-profile tables are generated from search/", () => {
+    checkFile(PYTHON_STOCKROOM_TABLES, pythonStockroomTables());
+  });
+
   it("canonical JSON by npm canonicalize (RFC 8785)", () => {
     const vectors = jcsVectors();
     expect(vectors.filter((v) => "error" in v)).toHaveLength(2);

@@ -1,8 +1,9 @@
 """Stockroom for Python agents: fetch and verify a catalog's published snapshot, build turn one, and answer
-``tool_search`` exactly as the TypeScript SDK does. Standard library only (``snowballstemmer`` optional, for
-ranking the ``codex-bm25`` profile locally)."""
+``tool_search`` exactly as the TypeScript SDK does, ranked locally with the snapshot's profile (``snowballstemmer``
+for Snowball English; PyICU for CJK words outside the glossary)."""
 
 from .catalog import Catalog
+from .codex_bm25.engine import SearchQueryError
 from .connect import connect
 from .chat_completions import CHAT_TOOL_SEARCH_NAME, ChatToolSession, chat_tool_search_tool
 from .first_request import ANTHROPIC_SEARCH_TOOL_NAME, ANTHROPIC_TOOL_SEARCH_TOOL, first_request_tools, flat_tool_names
@@ -14,7 +15,7 @@ from .telemetry import TelemetryReporter
 from .telemetry_session import CatalogTelemetry, calls_in
 from .tool_search import build_tool_search_output, resolve_tool_search_paths, tool_reference_result
 
-__version__ = "2.0.0"
+__version__ = "2.1.0"
 
 __all__ = [
     "ANTHROPIC_SEARCH_TOOL_NAME",
@@ -27,6 +28,7 @@ __all__ = [
     "CatalogTelemetry",
     "SNAPSHOT_FORMAT",
     "SNAPSHOT_FORMATS",
+    "SearchQueryError",
     "SnapshotIntegrityError",
     "StockroomApiError",
     "TelemetryReporter",

@@ -1,5 +1,6 @@
 """A catalog's snapshot held by a Python agent: verified, refreshed with its ETag, cached on disk; ``tool_search``
-answered exactly as the TypeScript SDK answers it (locally for ``codex-bm25``, through hosted search otherwise)."""
+answered exactly as the TypeScript SDK answers it, ranked locally with the snapshot's profile (``codex-bm25`` or
+``stockroom``, with the catalog's vocabulary packs and own lines): no search goes to the server."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from ._text import js_trim
 from .cache import write_cached_snapshot
 from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names
-from .http import ApiTarget, fetch_snapshot, hosted_search
+from .codex_bm25.engine import SearchQueryError
+from .http import ApiTarget, fetch_snapshot
 from .snapshot import Snapshot
 from .catalog_telemetry import CatalogTelemetryMethods
 from .telemetry_session import CatalogTelemetry, tool_resolver_for
@@ -20,8 +22,6 @@ from .tool_search import resolve_tool_search_paths, tool_reference_result
 __all__ = ["Catalog"]
 
 Version = Union[int, str]
-#: The hosted endpoint's bound on one answer (MAX_SEARCH_LIMIT in domain/agent-api/schemas.ts).
-MAX_HOSTED_LIMIT = 100
 
 
 class Catalog(CatalogTelemetryMethods):
@@ -34,14 +34,12 @@ class Catalog(CatalogTelemetryMethods):
         cache_dir: Optional[str],
         snapshot: Snapshot,
         source: str,
-        rank_locally: Optional[bool] = None,
         telemetry: Optional[CatalogTelemetry] = None,
     ) -> None:
         self._target = target
         self.telemetry = telemetry
         self._pinned = version
         self._cache_dir = cache_dir
-        self._rank_locally = rank_locally
         #: ``network`` when the snapshot came from the server, ``cache`` when connect fell back to the disk cache.
         self.source = source
         self._use(snapshot)
@@ -90,38 +88,31 @@ class Catalog(CatalogTelemetryMethods):
         return first_request_tools(self._snapshot, provider, supports_tool_search, tool_search, tool_search_arguments)
 
     def _local(self) -> Any:
-        """The codex-bm25 index, built on first use; None when search goes through the hosted endpoint."""
-        if self.profile != "codex-bm25" or self._rank_locally is False:
-            return None
+        """The snapshot's index for its profile (codex-bm25 or stockroom), built on first use."""
         if self._local_index is None:
-            try:
+            engine = self._snapshot["engine"]
+            deferred = [t for t in self._snapshot["tools"] if t["exposure"] == "deferred"]
+            drop_weak = bool(engine.get("dropWeakHits", False))
+            if self.profile == "codex-bm25":
                 from .codex_bm25 import CodexIndex
 
-                deferred = [(t["id"], t["searchText"]) for t in self._snapshot["tools"] if t["exposure"] == "deferred"]
-                engine = self._snapshot["engine"]
-                self._local_index = CodexIndex(deferred, engine["k1"], engine["b"], engine["defaultLimit"], bool(engine.get("dropWeakHits", False)))
-            except ImportError:
-                if self._rank_locally:
-                    raise
-                self._rank_locally = False  # no snowballstemmer: rank through hosted search instead
-                return None
+                docs = [(t["id"], t["searchText"]) for t in deferred]
+                self._local_index = CodexIndex(docs, engine["k1"], engine["b"], engine["defaultLimit"], drop_weak)
+            else:
+                from .stockroom_profile import StockroomIndex
+
+                stockroom_docs = [(t["id"], t["searchText"], t["name"], t.get("namespace")) for t in deferred]
+                self._local_index = StockroomIndex(
+                    stockroom_docs, engine["k1"], engine["b"], engine["defaultLimit"], drop_weak, engine.get("vocabulary")
+                )
         return self._local_index
 
-    def _hosted(self, body: Dict[str, Any]) -> Dict[str, Any]:
-        # Pinned to the version this agent holds, so the server ranks the very snapshot turn one was built from.
-        return hosted_search(self._target, {**body, "version": self.version})
-
     def search(self, query: str, limit: Optional[int] = None) -> List[Dict[str, Any]]:
-        """Deferred tools ranked by the snapshot's engine: ``[{id, score, rank, …}]`` as the TypeScript SDK's hits."""
+        """Deferred tools ranked by the snapshot's engine: ``[{id, score, rank, strength, evidence}]`` as the
+        TypeScript SDK's hits (without ``tool``: ``catalog.tool(hit["id"])``). Raises SearchQueryError for an empty
+        query or a limit that is not a positive integer."""
         started = time.perf_counter()
-        local = self._local()
-        if local is not None:
-            hits = list(local.search(query, limit))
-        else:
-            body: Dict[str, Any] = {"query": query}
-            if limit is not None:
-                body["limit"] = limit
-            hits = list(self._hosted(body)["hits"])
+        hits = list(self._local().search(query, limit))
         self._record_search(query, limit, hits, started)
         return hits
 
@@ -131,58 +122,36 @@ class Catalog(CatalogTelemetryMethods):
             latency_ms = (time.perf_counter() - started) * 1000
             self.telemetry.record_search(query, limit, hits, self.version, self.profile, latency_ms)
 
-    def _found(self, query: str, limit: Optional[int], paths: Optional[List[str]]) -> Optional[List[Dict[str, Any]]]:
-        """Tools to load, found locally (paths, codex-bm25); None when only the hosted endpoint can rank them."""
-        if paths is not None:
-            ids, _unknown = resolve_tool_search_paths(self._snapshot, paths)
-            return [self._tools[i] for i in ids]  # loading by path is no search: not reported, as in TypeScript
+    def _rank(self, query: str, limit: Any) -> List[Dict[str, Any]]:
+        """The tools a model's search loads, as sdk/catalog.ts ``rank``: a bad limit uses the default, an empty
+        query loads nothing; every answered search is reported."""
+        valid = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1 else None
         started = time.perf_counter()
-        local = self._local() if js_trim(query) else None
-        if js_trim(query) and local is None:
-            return None
-        hits = list(local.search(query, limit)) if local is not None else []  # an empty query loads nothing
-        self._record_search(query, limit, hits, started)
+        try:
+            hits = list(self._local().search(query, valid))
+        except SearchQueryError:
+            hits = []
+        self._record_search(query, valid, hits, started)
         return [self._tools[str(hit["id"])] for hit in hits]
-
-    def _hosted_answer(self, body: Dict[str, Any]) -> Dict[str, Any]:
-        started = time.perf_counter()
-        answer = self._hosted(body)
-        self._record_search(body["query"], body.get("limit"), list(answer.get("hits") or []), started)
-        return dict(answer["output"])
-
-    @staticmethod
-    def _valid_limit(limit: Any) -> Optional[int]:
-        return (
-            min(limit, MAX_HOSTED_LIMIT)
-            if isinstance(limit, int) and not isinstance(limit, bool) and limit >= 1
-            else None
-        )
 
     def answer_tool_search_call(self, call: Mapping[str, Any]) -> Dict[str, Any]:
         """The ``tool_search_output`` for a Responses ``tool_search_call`` (query or paths form). Never refuses what
-        the model sent: an empty query or unknown paths load nothing, a bad limit uses the default."""
+        the model sent: an empty query or unknown paths load nothing, a bad limit uses the default; a ``call_id``
+        of None or none is answered with ``"call_id": None``."""
         call_id, query, limit, paths = parse_tool_search_call(call)
-        limit = self._valid_limit(limit)
-        found = self._found(query, limit, paths)
-        if found is not None:
-            return build_tool_search_output(self._snapshot, call_id, found, self._top_level_names)
-        body: Dict[str, Any] = {"query": query, "format": "openai", "call_id": call_id}
-        if limit is not None:
-            body["limit"] = limit
-        return self._hosted_answer(body)
+        if paths is not None:
+            ids, _unknown = resolve_tool_search_paths(self._snapshot, paths)
+            found = [self._tools[i] for i in ids]  # loading by path is no search: not reported, as in TypeScript
+        else:
+            found = self._rank(query, limit)
+        return build_tool_search_output(self._snapshot, call_id, found, self._top_level_names)
 
     def answer_tool_use(self, block: Mapping[str, Any]) -> Dict[str, Any]:
         """The ``tool_result`` for Claude's ``tool_use`` of the custom search tool (``tool_search="client"``):
         ``tool_reference`` blocks by the names turn one sent, or one text block when nothing matched. Raises for a
         block of another tool (route with ``block["name"] == "tool_search"``), never for what the model typed."""
         tool_use_id, query, limit = parse_search_tool_use(block)
-        limit = self._valid_limit(limit)
-        found = self._found(query, limit, None)
-        if found is None:
-            body: Dict[str, Any] = {"query": query, "format": "anthropic", "tool_use_id": tool_use_id}
-            if limit is not None:
-                body["limit"] = limit
-            return self._hosted_answer(body)
+        found = self._rank(query, limit)
         if not found:
             return no_match_result(tool_use_id, query)
         return tool_reference_result(tool_use_id, [self._listed_names[t["id"]] for t in found])

@@ -45,8 +45,8 @@ def _retry_fields(retry: Union[bool, Mapping[str, float]]) -> Dict[str, float]:
     return {names[key]: value for key, value in options.items()}
 
 
-def _make(target: ApiTarget, pinned: Version, cache_dir: Optional[str], rank_locally: Optional[bool], telemetry: Any):
-    return lambda snapshot, source: Catalog(target, pinned, cache_dir, snapshot, source, rank_locally, telemetry)
+def _make(target: ApiTarget, pinned: Version, cache_dir: Optional[str], telemetry: Any):
+    return lambda snapshot, source: Catalog(target, pinned, cache_dir, snapshot, source, telemetry)
 
 
 def connect(
@@ -63,8 +63,8 @@ def connect(
 ) -> Catalog:
     """Fetches the catalog's snapshot (latest or pinned) and verifies its hash and catalog. With ``cache_dir``: a
     pinned version already cached is used without a request; otherwise the cached copy is revalidated with its
-    ETag and used as-is when the server cannot be reached. ``rank_locally``: None = codex-bm25 locally when
-    ``snowballstemmer`` is installed, True = require it, False = always hosted search. ``telemetry``: searches,
+    ETag and used as-is when the server cannot be reached. Searches rank locally with the snapshot's profile
+    (``snowballstemmer`` is required; ``rank_locally`` is kept for compatibility: only None or True). ``telemetry``: searches,
     observed calls and outcomes go to the events API in the background (False: off; or a dict of
     ``conversation_id``, ``max_queue`` (10,000), ``flush_interval`` (2.0 s), ``max_batch`` (500)); ``close()``
     sends what is left. ``retry``: 429 and 503 answers are sent again with bounded exponential backoff honouring
@@ -74,7 +74,12 @@ def connect(
     if pinned != "latest" and (not isinstance(pinned, int) or isinstance(pinned, bool) or pinned < 1):
         raise ValueError("version must be a positive integer or 'latest', got %r" % (version,))
     target = ApiTarget(url=url, token=token, team=team, catalog=catalog, timeout=timeout, **_retry_fields(retry))
-    made = _make(target, pinned, cache_dir, rank_locally, _telemetry_for(target, telemetry))
+    if rank_locally is False:
+        raise ValueError(
+            "rank_locally=False is no longer supported: the Python SDK ranks every profile locally, exactly as the "
+            "TypeScript SDK (stockroom.http.hosted_search still calls the hosted endpoint directly)"
+        )
+    made = _make(target, pinned, cache_dir, _telemetry_for(target, telemetry))
     cached = read_cached_snapshot(cache_dir, team, catalog, pinned) if cache_dir else None
     if cached is not None:
         try:

@@ -8,6 +8,8 @@ import unittest
 from pathlib import Path
 
 from stockroom import ApiTarget, StockroomApiError, connect
+from stockroom.codex_bm25.engine import SearchQueryError
+from stockroom.http import hosted_search
 from stockroom.jcs import canonicalize
 
 ENV = {name: os.environ.get("STOCKROOM_TEST_" + name) for name in ("URL", "TOKEN", "TEAM", "CATALOG", "EXPECTED")}
@@ -36,9 +38,8 @@ class HostedTest(unittest.TestCase):
             catalog = self.connect(version=published["version"])
             self.assertEqual(catalog.content_hash, published["contentHash"])
             self.assertEqual(catalog.profile, published["profile"])
-            if catalog.profile == "codex-bm25":
-                # Ranked in Python: nothing reaches the server once the snapshot is held.
-                catalog._target = ApiTarget(UNREACHABLE, "srk_unused", ENV["TEAM"] or "", ENV["CATALOG"] or "")
+            # Ranked in Python with either profile: nothing reaches the server once the snapshot is held.
+            catalog._target = ApiTarget(UNREACHABLE, "srk_unused", ENV["TEAM"] or "", ENV["CATALOG"] or "")
             self.assertEqual(len(published["queries"]), 50)
             for case in published["queries"]:
                 query = case["query"]
@@ -80,13 +81,24 @@ class HostedTest(unittest.TestCase):
             self.assertIn("tool_search", names)
             self.assertEqual(len(names), len(names[: names.index("tool_search") + 1]) + len(ranked[:5]))
 
-    def test_hosted_search_refuses_what_the_server_refuses(self) -> None:
+    def test_local_search_refuses_what_the_typescript_sdk_refuses_and_hosted_search_stays(self) -> None:
         catalog = self.connect(version=self.expected["stockroomVersion"])
-        with self.assertRaises(StockroomApiError) as caught:
-            catalog.search("refund", 1000)
-        self.assertEqual((caught.exception.status, caught.exception.code), (400, "INVALID_INPUT"))
+        self.assertEqual(len(catalog.search("refund", 1000)), len(catalog.search("refund", 500)))  # no hosted bound
+        for limit in (0, -1, 1.5, True):
+            with self.subTest(limit=limit), self.assertRaises(SearchQueryError) as caught:
+                catalog.search("refund", limit)
+            self.assertEqual(caught.exception.code, "INVALID_LIMIT")
+        with self.assertRaises(SearchQueryError):
+            catalog.search("   ")
         empty = catalog.answer_tool_search_call({"call_id": "c", "arguments": "{}"})
         self.assertEqual(empty["tools"], [])  # every call gets an answer, an empty query loads nothing
+        # Other languages still have hosted search; it answers as the local ranking does.
+        target = ApiTarget(ENV["URL"] or "", ENV["TOKEN"] or "", ENV["TEAM"] or "", ENV["CATALOG"] or "")
+        hosted = hosted_search(target, {"query": "refund a charge", "version": catalog.version})
+        self.assertEqual(hosted["hits"], catalog.search("refund a charge"))
+        with self.assertRaises(StockroomApiError) as refused:
+            hosted_search(target, {"query": "refund", "limit": 1000})
+        self.assertEqual((refused.exception.status, refused.exception.code), (400, "INVALID_INPUT"))
 
     def test_refresh_with_the_etag_and_the_disk_cache(self) -> None:
         latest_version = self.expected["latestVersion"]

@@ -54,12 +54,15 @@ class PackagingTest(unittest.TestCase):
             with zipfile.ZipFile(wheels[0]) as wheel:
                 names = set(wheel.namelist())
                 metadata = wheel.read("stockroom-%s.dist-info/METADATA" % stockroom.__version__).decode()
-            for name in ("stockroom/py.typed", "stockroom/catalog.py", "stockroom/codex_bm25/_tables.py"):
+            packaged = ("stockroom/py.typed", "stockroom/catalog.py", "stockroom/codex_bm25/_tables.py")
+            for name in packaged + ("stockroom/stockroom_profile/_tables.py", "stockroom/stockroom_profile/engine.py"):
                 self.assertIn(name, names)
             self.assertIn("Requires-Python: >=3.9", metadata)
-            # Standard library only at run time: the one requirement is the optional `codex` extra.
+            # Snowball English for both profiles; PyICU optional (CJK words outside the glossary).
             requires = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
-            self.assertEqual(requires, ["Requires-Dist: snowballstemmer (>=2.2) ; extra == 'codex'"])
+            self.assertEqual(
+                requires, ["Requires-Dist: snowballstemmer (>=2.2)", "Requires-Dist: PyICU (>=2.10) ; extra == 'icu'"]
+            )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PrismaClient } from "@prisma/client";
@@ -11,6 +11,7 @@ import { resolveToolSearchPaths } from "@/domain/providers/tool-search-paths";
 import { DEMO_CATALOG, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { PYTHON_DIR, testPython } from "@/server/testing/python";
+import { writeStockroomRankings } from "@/sdk/testing/python-ranking";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 /** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
@@ -132,6 +133,9 @@ describe("the Python SDK (python/) against a real server", () => {
       versions.push(
         expectedAnswers(await connect({ url, token: secret, ...input, version: published.version }), queries),
       );
+    const rankings = path.join(scratch, "rankings");
+    mkdirSync(rankings);
+    expect(writeStockroomRankings(rankings)).toBeGreaterThan(2800);
     const expectedFile = path.join(scratch, "expected.json");
     writeFileSync(expectedFile, JSON.stringify({ versions, latestVersion: v2.version, stockroomVersion: v1.version }));
 
@@ -145,10 +149,12 @@ describe("the Python SDK (python/) against a real server", () => {
       ...env,
       STOCKROOM_TEST_EXPECTED: expectedFile,
       STOCKROOM_TEST_REQUIRE_SERVER: "1",
+      STOCKROOM_RANKING_DIR: rankings,
     });
     expect(code, output).toBe(0);
     expect(output).not.toMatch(/skipped/);
     expect(output).toMatch(/test_every_golden_query_answers_as_the_typescript_sdk .* ok/);
+    expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript .* ok/);
     expect(output).toMatch(/Ran \d+ tests/);
     expect(output).toMatch(/test_searches_calls_and_outcomes_are_stored .* ok/);
     await expectStoredTelemetry(db, [v1.version, v2.version]);
