@@ -5,6 +5,7 @@ scores and match strength equal the TypeScript SDK's (sdk/python-vectors.test.ts
 
 from __future__ import annotations
 
+import heapq
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from . import _tables
@@ -100,7 +101,9 @@ class StockroomIndex:
             latest[doc_id] = (text, name or "", namespace or None)
         self.ids: List[str] = list(latest)
         self._build(list(latest.values()))
-        self._order = {doc_id: i for i, doc_id in enumerate(sorted(self.ids, key=utf16_key))}
+        position = {doc_id: i for i, doc_id in enumerate(sorted(self.ids, key=utf16_key))}
+        #: Per tool, its id's place in JavaScript's string order: equal scores fall back to the id.
+        self._doc_order = [position[doc_id] for doc_id in self.ids]
 
     def _analysed(self, text: str) -> List[str]:
         return english(text) if text.isascii() else analyze(text, self.vocabulary.glossary)
@@ -166,6 +169,9 @@ class StockroomIndex:
                     entry = postings[term] = ([], [])
                 entry[0].append(index)
                 entry[1].append(tf)
+        self.name_lengths = [len(terms) for terms in self.name_terms]
+        self.names_change = [len(terms) > 0 for terms in self.change_terms]
+        self.names_destruction = [len(terms) > 0 for terms in self.destructive_terms]
         self._weigh(postings, lengths)
         self.name_prefixes = NamePrefixes(self.name_postings.keys(), int(tuning["namePrefixMinLength"]))
 
@@ -208,13 +214,14 @@ class StockroomIndex:
 
         scored, bar = score(self, text)
         floor = bar if self.drop_weak_hits else 0.0
-        order, ids = self._order, self.ids
-        ranked = sorted(
-            ((rank_score, match, doc) for doc, rank_score, match in scored if rank_score > 0 and match >= floor),
-            key=lambda entry: (-entry[0], order[ids[entry[2]]]),
-        )[:limit]
+        order, ids = self._doc_order, self.ids
+        ranked = heapq.nsmallest(
+            limit,
+            ((-rank_score, order[doc], rank_score, match, doc) for doc, rank_score, match in scored
+             if rank_score > 0 and match >= floor),
+        )
         hits = []
-        for i, (rank_score, match, doc) in enumerate(ranked):
+        for i, (_, _, rank_score, match, doc) in enumerate(ranked):
             evidence = 0 if bar == _INF else match / bar if bar > 0 else _MAX_VALUE
             hits.append(
                 {

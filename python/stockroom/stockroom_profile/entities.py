@@ -42,8 +42,22 @@ _REPO_SEPARATORS = re.compile(r"[/._-]+")
 _FILE_SEPARATORS = re.compile(r"[\\/._-]+")
 
 
+_QUOTES = ("'", '"', "“", "‘")
+_NAMING = ("called", "named", "titled")
+_KNOWN = ("readme", "dockerfile", "makefile", "changelog", "procfile", "gemfile", "jenkinsfile", ".gitignore", ".env",
+          ".npmrc", ".bashrc", ".zshrc")
+
+
+def _may_hold(folded: str, words: Tuple[str, ...]) -> bool:
+    """A cheap test before a regex: none of the words in the case-folded text means the regex cannot match."""
+    return any(word in folded for word in words)
+
+
 def extract_entities(text: str) -> Tuple[str, List[str]]:
     """(the text with each value replaced by its informative words, concept words in order of first appearance)."""
+    folded = text.casefold()
+    if not _may_hold(folded, _QUOTES + _NAMING + ("http", "www.", "@", "#", "/", "\\", ".") + _KNOWN):
+        return text, []
     concepts: List[str] = []
     length = utf16_len(text)
     text = _QUOTED.sub(lambda m: m.group(0) if utf16_len(m.group(0)) * 2 > length else " ", text)

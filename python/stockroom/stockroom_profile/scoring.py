@@ -3,6 +3,7 @@ their order, and the strength bar of stockroom-strength.ts): the same f64 operat
 
 from __future__ import annotations
 
+import heapq
 import re
 from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
 
@@ -31,31 +32,58 @@ def score(index: "StockroomIndex", query: str) -> Tuple[List[Tuple[int, float, f
         if entry is None:
             continue
         term_idf = index.idf(term) * weight
+        get = scores.get
         for doc, doc_weight in zip(*entry):
-            scores[doc] = scores.get(doc, 0) + term_idf * doc_weight
+            scores[doc] = get(doc, 0) + term_idf * doc_weight
     exact = index.exact.named(query)
     verbatim = index.exact.named_verbatim(query)
     for doc in exact:
         count = len(verbatim) if doc in verbatim else len(exact)
         scores[doc] = scores.get(doc, 0) + idf(index.document_count, count) * (index.k1 + 1)
     state = _prepare(index, query, concepts, set(exact), set(verbatim))
-    out: List[Tuple[int, float, float]] = []
-    top = [0.0, 0.0, 0.0, 0.0, 0.0]
-    best = -1
-    for doc, total in scores.items():
-        value = _match(index, state, doc, total)
-        out.append((doc, _rank(index, state, doc, value), value))
-        if value > top[0]:
-            best = doc
-        if value > top[4]:
-            i = 4
-            while i > 0 and value > top[i - 1]:
-                top[i] = top[i - 1]
-                i -= 1
-            top[i] = value
+    out = _multiply(index, state, scores)
+    best, top = -1, [0.0, 0.0, 0.0, 0.0, 0.0]
+    if out:
+        best_value = max(entry[2] for entry in out)
+        if best_value > 0:
+            # TypeScript keeps the first tool (in the order scored) that raised the best so far: the first with the maximum.
+            best = next(doc for doc, _, value in out if value == best_value)
+            top = (heapq.nlargest(5, (value for _, _, value in out if value > 0)) + top)[:5]
     unanchored = best >= 0 and state["known"] > 0 and state["opening"].get(best, 0) == 0
     bar = _strength_bar(index, concepts, top, best, unanchored)
     return out, bar
+
+
+def _multiply(index: "StockroomIndex", q, scores: Dict[int, float]) -> List[Tuple[int, float, float]]:
+    """Each scored tool's match score (sum × exact × name × namespace) and ranking score (× change × opening × plural),
+    stockroom-multipliers.ts's factors in their order; a factor that does not apply is exactly 1 there too."""
+    tuning = index.tuning
+    exact_boost = tuning["exactNameBoost"]
+    verbatim_factor, exact_factor = 1 + 2 * exact_boost, 1 + exact_boost
+    coverage_boost = tuning["nameCoverageBoost"]
+    namespace_factor = 1 + tuning["namespaceBoost"] if tuning["namespaceBoost"] > 0 else 1
+    change_factor = 1 - tuning["unrequestedChangePenalty"]
+    opening_boost, known = tuning["openingBoost"], q["known"]
+    plural_factor = 1 + tuning["pluralNameBoost"]
+    verbatim, exact, name_hits = q["verbatim"], q["exact"], q["name_hits"]
+    namespace_named, verb_named, plural_named, opening = (
+        q["namespace_named"], q["verb_named"], q["plural_named"], q["opening"]
+    )
+    name_lengths = index.name_lengths
+    verbs = index.names_change if q["reads"] else index.names_destruction
+    out: List[Tuple[int, float, float]] = []
+    for doc, total in scores.items():
+        value = total * (verbatim_factor if doc in verbatim else exact_factor if doc in exact else 1)
+        hits = name_hits.get(doc, 0)
+        value = value * (1 + coverage_boost * (0 if hits == 0 else hits / name_lengths[doc]))
+        if doc in namespace_named:
+            value = value * namespace_factor
+        ranked = value * (change_factor if verbs[doc] and doc not in verb_named else 1)
+        ranked = ranked * (1 + (opening_boost * opening.get(doc, 0)) / known if known > 0 else 1)
+        if doc in plural_named:
+            ranked = ranked * plural_factor
+        out.append((doc, ranked, value))
+    return out
 
 
 def _coverage(tuning: Dict[str, float], concepts: List[Concept]) -> Dict[str, float]:
@@ -113,28 +141,6 @@ def _prepare(index: "StockroomIndex", query: str, concepts: List[Concept], exact
         "verb_named": verb_named,
         "plural_named": plural_named,
     }
-
-
-def _match(index: "StockroomIndex", q, doc: int, total: float) -> float:
-    tuning = index.tuning
-    boost = tuning["exactNameBoost"]
-    exact = 1 + 2 * boost if doc in q["verbatim"] else 1 + boost if doc in q["exact"] else 1
-    hits = q["name_hits"].get(doc, 0)
-    share = 0 if hits == 0 else hits / len(index.name_terms[doc])
-    name = 1 + tuning["nameCoverageBoost"] * share
-    namespace = 1 + tuning["namespaceBoost"] if tuning["namespaceBoost"] > 0 and doc in q["namespace_named"] else 1
-    return total * exact * name * namespace
-
-
-def _rank(index: "StockroomIndex", q, doc: int, match: float) -> float:
-    tuning = index.tuning
-    names_kind = index.change_terms[doc] if q["reads"] else index.destructive_terms[doc]
-    unrequested = len(names_kind) > 0 and doc not in q["verb_named"]
-    change = 1 - tuning["unrequestedChangePenalty"] if unrequested else 1
-    known = q["known"]
-    opening = 1 + (tuning["openingBoost"] * q["opening"].get(doc, 0)) / known if known > 0 else 1
-    plural = 1 + tuning["pluralNameBoost"] if doc in q["plural_named"] else 1
-    return match * change * opening * plural
 
 
 def _own(concepts: List[Concept]) -> List[Concept]:
