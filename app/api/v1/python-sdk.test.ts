@@ -157,6 +157,7 @@ describe("the Python SDK (python/) against a real server", () => {
     expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript .* ok/);
     expect(output).toMatch(/Ran \d+ tests/);
     expect(output).toMatch(/test_searches_calls_and_outcomes_are_stored .* ok/);
+    expect(output).toMatch(/test_the_quick_start_runs_from_the_installed_wheel .* ok/);
     await expectStoredTelemetry(db, [v1.version, v2.version]);
   });
 });
