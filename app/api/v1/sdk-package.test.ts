@@ -103,116 +103,127 @@ const message = (text: string) => ({
   content: [{ type: "output_text", text, annotations: [] }],
 });
 
-describe("@stockroom/sdk packed, installed into a fresh project and run as the docs show", () => {
-  const api = useAgentApiServer({ closeConnections: true });
-  const dir = mkdtempSync(path.join(tmpdir(), "stockroom-sdk-install-"));
-  const recorded: Recorded[] = [];
-  let stand: Server;
-  let standUrl = "";
-  let secret = "";
-  beforeAll(async () => {
-    await seedDemo({ db: api.db, password: "sdk-package-test-password" });
-    const demo = await api.db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL } });
-    const owner = callerFor(api.db, demo);
-    const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
-    ({ secret } = await owner.token.create({ ...input, name: "sdk-package" }));
-    await owner.review.publish({ ...input, note: "sdk-package" });
-    stand = providerStandIn(recorded);
-    await new Promise<void>((resolve) => stand.listen(0, "127.0.0.1", resolve));
-    standUrl = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
-  }, 180_000);
-  afterAll(async () => {
-    await new Promise((resolve) => stand?.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("installs from its tarball with its declared dependencies, and the docs' examples compile and run", {
-    timeout: 600_000,
-  }, async () => {
-    const stage = path.join(dir, "stage");
-    buildSdk(stage);
-    execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: stage, encoding: "utf8" });
-    const { version } = JSON.parse(readFileSync(path.join(ROOT, "sdk", "package.json"), "utf8")) as { version: string };
-    const tarball = path.join(dir, `stockroom-sdk-${version}.tgz`);
-    const app = path.join(dir, "app");
-    mkdirSync(path.join(app, "src"), { recursive: true });
-    writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "agent", private: true, type: "module" }));
-    const clients = ["openai", "@anthropic-ai/sdk", "@types/node"].map((pkg) => `${pkg}@${versionOf(pkg)}`);
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, ...clients], {
-      cwd: app,
-      encoding: "utf8",
+// Once, on PGlite: the package and its install do not depend on the database (npm install and tsc take minutes).
+describe.skipIf(process.env.STOCKROOM_TEST_DB === "postgres")(
+  "@stockroom/sdk packed, installed into a fresh project and run as the docs show",
+  () => {
+    const api = useAgentApiServer({ closeConnections: true });
+    const dir = mkdtempSync(path.join(tmpdir(), "stockroom-sdk-install-"));
+    const recorded: Recorded[] = [];
+    let stand: Server;
+    let standUrl = "";
+    let secret = "";
+    beforeAll(async () => {
+      await seedDemo({ db: api.db, password: "sdk-package-test-password" });
+      const demo = await api.db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL } });
+      const owner = callerFor(api.db, demo);
+      const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
+      ({ secret } = await owner.token.create({ ...input, name: "sdk-package" }));
+      await owner.review.publish({ ...input, note: "sdk-package" });
+      stand = providerStandIn(recorded);
+      await new Promise<void>((resolve) => stand.listen(0, "127.0.0.1", resolve));
+      standUrl = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
+    }, 180_000);
+    afterAll(async () => {
+      await new Promise((resolve) => stand?.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
     });
-    const installed = JSON.parse(
-      readFileSync(path.join(app, "node_modules", "@stockroom", "sdk", "package.json"), "utf8"),
-    ) as { dependencies: Record<string, string> };
-    expect(Object.keys(installed.dependencies).sort()).toEqual(["canonicalize", "zod"]);
 
-    const blocks = DOCUMENTS.flatMap((file) => typescriptBlocks(readFileSync(path.join(ROOT, file), "utf8")));
-    expect(blocks.length).toBeGreaterThanOrEqual(3);
-    blocks.forEach((block, i) =>
-      writeFileSync(
-        path.join(app, "src", `example-${i + 1}.ts`),
-        block.replaceAll("http://localhost:3000", api.baseUrl()).replaceAll("https://api.deepseek.com", standUrl),
-      ),
-    );
-    const compilerOptions = {
-      strict: true,
-      skipLibCheck: false,
-      target: "ES2022",
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      lib: ["ES2023", "DOM"],
-      types: ["node"],
-      outDir: "dist",
-    };
-    writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
-    execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", app], { encoding: "utf8" });
+    it("installs from its tarball with its declared dependencies, and the docs' examples compile and run", {
+      timeout: 600_000,
+    }, async () => {
+      const stage = path.join(dir, "stage");
+      buildSdk(stage);
+      execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: stage, encoding: "utf8" });
+      const { version } = JSON.parse(readFileSync(path.join(ROOT, "sdk", "package.json"), "utf8")) as {
+        version: string;
+      };
+      const tarball = path.join(dir, `stockroom-sdk-${version}.tgz`);
+      const app = path.join(dir, "app");
+      mkdirSync(path.join(app, "src"), { recursive: true });
+      writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "agent", private: true, type: "module" }));
+      const clients = ["openai", "@anthropic-ai/sdk", "@types/node"].map((pkg) => `${pkg}@${versionOf(pkg)}`);
+      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, ...clients], {
+        cwd: app,
+        encoding: "utf8",
+      });
+      const installed = JSON.parse(
+        readFileSync(path.join(app, "node_modules", "@stockroom", "sdk", "package.json"), "utf8"),
+      ) as { dependencies: Record<string, string> };
+      expect(Object.keys(installed.dependencies).sort()).toEqual(["canonicalize", "zod"]);
 
-    const env = {
-      ...process.env,
-      STOCKROOM_TOKEN: secret,
-      OPENAI_API_KEY: "sk-test",
-      OPENAI_BASE_URL: `${standUrl}/v1`,
-      ANTHROPIC_API_KEY: "sk-ant-test",
-      ANTHROPIC_BASE_URL: standUrl,
-      DEEPSEEK_API_KEY: "sk-test",
-    };
-    for (const [i] of blocks.entries()) await runExample(path.join(app, "dist", `example-${i + 1}.js`), app, env);
+      const blocks = DOCUMENTS.flatMap((file) => typescriptBlocks(readFileSync(path.join(ROOT, file), "utf8")));
+      expect(blocks.length).toBeGreaterThanOrEqual(3);
+      blocks.forEach((block, i) =>
+        writeFileSync(
+          path.join(app, "src", `example-${i + 1}.ts`),
+          block.replaceAll("http://localhost:3000", api.baseUrl()).replaceAll("https://api.deepseek.com", standUrl),
+        ),
+      );
+      const compilerOptions = {
+        strict: true,
+        skipLibCheck: false,
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        lib: ["ES2023", "DOM"],
+        types: ["node"],
+        outDir: "dist",
+      };
+      writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+      execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", app], { encoding: "utf8" });
 
-    const sdk = await connect({
-      url: api.baseUrl(),
-      token: secret,
-      team: DEMO_TEAM,
-      catalog: DEMO_CATALOG,
-      telemetry: false,
-    });
-    const answered = recorded.filter((r) => r.path.endsWith("/responses") && Array.isArray(r.body.input));
-    expect(answered.map((r) => r.body.input)).toEqual([
-      [
-        sdk.answerToolSearchCall({
-          call_id: "search-1",
-          arguments: { query: "refund the most recent payment", limit: 3 },
+      const env = {
+        ...process.env,
+        STOCKROOM_TOKEN: secret,
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: `${standUrl}/v1`,
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        ANTHROPIC_BASE_URL: standUrl,
+        DEEPSEEK_API_KEY: "sk-test",
+      };
+      for (const [i] of blocks.entries()) await runExample(path.join(app, "dist", `example-${i + 1}.js`), app, env);
+
+      const sdk = await connect({
+        url: api.baseUrl(),
+        token: secret,
+        team: DEMO_TEAM,
+        catalog: DEMO_CATALOG,
+        telemetry: false,
+      });
+      const answered = recorded.filter((r) => r.path.endsWith("/responses") && Array.isArray(r.body.input));
+      expect(answered.map((r) => r.body.input)).toEqual([
+        [
+          sdk.answerToolSearchCall({
+            call_id: "search-1",
+            arguments: { query: "refund the most recent payment", limit: 3 },
+          }),
+        ],
+        [sdk.answerToolSearchCall({ call_id: "search-1", arguments: { paths: ["stripe", "stripe.nope"] } })],
+      ]);
+      const claude = recorded.filter((r) => r.path.endsWith("/messages")).at(-1)!.body.messages as Array<{
+        content: unknown;
+      }>;
+      expect(claude.at(-1)!.content).toEqual([
+        sdk.answerToolUse({
+          type: "tool_use",
+          id: "toolu_1",
+          name: "tool_search",
+          input: { query: "refund a payment" },
         }),
-      ],
-      [sdk.answerToolSearchCall({ call_id: "search-1", arguments: { paths: ["stripe", "stripe.nope"] } })],
-    ]);
-    const claude = recorded.filter((r) => r.path.endsWith("/messages")).at(-1)!.body.messages as Array<{
-      content: unknown;
-    }>;
-    expect(claude.at(-1)!.content).toEqual([
-      sdk.answerToolUse({ type: "tool_use", id: "toolu_1", name: "tool_search", input: { query: "refund a payment" } }),
-    ]);
-    const chat = recorded.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!.body.messages as unknown[];
-    expect(chat.at(-1)).toEqual(
-      sdk.chatSession().answerToolCall({
-        id: "call_1",
-        type: "function",
-        function: { name: "tool_search", arguments: '{"query":"refund"}' },
-      }).message,
-    );
-    await sdk.close();
-  });
-});
+      ]);
+      const chat = recorded.filter((r) => r.path.endsWith("/chat/completions")).at(-1)!.body.messages as unknown[];
+      expect(chat.at(-1)).toEqual(
+        sdk.chatSession().answerToolCall({
+          id: "call_1",
+          type: "function",
+          function: { name: "tool_search", arguments: '{"query":"refund"}' },
+        }).message,
+      );
+      await sdk.close();
+    });
+  },
+);
 
 /** Runs a compiled example until it exits, or (an example that keeps refreshing) until it has printed and gone quiet. */
 async function runExample(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
