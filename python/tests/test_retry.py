@@ -104,6 +104,16 @@ class RetryTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "unknown retry options: wait"):
             server.connect(retry={"wait": 1})
 
+    def test_every_profile_ranks_locally_and_hosted_ranking_is_refused(self) -> None:
+        server = self.scripted([])
+        catalog = server.connect()
+        before = server.count
+        self.assertEqual(catalog.profile, "codex-bm25")
+        self.assertEqual([hit["id"] for hit in catalog.search("send", 2)], ["crm.send", "mail.send"])
+        self.assertEqual(server.count, before)  # ranked in this process: no request
+        with self.assertRaisesRegex(ValueError, "rank_locally=False is no longer supported"):
+            server.connect(rank_locally=False)
+
 
 if __name__ == "__main__":
     unittest.main()
