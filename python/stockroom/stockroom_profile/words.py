@@ -12,7 +12,8 @@ from .unicode import JS_SPACE, LETTER, LOWER, NUMBER, UPPER, nfkc, utf16_len
 
 __all__ = ["is_change_term", "is_destructive_term", "is_read_request", "name_key", "name_parts", "plural_terms"]
 
-_NOT_PLURAL = re.compile(r"(?:ss|us|is|ics|news|series|canvas|always|perhaps|yes|whereas)\Z")
+# plural.ts NOT_PLURAL, /(?:ss|us|is|ics|news|series|canvas|always|perhaps|yes|whereas)$/, as endings.
+_NOT_PLURAL = ("ss", "us", "is", "ics", "news", "series", "canvas", "always", "perhaps", "yes", "whereas")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s\Z")
 _NAME_SPLIT = re.compile(r"[^%s%s]+|(?<=[%s])(?=[%s])" % (LETTER, NUMBER, LOWER, UPPER))
 _ASCII_PART = re.compile(r"[A-Z]?[a-z0-9]*|[A-Za-z0-9]")
@@ -22,7 +23,7 @@ def looks_plural(word: str) -> bool:
     if _ACRONYM_PLURAL.match(word):
         return True
     lower = word.lower()
-    return utf16_len(lower) > 3 and lower.endswith("s") and not _NOT_PLURAL.search(lower)
+    return utf16_len(lower) > 3 and lower.endswith("s") and not lower.endswith(_NOT_PLURAL)
 
 
 def _ascii_name_parts(name: str) -> List[str]:
