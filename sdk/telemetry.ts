@@ -4,6 +4,7 @@
 import { pathOf } from "../domain/agent-api/route-spec";
 import { postEventsRoute } from "../domain/agent-api/routes";
 import { originOf, type ApiTarget } from "./http-client";
+import { retryAfterMsOf } from "./retry";
 import { EVENT_BATCH_LIMITS, type AgentEvent, type EventBatchResult } from "../domain/agent-events";
 
 export interface TelemetryOptions {
@@ -130,7 +131,7 @@ export class TelemetryReporter {
         body,
       });
       status = response.status;
-      retryAfter = Number(response.headers.get("retry-after")) || 0;
+      retryAfter = (retryAfterMsOf(response.headers.get("retry-after")) ?? 0) / 1000;
       if (response.ok) (await response.json()) as EventBatchResult;
     } catch {
       status = 0; // network error, or a body that is not JSON: try again later

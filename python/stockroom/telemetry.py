@@ -130,8 +130,10 @@ class TelemetryReporter:
                 json.loads(response.read().decode("utf-8"))
                 return response.status, 0.0
         except urllib.error.HTTPError as error:
-            retry = error.headers.get("Retry-After") if error.headers else None
-            return error.code, float(retry) if retry and retry.isdigit() else 0.0
+            from .http import retry_after_seconds_of  # seconds or an HTTP date, as the snapshot requests read it
+
+            retry = retry_after_seconds_of(error.headers.get("Retry-After") if error.headers else None)
+            return error.code, retry or 0.0
         except (OSError, ValueError):
             return 0, 0.0
 

@@ -92,6 +92,16 @@ class TelemetryQueueTest(unittest.TestCase):
         reporter.record(event(7))  # after close: ignored
         self.assertEqual(reporter.stats()["queued"], 0)
 
+    def test_retry_after_as_an_http_date_is_honoured(self) -> None:
+        import email.utils
+
+        self.server.script = [(503, {"Retry-After": email.utils.formatdate(time.time() + 40, usegmt=True)})]
+        reporter = TelemetryReporter(self.server.target, flush_interval=3600)
+        reporter.record(event(1))
+        reporter.flush()
+        self.assertGreaterEqual(reporter._retry_at - time.monotonic(), 38)
+        self.assertEqual(reporter.stats()["queued"], 1)
+
     def test_the_thread_sends_full_batches_and_on_its_timer(self) -> None:
         self.server.script = []
         reporter = TelemetryReporter(self.server.target, max_batch=2, flush_interval=0.05)
