@@ -108,12 +108,13 @@ describe.skipIf(process.env.STOCKROOM_TEST_DB === "postgres")(
   "@stockroom/sdk packed, installed into a fresh project and run as the docs show",
   () => {
     const api = useAgentApiServer({ closeConnections: true });
-    const dir = mkdtempSync(path.join(tmpdir(), "stockroom-sdk-install-"));
+    let dir = "";
     const recorded: Recorded[] = [];
     let stand: Server;
     let standUrl = "";
     let secret = "";
     beforeAll(async () => {
+      dir = mkdtempSync(path.join(tmpdir(), "stockroom-sdk-install-"));
       await seedDemo({ db: api.db, password: "sdk-package-test-password" });
       const demo = await api.db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL } });
       const owner = callerFor(api.db, demo);
@@ -126,7 +127,7 @@ describe.skipIf(process.env.STOCKROOM_TEST_DB === "postgres")(
     }, 180_000);
     afterAll(async () => {
       await new Promise((resolve) => stand?.close(resolve));
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
     it("installs from its tarball with its declared dependencies, and the docs' examples compile and run", {
