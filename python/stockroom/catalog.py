@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
-from ._text import js_trim
 from .cache import write_cached_snapshot
 from .chat_completions import DEFAULT_MAX_LOADED, ChatToolSession
 from .first_request import first_request_tools, flat_tool_names

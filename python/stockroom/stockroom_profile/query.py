@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Dict, Iterable, List, Mapping, Optional
+from typing import Dict, Iterable, List, Mapping
 
 from .analyzer import analyze_detailed
 from .entities import extract_entities

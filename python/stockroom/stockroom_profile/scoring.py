@@ -21,9 +21,8 @@ _STARTS_WITH_DIGIT = re.compile("[0-9]")
 
 def score(index: "StockroomIndex", query: str) -> Tuple[List[Tuple[int, float, float]], float]:
     """[(doc, ranking score, match score)] in the order TypeScript touches them, and the request's strong bar."""
-    from .engine import _ExactNames, idf  # noqa: F401
+    from .engine import idf
 
-    tuning = index.tuning
     concepts = index.concepts(query)
     scores: Dict[int, float] = {}
     postings = index.postings

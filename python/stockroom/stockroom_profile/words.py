@@ -16,7 +16,6 @@ __all__ = ["is_change_term", "is_destructive_term", "is_read_request", "name_key
 _NOT_PLURAL = ("ss", "us", "is", "ics", "news", "series", "canvas", "always", "perhaps", "yes", "whereas")
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s\Z")
 _NAME_SPLIT = re.compile(r"[^%s%s]+|(?<=[%s])(?=[%s])" % (LETTER, NUMBER, LOWER, UPPER))
-_ASCII_PART = re.compile(r"[A-Z]?[a-z0-9]*|[A-Za-z0-9]")
 
 
 def looks_plural(word: str) -> bool:
