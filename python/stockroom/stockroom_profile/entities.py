@@ -60,8 +60,10 @@ def extract_entities(text: str) -> Tuple[str, List[str]]:
         return text, []
     concepts: List[str] = []
     length = utf16_len(text)
-    text = _QUOTED.sub(lambda m: m.group(0) if utf16_len(m.group(0)) * 2 > length else " ", text)
-    text = _NAMED.sub(" ", text)
+    if _may_hold(folded, _QUOTES):
+        text = _QUOTED.sub(lambda m: m.group(0) if utf16_len(m.group(0)) * 2 > length else " ", text)
+    if _may_hold(folded, _NAMING):
+        text = _NAMED.sub(" ", text)
 
     def note(word: str) -> None:
         if word not in concepts:
@@ -76,18 +78,11 @@ def extract_entities(text: str) -> Tuple[str, List[str]]:
         note(concept)
         return value
 
-    out = _URL.sub(url, text)
-    out = _EMAIL.sub(lambda m: noted("email", " "), out)
-    out = _CHANNEL.sub(lambda m: noted("channel", " %s " % m.group(0)[1:]), out)
-    out = _MENTION.sub(lambda m: noted("user", " %s " % m.group(0)[1:]), out)
-
     def repo(match: "re.Match[str]") -> str:
         if match.group(1).lower() in _BRANCH_PREFIXES:
             return match.group(0)
         note("repository")
         return " %s " % _REPO_SEPARATORS.sub(" ", match.group(0))
-
-    out = _OWNER_REPO.sub(repo, out)
 
     def file(match: "re.Match[str]") -> str:
         value = match.group(0)
@@ -97,4 +92,18 @@ def extract_entities(text: str) -> Tuple[str, List[str]]:
         note("file")
         return " %s " % _FILE_SEPARATORS.sub(" ", value)
 
-    return _PATH.sub(file, _KNOWN_FILES.sub(file, out)), concepts
+    # Each pattern runs only where the text has what any match of it must have (the same answers, found sooner).
+    out = _URL.sub(url, text) if _may_hold(folded, ("http", "www.")) else text
+    if "@" in out:
+        out = _EMAIL.sub(lambda m: noted("email", " "), out)
+    if "#" in out:
+        out = _CHANNEL.sub(lambda m: noted("channel", " %s " % m.group(0)[1:]), out)
+    if "@" in out:
+        out = _MENTION.sub(lambda m: noted("user", " %s " % m.group(0)[1:]), out)
+    if "/" in out:
+        out = _OWNER_REPO.sub(repo, out)
+    if _may_hold(out.casefold(), _KNOWN):
+        out = _KNOWN_FILES.sub(file, out)
+    if _may_hold(out, ("/", "\\", ".")):
+        out = _PATH.sub(file, out)
+    return out, concepts

@@ -25,21 +25,15 @@ def looks_plural(word: str) -> bool:
     return utf16_len(lower) > 3 and lower.endswith("s") and not lower.endswith(_NOT_PLURAL)
 
 
+_ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
+_ASCII_CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def _ascii_name_parts(name: str) -> List[str]:
+    """identifiers.ts asciiNameParts: runs of ASCII letters and digits, cut before a capital that follows a lowercase."""
     parts: List[str] = []
-    start = -1
-    for i, char in enumerate(name):
-        if not (char.isascii() and char.isalnum()):
-            if start >= 0:
-                parts.append(name[start:i])
-            start = -1
-        elif start < 0:
-            start = i
-        elif char.isupper() and name[i - 1].islower():
-            parts.append(name[start:i])
-            start = i
-    if start >= 0:
-        parts.append(name[start:])
+    for run in _ASCII_RUN.findall(name):
+        parts.extend(_ASCII_CAMEL_CUT.split(run))
     return parts
 
 
@@ -53,7 +47,7 @@ def name_parts(name: str) -> List[str]:
 def plural_terms(text: str) -> List[str]:
     plurals: Dict[str, None] = {}
     for word in name_parts(text):
-        if not looks_plural(word):
+        if word[-1] not in "sS" or not looks_plural(word):  # a plural ends in s (looks_plural says which do)
             continue
         terms = analyze(word)
         if len(terms) == 1:
