@@ -1,8 +1,8 @@
 """Words of CJK text the glossary does not know, as TypeScript's ``Intl.Segmenter("zh", {granularity: "word"})``
 (search/analysis/segment.ts ``segmentWordsIcu``) cuts them: ICU's dictionary-based word break iterator through PyICU
 (Debian ``python3-icu``, or ``pip install PyICU``), keeping the segments with a letter or a number. ICU 72 (Debian
-bookworm) and Node's ICU cut every CJK run of the repository's labelled sets and catalogs the same way
-(sdk/python-vectors.test.ts checks it). Without PyICU such a stretch is kept as one word, and rankings of requests
+bookworm) and Node's ICU 78 cut every CJK run of the repository's labelled sets and catalogs the same way (measured on
+every substring of them; app/api/v1/python-sdk.test.ts ranks all their requests over their tools identically). Without PyICU such a stretch is kept as one word, and rankings of requests
 that have one may differ from TypeScript's."""
 
 from __future__ import annotations
