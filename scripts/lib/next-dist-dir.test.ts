@@ -46,7 +46,8 @@ describe("benches build without rewriting tsconfig.json", () => {
     const scripts = readdirSync(path.join(ROOT, "scripts")).filter((f) => /^(bench-.*|loadtest)\.ts$/.test(f));
     const builders = scripts.filter((f) => {
       const text = readFileSync(path.join(ROOT, "scripts", f), "utf8");
-      return /["']build["']|next build|start\.mjs|serve\.mjs|startAppServer\(/.test(text);
+      // A Next.js build: `next build` spelled as a command or as spawn arguments, or a start of the app that builds.
+      return /["']next["'],\s*["']build["']|next build|start\.mjs|serve\.mjs|startAppServer\(/.test(text);
     });
     expect(builders).toEqual(expect.arrayContaining(["bench-api.ts", "loadtest.ts"]));
     for (const f of builders) {

@@ -28,6 +28,55 @@ function typescriptBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```(?:ts|typescript)[ \t]*\n([\s\S]*?)^```[ \t]*$/gm)].map((match) => match[1]!);
 }
 
+/** Packs the SDK, installs the tarball and the provider clients into a fresh project in `dir`; returns its folder. */
+function installPackedSdk(dir: string): string {
+  const stage = path.join(dir, "stage");
+  buildSdk(stage);
+  execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: stage, encoding: "utf8" });
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, "sdk", "package.json"), "utf8")) as {
+    version: string;
+  };
+  const tarball = path.join(dir, `stockroom-sdk-${version}.tgz`);
+  const app = path.join(dir, "app");
+  mkdirSync(path.join(app, "src"), { recursive: true });
+  writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "agent", private: true, type: "module" }));
+  const clients = ["openai", "@anthropic-ai/sdk", "@types/node"].map((pkg) => `${pkg}@${versionOf(pkg)}`);
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, ...clients], {
+    cwd: app,
+    encoding: "utf8",
+  });
+  const installed = JSON.parse(
+    readFileSync(path.join(app, "node_modules", "@stockroom", "sdk", "package.json"), "utf8"),
+  ) as { dependencies: Record<string, string> };
+  expect(Object.keys(installed.dependencies).sort()).toEqual(["canonicalize", "zod"]);
+  return app;
+}
+
+/** Writes the docs' TypeScript examples into `app` (pointed at the test's servers) and compiles them strictly. */
+function compileExamples(app: string, apiUrl: string, standUrl: string): string[] {
+  const blocks = DOCUMENTS.flatMap((file) => typescriptBlocks(readFileSync(path.join(ROOT, file), "utf8")));
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+  blocks.forEach((block, i) =>
+    writeFileSync(
+      path.join(app, "src", `example-${i + 1}.ts`),
+      block.replaceAll("http://localhost:3000", apiUrl).replaceAll("https://api.deepseek.com", standUrl),
+    ),
+  );
+  const compilerOptions = {
+    strict: true,
+    skipLibCheck: false,
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2023", "DOM"],
+    types: ["node"],
+    outDir: "dist",
+  };
+  writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+  execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", app], { encoding: "utf8" });
+  return blocks;
+}
+
 type Recorded = { path: string; body: Record<string, unknown> };
 
 /** OpenAI Responses, Chat Completions and Anthropic Messages as a model that searches once, then answers. */
@@ -133,47 +182,8 @@ describe.skipIf(process.env.STOCKROOM_TEST_DB === "postgres")(
     it("installs from its tarball with its declared dependencies, and the docs' examples compile and run", {
       timeout: 600_000,
     }, async () => {
-      const stage = path.join(dir, "stage");
-      buildSdk(stage);
-      execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { cwd: stage, encoding: "utf8" });
-      const { version } = JSON.parse(readFileSync(path.join(ROOT, "sdk", "package.json"), "utf8")) as {
-        version: string;
-      };
-      const tarball = path.join(dir, `stockroom-sdk-${version}.tgz`);
-      const app = path.join(dir, "app");
-      mkdirSync(path.join(app, "src"), { recursive: true });
-      writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "agent", private: true, type: "module" }));
-      const clients = ["openai", "@anthropic-ai/sdk", "@types/node"].map((pkg) => `${pkg}@${versionOf(pkg)}`);
-      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, ...clients], {
-        cwd: app,
-        encoding: "utf8",
-      });
-      const installed = JSON.parse(
-        readFileSync(path.join(app, "node_modules", "@stockroom", "sdk", "package.json"), "utf8"),
-      ) as { dependencies: Record<string, string> };
-      expect(Object.keys(installed.dependencies).sort()).toEqual(["canonicalize", "zod"]);
-
-      const blocks = DOCUMENTS.flatMap((file) => typescriptBlocks(readFileSync(path.join(ROOT, file), "utf8")));
-      expect(blocks.length).toBeGreaterThanOrEqual(3);
-      blocks.forEach((block, i) =>
-        writeFileSync(
-          path.join(app, "src", `example-${i + 1}.ts`),
-          block.replaceAll("http://localhost:3000", api.baseUrl()).replaceAll("https://api.deepseek.com", standUrl),
-        ),
-      );
-      const compilerOptions = {
-        strict: true,
-        skipLibCheck: false,
-        target: "ES2022",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        lib: ["ES2023", "DOM"],
-        types: ["node"],
-        outDir: "dist",
-      };
-      writeFileSync(path.join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
-      execFileSync(path.join(ROOT, "node_modules", ".bin", "tsc"), ["-p", app], { encoding: "utf8" });
-
+      const app = installPackedSdk(dir);
+      const blocks = compileExamples(app, api.baseUrl(), standUrl);
       const env = {
         ...process.env,
         STOCKROOM_TOKEN: secret,
