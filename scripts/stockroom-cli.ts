@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   search: () => import("./cli/search"),
   diff: () => import("./cli/diff"),
   import: () => import("./cli/import"),
+  mcp: () => import("./cli/mcp"),
 };
 
 /** Lets other commands register without editing this file: scripts/cli/<name>.ts is tried last. */
