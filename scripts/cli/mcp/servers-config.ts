@@ -66,7 +66,7 @@ export function readServersConfig(file: string): ServersConfig {
 /** `${VAR}` / `${env:VAR}` replaced from `env`; a variable that is not set is an error naming it. */
 export function expandEnvironment(
   values: Record<string, string>,
-  env: NodeJS.ProcessEnv,
+  env: Readonly<Record<string, string | undefined>>,
   server: string,
 ): Record<string, string> {
   const out: Record<string, string> = {};

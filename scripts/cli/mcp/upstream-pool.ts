@@ -12,7 +12,7 @@ export interface UpstreamPoolOptions {
   /** The longest a call may take, starting the server included. */
   timeoutMs: number;
   /** Where `${VAR}` in the servers file is read from (default: this process's environment). */
-  env?: NodeJS.ProcessEnv;
+  env?: Readonly<Record<string, string | undefined>>;
   /** After a server failed twice in a row, how long calls are refused before it is started again (default 60 s). */
   cooldownMs?: number;
 }
