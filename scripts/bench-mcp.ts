@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import os, { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -89,6 +89,7 @@ async function main() {
   const server: Server = createServer(createNodeAgentHandler());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const loadBefore = loadavg()[0]!;
   try {
     const secret = await publishDemo(handle);
     const work = mkdtempSync(path.join(tmpdir(), "stockroom-bench-mcp-"));
@@ -98,12 +99,21 @@ async function main() {
     const target = { url, token: secret, team: DEMO_TEAM, catalog: DEMO_CATALOG };
     const args = (version: number) => [
       ...["--url", url, "--team", DEMO_TEAM, "--catalog", DEMO_CATALOG, "--version", String(version)],
-      ...["--servers", servers, "--cache-dir", path.join(work, "cache"), ...(process.env.NOTEL ? ["--no-telemetry"] : [])],
+      ...[
+        "--servers",
+        servers,
+        "--cache-dir",
+        path.join(work, "cache"),
+        ...(process.env.NOTEL ? ["--no-telemetry"] : []),
+      ],
     ];
     const env = { STOCKROOM_TOKEN: secret };
     // Timings first: the tokenizer's tables, loaded for the token counts, would weigh on this process's timings.
     await benchSearchAndCall(target, args(2), env, everything);
     await benchTurnOne(target, args, env);
+    console.log(
+      `Machine load (1 min average, ${os.cpus().length} cores): ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
+    );
     report.write();
   } finally {
     server.closeAllConnections();

@@ -39,8 +39,7 @@ function portFlag(flags: Flags): number | null {
   return port;
 }
 
-function serversOf(flags: Flags): ServersConfig {
-  const file = stringFlag(flags, "servers");
+function serversOf(file: string | null): ServersConfig {
   if (!file) return new Map();
   try {
     return readServersConfig(file);
@@ -63,22 +62,28 @@ function describeStart(catalog: StockroomCatalog, servers: ServersConfig): strin
   return `${snapshot.catalog.team}/${snapshot.catalog.slug} v${snapshot.version} ${from}: ${direct} direct and ${snapshot.tools.length - direct} deferred tools; upstream servers: ${names}`;
 }
 
+/** Everything the flags say, checked (a bad value is a UsageError naming the flag); nothing is started. */
+export function parseMcpOptions(argv: string[]) {
+  const flags = parseFlags(argv, FLAGS);
+  const target = apiTargetOf(flags);
+  if (!target) throw new UsageError("--url is required");
+  return {
+    target,
+    version: parseVersion(stringFlag(flags, "version")),
+    serversFile: stringFlag(flags, "servers") ?? null,
+    port: portFlag(flags),
+    timeoutMs: secondsFlag(flags, "timeout", 60) * 1000,
+    refreshMs: secondsFlag(flags, "refresh", 300) * 1000,
+    cacheDir: stringFlag(flags, "cache-dir") ?? defaultCacheDir(),
+    telemetry: flags["no-telemetry"] !== true,
+  };
+}
+
 export function run(argv: string[]): Promise<number> {
   return runCommand(usage, async () => {
-    const flags = parseFlags(argv, FLAGS);
-    const target = apiTargetOf(flags);
-    if (!target) throw new UsageError("--url is required");
-    const version = parseVersion(stringFlag(flags, "version"));
-    const servers = serversOf(flags);
-    const port = portFlag(flags);
-    const timeoutMs = secondsFlag(flags, "timeout", 60) * 1000;
-    const refreshMs = secondsFlag(flags, "refresh", 300) * 1000;
-    const catalog = await connect({
-      ...target,
-      version,
-      cacheDir: stringFlag(flags, "cache-dir") ?? defaultCacheDir(),
-      ...(flags["no-telemetry"] === true ? { telemetry: false as const } : {}),
-    });
+    const { target, version, serversFile, port, timeoutMs, refreshMs, cacheDir, telemetry } = parseMcpOptions(argv);
+    const servers = serversOf(serversFile);
+    const catalog = await connect({ ...target, version, cacheDir, ...(telemetry ? {} : { telemetry: false }) });
     log(describeStart(catalog, servers));
     const pool = new UpstreamPool({ timeoutMs });
     const gateway = new Gateway({ catalog, pool, resolvers: [localServersResolver(servers)] });
