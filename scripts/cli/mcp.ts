@@ -96,7 +96,9 @@ export function run(argv: string[]): Promise<number> {
     timer.unref();
     await (port === null ? serveStdio(gateway) : serveHttpUntilSignal(gateway, port));
     clearInterval(timer);
-    await Promise.allSettled([pool.close(), catalog.close()]);
+    await Promise.allSettled([pool.close(), catalog.close()]); // upstream servers stopped, telemetry sent
+    // Pooled keep-alive sockets must not keep a finished server alive until the client kills it.
+    setTimeout(() => process.exit(), 200).unref();
   });
 }
 
