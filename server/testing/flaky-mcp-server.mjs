@@ -5,7 +5,7 @@ import http from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 
 export const flakyTools = [
   {
@@ -31,6 +31,7 @@ function createServer() {
       process.exit(3);
     }
     if (name === "hang") return new Promise(() => {});
+    if (name !== "flaky_echo") throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const message = String(args.message ?? "");
     return {
       content: [{ type: "text", text: `echo: ${message}` }],
