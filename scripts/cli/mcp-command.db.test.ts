@@ -2,7 +2,7 @@
 // catalog published on a real Stockroom server (the agent API's node:http handler over a real database) and
 // forwards calls to real MCP servers from npm (everything, filesystem, memory) and to misbehaving ones.
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -391,6 +391,12 @@ describe("stockroom mcp: Insights, new versions and offline start", { timeout: 1
     await offline.client.callTool({ name: "search_tools", arguments: { query: "echo back the input message" } });
     const echo = await offline.client.callTool({ name: "echo", arguments: { message: "offline" } });
     expect(textOf(echo)).toMatch(/offline/);
+    // A cached snapshot that no longer matches its hash is not trusted: with the server away, nothing is served.
+    const cached = path.join(cacheDir, at.team, at.catalog, "latest.json");
+    writeFileSync(cached, readFileSync(cached, "utf8").replace("Echoes back the input string", "Echoes it all"));
+    await expect(gateway()).rejects.toThrow(
+      /cannot reach http:\/\/127.0.0.1:\d+ \(fetch failed\) and .* holds no verified snapshot/,
+    );
   });
 });
 

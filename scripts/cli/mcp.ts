@@ -83,7 +83,15 @@ export function run(argv: string[]): Promise<number> {
   return runCommand(usage, async () => {
     const { target, version, serversFile, port, timeoutMs, refreshMs, cacheDir, telemetry } = parseMcpOptions(argv);
     const servers = serversOf(serversFile);
-    const catalog = await connect({ ...target, version, cacheDir, ...(telemetry ? {} : { telemetry: false }) });
+    const catalog = await connect({ ...target, version, cacheDir, ...(telemetry ? {} : { telemetry: false }) }).catch(
+      (error: unknown) => {
+        if (!(error instanceof TypeError)) throw error; // a refusal (401, 403, 404) says what it is itself
+        const what = `${target.team}/${target.catalog} ${version === "latest" ? "latest" : `v${version}`}`;
+        throw new Error(
+          `cannot reach ${target.url} (${error.message}) and ${cacheDir} holds no verified snapshot of ${what}`,
+        );
+      },
+    );
     log(describeStart(catalog, servers));
     const pool = new UpstreamPool({ timeoutMs });
     const gateway = new Gateway({ catalog, pool, resolvers: [localServersResolver(servers)] });

@@ -116,6 +116,8 @@ describe("stockroom mcp usage", { timeout: 60_000 }, () => {
     // Nothing cached and nothing listening: it says so and exits, instead of serving nothing.
     const offline = await run([...target, "--cache-dir", dir], token);
     expect(offline.code).toBe(1);
-    expect(offline.stderr).toMatch(/fetch failed|ECONNREFUSED/);
+    expect(offline.stderr).toMatch(
+      /cannot reach http:\/\/127.0.0.1:9 \(fetch failed\) and .* holds no verified snapshot of t\/c latest/,
+    );
   });
 });
