@@ -1,0 +1,136 @@
+// The catalog check's entry points: `checkTool` (one tool's own rules, as the editor runs them per keystroke) and
+// `checkCatalog` (every rule, including those that compare tools and rank requests).
+import { createSearchIndex, effectiveSearchText, type EngineSettings, type IndexDoc } from "../../search/index";
+import { buildVectors, checkNearDuplicates, checkSameNames } from "./confusion";
+import { findabilityFindings, rankRequests, swappedRankingFindings } from "./findability";
+import { checkNameImitation } from "./impersonation";
+import { checkQuality } from "./quality";
+import { checkHiddenBlocks, checkInvisibleUnicode, checkOutOfScopeParameters } from "./safety-structure";
+import { checkSafetyText } from "./safety-text";
+import { approxTokens, median, sentencesOf, wordsOf } from "./text";
+import { indexToolNames, type ToolNameIndex } from "./tool-names";
+import { type CheckRequest, type CheckSeverity, type CheckTool, type Finding, severityRank } from "./types";
+
+/** What one tool's rules need to know of the catalog; build it once with `prepareCatalog`. */
+export interface CatalogContext {
+  names: ToolNameIndex;
+  /** The median definition cost in (approximate) tokens. */
+  medianTokens: number;
+}
+
+export function prepareCatalog(tools: readonly CheckTool[]): CatalogContext {
+  return { names: indexToolNames(tools), medianTokens: median(tools.map(approxTokens)) };
+}
+
+function bySeverity(a: Finding, b: Finding): number {
+  return severityRank(a.severity) - severityRank(b.severity) || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
+/**
+ * The tool's own rules (quality, and safety of its text and parameters), most severe first. Pure and fast (well
+ * under a millisecond for a typical tool): the editor reruns it as the curator types.
+ */
+export function checkTool(tool: CheckTool, context: CatalogContext = prepareCatalog([tool])): Finding[] {
+  return [
+    ...checkSafetyText(tool, context.names),
+    ...checkHiddenBlocks(tool),
+    ...checkInvisibleUnicode(tool),
+    ...checkOutOfScopeParameters(tool),
+    ...checkQuality(tool, context.medianTokens),
+  ].sort(bySeverity);
+}
+
+export interface CatalogCheckOptions {
+  tools: readonly CheckTool[];
+  /** Golden queries and traffic (requests agents sent before calling a tool), by tool id. */
+  requests?: readonly CheckRequest[];
+  /** The catalog's engine settings (profile, k1, b, …); the default profile otherwise. */
+  engine?: Partial<EngineSettings>;
+  /** The top K a request must reach (default: the engine's default limit). */
+  k?: number;
+  /**
+   * Also rank a request made from each tool's own first sentence (for swapped pairs). Default: on up to 3,000
+   * tools, where it costs well under a second.
+   */
+  selfRequests?: boolean;
+}
+
+export interface CatalogCheckResult {
+  /** Findings per tool id, in the input order of the tools, most severe first within a tool. */
+  byTool: Map<string, Finding[]>;
+  counts: Record<CheckSeverity, number>;
+}
+
+export function searchTextOf(tool: CheckTool): string {
+  return (
+    tool.searchText ??
+    effectiveSearchText({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      namespace: tool.namespace ? { name: tool.namespace } : null,
+      mcpServer: tool.mcpServer ?? null,
+    })
+  );
+}
+
+/** A request from a tool's own words: the first sentence of its description, at most 16 words. */
+export function selfRequest(tool: CheckTool): string {
+  const first = sentencesOf("description", tool.description)[0]?.text ?? tool.name.replace(/[_-]+/g, " ");
+  return wordsOf(first).slice(0, 16).join(" ");
+}
+
+function rankingFindings(options: CatalogCheckOptions, texts: readonly string[]): Finding[] {
+  const { tools } = options;
+  const requests = [...(options.requests ?? [])];
+  const self = options.selfRequests ?? tools.length <= 3000;
+  if (self) for (const tool of tools) requests.push({ query: selfRequest(tool), toolId: tool.id, source: "golden" });
+  if (requests.length === 0 || tools.length < 2) return [];
+  const docs: IndexDoc[] = tools.map((tool, i) => ({
+    id: tool.id,
+    text: texts[i]!,
+    name: tool.name,
+    ...(tool.namespace ? { namespace: tool.namespace } : {}),
+  }));
+  const index = createSearchIndex(docs, options.engine);
+  const k = options.k ?? index.settings.defaultLimit;
+  const known = new Set(tools.map((t) => t.id));
+  const byId = new Map(tools.map((t) => [t.id, t]));
+  const own = rankRequests(
+    index,
+    (options.requests ?? []).filter((r) => known.has(r.toolId)),
+    k,
+  );
+  const all = self
+    ? rankRequests(
+        index,
+        requests.filter((r) => known.has(r.toolId)),
+        k,
+        false,
+      )
+    : own;
+  return [...findabilityFindings(own, k), ...swappedRankingFindings(all, byId)];
+}
+
+/** Every rule over a catalog. 10,000 tools take about a second (docs/benchmarks.md, "Catalog check"). */
+export function checkCatalog(options: CatalogCheckOptions): CatalogCheckResult {
+  const { tools } = options;
+  const context = prepareCatalog(tools);
+  const byTool = new Map<string, Finding[]>(tools.map((t) => [t.id, checkTool(t, context)]));
+  const texts = tools.map(searchTextOf);
+  const vectors = buildVectors(texts);
+  const catalogFindings = [
+    ...checkNameImitation(tools),
+    ...checkNearDuplicates(tools, vectors),
+    ...checkSameNames(tools, vectors),
+    ...rankingFindings(options, texts),
+  ];
+  for (const finding of catalogFindings) byTool.get(finding.toolId)?.push(finding);
+  const counts: Record<CheckSeverity, number> = { error: 0, warning: 0, info: 0 };
+  for (const [id, findings] of byTool) {
+    findings.sort(bySeverity);
+    byTool.set(id, findings);
+    for (const f of findings) counts[f.severity]++;
+  }
+  return { byTool, counts };
+}

@@ -1,0 +1,123 @@
+// Text helpers for the rules: a tool's texts (description and every parameter description) and their sentences,
+// with offsets so a finding can point at the span.
+import type { CheckTool, TextSpan } from "./types";
+
+export interface ToolText {
+  /** `description`, or `parameters.<path>` for a property's description. */
+  field: string;
+  text: string;
+  /** For a parameter: its property name. */
+  property?: string;
+}
+
+export interface Sentence {
+  field: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export interface SchemaProperty {
+  path: string;
+  name: string;
+  schema: Record<string, unknown>;
+}
+
+const propertiesMemo = new WeakMap<object, SchemaProperty[]>();
+
+/** The properties of a JSON Schema, nested ones too (depth-limited), in document order; memoized per schema object. */
+export function schemaProperties(schema: unknown): SchemaProperty[] {
+  if (!isRecord(schema)) return [];
+  let props = propertiesMemo.get(schema);
+  if (!props) {
+    props = collectProperties(schema, "", 0);
+    propertiesMemo.set(schema, props);
+  }
+  return props;
+}
+
+function collectProperties(schema: unknown, prefix: string, depth: number): SchemaProperty[] {
+  if (!isRecord(schema) || depth > 6) return [];
+  const out: SchemaProperty[] = [];
+  const props = schema.properties;
+  if (isRecord(props)) {
+    for (const [name, child] of Object.entries(props)) {
+      if (!isRecord(child)) continue;
+      const path = prefix ? `${prefix}.${name}` : name;
+      out.push({ path, name, schema: child });
+      out.push(...collectProperties(child, path, depth + 1));
+      if (isRecord(child.items)) out.push(...collectProperties(child.items, `${path}[]`, depth + 1));
+    }
+  }
+  return out;
+}
+
+/** The description and each parameter's description: every place a tool's text reaches the model. */
+export function toolTexts(tool: CheckTool): ToolText[] {
+  const texts: ToolText[] = [{ field: "description", text: tool.description }];
+  for (const prop of schemaProperties(tool.parameters)) {
+    const description = prop.schema.description;
+    if (typeof description === "string" && description.length > 0)
+      texts.push({ field: `parameters.${prop.path}`, text: description, property: prop.name });
+  }
+  return texts;
+}
+
+/**
+ * Sentences of a text: split after . ! ? : followed by a space, at blank lines, list items and tags (a single
+ * line break inside a sentence, as in hard-wrapped text, does not split), with UTF-16 offsets.
+ * Good enough for rules that look at one instruction at a time.
+ */
+export function sentencesOf(field: string, text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const boundary = /[.!?:](?=\s)|\n\s*\n|\n(?=\s*([-*•#]|\d+[.)])\s)|(?=<\/?[A-Za-z])/g;
+  let start = 0;
+  const push = (end: number) => {
+    const raw = text.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed.length > 0) out.push({ field, start: start + lead, end: start + lead + trimmed.length, text: trimmed });
+  };
+  for (const match of text.matchAll(boundary)) {
+    const end = match.index + match[0].length;
+    if (end <= start) continue;
+    push(end);
+    start = end;
+  }
+  push(text.length);
+  return out;
+}
+
+export function spanOf(sentence: Sentence): TextSpan {
+  return { field: sentence.field, start: sentence.start, end: sentence.end, text: sentence.text };
+}
+
+/** Lower-case words (letters and digits) of a text. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The words of a tool name: snake_case, kebab-case and camelCase split. */
+export function nameWords(name: string): string[] {
+  return wordsOf(name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " "));
+}
+
+/** A rough token count (≈ 4 characters a token for English JSON), enough to compare tools with each other. */
+export function approxTokens(tool: CheckTool): number {
+  let size = tool.name.length + tool.description.length;
+  try {
+    size += JSON.stringify(tool.parameters ?? {}).length;
+  } catch {
+    // a cyclic schema counts as empty
+  }
+  return Math.ceil(size / 4);
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
