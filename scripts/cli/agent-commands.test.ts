@@ -107,12 +107,12 @@ describe("stockroom search", { timeout: 60_000 }, () => {
     expect(table.code).toBe(0);
     expect(table.stdout.split("\n")[0]).toBe("acme/support v2 · stockroom · 5 deferred tools indexed");
     expect(table.stdout.split("\n")[1]).toContain(
-      `${expected[0]!.score.toFixed(4)}  crm.refund_order  Refund an order.`,
+      `${expected[0]!.score.toFixed(4)}  ${expected[0]!.strength.padEnd(6)}  crm.refund_order  Refund an order.`,
     );
     const json = await runCli(["search", "--snapshot", at("v2.json"), "--query", "refund my order", "--json"]);
     expect(JSON.parse(json.stdout)).toEqual({
       query: "refund my order",
-      hits: expected.map(({ id, score }) => ({ id, score })),
+      hits: expected.map(({ id, score, strength }) => ({ id, score, strength })),
     });
     const batch = await runCli([
       "search",

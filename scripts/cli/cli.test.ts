@@ -53,11 +53,12 @@ describe("stockroom CLI", () => {
     const lines = stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { query: string; hits: Array<{ id: string; score: number }> });
+      .map((l) => JSON.parse(l) as { query: string; hits: Array<{ id: string; score: number; strength: string }> });
     expect(lines.map((l) => l.query)).toEqual(["bake", "email", "nothing here"]);
     expect(lines[0]!.hits.map((h) => h.id)).toEqual(["a", "b"]);
     expect(lines[0]!.hits[0]!.score).toBeGreaterThan(0);
-    expect(Object.keys(lines[0]!.hits[0]!)).toEqual(["id", "score"]);
+    expect(Object.keys(lines[0]!.hits[0]!)).toEqual(["id", "score", "strength"]);
+    expect(["strong", "weak"]).toContain(lines[0]!.hits[0]!.strength);
     expect(lines[2]!.hits).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
-// `stockroom rank`: one JSON line per query, in order: {"query","hits":[{"id","score"}]}.
+// `stockroom rank`: one JSON line per query, in order: {"query","hits":[{"id","score","strength"}]} (strength:
+// strong or weak, search/README.md "Match strength").
 import { createSearchIndex, SearchQueryError } from "../../search/index";
 import {
   limitFlag,
@@ -15,7 +16,7 @@ import {
 export const usage =
   "rank --profile <codex-bm25|stockroom> (--docs F | --tools F) --queries F [--limit N]\n" +
   '  --docs lines {"id","text"} are indexed as-is; --tools lines {"namespace","name","description","parameters"}\n' +
-  '  go through the search-text builder (id namespace.name). Prints {"query","hits":[{"id","score"}]} per query.';
+  '  go through the search-text builder (id namespace.name). Prints {"query","hits":[{"id","score","strength"}]} per query.';
 
 export function run(argv: string[]): Promise<number> {
   return runCommand(usage, () => {
@@ -32,9 +33,9 @@ export function run(argv: string[]): Promise<number> {
     const index = createSearchIndex(docs, { profile });
     const lines: string[] = [];
     for (const { query } of readQueries(queriesFile)) {
-      let hits: Array<{ id: string; score: number }> = [];
+      let hits: Array<{ id: string; score: number; strength: string }> = [];
       try {
-        hits = index.search(query, limit).map(({ id, score }) => ({ id, score }));
+        hits = index.search(query, limit).map(({ id, score, strength }) => ({ id, score, strength }));
       } catch (error) {
         if (!(error instanceof SearchQueryError && error.code === "EMPTY_QUERY")) throw error;
       }

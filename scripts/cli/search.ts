@@ -7,7 +7,7 @@ import { API_FLAGS, API_USAGE, apiTargetOf, fetchVerified, parseVersion, readSna
 export const usage =
   "search (--snapshot FILE | --url U --team T --catalog C [--version N|latest]) (--query Q | --queries F) [--limit N] [--json]\n" +
   `${API_USAGE}\n` +
-  '  --query prints a table (or one JSON line with --json); --queries F (lines {"query"}) prints {"query","hits":[{"id","score"}]} per line.\n' +
+  '  --query prints a table (or one JSON line with --json); --queries F (lines {"query"}) prints {"query","hits":[{"id","score","strength"}]} per line.\n' +
   "  The limit defaults to the snapshot's own; ranking uses the snapshot's engine profile.";
 
 export function run(argv: string[]): Promise<number> {
@@ -37,7 +37,7 @@ export function run(argv: string[]): Promise<number> {
     if (queriesFile !== undefined || flags.json === true) {
       const queries = queriesFile !== undefined ? readQueries(queriesFile).map((row) => row.query) : [query!];
       const lines = queries.map((q) =>
-        JSON.stringify({ query: q, hits: rank(q).map(({ id, score }) => ({ id, score })) }),
+        JSON.stringify({ query: q, hits: rank(q).map(({ id, score, strength }) => ({ id, score, strength })) }),
       );
       process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "");
       return;
@@ -48,7 +48,7 @@ export function run(argv: string[]): Promise<number> {
     const header = `${snapshot.catalog.team}/${snapshot.catalog.slug} v${snapshot.version} · ${snapshot.engine.profile} · ${index.size} deferred tools indexed`;
     const rows = hits.map(
       (hit) =>
-        `${String(hit.rank).padStart(3)}  ${hit.score.toFixed(4).padStart(8)}  ${hit.id}  ${byId.get(hit.id)!.spec.description.split("\n")[0]!.slice(0, 80)}`,
+        `${String(hit.rank).padStart(3)}  ${hit.score.toFixed(4).padStart(8)}  ${hit.strength.padEnd(6)}  ${hit.id}  ${byId.get(hit.id)!.spec.description.split("\n")[0]!.slice(0, 80)}`,
     );
     process.stdout.write(`${header}\n${rows.length ? rows.join("\n") : "  no tool matches"}\n`);
   });
