@@ -16,10 +16,13 @@ export interface TextVectors {
   idf: Map<string, number>;
 }
 
+/** Enough of a search text to compare tools (name, namespace, description first); longer texts are cut here. */
+const VECTOR_TEXT_CHARS = 2000;
+
 export function buildVectors(texts: readonly string[]): TextVectors {
   const counts = texts.map((text) => {
     const map = new Map<string, number>();
-    for (const w of wordsOf(text)) if (w.length > 1) map.set(w, (map.get(w) ?? 0) + 1);
+    for (const w of wordsOf(text.slice(0, VECTOR_TEXT_CHARS))) if (w.length > 1) map.set(w, (map.get(w) ?? 0) + 1);
     return map;
   });
   const df = new Map<string, number>();
@@ -52,22 +55,39 @@ export function cosine(vectors: TextVectors, a: number, b: number): number {
   return norm > 0 ? dot / norm : 0;
 }
 
+const rankedMemo = new WeakMap<Map<string, number>, string[]>();
+
+/** A tool's words, highest weight first (ties by word), computed once per vector. */
+function rankedWords(weights: Map<string, number>): string[] {
+  let ranked = rankedMemo.get(weights);
+  if (!ranked) {
+    ranked = [...weights].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([w]) => w);
+    rankedMemo.set(weights, ranked);
+  }
+  return ranked;
+}
+
 /** The words (highest weight first) that one tool's text has and the other's lacks. */
 export function distinguishingWords(vectors: TextVectors, a: number, b: number, limit = 6): string[] {
   const other = vectors.weights[b]!;
-  return [...vectors.weights[a]!]
-    .filter(([w]) => !other.has(w))
-    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
-    .slice(0, limit)
-    .map(([w]) => w);
+  const out: string[] = [];
+  for (const w of rankedWords(vectors.weights[a]!)) {
+    if (other.has(w)) continue;
+    out.push(w);
+    if (out.length === limit) break;
+  }
+  return out;
 }
 
 /** Pairs (i < j) sharing at least two signature words, i.e. worth a cosine. */
 function candidatePairs(vectors: TextVectors): Array<[number, number]> {
   const postings = new Map<string, number[]>();
   vectors.weights.forEach((map, i) => {
-    const signature = [...map].sort((x, y) => y[1] - x[1]).slice(0, SIGNATURE_WORDS);
-    for (const [w] of signature) postings.set(w, [...(postings.get(w) ?? []), i]);
+    for (const w of rankedWords(map).slice(0, SIGNATURE_WORDS)) {
+      const list = postings.get(w);
+      if (list) list.push(i);
+      else postings.set(w, [i]);
+    }
   });
   const shared = new Map<number, number>();
   const n = vectors.weights.length;
@@ -82,11 +102,20 @@ function candidatePairs(vectors: TextVectors): Array<[number, number]> {
   return [...shared].filter(([, c]) => c >= 2).map(([key]) => [Math.floor(key / n), key % n]);
 }
 
+/** At most this many near-duplicate findings per tool (the most similar first): a tool copied ten times needs one list, not ten. */
+const MAX_PAIRS_PER_TOOL = 5;
+
 export function checkNearDuplicates(tools: readonly CheckTool[], vectors: TextVectors): Finding[] {
   const out: Finding[] = [];
-  for (const [a, b] of candidatePairs(vectors)) {
-    const similarity = cosine(vectors, a, b);
-    if (similarity < NEAR_DUPLICATE) continue;
+  const scored = candidatePairs(vectors)
+    .map(([a, b]) => ({ a, b, similarity: cosine(vectors, a, b) }))
+    .filter((p) => p.similarity >= NEAR_DUPLICATE)
+    .sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
+  const perTool = new Map<number, number>();
+  for (const { a, b, similarity } of scored) {
+    if ((perTool.get(a) ?? 0) >= MAX_PAIRS_PER_TOOL || (perTool.get(b) ?? 0) >= MAX_PAIRS_PER_TOOL) continue;
+    perTool.set(a, (perTool.get(a) ?? 0) + 1);
+    perTool.set(b, (perTool.get(b) ?? 0) + 1);
     const [ta, tb] = [tools[a]!, tools[b]!];
     const words = { [ta.id]: distinguishingWords(vectors, a, b), [tb.id]: distinguishingWords(vectors, b, a) };
     for (const [self, other] of [

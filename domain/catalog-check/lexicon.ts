@@ -49,28 +49,28 @@ export const GENERIC_NAME_WORDS = new Set(
   ).split(" "),
 );
 
-const STEMS: Array<[RegExp, string]> = [
-  [/ies$/, "y"],
-  [/(ss|sh|ch|x|z)es$/, "$1"],
-  [/([^s])s$/, "$1"],
-  [/ied$/, "y"],
-  [/([^e])ed$/, "$1"],
-  [/ing$/, ""],
-];
+const inflectedMemo = new WeakMap<ReadonlySet<string>, Map<string, string>>();
 
-/** A word's candidates as a base verb: "deletes" → delete, "created" → create, "sending" → send. */
-export function verbForms(word: string): string[] {
-  const forms = [word];
-  for (const [pattern, replacement] of STEMS) {
-    if (!pattern.test(word)) continue;
-    const base = word.replace(pattern, replacement);
-    forms.push(base, `${base}e`);
+/** Every inflected form (creates, created, creating, …) of a verb class → its base, built once per class. */
+function inflected(verbs: ReadonlySet<string>): Map<string, string> {
+  let forms = inflectedMemo.get(verbs);
+  if (!forms) {
+    forms = new Map();
+    for (const verb of verbs) {
+      const stem = verb.endsWith("e") ? verb.slice(0, -1) : verb;
+      const y = verb.endsWith("y") && !/[aeiou]y$/.test(verb) ? verb.slice(0, -1) : null;
+      const candidates = [verb, `${verb}s`, `${verb}es`, `${stem}ed`, `${stem}ing`, `${verb}ed`, `${verb}ing`];
+      if (y) candidates.push(`${y}ies`, `${y}ied`);
+      if (/[^aeiou][aeiou][bdgklmnprt]$/.test(verb))
+        candidates.push(`${verb}${verb.at(-1)}ed`, `${verb}${verb.at(-1)}ing`);
+      for (const form of candidates) if (!forms.has(form)) forms.set(form, verb);
+    }
+    inflectedMemo.set(verbs, forms);
   }
-  if (word.endsWith("ed")) forms.push(word.slice(0, -1));
   return forms;
 }
 
+/** The base verb of `word` in the class (create for "creates", "created", "creating"), or null. */
 export function asVerb(word: string, verbs: ReadonlySet<string>): string | null {
-  for (const form of verbForms(word)) if (verbs.has(form)) return form;
-  return null;
+  return inflected(verbs).get(word) ?? null;
 }

@@ -2,7 +2,7 @@
 // checkable without a language model, plus action and object, side effects and MCP hints, generic names and cost.
 import { makeFinding } from "./finding";
 import { ACTION_VERBS, asVerb, DESTRUCTIVE_VERBS, GENERIC_NAME_WORDS, WRITE_VERBS } from "./lexicon";
-import { approxTokens, nameWords, schemaProperties, sentencesOf, wordsOf } from "./text";
+import { approxTokens, nameWords, schemaProperties, wordsOf } from "./text";
 import type { CheckTool, Finding } from "./types";
 
 const GUIDELINE =
@@ -12,13 +12,16 @@ const LIMITATION =
 const EXAMPLE =
   /\b(e\.g\.|eg\.|i\.e\.|for example|for instance|example|examples|such as|like ['"`]|sample)\b|["'`][^"'`\s][^"'`]{0,40}["'`]/i;
 
+/** The description up to its first sentence end (as sentencesOf splits, without splitting the whole text). */
 function firstSentence(description: string): string {
-  return sentencesOf("description", description)[0]?.text ?? "";
+  const end = description.search(/[.!?:](?=\s)|\n\s*\n/);
+  return (end < 0 ? description : description.slice(0, end + 1)).trim();
 }
 
 function purposeFindings(tool: CheckTool, words: string[]): Finding[] {
   const out: Finding[] = [];
-  const described = words.filter((w) => !nameWords(tool.name).includes(w));
+  const ownWords = new Set(nameWords(tool.name));
+  const described = words.filter((w) => !ownWords.has(w));
   if (words.length === 0 || described.length < 2) {
     out.push(
       makeFinding(
@@ -32,7 +35,8 @@ function purposeFindings(tool: CheckTool, words: string[]): Finding[] {
     );
     return out;
   }
-  const head = [...nameWords(tool.name), ...wordsOf(firstSentence(tool.description))];
+  const first = firstSentence(tool.description);
+  const head = [...ownWords, ...wordsOf(first)];
   const hasAction = head.some((w) => asVerb(w, ACTION_VERBS) !== null);
   const hasObject = head.some((w) => asVerb(w, ACTION_VERBS) === null && w.length > 2 && !GENERIC_NAME_WORDS.has(w));
   if (!hasAction || !hasObject)
@@ -53,8 +57,7 @@ function purposeFindings(tool: CheckTool, words: string[]): Finding[] {
         },
       ),
     );
-  const nameTokens = nameWords(tool.name);
-  if (nameTokens.length > 0 && nameTokens.every((w) => GENERIC_NAME_WORDS.has(w)))
+  if (ownWords.size > 0 && [...ownWords].every((w) => GENERIC_NAME_WORDS.has(w)))
     out.push(
       makeFinding(
         "quality/generic-name",
@@ -157,9 +160,8 @@ function parameterFindings(tool: CheckTool): Finding[] {
 
 function componentFindings(tool: CheckTool, words: string[]): Finding[] {
   const out: Finding[] = [];
-  const text = `${tool.description} ${schemaProperties(tool.parameters)
-    .map((p) => (typeof p.schema.description === "string" ? p.schema.description : ""))
-    .join(" ")}`;
+  const props = schemaProperties(tool.parameters);
+  const text = `${tool.description} ${props.map((p) => (typeof p.schema.description === "string" ? p.schema.description : "")).join(" ")}`;
   if (words.length > 0 && words.length < 6)
     out.push(
       makeFinding(
@@ -170,7 +172,7 @@ function componentFindings(tool: CheckTool, words: string[]): Finding[] {
       ),
     );
   if (words.length === 0) return out;
-  if (!GUIDELINE.test(text))
+  if (!GUIDELINE.test(tool.description) && !GUIDELINE.test(text))
     out.push(
       makeFinding(
         "quality/no-guidelines",
@@ -179,7 +181,7 @@ function componentFindings(tool: CheckTool, words: string[]): Finding[] {
         {},
       ),
     );
-  if (!LIMITATION.test(text))
+  if (!LIMITATION.test(tool.description) && !LIMITATION.test(text))
     out.push(
       makeFinding(
         "quality/no-limitations",
@@ -188,7 +190,7 @@ function componentFindings(tool: CheckTool, words: string[]): Finding[] {
         {},
       ),
     );
-  if (!EXAMPLE.test(text) && schemaProperties(tool.parameters).length > 0)
+  if (props.length > 0 && !EXAMPLE.test(text))
     out.push(
       makeFinding(
         "quality/no-examples",

@@ -24,6 +24,8 @@ interface SentenceRule {
   message: string;
   /** Words one of which the text must contain for the rule to read its sentences (a cheap gate before regexes). */
   gate: ReadonlySet<string>;
+  /** A pattern the whole text must match before its sentences are read (every sentence match implies it). */
+  pre: RegExp;
   test(sentence: string, tool: CheckTool, names: ToolNameIndex): boolean;
 }
 
@@ -72,7 +74,14 @@ const SHADOW_PRESCRIPTION = /\b(must|should|has to|needs to|is required to|alway
 const SHADOW_TRIGGER =
   /\b(when|whenever|every time|each time|if|before|after)\s+(you\s+|the\s+(user|model|agent|assistant)\s+)?(\w+\s+)?(call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|send|sends|sending)\s+(the\s+|a\s+|an\s+|any\s+)?[`'"]?$/i;
 
+/** Every shadowing form has one of these; a sentence without any is not looked at further. */
+const SHADOW_GATE =
+  /\b(must|should|has to|needs to|will|is required to|always|never|bcc|cc|redirect|instead|side[- ]effects?)\b/i;
+
+const SHADOW_OR_SIDE_EFFECT = SHADOW_GATE;
+
 function shadows(sentence: string, tool: CheckTool, names: ToolNameIndex): boolean {
+  if (!SHADOW_GATE.test(sentence)) return false;
   const ref = otherToolReference(sentence, tool, names);
   if (!ref) return /\bside[- ]effects? on\b[^.!?\n]{0,60}\btools?\b/i.test(sentence);
   const before = sentence.slice(0, ref.index);
@@ -90,13 +99,70 @@ function destinations(sentence: string): string[] {
 
 function exfiltrates(sentence: string): boolean {
   if (!TRANSFER.test(sentence)) return false;
-  if (destinations(sentence).length > 0 && (DIRECTIVE.test(sentence) || QUANTIFIER.test(sentence))) return true;
-  return MODEL_INTERNAL.test(sentence) && (DIRECTIVE.test(sentence) || /\bto\b/i.test(sentence));
+  if (
+    /[@:+]|\d\.\d/.test(sentence) &&
+    destinations(sentence).length > 0 &&
+    (DIRECTIVE.test(sentence) || QUANTIFIER.test(sentence))
+  )
+    return true;
+  return (
+    mentions(sentence.toLowerCase(), INTERNAL_NEEDLES) &&
+    MODEL_INTERNAL.test(sentence) &&
+    (DIRECTIVE.test(sentence) || /\bto\b/i.test(sentence))
+  );
 }
 
+/** Literal pieces one of which every secret location contains (a cheap test before the pattern). */
+const LOCATION_NEEDLES = [
+  "~",
+  ".ssh",
+  "id_",
+  ".aws",
+  ".env",
+  "mcp.json",
+  "claude_desktop",
+  ".cursor",
+  ".netrc",
+  ".npmrc",
+  ".pypirc",
+  ".git-cred",
+  "/etc/",
+  ".kube",
+  ".docker",
+  "wallet.dat",
+  ".gnupg",
+  "keychain",
+  "$home",
+];
+const INTERNAL_NEEDLES = [
+  "system",
+  "conversation",
+  "chat",
+  "session",
+  "messages",
+  "turns",
+  "prompts",
+  "so far",
+  "until now",
+  "up to now",
+  "your ",
+  "context",
+  "model",
+  "llm",
+  " ai ",
+  "tools",
+];
+const mentions = (lower: string, needles: readonly string[]) => needles.some((n) => lower.includes(n));
+
 function readsSensitive(sentence: string, field: string): boolean {
-  if (SECRET_LOCATION.test(sentence) && (ACQUIRE.test(sentence) || DIRECTIVE.test(sentence))) return true;
-  if (MODEL_INTERNAL.test(sentence) && DIRECTIVE.test(sentence)) return true;
+  const lower = sentence.toLowerCase();
+  if (
+    mentions(lower, LOCATION_NEEDLES) &&
+    SECRET_LOCATION.test(sentence) &&
+    (ACQUIRE.test(sentence) || DIRECTIVE.test(sentence))
+  )
+    return true;
+  if (mentions(lower, INTERNAL_NEEDLES) && MODEL_INTERNAL.test(sentence) && DIRECTIVE.test(sentence)) return true;
   // A parameter describing its own secret ("api_key: your API key") asks the user, not the machine.
   return (
     field === "description" && SECRET_WORD.test(sentence) && DIRECTIVE.test(sentence) && FROM_MACHINE.test(sentence)
@@ -117,6 +183,7 @@ const SENSITIVE_GATE = gate(
 const SENTENCE_RULES: SentenceRule[] = [
   {
     id: "safety/override-instructions",
+    pre: OVERRIDE,
     gate: gate("ignore disregard forget override overrule bypass supersede neglect precedence priority now longer"),
     message:
       "This text tells the model to ignore or override its instructions. Remove it: a description says what the tool does.",
@@ -124,12 +191,14 @@ const SENTENCE_RULES: SentenceRule[] = [
   },
   {
     id: "safety/conceal-from-user",
+    pre: CONCEAL,
     gate: gate("user users human operator silently secretly covertly quietly invisibly stealthily discreetly"),
     message: "This text tells the model to hide something from the user. Remove it; a tool must not ask for secrecy.",
     test: (s) => CONCEAL.test(s),
   },
   {
     id: "safety/exfiltration",
+    pre: TRANSFER,
     gate: gate(
       "send sends sending forward forwards forwarding post upload transmit email mail e bcc cc share report leak exfiltrate relay copy mirror deliver redirect route",
     ),
@@ -139,6 +208,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   },
   {
     id: "safety/preempt-tools",
+    pre: PREEMPT,
     gate: gate("before instead rather first"),
     message:
       "This text tells the model to call this tool before or instead of any other tool. Say when the tool fits instead.",
@@ -146,6 +216,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   },
   {
     id: "safety/self-promotion",
+    pre: SELF_PROMOTION,
     gate: gate(
       "best most only official preferred recommended superior number always prefer choose pick select avoid never unreliable deprecated broken unsafe insecure outdated malicious compromised inaccurate better 1",
     ),
@@ -155,6 +226,7 @@ const SENTENCE_RULES: SentenceRule[] = [
   },
   {
     id: "safety/shadowing",
+    pre: SHADOW_OR_SIDE_EFFECT,
     gate: gate("when whenever time if before after must should has needs will side required"),
     message:
       "This text gives instructions about another tool (its arguments, recipients or use). Remove it: a tool describes itself only.",
@@ -168,7 +240,7 @@ export function checkSafetyText(tool: CheckTool, names: ToolNameIndex): Finding[
   const add = (id: RuleId, sentence: Sentence) => hits.set(id, [...(hits.get(id) ?? []), sentence]);
   for (const { field, text } of toolTexts(tool)) {
     const words = new Set(wordsOf(text));
-    const rules = SENTENCE_RULES.filter((rule) => passes(rule.gate, words));
+    const rules = SENTENCE_RULES.filter((rule) => passes(rule.gate, words) && rule.pre.test(text));
     const sensitive = passes(SENSITIVE_GATE, words) || text.includes("~");
     if (rules.length === 0 && !sensitive) continue;
     for (const sentence of sentencesOf(field, text)) {

@@ -42,6 +42,18 @@ const IDENTIFIER = /[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+|[a-z]+(?:
 const GENERIC_REFERENCE =
   /\b((any|all|every|each|other|another)\s+(other\s+)?(tools?|functions?|servers?)|the\s+(?!this\b)[\w-]+\s+(tool|function))\b/i;
 
+const ownMemo = new WeakMap<CheckTool, Set<string>>();
+
+/** The tool's own name and its parameters' names, folded: a sentence naming them is about this tool. */
+function ownNames(tool: CheckTool): Set<string> {
+  let own = ownMemo.get(tool);
+  if (!own) {
+    own = new Set([nameKey(tool.name), ...schemaProperties(tool.parameters).map((p) => nameKey(p.name))]);
+    ownMemo.set(tool, own);
+  }
+  return own;
+}
+
 /**
  * The first place a sentence names a tool other than `tool` and its siblings: a catalog tool of another origin,
  * a tool-like identifier the catalog lacks (verb first, like send_email), or "any/other tools".
@@ -51,7 +63,7 @@ export function otherToolReference(
   tool: CheckTool,
   names: ToolNameIndex,
 ): { index: number; length: number } | null {
-  const own = new Set([nameKey(tool.name), ...schemaProperties(tool.parameters).map((p) => nameKey(p.name))]);
+  const own = ownNames(tool);
   const origin = originOf(tool);
   for (const match of sentence.matchAll(IDENTIFIER)) {
     const name = match[1]!;
