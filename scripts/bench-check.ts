@@ -1,0 +1,326 @@
+// `npm run bench:check`: the catalog check (docs/catalog-check.md) measured, not tuned. Prints tables and writes
+// its section of docs/benchmarks.md:
+// 1. safety errors on clean real catalogs (the demo's 724 tools, MetaTool, the BFCL python pool), each flagged demo
+//    tool named with its rules and evidence;
+// 2. recall per attack family on scripts/data/poisoned-tools.jsonl (each poisoned tool beside its clean original,
+//    with its public source), and false alarms on those originals;
+// 3. findability: half of MetaTool's and BFCL's requests play traffic; the tools flagged from it are compared with
+//    the other half's misses (precision and recall of the flag; the peer is the base rate of missing tools);
+// 4. cost: a 10,000-tool catalog, one tool's own rules (against the 2 s and 20 ms budgets).
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  type CheckRequest,
+  type CheckTool,
+  checkCatalog,
+  checkTool,
+  type Finding,
+  prepareCatalog,
+  searchTextOf,
+  toCheckTool,
+} from "../domain/catalog-check/index";
+import { createSearchIndex } from "../search/index";
+import { recordBenchOutput } from "./lib/bench-report";
+import { seededRandom } from "./lib/seeded-random";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const jsonl = <T>(file: string): T[] =>
+  readFileSync(path.join(ROOT, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+const pct = (n: number, d: number) => (d === 0 ? "—" : `${((100 * n) / d).toFixed(1)} %`);
+const pad = (cells: Array<string | number>, widths: number[]) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
+
+const CLEAN_CATALOGS = [
+  { name: "demo catalog (prisma/seed-data)", file: "prisma/seed-data/tools.jsonl" },
+  { name: "MetaTool", file: "../shared/corpus/metatool/tools.jsonl" },
+  { name: "BFCL python pool", file: "../shared/corpus/bfcl-python/tools.jsonl" },
+];
+
+const safetyErrors = (findings: Finding[]) => findings.filter((f) => f.category === "safety" && f.severity === "error");
+
+function cleanCatalogs(): void {
+  console.log("Safety errors on clean catalogs (target: at most 1 % of tools each)\n");
+  const widths = [34, 6, 14, 8, 10];
+  console.log(pad(["catalog", "tools", "with an error", "share", "check ms"], widths));
+  const flaggedDemo: string[] = [];
+  for (const catalog of CLEAN_CATALOGS) {
+    const tools = jsonl<Parameters<typeof toCheckTool>[0]>(catalog.file).map(toCheckTool);
+    const started = performance.now();
+    const result = checkCatalog({ tools });
+    const ms = performance.now() - started;
+    let flagged = 0;
+    for (const [id, findings] of result.byTool) {
+      const errors = safetyErrors(findings);
+      if (errors.length === 0) continue;
+      flagged++;
+      if (catalog === CLEAN_CATALOGS[0])
+        flaggedDemo.push(
+          `  ${id}: ${errors.map((e) => `${e.rule} — "${(e.evidence.spans?.[0]?.text ?? e.evidence.tools?.join(", ") ?? "").slice(0, 110).replace(/\s+/g, " ")}"`).join("; ")}`,
+        );
+    }
+    console.log(pad([catalog.name, tools.length, flagged, pct(flagged, tools.length), ms.toFixed(0)], widths));
+  }
+  console.log(`\nFlagged demo tools (${flaggedDemo.length}):\n${flaggedDemo.join("\n") || "  none"}\n`);
+}
+
+interface PoisonRow {
+  id: string;
+  family: string;
+  label: "clean" | "poisoned";
+  source: string;
+  tool: Parameters<typeof toCheckTool>[0];
+  context?: Array<Parameters<typeof toCheckTool>[0]>;
+}
+
+function poisonedSet(): void {
+  const rows = jsonl<PoisonRow>("scripts/data/poisoned-tools.jsonl");
+  const families = new Map<
+    string,
+    { poisoned: number; caught: number; clean: number; falseAlarms: number; missed: string[] }
+  >();
+  const alarms: string[] = [];
+  for (const row of rows) {
+    const tool = toCheckTool(row.tool);
+    const context = (row.context ?? []).map(toCheckTool).filter((t) => t.id !== tool.id || t.name !== tool.name);
+    const result = checkCatalog({ tools: [tool, ...context], selfRequests: false });
+    const errors = safetyErrors(result.byTool.get(tool.id) ?? []);
+    const entry = families.get(row.family) ?? { poisoned: 0, caught: 0, clean: 0, falseAlarms: 0, missed: [] };
+    if (row.label === "poisoned") {
+      entry.poisoned++;
+      if (errors.length > 0) entry.caught++;
+      else entry.missed.push(row.id);
+    } else {
+      entry.clean++;
+      if (errors.length > 0) {
+        entry.falseAlarms++;
+        alarms.push(`${row.id} (${errors.map((e) => e.rule).join(", ")})`);
+      }
+    }
+    families.set(row.family, entry);
+  }
+  console.log(`Recall per attack family (scripts/data/poisoned-tools.jsonl, ${rows.length} rows)\n`);
+  const widths = [24, 9, 7, 8, 7, 13];
+  console.log(pad(["family", "poisoned", "caught", "recall", "clean", "false alarms"], widths));
+  const total = { poisoned: 0, caught: 0, clean: 0, falseAlarms: 0 };
+  for (const [family, e] of [...families].sort()) {
+    console.log(pad([family, e.poisoned, e.caught, pct(e.caught, e.poisoned), e.clean, e.falseAlarms], widths));
+    for (const key of ["poisoned", "caught", "clean", "falseAlarms"] as const) total[key] += e[key];
+  }
+  console.log(
+    pad(
+      ["all", total.poisoned, total.caught, pct(total.caught, total.poisoned), total.clean, total.falseAlarms],
+      widths,
+    ),
+  );
+  const missed = [...families.values()].flatMap((e) => e.missed);
+  console.log(
+    `\nMissed: ${missed.join(", ") || "none"}\nFalse alarms on clean originals: ${alarms.join(", ") || "none"}\n`,
+  );
+}
+
+interface Query {
+  query: string;
+  gold: string[];
+}
+
+const K = 8;
+const SPLITS = 3;
+
+interface SplitOutcome {
+  flagged: number;
+  flaggedWithTest: number;
+  flaggedMissing: number;
+  testTools: number;
+  testToolsMissing: number;
+  misses: number;
+  missesFlagged: number;
+}
+
+function findabilitySplit(tools: CheckTool[], queries: Query[], seed: number): SplitOutcome {
+  const next = seededRandom(seed);
+  const shuffled = queries
+    .map((q) => ({ q, r: next() }))
+    .sort((a, b) => a.r - b.r)
+    .map((x) => x.q);
+  const half = Math.floor(shuffled.length / 2);
+  const traffic: CheckRequest[] = shuffled
+    .slice(0, half)
+    .flatMap((q) => q.gold.map((toolId) => ({ query: q.query, toolId, source: "traffic" as const })));
+  const result = checkCatalog({ tools, requests: traffic, k: K, selfRequests: false });
+  const flagged = new Set(
+    [...result.byTool].filter(([, fs]) => fs.some((f) => f.category === "findability")).map(([id]) => id),
+  );
+  const index = createSearchIndex(
+    tools.map((t) => ({ id: t.id, text: searchTextOf(t), name: t.name, namespace: t.namespace ?? undefined })),
+  );
+  const testTools = new Set<string>();
+  const missing = new Set<string>();
+  let misses = 0;
+  let missesFlagged = 0;
+  for (const q of shuffled.slice(half)) {
+    const top = new Set(q.query.trim() ? index.search(q.query, K).map((h) => h.id) : []);
+    for (const id of q.gold) {
+      testTools.add(id);
+      if (top.has(id)) continue;
+      misses++;
+      missing.add(id);
+      if (flagged.has(id)) missesFlagged++;
+    }
+  }
+  const flaggedWithTest = [...flagged].filter((id) => testTools.has(id));
+  return {
+    flagged: flagged.size,
+    flaggedWithTest: flaggedWithTest.length,
+    flaggedMissing: flaggedWithTest.filter((id) => missing.has(id)).length,
+    testTools: testTools.size,
+    testToolsMissing: missing.size,
+    misses,
+    missesFlagged,
+  };
+}
+
+function findability(): void {
+  console.log(
+    `Findability flag: half the requests as traffic, the other half's misses (top ${K}, ${SPLITS} random splits, summed)\n`,
+  );
+  const widths = [18, 8, 8, 11, 8, 12, 10];
+  console.log(pad(["dataset", "flagged", "misses", "of flagged", "recall", "precision", "base rate"], widths));
+  for (const dataset of [
+    { name: "MetaTool", dir: "../shared/corpus/metatool" },
+    { name: "BFCL python pool", dir: "../shared/corpus/bfcl-python" },
+  ]) {
+    const tools = jsonl<Parameters<typeof toCheckTool>[0]>(`${dataset.dir}/tools.jsonl`).map(toCheckTool);
+    const queries = jsonl<Query>(`${dataset.dir}/queries.jsonl`).filter((q) => q.gold.length > 0);
+    const sum: SplitOutcome = {
+      flagged: 0,
+      flaggedWithTest: 0,
+      flaggedMissing: 0,
+      testTools: 0,
+      testToolsMissing: 0,
+      misses: 0,
+      missesFlagged: 0,
+    };
+    for (let split = 0; split < SPLITS; split++) {
+      const outcome = findabilitySplit(tools, queries, 101 + split);
+      for (const key of Object.keys(sum) as Array<keyof SplitOutcome>) sum[key] += outcome[key];
+    }
+    console.log(
+      pad(
+        [
+          dataset.name,
+          sum.flagged,
+          sum.misses,
+          sum.missesFlagged,
+          pct(sum.missesFlagged, sum.misses),
+          pct(sum.flaggedMissing, sum.flaggedWithTest),
+          pct(sum.testToolsMissing, sum.testTools),
+        ],
+        widths,
+      ),
+    );
+  }
+  console.log(
+    "\nrecall: held-out misses whose tool was flagged beforehand; precision: flagged tools (with held-out requests) that\n" +
+      "missed at least one; base rate (the peer: flagging at random): tools with held-out requests that missed one.\n",
+  );
+}
+
+/**
+ * 10,000 tools: every distinct tool of the demo catalog, BFCL, MetaTool and the training pairs (about 5,000), then
+ * each again under a second namespace with its sentences rotated — so every tool has one near-twin, a heavier
+ * load for the confusion rules than a real catalog.
+ */
+function tenThousandTools(): CheckTool[] {
+  type Row = Parameters<typeof toCheckTool>[0];
+  const rows: Row[] = [
+    ...jsonl<Row>("prisma/seed-data/tools.jsonl"),
+    ...jsonl<Row>("../shared/corpus/bfcl-python/tools.jsonl"),
+    ...jsonl<Row>("../shared/corpus/metatool/tools.jsonl"),
+    ...jsonl<{ tool: Row }>("../shared/corpus/train/pairs.jsonl").map((p) => p.tool),
+  ];
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => {
+    const key = `${r.namespace}.${r.name}`;
+    if (seen.has(key) || typeof r.name !== "string" || r.name === "") return false;
+    seen.add(key);
+    return true;
+  });
+  const tools = unique.map(toCheckTool);
+  for (let i = 0; tools.length < 10_000; i++) {
+    const row = unique[i % unique.length]!;
+    const sentences = (row.description ?? "").split(/(?<=\.)\s+/);
+    const description = [...sentences.slice(1), sentences[0]].join(" ");
+    tools.push(
+      toCheckTool({
+        ...row,
+        namespace: `${row.namespace ?? "tools"}_mirror${Math.floor(i / unique.length) + 1}`,
+        description,
+      }),
+    );
+  }
+  return tools;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+function cost(): void {
+  const tools = tenThousandTools();
+  const runs: number[] = [];
+  const cpu: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    checkCatalog({ tools });
+    runs.push(performance.now() - started);
+    const used = process.cpuUsage(usage);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const context = prepareCatalog(tools);
+  const perTool: number[] = [];
+  for (const tool of tools) {
+    const started = performance.now();
+    checkTool(tool, context);
+    perTool.push(performance.now() - started);
+  }
+  perTool.sort((a, b) => a - b);
+  const catalogMs = [...runs].sort((a, b) => a - b)[1]!;
+  const catalogCpu = [...cpu].sort((a, b) => a - b)[1]!;
+  console.log(`Cost (${tools.length} tools; median of 3 catalog runs; one tool's own rules against that context)\n`);
+  const widths = [44, 10, 8, 14];
+  console.log(pad(["measure", "ms", "budget", "share of budget"], widths));
+  console.log(
+    pad(["checkCatalog, 10,000 tools, wall clock", catalogMs.toFixed(0), "2000", pct(catalogMs, 2000)], widths),
+  );
+  console.log(
+    pad(["checkCatalog, 10,000 tools, CPU time", catalogCpu.toFixed(0), "2000", pct(catalogCpu, 2000)], widths),
+  );
+  for (const [label, p] of [
+    ["checkTool p50", 0.5],
+    ["checkTool p99", 0.99],
+    ["checkTool max", 1],
+  ] as const) {
+    const ms = percentile(perTool, p);
+    console.log(pad([`${label}`, ms.toFixed(2), "20", pct(ms, 20)], widths));
+  }
+  console.log(
+    `\nLoad average while measuring: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (wall clock is shared).\n`,
+  );
+}
+
+// `--only <section>` runs one section without writing docs/benchmarks.md (for a quick look).
+const only = process.argv.indexOf("--only") >= 0 ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const SECTIONS: Record<string, () => void> = { clean: cleanCatalogs, poisoned: poisonedSet, findability, cost };
+if (only) {
+  if (!SECTIONS[only]) throw new Error(`--only takes one of ${Object.keys(SECTIONS).join(", ")}`);
+  SECTIONS[only]!();
+} else {
+  const report = recordBenchOutput("check", "Catalog check (npm run bench:check)");
+  for (const section of Object.values(SECTIONS)) section();
+  report.write();
+}
