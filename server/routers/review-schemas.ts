@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkCategorySchema, checkSeveritySchema, QUALITY_COMPONENTS } from "@/domain/catalog-check/index";
 import { publishedExposureSchema } from "@/domain/vocabulary";
 import { REVIEW_FIELDS } from "../services/review/diff-tools";
 import { snapshotMetricsSchema } from "../services/review/golden-metrics";
@@ -87,6 +88,17 @@ export const toolChanges = z.object({
   engine: z.object({ before: z.string(), after: z.string() }).nullable(),
 });
 
+const reviewFinding = z.object({
+  toolId: z.string(),
+  rule: z.string(),
+  category: checkCategorySchema,
+  severity: checkSeveritySchema,
+  component: z.enum(QUALITY_COMPONENTS).optional(),
+  message: z.string(),
+  tools: z.array(z.string()),
+});
+const findingCounts = z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() });
+
 export const draftReview = z.object({
   k: z.number().int(),
   latest: z
@@ -107,6 +119,7 @@ export const draftReview = z.object({
   }),
   queries: z.array(queryComparison),
   tools: toolChanges,
+  findings: z.object({ added: z.array(reviewFinding), removed: z.array(reviewFinding), counts: findingCounts }),
 });
 
 export const publishedVersion = z.object({

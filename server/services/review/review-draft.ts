@@ -7,6 +7,7 @@ import { diffTools, type ToolChanges } from "./diff-tools";
 import type { EngineTimer } from "./engine-timer";
 import { findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
 import { goldenFingerprint, rankContent } from "./ranking-cache";
+import { compareFindings, type FindingChanges } from "./review-findings";
 import { hasSameContent } from "./same-content";
 
 export interface ReviewDraftOptions {
@@ -27,6 +28,8 @@ export interface DraftReview {
   counts: { worse: number; better: number; changed: number; same: number; new: number };
   queries: QueryComparison[];
   tools: ToolChanges;
+  /** Catalog-check findings added and removed since the latest version (docs/catalog-check.md). */
+  findings: FindingChanges;
 }
 
 export const MAX_REVIEW_K = 50;
@@ -70,5 +73,6 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
     counts,
     queries,
     tools: diffTools(latest?.snapshot ?? null, draft),
+    findings: compareFindings({ draft, latest: latest?.snapshot ?? null, golden, k: topK }),
   };
 }
