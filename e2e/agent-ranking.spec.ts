@@ -47,9 +47,11 @@ test("the SDK ranks every golden query exactly as the playground ranked the publ
     content: golden.map((g) => JSON.stringify(g)).join("\n"),
     unknownIds: "keep",
   });
+  // The corpus's Pinecone tools ask for the model's name (safety/out-of-scope-parameter): an owner acknowledges it.
   const published = await trpc<{ version: number; contentHash: string }>(owner.api, "review.publish", {
     ...scope,
     note: "parity",
+    acknowledgement: "Real MCP servers as published; the llm_model parameters are the vendor's.",
   });
   const { secret } = await trpc<{ secret: string }>(owner.api, "token.create", { ...scope, name: "parity agent" });
 

@@ -40,6 +40,21 @@ export function checkTool(tool: CheckTool, context: CatalogContext = prepareCata
   ].sort(bySeverity);
 }
 
+/**
+ * The safety errors only: each tool's text and parameter rules and name imitation across the catalog, without
+ * quality, confusion or rankings. What publishing gates on (an owner acknowledges them with a reason).
+ */
+export function checkSafety(tools: readonly CheckTool[]): Finding[] {
+  const names = indexToolNames(tools);
+  const own = tools.flatMap((tool) => [
+    ...checkSafetyText(tool, names),
+    ...checkHiddenBlocks(tool),
+    ...checkInvisibleUnicode(tool),
+    ...checkOutOfScopeParameters(tool),
+  ]);
+  return [...own, ...checkNameImitation(tools)].filter((f) => f.severity === "error");
+}
+
 export interface CatalogCheckOptions {
   tools: readonly CheckTool[];
   /** Golden queries and traffic (requests agents sent before calling a tool), by tool id. */

@@ -5,7 +5,7 @@
 //   const context = prepareCatalog(tools);          // once per catalog
 //   checkTool(tool, context);                       // one tool's own rules, per keystroke
 //   checkCatalog({ tools, requests, engine });       // every rule, with look-alikes and rankings
-export { checkCatalog, checkTool, prepareCatalog, searchTextOf, selfRequest } from "./check-catalog";
+export { checkCatalog, checkSafety, checkTool, prepareCatalog, searchTextOf, selfRequest } from "./check-catalog";
 export type { CatalogCheckOptions, CatalogCheckResult, CatalogContext } from "./check-catalog";
 export { RULES, ruleInfo, type RuleId, type RuleInfo } from "./rules";
 export { nameSkeleton } from "./impersonation";

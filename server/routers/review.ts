@@ -13,7 +13,14 @@ export const reviewRouter = router({
     .query(({ ctx, input }) => reviewDraft({ db: ctx.db, team: ctx.team, catalog: ctx.catalog, k: input.k })),
 
   publish: catalogProcedure("editor")
-    .input(z.object({ note: schemas.NOTE, reason: schemas.REASON.optional() }))
+    .input(
+      z.object({
+        note: schemas.NOTE,
+        reason: schemas.REASON.optional(),
+        /** An owner's reason to publish despite safety errors (docs/catalog-check.md). */
+        acknowledgement: schemas.REASON.optional(),
+      }),
+    )
     .output(schemas.publishedSummary)
     .mutation(({ ctx, input }) =>
       publishSnapshot({
@@ -23,6 +30,7 @@ export const reviewRouter = router({
         actor: ctx.actor,
         note: input.note,
         reason: input.reason,
+        safety: { role: ctx.role, acknowledgement: input.acknowledgement },
       }),
     ),
 });

@@ -17,6 +17,7 @@ import { describeRegressions, findRegressions, type MetricRegression, type Snaps
 import { lockCatalog } from "./lock-catalog";
 import { goldenFingerprint, rankContent } from "./ranking-cache";
 import { hasSameContent } from "./same-content";
+import { passSafetyGate, type SafetyGate } from "./safety-gate";
 
 export interface PublishContentOptions {
   db: PrismaClient;
@@ -34,6 +35,8 @@ export interface PublishContentOptions {
   /** The version whose content this republishes (rollback). */
   rolledBackFrom?: number;
   timer?: EngineTimer;
+  /** When set, safety errors in the content need an owner's acknowledgement (safety-gate.ts). */
+  safety?: SafetyGate;
   /** Says why identical content is refused, in the words of the caller (publish or rollback). */
   sameContentMessage: (latest: PublishedVersion) => string;
 }
@@ -140,6 +143,9 @@ async function commitVersion(
   if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot))))
     throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
   const { metrics, regressions } = await rankAgainstLatest(tx, content, latest, options, reason);
+  const safety = options.safety
+    ? await phase(timer, "safety check", () => passSafetyGate(content, options.safety!))
+    : null;
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();
@@ -183,6 +189,7 @@ async function commitVersion(
       reason,
       rolledBackFrom: options.rolledBackFrom ?? null,
       regressions,
+      ...(safety ? { safety } : {}),
     },
   });
   return {

@@ -3,6 +3,7 @@ import type { AuditActor } from "../history/record-audit-event";
 import { loadDraftContent } from "../draft/draft-cache";
 import type { EngineTimer } from "./engine-timer";
 import { publishContent, type PublishedSummary } from "./publish-content";
+import type { SafetyGate } from "./safety-gate";
 
 export interface PublishSnapshotOptions {
   db: PrismaClient;
@@ -13,6 +14,8 @@ export interface PublishSnapshotOptions {
   note: string;
   /** Required when the golden queries rank worse than on the latest version; recorded with the version. */
   reason?: string | null;
+  /** The publisher's role and acknowledgement: safety errors need an owner's, with a reason (safety-gate.ts). */
+  safety?: SafetyGate;
   timer?: EngineTimer;
 }
 
@@ -27,6 +30,7 @@ export async function publishSnapshot({
   actor,
   note,
   reason,
+  safety,
   timer,
 }: PublishSnapshotOptions): Promise<PublishedSummary> {
   return publishContent({
@@ -37,6 +41,7 @@ export async function publishSnapshot({
     note,
     reason,
     timer,
+    ...(safety ? { safety } : {}),
     resolveContent: (tx) => loadDraftContent({ db: tx, team, catalog }),
     sameContentMessage: (latest) =>
       `Nothing to publish: the draft is identical to version ${latest.version}. Change a tool first.`,
