@@ -114,5 +114,20 @@ export {
   type EngineProfile,
 } from "../search/index";
 
+export {
+  checkCatalog,
+  checkInputOfSnapshot,
+  checkSafety,
+  checkTool,
+  prepareCatalog,
+  RULES as CHECK_RULES,
+  toCheckTool,
+  type CatalogCheckOptions,
+  type CatalogCheckResult,
+  type CheckRequest,
+  type CheckTool,
+  type Finding,
+} from "../domain/catalog-check/index";
+
 /** `Stockroom.connect(…)`, for those who prefer a namespace. */
 export const Stockroom = { connect: connectCatalog } as const;
