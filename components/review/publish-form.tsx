@@ -69,7 +69,93 @@ function ReasonField({ id, reason, setReason, regressions: shownRegressions, err
   );
 }
 
-/** Note (and a reason when metrics got worse), then publish the draft as the next version. */
+interface AcknowledgementFieldProps {
+  id: string;
+  value: string;
+  setValue: (value: string) => void;
+  errors: Array<{ toolId: string; rule: string }>;
+  error: string | null;
+}
+
+/** The owner's acknowledgement of safety errors (docs/catalog-check.md), asked for once the server refused without one. */
+function AcknowledgementField({ id, value, setValue, errors, error }: AcknowledgementFieldProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-acknowledgement`} className="block text-sm font-medium text-red-800">
+        Acknowledge the safety errors
+      </label>
+      <ul className="list-disc pl-5 text-xs text-stone-600">
+        {errors.slice(0, 10).map((e) => (
+          <li key={`${e.toolId} ${e.rule}`}>
+            {e.toolId}: {e.rule}
+          </li>
+        ))}
+      </ul>
+      <textarea
+        id={`${id}-acknowledgement`}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        rows={2}
+        maxLength={2000}
+        className="w-full rounded border border-red-300 p-2 text-sm"
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The safety errors the server last refused (kept until a publish succeeds) and the owner's acknowledgement. */
+function useAcknowledgement(details: PublishErrorDetails | null | undefined) {
+  const [acknowledgement, setAcknowledgement] = useState("");
+  const [safetyErrors, setSafetyErrors] = useState<Array<{ toolId: string; rule: string }>>([]);
+  const fromServer = details?.safetyErrors;
+  if (fromServer && fromServer.length > 0 && fromServer !== safetyErrors) setSafetyErrors(fromServer);
+  return { acknowledgement, setAcknowledgement, safetyErrors, needsAcknowledgement: safetyErrors.length > 0 };
+}
+
+function NoteField({
+  id,
+  note,
+  setNote,
+  error,
+}: {
+  id: string;
+  note: string;
+  setNote: (note: string) => void;
+  error: string | null;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-note`} className="block text-sm font-medium">
+        Release note
+      </label>
+      <textarea
+        id={`${id}-note`}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        rows={2}
+        maxLength={2000}
+        className="w-full rounded border border-stone-300 p-2 text-sm"
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type PublishErrorDetails = {
+  regressions?: Array<{ metric: string }>;
+  safetyErrors?: Array<{ toolId: string; rule: string }>;
+};
+
+/** Note (and a reason when metrics got worse, an owner's acknowledgement of safety errors), then publish the draft. */
 export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressions }: PublishFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -94,9 +180,12 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
     }),
   );
   // The draft may have changed since the review loaded: the server's regression list wins.
-  const serverRegressions = (
-    publish.error as { data?: { details?: { regressions?: Array<{ metric: string }> } | null } } | null
-  )?.data?.details?.regressions;
+  const details = (publish.error as { data?: { details?: PublishErrorDetails | null } } | null)?.data?.details;
+  const serverRegressions = details?.regressions;
+  const { acknowledgement, setAcknowledgement, safetyErrors, needsAcknowledgement } = useAcknowledgement(details);
+  const acknowledgementMissing = needsAcknowledgement && !acknowledgement.trim();
+  const acknowledgementError =
+    attempted && acknowledgementMissing ? "Say why these safety errors may be published." : null;
   const shownRegressions = serverRegressions?.map((r) => r.metric) ?? regressions;
   const needsReason = shownRegressions.length > 0;
   const noteError = attempted && !note.trim() ? "Add a note that says what changed." : null;
@@ -105,8 +194,14 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
-    if (!note.trim() || (needsReason && !reason.trim())) return;
-    publish.mutate({ team, catalog, note, ...(needsReason ? { reason } : {}) });
+    if (!note.trim() || (needsReason && !reason.trim()) || acknowledgementMissing) return;
+    publish.mutate({
+      team,
+      catalog,
+      note,
+      ...(needsReason ? { reason } : {}),
+      ...(needsAcknowledgement ? { acknowledgement } : {}),
+    });
   }
 
   if (publish.data) return <PublishedNotice team={team} catalog={catalog} published={publish.data} />;
@@ -119,26 +214,18 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
           The draft is identical to the latest version: there is nothing to publish.
         </p>
       )}
-      <div className="space-y-1">
-        <label htmlFor={`${id}-note`} className="block text-sm font-medium">
-          Release note
-        </label>
-        <textarea
-          id={`${id}-note`}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          rows={2}
-          maxLength={2000}
-          className="w-full rounded border border-stone-300 p-2 text-sm"
-        />
-        {noteError && (
-          <p role="alert" className="text-sm text-red-700">
-            {noteError}
-          </p>
-        )}
-      </div>
+      <NoteField id={id} note={note} setNote={setNote} error={noteError} />
       {needsReason && (
         <ReasonField id={id} reason={reason} setReason={setReason} regressions={shownRegressions} error={reasonError} />
+      )}
+      {needsAcknowledgement && (
+        <AcknowledgementField
+          id={id}
+          value={acknowledgement}
+          setValue={setAcknowledgement}
+          errors={safetyErrors}
+          error={acknowledgementError}
+        />
       )}
       <button
         type="submit"
