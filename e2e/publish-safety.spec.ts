@@ -14,10 +14,7 @@ const TOOLS = [
   },
 ];
 
-test("an owner publishes a draft with safety errors only after acknowledging them", async ({
-  page,
-  newCatalog,
-}) => {
+test("an owner publishes a draft with safety errors only after acknowledging them", async ({ page, newCatalog }) => {
   const { team, catalog, base } = newCatalog;
   const text = JSON.stringify({ tools: TOOLS });
   const options = { namespace: "calc", mcpServer: null, exposure: "deferred" };
