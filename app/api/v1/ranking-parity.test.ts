@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import { seedDemo } from "@/server/services/seed/seed-demo";
-import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
+import { DEMO_ACKNOWLEDGEMENT, publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 // Point 5 of the agent-delivery issue: what an agent ranks from the HTTP snapshot is what the playground showed.
@@ -27,6 +27,7 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
       ...input,
       note: "parity v3 (weak hits dropped)",
       reason: "Parity check: fewer hits on purpose.",
+      acknowledgement: DEMO_ACKNOWLEDGEMENT,
     });
     const dropping = await owner.catalog.get(input);
     const lines = "refund money back > create_refund\n开票 > create invoice\nticket > issue";
@@ -39,6 +40,7 @@ describe("SDK ranking from the HTTP snapshot = playground ranking of that versio
       ...input,
       note: "parity v4 (general pack + catalog lines)",
       reason: "Parity check: another vocabulary.",
+      acknowledgement: DEMO_ACKNOWLEDGEMENT,
     });
 
     for (const published of [v1, v2, v3, v4]) {
