@@ -3,7 +3,8 @@ import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM } from "../services/seed/seed-demo"
 import { callerFor } from "./factories";
 
 /** The demo's Pinecone tools ask for the model's name (safety/out-of-scope-parameter): publishing needs an owner's acknowledgement. */
-export const DEMO_ACKNOWLEDGEMENT = "Parity check on the demo catalog: the vendor's llm_model parameters are kept as published.";
+export const DEMO_ACKNOWLEDGEMENT =
+  "Parity check on the demo catalog: the vendor's llm_model parameters are kept as published.";
 
 /**
  * For the parity tests on the seeded demo catalog: its owner, an agent token named `label`, the 50 golden queries,
