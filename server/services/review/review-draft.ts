@@ -73,6 +73,6 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
     counts,
     queries,
     tools: diffTools(latest?.snapshot ?? null, draft),
-    findings: compareFindings({ draft, latest: latest?.snapshot ?? null, golden, k: topK }),
+    findings: compareFindings({ draft, latest: latest?.snapshot ?? null, golden, goldenKey, k: topK }),
   };
 }

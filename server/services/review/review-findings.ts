@@ -31,7 +31,28 @@ export interface FindingChanges {
   counts: Record<CheckSeverity, number>;
 }
 
-function findingsOf(content: SnapshotContent, golden: readonly GoldenQuery[], k: number): ReviewFinding[] {
+/**
+ * Findings per content object, for one golden set and K. Draft contents (draft-cache.ts) and published payloads are
+ * shared objects nobody changes — a changed draft is a new object — so a review reloaded without edits checks nothing
+ * again, and entries go with their content. Not a cache of rows: nothing can be stale.
+ */
+const checked = new WeakMap<SnapshotContent, { key: string; findings: ReviewFinding[] }>();
+
+function findingsOf(
+  content: SnapshotContent,
+  golden: readonly GoldenQuery[],
+  k: number,
+  goldenKey: string,
+): ReviewFinding[] {
+  const key = `${goldenKey}:${k}`;
+  const remembered = checked.get(content);
+  if (remembered?.key === key) return remembered.findings;
+  const findings = checkContent(content, golden, k);
+  checked.set(content, { key, findings });
+  return findings;
+}
+
+function checkContent(content: SnapshotContent, golden: readonly GoldenQuery[], k: number): ReviewFinding[] {
   const { tools, engine } = checkInputOfSnapshot(content);
   const requests = golden.flatMap((g) =>
     g.expected.map((toolId) => ({ query: g.query, toolId, source: "golden" as const })),
@@ -55,10 +76,12 @@ export function compareFindings(options: {
   draft: SnapshotContent;
   latest: SnapshotContent | null;
   golden: readonly GoldenQuery[];
+  /** `goldenFingerprint(golden)`: with K, what the remembered findings of a content depend on besides it. */
+  goldenKey: string;
   k: number;
 }): FindingChanges {
-  const draft = findingsOf(options.draft, options.golden, options.k);
-  const latest = options.latest ? findingsOf(options.latest, options.golden, options.k) : [];
+  const draft = findingsOf(options.draft, options.golden, options.k, options.goldenKey);
+  const latest = options.latest ? findingsOf(options.latest, options.golden, options.k, options.goldenKey) : [];
   const before = new Set(latest.map(keyOf));
   const after = new Set(draft.map(keyOf));
   const counts: Record<CheckSeverity, number> = { error: 0, warning: 0, info: 0 };
