@@ -6,8 +6,6 @@ import { DemoCredentials, EmailAndPasswordFields, NameAndTeamFields } from "./au
 import { useAuthSubmit } from "./auth/use-auth-submit";
 import { useHydrated } from "./use-hydrated";
 
-export { safeNext } from "./auth/use-auth-submit";
-
 interface AuthFormProps {
   mode: "sign-in" | "sign-up";
   demo?: { email: string; password: string } | null;

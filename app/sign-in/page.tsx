@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthForm } from "@/components/auth-form";
+import { safeNextPath } from "@/components/safe-next-path";
 import { SiteFrame } from "@/components/ui/site-frame";
 import { findDemoSignIn } from "@/server/services/seed/find-demo-sign-in";
 
@@ -11,7 +12,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const demo = await findDemoSignIn();
   return (
     <SiteFrame>
-      <AuthForm mode="sign-in" next={typeof next === "string" ? next : undefined} demo={demo} />
+      <AuthForm mode="sign-in" next={safeNextPath(next)} demo={demo} />
     </SiteFrame>
   );
 }

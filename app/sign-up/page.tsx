@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthForm } from "@/components/auth-form";
+import { safeNextPath } from "@/components/safe-next-path";
 import { SiteFrame } from "@/components/ui/site-frame";
 
 export const metadata: Metadata = { title: "Create an account" };
@@ -12,11 +13,7 @@ export default async function SignUpPage({
   const { next, email } = await searchParams;
   return (
     <SiteFrame>
-      <AuthForm
-        mode="sign-up"
-        next={typeof next === "string" ? next : undefined}
-        email={typeof email === "string" ? email : undefined}
-      />
+      <AuthForm mode="sign-up" next={safeNextPath(next)} email={typeof email === "string" ? email : undefined} />
     </SiteFrame>
   );
 }

@@ -4,10 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { authClient } from "../auth-client";
+import { safeNextPath } from "../safe-next-path";
 import { useTRPCClient } from "../trpc-provider";
-
-/** A same-site path, never `//host` or `/\host` (which browsers read as another site). */
-export const safeNext = (next: string | undefined) => (next && /^\/(?![/\\])/.test(next) ? next : "/");
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
@@ -65,7 +63,7 @@ export function useAuthSubmit({ isSignUp, next }: { isSignUp: boolean; next: str
         toast.error(`Your account is ready, but the team keeps its default name: ${(e as Error).message}`);
       }
     }
-    router.push(safeNext(next));
+    router.push(safeNextPath(next));
     router.refresh();
   }
 

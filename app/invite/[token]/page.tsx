@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TRPCError } from "@trpc/server";
 import { AcceptInvitation } from "@/components/accept-invitation";
+import { safeNextPath } from "@/components/safe-next-path";
 import { api } from "@/server/caller";
 
 export const metadata: Metadata = { title: "Invitation" };
@@ -17,7 +18,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     throw error;
   });
   const me = await caller.account.me().catch(() => null);
-  const next = encodeURIComponent(`/invite/${token}`);
+  const next = encodeURIComponent(safeNextPath(`/invite/${encodeURIComponent(token)}`));
   return (
     <div className="mx-auto mt-24 w-full max-w-md space-y-4 rounded-lg border border-stone-200 bg-white p-6 text-sm shadow-sm">
       <h1 className="text-xl font-semibold">Team invitation</h1>
