@@ -16,11 +16,17 @@ await app.prepare(); // starts instrumentation.ts: environment check, migrations
 const AGENT_API = Symbol.for("stockroom.agentApiHandler");
 // The client's address, from the socket (X-Forwarded-For only from proxies in STOCKROOM_TRUSTED_PROXIES; see
 // server/http/client-address.ts), for rate limits. Always set here, so a client's own value never gets through.
+// X-Forwarded-Host, -Proto, -Port and Forwarded are likewise dropped unless a trusted proxy sent them.
 const CLIENT_ADDRESS = Symbol.for("stockroom.clientAddress");
+const PROXY_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 const server = createServer((req, res) => {
-  const setClientAddress = globalThis[CLIENT_ADDRESS];
-  if (setClientAddress) setClientAddress(req);
-  else req.headers["x-stockroom-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  const applyProxyHeaders = globalThis[CLIENT_ADDRESS];
+  if (applyProxyHeaders) applyProxyHeaders(req);
+  else {
+    // Before instrumentation.ts registers the rule, no proxy is trusted yet.
+    req.headers["x-stockroom-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    for (const name of PROXY_HOST_HEADERS) delete req.headers[name];
+  }
   if (globalThis[AGENT_API]?.(req, res)) return;
   return nextHandler(req, res);
 });

@@ -4,9 +4,25 @@ import { createAuth, type Auth } from "./auth/create-auth";
 import { getEnv } from "./env";
 import { onUserCreated } from "./services/teams/on-user-created";
 import { resolveAuthSecret } from "./auth/secret";
+import { AddressLimiter } from "./auth/address-limiter";
+import { CLIENT_ADDRESS_HEADER } from "./trusted-proxies";
 import { invalidateSessions, MAX_CACHED_COOKIE_LENGTH, sessionCache } from "./auth/session-cache";
 
-const globalForAuth = globalThis as unknown as { stockroomAuth?: Promise<Auth> };
+const globalForAuth = globalThis as unknown as {
+  stockroomAuth?: Promise<Auth>;
+  stockroomSignInAddresses?: AddressLimiter;
+};
+
+/** This process's per-address sign-in budget, shared by better-auth's hooks and the HTTP front's refusals. */
+function signInAddresses(): AddressLimiter {
+  globalForAuth.stockroomSignInAddresses ??= new AddressLimiter({ perMinute: getEnv().STOCKROOM_SIGNIN_PER_MINUTE });
+  return globalForAuth.stockroomSignInAddresses;
+}
+
+/** Counts a request refused for its size against its address's sign-in budget (issue 33, item 2). */
+export function countRefusedRequest(headers: { get(name: string): string | null }): void {
+  signInAddresses().count(headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
+}
 
 /** The better-auth instance of this process, over the one database. */
 export function getAuth(): Promise<Auth> {
@@ -22,6 +38,7 @@ export function getAuth(): Promise<Auth> {
       onAccountChange: () => invalidateSessions(db),
       // The composition point: the auth module knows no service; every new account gets a team of its own here.
       onUserCreated: (user) => onUserCreated({ db, user }),
+      addressLimiter: signInAddresses(),
     });
   })();
   return globalForAuth.stockroomAuth;

@@ -6,6 +6,7 @@ import { createAuthHooks } from "./auth-hooks";
 import { CLIENT_ADDRESS_HEADER } from "../trusted-proxies";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy";
 import { SignInThrottle } from "./sign-in-throttle";
+import { AddressLimiter } from "./address-limiter";
 
 export interface CreateAuthOptions {
   db: PrismaClient;
@@ -22,6 +23,11 @@ export interface CreateAuthOptions {
   onAccountChange?: () => Promise<void>;
   /** Called once a new account exists (the app gives every new user a team of its own: server/auth.ts). */
   onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
+  /**
+   * Sign-in and sign-up attempts per address, shared with the HTTP front, which counts the requests it refuses
+   * for an oversized body there (server/auth.ts); by default one of this instance's own.
+   */
+  addressLimiter?: AddressLimiter;
 }
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -39,6 +45,7 @@ export function createAuth({
   signInFailures = 5,
   onAccountChange,
   onUserCreated,
+  addressLimiter = new AddressLimiter({ perMinute: signInPerMinute }),
 }: CreateAuthOptions) {
   const throttle = new SignInThrottle({ maxFailures: signInFailures, windowSeconds: FAILURE_WINDOW_SECONDS });
   return betterAuth({
@@ -62,7 +69,7 @@ export function createAuth({
         "/sign-up/email": { window: 60, max: signInPerMinute },
       },
     },
-    hooks: createAuthHooks({ throttle, onAccountChange }),
+    hooks: createAuthHooks({ throttle, addressLimiter, onAccountChange }),
     // Session cookies are HttpOnly and SameSite=Lax always, Secure in production.
     advanced: {
       cookiePrefix: "stockroom",

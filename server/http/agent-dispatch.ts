@@ -4,11 +4,12 @@ import { templateNames } from "@/domain/agent-api/route-spec";
 import type { CatalogPath } from "@/domain/agent-api/schemas";
 import { bearerTokenOf } from "../context";
 import { getDatabase } from "../db";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { authorizeAgent } from "../services/tokens/authorize-agent";
 import { errorAnswer, parseParams, toWebResponse, type AgentAnswer } from "./agent-answer";
 import { AGENT_ROUTES, type AgentRoute } from "./agent-routes";
 import { boundedCache } from "../cache/bounded-cache";
+import { declaredLengthOf, readBytesWithLimit } from "./guards";
 
 /** What an agent request says, whichever server received it. */
 export interface AgentRequest {
@@ -22,6 +23,8 @@ export interface AgentRequest {
   acceptEncoding: string | null;
   /** Reads the body, rejecting with `tooLarge()` past `maxBytes` without reading the rest. */
   readBody?: (maxBytes: number, tooLarge: () => AppError) => Promise<Buffer>;
+  /** The declared Content-Length, if any: over the route's limit it is refused before the token is looked at. */
+  contentLength?: number | null;
 }
 
 interface CompiledRoute {
@@ -115,6 +118,9 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
     const key = `${method} ${pathname}`;
     const matched = remembered.get(key) ?? matchRoute(method, pathname);
     const { spec, handle } = matched.route;
+    // Before any authentication: an unauthenticated client cannot make the server wait for a body it refuses.
+    if (spec.body && (request.contentLength ?? 0) > spec.body.maxBytes)
+      throw new AppError("PAYLOAD_TOO_LARGE", spec.body.tooLarge);
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
     const { team, catalog } = matched.params as CatalogPath; // every route is under /catalogs/{team}/{catalog}
@@ -150,10 +156,9 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
 /** The same answers for Next.js route handlers (`next dev`; identity only: Next.js gzips when asked). */
 export async function answerWebRequest(request: Request): Promise<Response> {
   const readBody = async (maxBytes: number, tooLarge: () => AppError) => {
-    if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-    const bytes = Buffer.from(await request.arrayBuffer());
-    if (bytes.length > maxBytes) throw tooLarge();
-    return bytes;
+    const bytes = await readBytesWithLimit(request, maxBytes);
+    if (isAppError(bytes)) throw tooLarge();
+    return Buffer.from(bytes);
   };
   const { headers } = request;
   const path = new URL(request.url).pathname;
@@ -164,6 +169,7 @@ export async function answerWebRequest(request: Request): Promise<Response> {
     ifNoneMatch: headers.get("if-none-match"),
     acceptEncoding: null,
     readBody,
+    contentLength: declaredLengthOf(headers.get("content-length")),
   });
   return toWebResponse(answer);
 }
@@ -207,6 +213,7 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       ifNoneMatch: header("if-none-match"),
       acceptEncoding: header("accept-encoding"),
       readBody: (maxBytes, tooLarge) => readNodeBody(req, maxBytes, tooLarge),
+      contentLength: declaredLengthOf(header("content-length")),
     })
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);

@@ -48,9 +48,32 @@ interface NodeRequestLike {
   socket: { remoteAddress?: string };
 }
 
-/** What `scripts/serve.mjs` runs on every request: replaces any client-sent CLIENT_ADDRESS_HEADER with the real one. */
+/** Replaces any client-sent CLIENT_ADDRESS_HEADER with the real one. */
 export function setClientAddressHeader(req: NodeRequestLike, trusted: readonly TrustedRange[]): void {
   const forwarded = req.headers["x-forwarded-for"];
   const forwardedFor = Array.isArray(forwarded) ? forwarded.join(",") : forwarded;
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, forwardedFor, trusted);
+}
+
+/**
+ * Headers that name the host, scheme or port a client asked for. Next.js builds `request.url` from them and the
+ * CSRF check (guards.ts) compares origins with X-Forwarded-Host, so like X-Forwarded-For they are believed only
+ * from a proxy the operator listed.
+ */
+export const PROXY_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"] as const;
+
+/** True when the socket's peer is one of the operator's proxies (STOCKROOM_TRUSTED_PROXIES). */
+export function isTrustedPeer(peer: string | undefined, trusted: readonly TrustedRange[]): boolean {
+  const address = peer ? parseAddress(peer) : null;
+  return address !== null && isTrusted(address, trusted);
+}
+
+/**
+ * What `scripts/serve.mjs` runs on every request before anything reads it: the client's address from the socket
+ * (or X-Forwarded-For from a listed proxy), and the proxy host headers dropped unless a listed proxy sent them.
+ */
+export function applyProxyHeaders(req: NodeRequestLike, trusted: readonly TrustedRange[]): void {
+  setClientAddressHeader(req, trusted);
+  if (isTrustedPeer(req.socket.remoteAddress, trusted)) return;
+  for (const name of PROXY_HOST_HEADERS) delete req.headers[name];
 }

@@ -1,18 +1,24 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNodeAgentHandler, isAgentApiPath } from "./agent-dispatch";
-import { setClientAddressHeader, type TrustedRange } from "./client-address";
-import { createNodeTrpcHandler, isTrpcRequest } from "./trpc-node";
+import { applyProxyHeaders, type TrustedRange } from "./client-address";
+import { createNodeAuthHandler, isAuthPath } from "./auth-node";
+import { bodyLimitOf, declaredLengthOf } from "./guards";
+import { guardNodeRequest, writeTooLarge } from "./node-body";
+import { createNodeTrpcHandler, isTrpcRequest, TRPC_RESPONSE_HEADERS } from "./trpc-node";
 
 // scripts/serve.mjs runs outside the Next.js bundle, so it reaches the bundled server code through these two
 // globals, registered by instrumentation.ts once the database is ready.
 
 /**
- * `(req, res) => boolean`: answers a request of the agent route table or a tRPC procedure call and says true, or
- * leaves it to Next.js.
+ * `(req, res) => boolean`: refuses a declared body over its path's limit (413, any path), answers a request of the
+ * agent route table, a tRPC procedure call or a better-auth endpoint and says true, or leaves it to Next.js.
  */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
-/** `(req) => void`: names the request's client (peer, X-Forwarded-For from trusted proxies) for rate limits. */
+/**
+ * `(req) => void`: names the request's client (peer, X-Forwarded-For from trusted proxies) for rate limits and drops
+ * X-Forwarded-Host/-Proto/-Port and Forwarded unless a trusted proxy sent them.
+ */
 export const CLIENT_ADDRESS_KEY = Symbol.for("stockroom.clientAddress");
 
 const globals = globalThis as Record<symbol, unknown>;
@@ -20,18 +26,30 @@ const globals = globalThis as Record<symbol, unknown>;
 export function registerNodeApiHandler(): void {
   const answerAgent = createNodeAgentHandler();
   const answerTrpc = createNodeTrpcHandler();
+  const answerAuth = createNodeAuthHandler();
   globals[AGENT_HANDLER_KEY] = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (isTrpcRequest(req.method, req.url)) {
-      answerTrpc(req, res);
+    const pathname = (req.url ?? "/").split("?", 1)[0]!;
+    guardNodeRequest(req, res);
+    // Every path, before anything reads the body or looks for a session: a declared length over the path's limit.
+    const limit = bodyLimitOf(pathname);
+    if ((declaredLengthOf(headerOf(req, "content-length")) ?? 0) > limit) {
+      writeTooLarge(res, limit, TRPC_RESPONSE_HEADERS);
       return true;
     }
-    if (!isAgentApiPath((req.url ?? "/").split("?", 1)[0]!)) return false;
-    answerAgent(req, res);
+    if (isTrpcRequest(req.method, req.url)) answerTrpc(req, res);
+    else if (isAuthPath(pathname)) answerAuth(req, res);
+    else if (isAgentApiPath(pathname)) answerAgent(req, res);
+    else return false;
     return true;
   };
 }
 
-/** Registers the client-address rule with the operator's trusted proxies (STOCKROOM_TRUSTED_PROXIES). */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Registers the client-address and proxy-header rule with the operator's trusted proxies (STOCKROOM_TRUSTED_PROXIES). */
 export function registerClientAddressResolver(trustedProxies: readonly TrustedRange[]): void {
-  globals[CLIENT_ADDRESS_KEY] = (req: IncomingMessage) => setClientAddressHeader(req, trustedProxies);
+  globals[CLIENT_ADDRESS_KEY] = (req: IncomingMessage) => applyProxyHeaders(req, trustedProxies);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { getEnv } from "../env";
 import { isAppError } from "../errors";
 import { appRouter } from "../routers/root";
 import { createRequestContext } from "../request-context";
@@ -13,7 +14,7 @@ export const TRPC_ENDPOINT = "/api/trpc";
  * of scripts/serve.mjs in production): the same-origin check for cookie POSTs, the body limit, then the router.
  */
 export async function handleTrpcRequest(request: Request): Promise<Response> {
-  const forgery = checkSameOrigin(request);
+  const forgery = checkSameOrigin(request, getEnv().STOCKROOM_URL);
   if (forgery) return errorResponse(forgery);
   let req = request;
   if (request.method === "POST") {

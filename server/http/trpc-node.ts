@@ -1,8 +1,9 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { constants, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
+import { MAX_BODY_BYTES } from "./guards";
+import { readNodeBodyWithLimit, TOO_LARGE, writeTooLarge } from "./node-body";
 import { TRPC_ENDPOINT, handleTrpcRequest } from "./trpc-handler";
 
 /**
@@ -33,7 +34,7 @@ export function isTrpcRequest(method: string | undefined, url: string | undefine
   return PROCEDURE_PATH.test((url ?? "/").split("?", 1)[0]!);
 }
 
-function toRequest(req: IncomingMessage): Request {
+function toRequest(req: IncomingMessage, body: Buffer | null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -43,8 +44,11 @@ function toRequest(req: IncomingMessage): Request {
   // Only the path and query reach the handler's logic (tRPC's procedure and input); the host is a placeholder.
   const url = new URL(req.url ?? "/", "http://localhost");
   if (req.method !== "POST") return new Request(url, { method: req.method, headers });
-  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  return new Request(url, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  return new Request(url, {
+    method: "POST",
+    headers,
+    body: body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : null,
+  });
 }
 
 function acceptsGzip(acceptEncoding: string | undefined): boolean {
@@ -52,8 +56,8 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(ENCODINGS) === "gzip";
 }
 
-/** The handler's Response on node:http, with the headers and compression Next.js gave this route. */
-async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+/** The handler's Response on node:http, with the headers and compression Next.js gave `/api` routes. */
+export async function writeApiResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = { ...TRPC_RESPONSE_HEADERS };
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
   const cookies = response.headers.getSetCookie();
@@ -80,8 +84,13 @@ export type NodeTrpcHandler = (req: IncomingMessage, res: ServerResponse) => voi
  */
 export function createNodeTrpcHandler(): NodeTrpcHandler {
   return (req, res) => {
-    handleTrpcRequest(toRequest(req))
-      .then((response) => writeResponse(req, res, response))
+    // The body is read here, bounded (node-body.ts): a body over the limit is answered 413 without reading on.
+    const body = req.method === "POST" ? readNodeBodyWithLimit(req, MAX_BODY_BYTES) : Promise.resolve(null);
+    body
+      .then(async (bytes) => {
+        if (bytes === TOO_LARGE) return writeTooLarge(res, MAX_BODY_BYTES, TRPC_RESPONSE_HEADERS);
+        await writeApiResponse(req, res, await handleTrpcRequest(toRequest(req, bytes)));
+      })
       .catch((error: unknown) => {
         console.error("tRPC response failed:", error);
         if (res.headersSent) res.destroy();

@@ -1,0 +1,67 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { countRefusedRequest } from "../auth";
+import { describeBytes } from "./guards";
+
+/** What `readNodeBodyWithLimit` returns for a body over its limit (what was read so far is dropped). */
+export const TOO_LARGE = Symbol("too large");
+
+/** A node:http body, refused past `limit` bytes without reading the rest (held: at most `limit` bytes). */
+export function readNodeBodyWithLimit(req: IncomingMessage, limit: number): Promise<Buffer | typeof TOO_LARGE> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      chunks = [];
+      req.off("data", onData);
+      req.pause();
+      resolve(TOO_LARGE);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** The 413 answer, naming the limit, in the API's `{ error: { code, message } }` shape, with the API's headers. */
+export function writeTooLarge(res: ServerResponse, limit: number, apiHeaders: Readonly<Record<string, string>>): void {
+  const body = JSON.stringify({
+    error: { code: "PAYLOAD_TOO_LARGE", message: `Request body is over the ${describeBytes(limit)} limit.` },
+  });
+  res.writeHead(413, {
+    ...apiHeaders,
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    "cache-control": "no-store",
+  });
+  res.end(body);
+}
+
+/**
+ * How long a connection whose request was answered before its body was read in full stays open, discarding what
+ * the client still sends (nothing of it is kept), so the client reads the answer rather than a reset; then it is
+ * closed. Without this an endless chunked body would hold the connection for ever.
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * Watches one request the front answers: a 413 counts against the client's sign-in budget (server/auth.ts), and
+ * a request answered before its body ended (a 413, a 401 that never read it) has its connection closed soon after.
+ */
+export function guardNodeRequest(req: IncomingMessage, res: ServerResponse): void {
+  res.once("finish", () => {
+    if (res.statusCode === 413) countRefusedRequest({ get: (name) => headerOf(req, name) });
+    if (req.complete) return;
+    req.resume(); // discard
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    timer.unref();
+    req.socket.once("close", () => clearTimeout(timer));
+  });
+}
+
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? null);
+}
