@@ -1,0 +1,35 @@
+import type { PrismaClient } from "@prisma/client";
+import type { Auth } from "../../auth/create-auth";
+import { AppError } from "../../errors";
+
+/**
+ * Ends one of the person's other sessions through better-auth's revoke-session (its hooks clear the session
+ * cache, so the ended cookie stops working at once, in every process). Another person's session, an unknown or
+ * expired one is NOT_FOUND; the session of this request is refused (signing out ends it).
+ */
+export async function endAccountSession({
+  db,
+  auth,
+  headers,
+  userId,
+  currentSessionId,
+  sessionId,
+}: {
+  db: PrismaClient;
+  auth: Auth;
+  headers: Headers;
+  userId: string;
+  currentSessionId: string | null;
+  sessionId: string;
+}): Promise<void> {
+  if (sessionId === currentSessionId)
+    throw new AppError("INVALID_INPUT", "That is the session you are using; sign out to end it.");
+  const session = await db.session.findFirst({ where: { id: sessionId, userId }, select: { token: true } });
+  if (!session) throw new AppError("NOT_FOUND", "That session was not found; it may have ended already.");
+  await auth.api.revokeSession({ headers, body: { token: session.token } });
+}
+
+/** Ends every session of the person but this request's (better-auth's revoke-other-sessions). */
+export async function endOtherAccountSessions({ auth, headers }: { auth: Auth; headers: Headers }): Promise<void> {
+  await auth.api.revokeOtherSessions({ headers });
+}
