@@ -38,6 +38,9 @@ export function AppShell({ team, teams, user, children }: AppShellProps) {
               {user.email} · {team.role}
             </span>
             <ThemeSwitch />
+            <Link href="/account" className="text-stone-600 hover:text-stone-900">
+              Account
+            </Link>
             <SignOutButton />
           </div>
         </div>
