@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "@/server/db/open";
 import { applyProxyHeaders } from "../../http/client-address";
 import { AGENT_HANDLER_KEY, registerNodeApiHandler } from "../../http/serve-hooks";
 import { useTestDatabase } from "../../testing/use-test-database";
+import { describeAddress } from "./describe-address";
 import { describeUserAgent } from "./describe-user-agent";
 
 const { handle } = useTestDatabase();
@@ -170,5 +171,16 @@ describe("describeUserAgent", () => {
       ["\u0000<script>", "Unknown browser"],
     ];
     for (const [userAgent, label] of cases) expect(describeUserAgent(userAgent), String(userAgent)).toBe(label);
+  });
+});
+
+describe("describeAddress", () => {
+  it("shows an IPv6 network compressed with its prefix, anything else as stored", () => {
+    expect(describeAddress("0000:0000:0000:0000:0000:0000:0000:0000")).toBe("::/64");
+    expect(describeAddress("2001:0db8:0001:0002:0000:0000:0000:0000")).toBe("2001:db8:1:2::/64");
+    expect(describeAddress("2001:db8::5")).toBe("2001:db8::5");
+    expect(describeAddress("203.0.113.9")).toBe("203.0.113.9");
+    expect(describeAddress("unknown")).toBe("unknown");
+    expect(describeAddress(null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { describeAddress } from "./describe-address";
 import { describeUserAgent } from "./describe-user-agent";
 
 export interface AccountSession {
@@ -7,6 +8,7 @@ export interface AccountSession {
   /** When the session was last renewed or changed (better-auth touches it at most daily while in use). */
   lastActiveAt: Date;
   expiresAt: Date;
+  /** Where it signed in from: an IPv4 address or an IPv6 /64 network (describe-address.ts). */
   ipAddress: string | null;
   /** "Chrome 131 on macOS", from the User-Agent it signed in with. */
   browser: string;
@@ -34,7 +36,7 @@ export async function listAccountSessions({
     createdAt: row.createdAt,
     lastActiveAt: row.updatedAt,
     expiresAt: row.expiresAt,
-    ipAddress: row.ipAddress,
+    ipAddress: describeAddress(row.ipAddress),
     browser: describeUserAgent(row.userAgent),
     current: row.id === currentSessionId,
   }));
