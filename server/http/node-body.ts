@@ -48,16 +48,19 @@ const LINGER_MS = 2_000;
 
 /**
  * Watches one request the front answers: a 413 counts against the client's sign-in budget (server/auth.ts), and
- * a request answered before its body ended (a 413, a 401 that never read it) has its connection closed soon after.
+ * a request answered before its body ended (a 413, a 401 that never read it) has its connection closed after
+ * LINGER_MS unless the body ends by then.
  */
 export function guardNodeRequest(req: IncomingMessage, res: ServerResponse): void {
   res.once("finish", () => {
     if (res.statusCode === 413) countRefusedRequest({ get: (name) => headerOf(req, name) });
     if (req.complete) return;
-    req.resume(); // discard
     const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
     timer.unref();
+    // A body that does end (a small one still arriving after a quick 401) leaves the connection fit for reuse.
+    req.once("end", () => clearTimeout(timer));
     req.socket.once("close", () => clearTimeout(timer));
+    req.resume(); // discard
   });
 }
 
