@@ -35,7 +35,7 @@ test("change the password, see both sessions, end the other one", async ({ page,
   await page.getByLabel("Current password").fill(newUser.password);
   await page.getByLabel("New password").fill("password123");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("alert")).toContainText(/common|at least/i);
+  await expect(page.locator("[data-field-error=new-password]")).toContainText(/common|at least/i);
 
   const newPassword = "a brand new passphrase here";
   await page.getByLabel("New password").fill(newPassword);
