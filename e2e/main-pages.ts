@@ -20,6 +20,7 @@ export const MAIN_PAGES = [
   { name: "history", path: "/t/demo/mcp-tools/history" },
   { name: "namespaces", path: "/t/demo/mcp-tools/namespaces" },
   { name: "settings", path: "/t/demo/mcp-tools/settings" },
+  { name: "account", path: "/account" },
   { name: "api-docs", path: "/docs/api" },
   { name: "not-found", path: "/t/demo/no-such-catalog" },
 ] as const;
