@@ -39,6 +39,23 @@ export function writeTooLarge(res: ServerResponse, limit: number, apiHeaders: Re
   res.end(body);
 }
 
+/** The 411 answer for a body of undeclared length where only a declared one is taken. */
+export function writeLengthRequired(res: ServerResponse, limit: number, apiHeaders: Readonly<Record<string, string>>) {
+  const body = JSON.stringify({
+    error: {
+      code: "LENGTH_REQUIRED",
+      message: `Send this request's body with a Content-Length (at most ${describeBytes(limit)}), not chunked.`,
+    },
+  });
+  res.writeHead(411, {
+    ...apiHeaders,
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    "cache-control": "no-store",
+  });
+  res.end(body);
+}
+
 /**
  * How long a connection whose request was answered before its body was read in full stays open, discarding what
  * the client still sends (nothing of it is kept), so the client reads the answer rather than a reset; then it is

@@ -133,9 +133,16 @@ describe("bounded bodies before authentication (issue 33, item 2)", () => {
     expect(anonymous.closed).toBe(true);
   });
 
-  it("a page path (left to Next.js) is refused 413 by declared length too", async () => {
+  it("a page path (left to Next.js): 413 by declared length, 411 for an endless chunked body", async () => {
     const refusal = await sendEndlessBody(`${front.url}/sign-in`, {}, 6 * 1024 * 1024);
     expect(refusal.status).toBe(413);
+    const chunked = await sendEndlessBody(`${front.url}/t/some/page`);
+    expect(chunked.status).toBe(411);
+    expect(errorOf(chunked.body).message).toMatch(/Content-Length \(at most 5 MB\)/);
+    expect(chunked.closed).toBe(true);
+    // A declared body within the limit still goes to Next.js.
+    const small = await fetch(`${front.url}/t/some/page`, { method: "POST", body: "a=1" });
+    expect(small.status).toBe(299);
   });
 
   it("refused oversized requests count toward the per-address sign-in limit", async () => {

@@ -4,7 +4,7 @@ import { createNodeAgentHandler, isAgentApiPath } from "./agent-dispatch";
 import { applyProxyHeaders, type TrustedRange } from "./client-address";
 import { createNodeAuthHandler, isAuthPath } from "./auth-node";
 import { bodyLimitOf, declaredLengthOf } from "./guards";
-import { guardNodeRequest, writeTooLarge } from "./node-body";
+import { guardNodeRequest, writeLengthRequired, writeTooLarge } from "./node-body";
 import { createNodeTrpcHandler, isTrpcRequest, TRPC_RESPONSE_HEADERS } from "./trpc-node";
 
 // scripts/serve.mjs runs outside the Next.js bundle, so it reaches the bundled server code through these two
@@ -12,7 +12,9 @@ import { createNodeTrpcHandler, isTrpcRequest, TRPC_RESPONSE_HEADERS } from "./t
 
 /**
  * `(req, res) => boolean`: refuses a declared body over its path's limit (413, any path), answers a request of the
- * agent route table, a tRPC procedure call or a better-auth endpoint and says true, or leaves it to Next.js.
+ * agent route table, a tRPC procedure call or a better-auth endpoint and says true, or leaves it to Next.js. A body
+ * of undeclared length (chunked) for Next.js is refused 411: its size could only be learnt by reading it, which
+ * Next.js does unbounded (browsers always declare theirs).
  */
 export const AGENT_HANDLER_KEY = Symbol.for("stockroom.agentApiHandler");
 /**
@@ -39,6 +41,7 @@ export function registerNodeApiHandler(): void {
     if (isTrpcRequest(req.method, req.url)) answerTrpc(req, res);
     else if (isAuthPath(pathname)) answerAuth(req, res);
     else if (isAgentApiPath(pathname)) answerAgent(req, res);
+    else if (req.headers["transfer-encoding"] !== undefined) writeLengthRequired(res, limit, TRPC_RESPONSE_HEADERS);
     else return false;
     return true;
   };
