@@ -33,6 +33,36 @@ const MCP_IMPORT_ENV = {
     .transform((v) => v === "1"),
 };
 
+const optionalSecret = (what: string) =>
+  z
+    .string()
+    .min(24, `must be at least 24 characters (a random secret the ${what} sends as a Bearer token)`)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
+/**
+ * Running it (server/ops/): /metrics answers only with STOCKROOM_METRICS_TOKEN as a Bearer token (404 while unset),
+ * or, unauthenticated, on its own STOCKROOM_METRICS_PORT; POST /ops/backup only with STOCKROOM_BACKUP_TOKEN; a
+ * SIGTERM drains for at most STOCKROOM_SHUTDOWN_TIMEOUT_MS.
+ */
+const OPS_ENV = {
+  STOCKROOM_METRICS_TOKEN: optionalSecret("metrics scraper"),
+  STOCKROOM_METRICS_PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int("must be a port number")
+    .min(1, "must be a port number from 1 to 65535")
+    .max(65_535, "must be a port number from 1 to 65535")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STOCKROOM_BACKUP_TOKEN: optionalSecret("backup script"),
+  STOCKROOM_SHUTDOWN_TIMEOUT_MS: count(100, 600_000, 25_000),
+  STOCKROOM_LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+};
+
 /** Environment, parsed once at boot; a bad value stops start-up with a message naming the variable. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -82,6 +112,7 @@ const envSchema = z.object({
   STOCKROOM_MAX_CATALOGS_PER_TEAM: count(1, 100_000, 50),
   STOCKROOM_MAX_TOOLS_PER_CATALOG: count(1, 1_000_000, 10_000),
   STOCKROOM_MAX_TOKENS_PER_CATALOG: count(1, 100_000, 50),
+  ...OPS_ENV,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,8 @@ import { findMemberAccess } from "./auth/member-access";
 import type { Context } from "./context";
 import { AppError, fromPrismaError, isAppError, trpcCodeOf, type AppErrorCode } from "./errors";
 import { authorizeAgent } from "./services/tokens/authorize-agent";
+import { currentRequestId, log } from "./ops/logger";
+import { metrics, secondsSince } from "./ops/metrics";
 import { hasRole } from "./services/teams/roles";
 import { describeUnstorableText, findUnstorableText } from "@/domain/storable-text";
 
@@ -50,8 +52,8 @@ function internalErrorShape<S extends { message: string; data: object }>(
   error: TRPCError,
   path: string | undefined,
 ): S {
-  const requestId = randomUUID();
-  console.error(`[request ${requestId}] tRPC ${path ?? "?"} failed:`, error.cause ?? error);
+  const requestId = currentRequestId() ?? randomUUID();
+  log().error({ reqId: requestId, procedure: path ?? "?", err: error.cause ?? error }, "tRPC procedure failed");
   const { stack: _stack, ...data } = shape.data as { stack?: string };
   return {
     ...shape,
@@ -80,12 +82,23 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** Counts and times every procedure call (`stockroom_trpc_requests_total`, `…_duration_seconds`). */
+const measured = t.middleware(async ({ path, next }) => {
+  const started = performance.now();
+  const result = await next();
+  const { trpcRequests, trpcSeconds } = metrics();
+  trpcSeconds.observe({ procedure: path }, secondsSince(started));
+  trpcRequests.inc({ procedure: path, outcome: result.ok ? "ok" : result.error.code });
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure
   .meta({ access: { kind: "public" } })
+  .use(measured)
   .use(appErrors)
   .use(storableText);
 

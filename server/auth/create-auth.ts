@@ -7,6 +7,7 @@ import { CLIENT_ADDRESS_HEADER } from "../trusted-proxies";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy";
 import { SignInThrottle } from "./sign-in-throttle";
 import { AddressLimiter } from "./address-limiter";
+import { log } from "../ops/logger";
 
 export interface CreateAuthOptions {
   db: PrismaClient;
@@ -52,6 +53,11 @@ export function createAuth({
     appName: "Stockroom",
     secret,
     baseURL,
+    // Its lines join the app's JSON log; only an error object of its arguments is kept (the rest may hold input).
+    logger: {
+      log: (level, message, ...args) =>
+        log()[level]({ source: "better-auth", err: args.find((arg) => arg instanceof Error) }, message),
+    },
     database: prismaAdapter(db, { provider: "postgresql" }),
     emailAndPassword: {
       enabled: true,

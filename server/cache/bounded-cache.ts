@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { metrics } from "../ops/metrics";
 
 export interface BoundedCacheOptions<V> {
   /** Names the cache in ARCHITECTURE.md's table, in the process registry and in cross-process notifications. */
@@ -25,10 +26,17 @@ export class BoundedCache<V extends NonNullable<unknown>> {
   readonly crossProcess: boolean;
   private readonly entries: LRUCache<string, V>;
   private generation = 0;
+  /** Look-ups counted per cache (`stockroom_cache_lookups_total`), the labelled children made once. */
+  private readonly lookups: { hit: { inc(): void }; miss: { inc(): void } };
 
   constructor(options: BoundedCacheOptions<V>) {
     this.name = options.name;
     this.crossProcess = options.crossProcess ?? false;
+    const counter = metrics().cacheLookups;
+    this.lookups = {
+      hit: counter.labels({ cache: this.name, result: "hit" }),
+      miss: counter.labels({ cache: this.name, result: "miss" }),
+    };
     const { sizeOf, now } = options;
     this.entries = new LRUCache<string, V>({
       max: options.max,
@@ -48,7 +56,9 @@ export class BoundedCache<V extends NonNullable<unknown>> {
   }
 
   get(key: string): V | undefined {
-    return this.entries.get(key);
+    const value = this.entries.get(key);
+    (value === undefined ? this.lookups.miss : this.lookups.hit).inc();
+    return value;
   }
 
   /** The value without marking it used. */
@@ -68,7 +78,7 @@ export class BoundedCache<V extends NonNullable<unknown>> {
 
   /** The cached value, or `build()`'s, kept. A rejected promise is not kept. */
   getOrSet(key: string, build: () => V): V {
-    const hit = this.entries.get(key);
+    const hit = this.get(key);
     if (hit !== undefined) return hit;
     const value = build();
     this.set(key, value);

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { queryRows, type SqlSource } from "../db/sql-source";
 import { processCaches, type CacheHandle, type CacheRegistry } from "./bounded-cache";
+import { logger } from "../ops/logger";
 
 /** The Postgres channel on which a committed change names the cache it makes stale (the payload). */
 export const CACHE_CHANNEL = "stockroom_cache";
@@ -21,6 +22,8 @@ export async function notifyCacheChange(tx: SqlSource, cache: Pick<CacheHandle, 
 export interface CacheListener {
   /** Settles after the first attempt to LISTEN (a failed attempt is retried in the background). */
   ready: Promise<void>;
+  /** True while the LISTEN connection is up (readiness: /readyz). */
+  readonly connected: boolean;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,7 @@ export function listenForCacheChanges(url: string, registry: CacheRegistry = pro
       payload ? registry.named(payload)?.clear() : registry.clearCrossProcess(),
     );
     next.on("error", (error) => {
-      console.error(`cache listener: ${error.message}; reconnecting`);
+      logger().warn({ err: error }, "cache listener dropped; reconnecting");
       void drop(next);
     });
     next.on("end", () => void drop(next));
@@ -58,12 +61,15 @@ export function listenForCacheChanges(url: string, registry: CacheRegistry = pro
     if (!closed) timer = setTimeout(() => void connect().catch(retryLater), RECONNECT_MS);
   };
   const retryLater = (error: Error) => {
-    console.error(`cache listener: ${error.message}; retrying in ${RECONNECT_MS} ms`);
+    logger().warn({ err: error, retryMs: RECONNECT_MS }, "cache listener cannot connect; retrying");
     if (!closed) timer = setTimeout(() => void connect().catch(retryLater), RECONNECT_MS);
   };
 
   return {
     ready: connect().catch(retryLater),
+    get connected() {
+      return client !== null;
+    },
     async close() {
       closed = true;
       clearTimeout(timer);

@@ -6,13 +6,17 @@ import { PrismaClient } from "@prisma/client";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { metrics, sampleWhileOpen } from "../ops/metrics";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import { PGliteThread, type PGliteLike } from "./pglite-thread";
+import { logger } from "../ops/logger";
 
 export interface DatabaseHandle {
   db: PrismaClient;
   kind: "pglite" | "postgres";
   sql: SqlRunner;
+  /** Embedded PGlite only: a consistent gzipped tarball of the data directory, taken while the app runs. */
+  backup?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -102,21 +106,43 @@ export function pgliteAdapter(pglite: PGliteLike): SqlDriverAdapterFactory {
   return new PrismaPGlite(pglite as PGlite) as unknown as SqlDriverAdapterFactory;
 }
 
+/** A Prisma client whose statements are timed into `stockroom_db_query_duration_seconds`. */
+function timedClient(adapter: SqlDriverAdapterFactory, kind: DatabaseHandle["kind"]): PrismaClient {
+  const db = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  const seconds = metrics().dbQuerySeconds.labels({ database: kind });
+  db.$on("query", (event) => seconds.observe(event.duration / 1000));
+  return db as unknown as PrismaClient;
+}
+
+/** The pool's connections, idle ones and waiting queries, sampled at each scrape while it is open. */
+function samplePool(pool: pg.Pool): () => void {
+  const stops = [
+    sampleWhileOpen("poolTotal", { label: "postgres", read: () => pool.totalCount }),
+    sampleWhileOpen("poolIdle", { label: "postgres", read: () => pool.idleCount }),
+    sampleWhileOpen("poolWaiting", { label: "postgres", read: () => pool.waitingCount }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
 /** Opens PGlite (embedded) or a Postgres server, applies migrations, and returns a Prisma client over it. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    pool.on("error", (error) => console.error("Postgres pool error:", error.message)); // an idle client dropped by the server
+    pool.on("error", (error) => logger().warn({ err: error }, "Postgres pool: an idle connection failed")); // an idle client dropped by the server
     const sql = poolRunner(pool);
     if (shouldMigrate) await applyMigrations(sql);
-    const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const db = timedClient(new PrismaPg(pool), "postgres");
     runners.set(db, sql);
+    const stopSampling = samplePool(pool);
     return {
       db,
       kind: "postgres",
       sql,
       async close() {
+        stopSampling();
         await db.$disconnect();
         await pool.end();
       },
@@ -128,13 +154,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const pglite = await PGliteThread.create(dataDir);
   const sql = pgliteRunner(pglite);
   if (shouldMigrate) await applyMigrations(sql);
-  const db = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+  const db = timedClient(pgliteAdapter(pglite), "pglite");
   runners.set(db, sql);
+  const stopSampling = sampleWhileOpen("pgliteQueue", { label: "pglite", read: () => pglite.pendingCalls });
   return {
     db,
     kind: "pglite",
     sql,
+    backup: () => pglite.dumpDataDir(),
     async close() {
+      stopSampling();
       await db.$disconnect();
       await pglite.close();
     },

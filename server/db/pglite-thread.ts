@@ -18,7 +18,7 @@ type Call =
   | { op: "exec"; sql: string; options?: WireOptions; tx?: number }
   | { op: "begin" | "rollback"; tx: number }
   | { op: "end"; tx: number; commit: boolean }
-  | { op: "close" };
+  | { op: "close" | "dump" };
 
 /** Query options without functions: parsers run on this side, for the types listed in textTypes. */
 type WireOptions = Omit<QueryOptions, "parsers" | "serializers" | "onNotice" | "blob"> & { textTypes?: number[] };
@@ -55,6 +55,11 @@ export class PGliteThread implements PGliteLike {
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`The embedded database thread stopped (exit code ${code}).`)));
+  }
+
+  /** Calls sent to the thread and not yet answered (its queue, for the metrics). */
+  get pendingCalls(): number {
+    return this.#pending.size;
   }
 
   /** Starts the thread and opens the database at `dataDir` (a directory, or `memory://`). */
@@ -135,6 +140,11 @@ export class PGliteThread implements PGliteLike {
     closed = true;
     await this.#call({ op: "end", tx: id, commit: !rolledBack });
     return result;
+  }
+
+  /** A consistent copy of the data directory, gzipped tar (PGlite's `dumpDataDir`), taken while it runs. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#call<Uint8Array>({ op: "dump" });
   }
 
   async close(): Promise<void> {

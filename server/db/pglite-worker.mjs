@@ -55,6 +55,19 @@ function begin(txId) {
   });
 }
 
+/**
+ * The data directory as a gzipped tarball, taken inside a transaction: PGlite runs one transaction at a time, so
+ * none of the app's is half-done in the copy, and a CHECKPOINT first writes every committed page to the files.
+ */
+async function dumpConsistently() {
+  let bytes;
+  await db.transaction(async (tx) => {
+    await tx.exec("CHECKPOINT");
+    bytes = new Uint8Array(await (await db.dumpDataDir("gzip")).arrayBuffer());
+  });
+  return bytes;
+}
+
 function target(txId) {
   if (txId === undefined) return db;
   const open = transactions.get(txId);
@@ -78,6 +91,8 @@ async function answer(message) {
       open.finish(message.commit);
       return open.done;
     }
+    case "dump":
+      return dumpConsistently();
     case "close":
       await db.close();
       return undefined;
@@ -88,11 +103,13 @@ async function answer(message) {
 
 /** Results as they cross the thread boundary: no file blob (never used here). */
 const plain = (result) =>
-  Array.isArray(result)
-    ? result.map(plain)
-    : result && typeof result === "object"
-      ? { ...result, blob: undefined }
-      : result;
+  ArrayBuffer.isView(result)
+    ? result
+    : Array.isArray(result)
+      ? result.map(plain)
+      : result && typeof result === "object"
+        ? { ...result, blob: undefined }
+        : result;
 
 parentPort.on("message", (message) => {
   // Each call runs as soon as it arrives: PGlite queues them itself (a query outside an open transaction

@@ -3,6 +3,7 @@ import { ZodError, z } from "zod";
 import { getEnv } from "../env";
 import { AppError, httpStatusOf, isAppError } from "../errors";
 import { hstsHeader } from "./page-security";
+import { currentRequestId, log } from "../ops/logger";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -55,8 +56,8 @@ export function errorAnswer(error: unknown): AgentAnswer {
       ? new AppError("INVALID_INPUT", describeZodError(error))
       : null;
   if (!appError || appError.code === "INTERNAL") {
-    const requestId = randomUUID();
-    console.error(`[request ${requestId}] agent API request failed:`, error);
+    const requestId = currentRequestId() ?? randomUUID();
+    log().error({ reqId: requestId, err: error }, "agent API request failed");
     const message = `Something went wrong on our side; try again shortly (request ${requestId}).`;
     return jsonAnswer(
       { error: { code: "INTERNAL", message, requestId } },

@@ -10,6 +10,8 @@ import { errorAnswer, parseParams, toWebResponse, type AgentAnswer } from "./age
 import { AGENT_ROUTES, type AgentRoute } from "./agent-routes";
 import { boundedCache } from "../cache/bounded-cache";
 import { declaredLengthOf, readBytesWithLimit } from "./guards";
+import { log } from "../ops/logger";
+import { metrics, secondsSince } from "../ops/metrics";
 
 /** What an agent request says, whichever server received it. */
 export interface AgentRequest {
@@ -112,6 +114,17 @@ function matchRoute(method: string, pathname: string): Matched {
  * the gate (see access-cache.ts). Every failure is an answer in the `{ error: { code, message } }` shape.
  */
 export async function answerAgentRequest(request: AgentRequest): Promise<AgentAnswer> {
+  const started = performance.now();
+  const route = { name: "unmatched" };
+  const answer = await answerMatched(request, route);
+  const { agentRequests, agentSeconds } = metrics();
+  agentRequests.inc({ route: route.name, status: String(answer.status) });
+  agentSeconds.observe({ route: route.name }, secondsSince(started));
+  return answer;
+}
+
+/** answerAgentRequest's work; names the matched route in `route` for the metrics. */
+async function answerMatched(request: AgentRequest, route: { name: string }): Promise<AgentAnswer> {
   const pathname = request.path.split("?", 1)[0]!;
   const method = request.method ?? "GET";
   try {
@@ -121,6 +134,7 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
     // Before any authentication: an unauthenticated client cannot make the server wait for a body it refuses.
     if (spec.body && (request.contentLength ?? 0) > spec.body.maxBytes)
       throw new AppError("PAYLOAD_TOO_LARGE", spec.body.tooLarge);
+    route.name = spec.operationId;
     const { db, sql } = await getDatabase();
     const query = <T>(text: string, values: unknown[]) => sql.query<T>(text, values);
     const { team, catalog } = matched.params as CatalogPath; // every route is under /catalogs/{team}/{catalog}
@@ -222,7 +236,7 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       })
       // answerAgentRequest answers every failure; only writing the response can still fail.
       .catch((error: unknown) => {
-        console.error("agent API response failed:", error);
+        log().error({ err: error }, "agent API response failed");
         res.destroy();
       });
   };

@@ -138,6 +138,12 @@ describe("the agent route table", () => {
         const dev = await startNextDev(handle.url!);
         try {
           await expectRouted(dev.url, fixture);
+          // The operator's endpoints, from their app/ route files (npm start answers them in its node:http front).
+          const health = await fetch(`${dev.url}/healthz`);
+          expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
+          const ready = await fetch(`${dev.url}/readyz`);
+          expect(ready.status).toBe(200);
+          expect(await ready.json()).toMatchObject({ status: "ready", failing: [] });
         } finally {
           await dev.stop();
         }

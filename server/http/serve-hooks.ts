@@ -26,10 +26,15 @@ export const CLIENT_ADDRESS_KEY = Symbol.for("stockroom.clientAddress");
 const globals = globalThis as Record<symbol, unknown>;
 
 export function registerNodeApiHandler(): void {
+  globals[AGENT_HANDLER_KEY] = createNodeApiHandler();
+}
+
+/** The body limits, the agent API's route table, tRPC and better-auth on node:http: answers and says true, or false. */
+export function createNodeApiHandler(): (req: IncomingMessage, res: ServerResponse) => boolean {
   const answerAgent = createNodeAgentHandler();
   const answerTrpc = createNodeTrpcHandler();
   const answerAuth = createNodeAuthHandler();
-  globals[AGENT_HANDLER_KEY] = (req: IncomingMessage, res: ServerResponse): boolean => {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
     const pathname = (req.url ?? "/").split("?", 1)[0]!;
     guardNodeRequest(req, res);
     // Every path, before anything reads the body or looks for a session: a declared length over the path's limit.

@@ -5,6 +5,7 @@ import Negotiator from "negotiator";
 import { MAX_BODY_BYTES } from "./guards";
 import { readNodeBodyWithLimit, TOO_LARGE, writeTooLarge } from "./node-body";
 import { TRPC_ENDPOINT, handleTrpcRequest } from "./trpc-handler";
+import { log } from "../ops/logger";
 
 /**
  * The headers next.config.mjs gives every `/api/…` answer (its SECURITY_HEADERS and the API's CSP), which
@@ -92,7 +93,7 @@ export function createNodeTrpcHandler(): NodeTrpcHandler {
         await writeApiResponse(req, res, await handleTrpcRequest(toRequest(req, bytes)));
       })
       .catch((error: unknown) => {
-        console.error("tRPC response failed:", error);
+        log().error({ err: error }, "tRPC response failed");
         if (res.headersSent) res.destroy();
         else
           res.writeHead(500, { ...TRPC_RESPONSE_HEADERS, "content-type": "application/json" }).end(

@@ -1,5 +1,6 @@
 import type { SqlSource } from "../../db/sql-source";
 import { queryRows } from "../../db/sql-source";
+import { logger } from "../../ops/logger";
 
 // Each catalog keeps events for its own number of days; the day counters go with the days they count.
 const DELETE_EVENTS_SQL = `
@@ -37,14 +38,17 @@ const HOUR_MS = 3_600_000;
 const globalForJob = globalThis as unknown as { stockroomRetentionTimer?: ReturnType<typeof setInterval> };
 
 /** Runs the retention job now and then hourly in this process (started by instrumentation.ts). */
-export function startRetentionJob(db: SqlSource, log: (message: string) => void = console.log): void {
+export function startRetentionJob(
+  db: SqlSource,
+  log: (message: string) => void = (message) => logger().info(message),
+): void {
   if (globalForJob.stockroomRetentionTimer) return;
   const run = () =>
     deleteExpiredEvents({ db })
       .then(
         ({ events }) => events > 0 && log(`Retention: deleted ${events} agent events past their catalog's retention.`),
       )
-      .catch((error: unknown) => console.error("Retention job failed:", error));
+      .catch((error: unknown) => logger().error({ err: error }, "retention job failed"));
   void run();
   globalForJob.stockroomRetentionTimer = setInterval(run, HOUR_MS);
   globalForJob.stockroomRetentionTimer.unref?.();

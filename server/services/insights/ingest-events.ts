@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { EventBatch, EventBatchResult } from "@/domain/agent-events";
 import type { SqlRunner } from "../../db/migrate";
+import { metrics } from "../../ops/metrics";
 import { CONTEXT_SQL, WRITE_SQL } from "./ingest-sql";
 import { type ArrivedBatch, planBatches, type StoredEvent } from "./plan-batch";
 import type { TelemetryTextMode } from "./privacy";
@@ -204,12 +205,27 @@ export function ingestEvents({
 }: IngestEventsOptions): Promise<EventBatchResult> {
   const ids = newEventIds(batch.events.length, now.getTime());
   const arrived = { events: batch.events, ids, receivedAt: now.toISOString(), tokenId, dropped: batch.dropped };
-  return new Promise((resolve, reject) => {
+  return new Promise<EventBatchResult>((resolve, reject) => {
     let catalogs = writes.get(sql);
     if (!catalogs) writes.set(sql, (catalogs = new Map()));
     let state = catalogs.get(catalogId);
     if (!state) catalogs.set(catalogId, (state = { queue: [], writing: 0, busy: new Map() }));
     state.queue.push({ batch: arrived, keys: keysOf(batch.events), resolve, reject });
     pump(sql, catalogId, catalogs, state);
+  }).then(countBatch(batch.dropped ?? 0), (error: unknown) => {
+    metrics().eventBatches.inc({ outcome: "failed" });
+    throw error;
   });
 }
+
+/** The batch's events by fate, into `stockroom_events_total` (the ingest rate is its rate). */
+const countBatch =
+  (dropped: number) =>
+  (result: EventBatchResult): EventBatchResult => {
+    const { events, eventBatches } = metrics();
+    eventBatches.inc({ outcome: "stored" });
+    events.inc({ fate: "stored" }, result.stored);
+    if (result.duplicates > 0) events.inc({ fate: "duplicate" }, result.duplicates);
+    if (dropped > 0) events.inc({ fate: "dropped" }, dropped);
+    return result;
+  };

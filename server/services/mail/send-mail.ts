@@ -1,5 +1,6 @@
 import "server-only";
 import nodemailer from "nodemailer";
+import { log } from "../../ops/logger";
 
 export interface MailSettings {
   /** `smtp://user:pass@host:port` or `smtps://…` (STOCKROOM_SMTP_URL); unset: no mail is sent. */
@@ -22,7 +23,7 @@ export async function sendMail(settings: MailSettings, mail: Mail): Promise<bool
     transport.close();
     return true;
   } catch (error) {
-    console.error(`Mail to ${mail.to} was not sent:`, error);
+    log().error({ err: error, to: mail.to }, "mail was not sent");
     return false;
   }
 }

@@ -1,0 +1,199 @@
+// Two app processes (the node:http front of `npm start`: server/testing/ops-server.ts) on one Postgres behind
+// Debian's nginx, started at once on an empty database: migrations run once, a session made through one process
+// works in the other, an edit through one is read through the other, a token revoked through one is refused by the
+// other, and the sign-in limit counts the real client's address (X-Forwarded-For from the trusted proxy).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { Agent, fetch as undiciFetch } from "undici";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadMigrations } from "../db/migrate";
+import { type OpsProcess, startOpsProcess } from "../testing/ops-process";
+import { TEST_PG_ADMIN_URL, testDbKind } from "../testing/test-db";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** nginx in front of both: `X-Backend: a|b` picks one (the test's way to say "through that process"), else either. */
+function nginxConfig(dir: string, port: number, [a, b]: string[]): string {
+  const hostPort = (url: string) => new URL(url).host;
+  return `worker_processes 1; daemon off; user root; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream a { server ${hostPort(a!)}; keepalive 8; }
+  upstream b { server ${hostPort(b!)}; keepalive 8; }
+  upstream both { server ${hostPort(a!)}; server ${hostPort(b!)}; keepalive 8; }
+  map $http_x_backend $pool { a a; b b; default both; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://$pool;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Request-Id $request_id;
+    }
+  }
+}
+`;
+}
+
+/** A client at its own loopback address (127.0.0.N), so nginx sees distinct clients. */
+const clientAt = (address: string) => new Agent({ localAddress: address });
+
+/** fetch from a client address (undici's own fetch: the dispatcher must be of the same undici). */
+const fetchFrom = (url: string, init: RequestInit & { dispatcher: Agent }) =>
+  undiciFetch(url, init as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
+
+describe.runIf(testDbKind() === "postgres")("two processes behind nginx on one Postgres", () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it("share migrations, sessions, edits, revocations and count rate limits per real client", async () => {
+    const name = `stockroom_cluster_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(TEST_PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    });
+    const port = await freePort();
+    const proxy = `http://127.0.0.1:${port}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      STOCKROOM_URL: proxy, // the public URL: nginx's
+      STOCKROOM_TRUSTED_PROXIES: "127.0.0.1",
+      STOCKROOM_SIGNIN_PER_MINUTE: "3",
+      BETTER_AUTH_SECRET: "cluster-test-secret-0123456789abcdefghij",
+    };
+    // Both at once on the empty database: the advisory lock lets one apply the migrations.
+    const servers: OpsProcess[] = await Promise.all([startOpsProcess(env), startOpsProcess(env)]);
+    for (const server of servers)
+      cleanups.push(async () => {
+        server.child.kill("SIGTERM");
+        await server.exited;
+      });
+    const direct = new pg.Client({ connectionString: url.toString() });
+    await direct.connect();
+    const applied = await direct.query<{ name: string }>(`SELECT name FROM "_stockroom_migrations"`);
+    await direct.end();
+    expect(applied.rows.map((row) => row.name).sort()).toEqual((await loadMigrations()).map((m) => m.name));
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), "stockroom-nginx-"));
+    await mkdir(path.join(dir, "body"));
+    await writeFile(
+      path.join(dir, "nginx.conf"),
+      nginxConfig(
+        dir,
+        port,
+        servers.map((s) => s.url),
+      ),
+    );
+    const nginx: ChildProcess = spawn("nginx", ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "inherit" });
+    cleanups.push(async () => {
+      nginx.kill("SIGTERM");
+      await rm(dir, { recursive: true, force: true });
+    });
+    for (let i = 0; i < 50; i++) {
+      if (
+        await fetch(`${proxy}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    await expectSharedState(proxy, servers[0]!.fixture);
+    await expectRateLimitPerClient(proxy, servers[0]!.fixture);
+  }, 500_000);
+});
+
+type Fixture = OpsProcess["fixture"];
+
+async function expectSharedState(proxy: string, fixture: Fixture) {
+  const me = clientAt("127.0.0.2");
+  const headers = (backend: string, more: Record<string, string> = {}) => ({
+    origin: fixture.origin,
+    "content-type": "application/json",
+    "x-backend": backend,
+    ...more,
+  });
+  const signIn = await fetchFrom(`${proxy}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: headers("a"),
+    body: JSON.stringify({ email: fixture.email, password: fixture.password }),
+    dispatcher: me,
+  });
+  expect(signIn.status, await signIn.clone().text()).toBe(200);
+  expect(signIn.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, kept
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";", 1)[0]!)
+    .join("; ");
+  const at = { team: fixture.team, catalog: fixture.catalog };
+  const trpc = async (backend: string, procedure: string, input: unknown, mutation = false) => {
+    const encoded = encodeURIComponent(JSON.stringify({ json: input }));
+    const response = await fetchFrom(`${proxy}/api/trpc/${procedure}${mutation ? "" : `?input=${encoded}`}`, {
+      method: mutation ? "POST" : "GET",
+      headers: headers(backend, { cookie }),
+      ...(mutation ? { body: JSON.stringify({ json: input }) } : {}),
+      dispatcher: me,
+    });
+    const text = await response.text();
+    expect(response.status, `${procedure} through ${backend}: ${text.slice(0, 300)}`).toBe(200);
+    return (JSON.parse(text) as { result: { data: { json: unknown } } }).result.data.json;
+  };
+
+  // A session made through a, an edit through a, read through b.
+  await trpc("b", "account.me", undefined);
+  await trpc("a", "golden.create", { ...at, query: "made through process a", expected: [] }, true);
+  const listed = (await trpc("b", "golden.list", at)) as { queries: Array<{ query: string }> };
+  expect(listed.queries.map((q) => q.query)).toContain("made through process a");
+
+  // A token works through b, is revoked through a, and b refuses it at once.
+  const agent = (backend: string) =>
+    fetch(`${proxy}/api/v1/catalogs/${fixture.team}/${fixture.catalog}/snapshots/latest`, {
+      headers: { authorization: `Bearer ${fixture.secret}`, "x-backend": backend },
+    });
+  expect((await agent("b")).status).toBe(200);
+  const tokens = JSON.stringify(await trpc("a", "token.list", at));
+  const tokenId =
+    /"id":"([^"]+)","name":"ops"/.exec(tokens)?.[1] ?? /"name":"ops"[^}]*"id":"([^"]+)"/.exec(tokens)?.[1];
+  expect(tokenId, tokens.slice(0, 300)).toBeDefined();
+  await trpc("a", "token.revoke", { ...at, tokenId }, true);
+  expect((await agent("b")).status).toBe(401);
+}
+
+async function expectRateLimitPerClient(proxy: string, fixture: Fixture) {
+  const attempt = (address: string) =>
+    fetchFrom(`${proxy}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin: fixture.origin, "content-type": "application/json", "x-backend": "a" },
+      body: JSON.stringify({ email: fixture.email, password: "wrong-password-for-the-limit" }),
+      dispatcher: clientAt(address),
+    });
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) statuses.push((await attempt("127.0.0.3")).status);
+  expect(statuses, "the fourth attempt from one client is refused").toContain(429);
+  expect((await attempt("127.0.0.4")).status, "another client is not").toBe(401);
+}

@@ -1,0 +1,116 @@
+// Structured logs over a real server (server/testing/ops-server.ts: the node:http front of `npm start`): every
+// request is one JSON line naming the id it returned in X-Request-Id, and a run that used a password, a session
+// cookie, agent tokens (good and bad), the metrics token and an Authorization header leaves none of them in the log.
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createOpsDatabase,
+  logLines,
+  type OpsDatabase,
+  type OpsProcess,
+  startOpsProcess,
+} from "../testing/ops-process";
+import { createLogger } from "./logger";
+
+const METRICS_TOKEN = "metrics-token-0123456789abcdefghijk";
+
+describe("structured logs of a real server", () => {
+  let database: OpsDatabase;
+  let server: OpsProcess;
+  beforeAll(async () => {
+    database = await createOpsDatabase();
+    server = await startOpsProcess({ ...database.env, STOCKROOM_METRICS_TOKEN: METRICS_TOKEN });
+  }, 200_000);
+  afterAll(async () => {
+    server?.child.kill("SIGTERM");
+    await server?.exited;
+    await database?.dispose();
+  });
+
+  it("logs one JSON line per request with its X-Request-Id, and no secret it was sent", async () => {
+    const { url, fixture } = server;
+    const json = { "content-type": "application/json", origin: fixture.origin };
+    const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: fixture.email, password: fixture.password }),
+    });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";", 1)[0]!)
+      .join("; ");
+    const cookieValue = cookie.split("=").slice(1).join("=").split(";")[0]!;
+    expect(cookieValue.length).toBeGreaterThan(10);
+
+    const me = await fetch(`${url}/api/trpc/account.me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    const session = await fetch(`${url}/api/auth/get-session`, { headers: { cookie } });
+    expect(session.status).toBe(200);
+    const agent = (secret: string) =>
+      fetch(`${url}/api/v1/catalogs/${fixture.team}/${fixture.catalog}/snapshots/latest`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    expect((await agent(fixture.secret)).status).toBe(200);
+    const wrongSecret = `srk_${"x".repeat(40)}`;
+    expect((await agent(wrongSecret)).status).toBe(401);
+    const wrongPassword = "not-the-password-but-still-secret";
+    const refused = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: fixture.email, password: wrongPassword }),
+    });
+    expect(refused.status).toBe(401);
+    const scrape = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scrape.status).toBe(200);
+    const given = await fetch(`${url}/healthz?token=${fixture.secret}`, {
+      headers: { "x-request-id": "lb-abc-12345" },
+    });
+    expect(given.headers.get("x-request-id")).toBe("lb-abc-12345");
+
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the last lines reach the pipe
+    const output = server.output();
+    for (const secret of [fixture.password, wrongPassword, fixture.secret, wrongSecret, cookieValue, METRICS_TOKEN])
+      expect(output.includes(secret), `the log holds ${secret.slice(0, 6)}…`).toBe(false);
+    expect(output).not.toMatch(/srk_[A-Za-z0-9_-]{8,}/);
+
+    const lines = logLines(output);
+    const requests = lines.filter((line) => line.msg === "request");
+    for (const response of [signIn, me, session, scrape]) {
+      const id = response.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requests.filter((line) => line.reqId === id)).toHaveLength(1);
+    }
+    expect(requests.find((line) => line.reqId === "lb-abc-12345")).toMatchObject({ path: "/healthz", status: 200 });
+    expect(requests.find((line) => line.path === "/api/trpc/account.me")).toMatchObject({ method: "GET", status: 200 });
+    expect(
+      lines.filter((line) => "text" in line && String(line.text).trim()),
+      "every line is JSON",
+    ).toEqual([]);
+  });
+});
+
+describe("the logger's redaction", () => {
+  it("censors secret fields and secret-shaped text in any object it is given", () => {
+    let text = "";
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        text += chunk;
+        done();
+      },
+    });
+    const log = createLogger(sink);
+    log.info(
+      {
+        headers: { authorization: "Bearer hdr-secret-1", cookie: "session=cookie-secret-2" },
+        password: "password-secret-3",
+        body: { password: "password-secret-4", newPassword: "password-secret-5" },
+        source: { sourceSecret: "source-secret-6", token: "token-secret-7" },
+      },
+      "failed with token srk_message-secret-8 and Bearer message-secret-9",
+    );
+    log.error({ err: new Error("upstream refused srk_error-secret-10") }, "oops");
+    for (let n = 1; n <= 10; n++) expect(text).not.toMatch(new RegExp(`secret-${n}\\b`));
+    expect(text).toContain("[redacted]");
+  });
+});
