@@ -11,6 +11,16 @@ export const MATCH_STRENGTHS = ["strong", "weak"] as const;
 /** Limits of one batch: what one request may carry. */
 export const EVENT_BATCH_LIMITS = { maxEvents: 1000, maxBytes: 1_000_000 } as const;
 
+/** The largest value of a Postgres `integer` column: counts, versions and ranks past it are refused by name. */
+export const INT32_MAX = 2_147_483_647;
+/** A whole number from `min` to INT32_MAX, refused with a message naming the range. */
+const int32 = (min: number) =>
+  z
+    .number()
+    .int("must be a whole number")
+    .min(min, `must be from ${min} to ${INT32_MAX}`)
+    .max(INT32_MAX, `must be from ${min} to ${INT32_MAX}`);
+
 const ID = z.string().min(1, "must not be empty").max(200, "at most 200 characters");
 const TOOL_ID = z.string().min(1, "must not be empty").max(300, "at most 300 characters");
 
@@ -22,12 +32,12 @@ const base = {
     .optional()
     .describe("When it happened (ISO 8601); default: when the server received it."),
   conversationId: ID.optional().describe("Opaque id chosen by the agent that ties one conversation's events together."),
-  snapshotVersion: z.number().int().min(1).optional().describe("The snapshot version the agent ranked with."),
+  snapshotVersion: int32(1).optional().describe("The snapshot version the agent ranked with."),
 };
 
 export const searchHitEventSchema = z.object({
   id: TOOL_ID,
-  rank: z.number().int().min(1),
+  rank: int32(1),
   score: z.number().finite(),
   strength: z.enum(MATCH_STRENGTHS).optional(),
 });
@@ -70,12 +80,7 @@ export const eventBatchEnvelopeSchema = z.object({
     .array(z.unknown())
     .min(1, "send at least one event")
     .max(EVENT_BATCH_LIMITS.maxEvents, `at most ${EVENT_BATCH_LIMITS.maxEvents} events per batch`),
-  dropped: z
-    .number()
-    .int()
-    .min(0)
-    .optional()
-    .describe("Events the client dropped since its last batch (its queue was full)."),
+  dropped: int32(0).optional().describe("Events the client dropped since its last batch (its queue was full)."),
 });
 
 export const eventBatchSchema = eventBatchEnvelopeSchema.extend({

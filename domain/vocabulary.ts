@@ -54,13 +54,19 @@ export type Role = (typeof ROLES)[number];
 export const roleSchema = z.enum(ROLES);
 export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", editor: "Editor", viewer: "Viewer" };
 
-/** What an agent token may do: every token reads its catalog's snapshots; `import` also commits imports through the API. */
-export const AGENT_TOKEN_SCOPES = ["read", "import"] as const;
+/**
+ * What an agent token may do: every token reads its catalog's snapshots; `import` also commits imports through the
+ * API; `events` reports agent events (Insights), on by default for new tokens.
+ */
+export const AGENT_TOKEN_SCOPES = ["read", "import", "events"] as const;
 export type AgentTokenScope = (typeof AGENT_TOKEN_SCOPES)[number];
 export const agentTokenScopeSchema = z.enum(AGENT_TOKEN_SCOPES);
+/** The scopes a new token has unless its owner says otherwise. */
+export const DEFAULT_AGENT_TOKEN_SCOPES: readonly AgentTokenScope[] = ["read", "events"];
 export const AGENT_TOKEN_SCOPE_LABELS: Record<AgentTokenScope, string> = {
   read: "read snapshots",
   import: "import tools (stockroom import)",
+  events: "report agent events (Insights)",
 };
 
 /** Expected failures (server/errors.ts `AppError`), each with its tRPC code and HTTP status. */

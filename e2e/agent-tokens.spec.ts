@@ -110,7 +110,8 @@ test("an owner creates an import token on request; a read token cannot import", 
   const importer = await page.getByLabel("New token secret").inputValue();
   await expect(page.getByRole("region", { name: "New token" })).toContainText("stockroom -- import");
   await expect(page.getByRole("row", { name: "laptop" })).toContainText("read + import");
-  await expect(page.getByRole("row", { name: "reader" })).toContainText(/read(?! \+)/);
+  // New tokens report agent events unless the owner unticks it (issue 33).
+  await expect(page.getByRole("row", { name: "reader" })).toContainText("read + events");
 
   const url = `/api/v1/catalogs/${team}/${catalog}/import/preview`;
   const data = { source: { tools: [{ name: "ping", inputSchema: { type: "object" } }] } };

@@ -10,7 +10,10 @@
 // are other processes), the API on the main thread and (on PGlite) the database in its own worker: all share
 // this machine's cores.
 // Options: --seconds N (60) --warmup N (5) --rate N (2000) --agents N (8) --events N (1000000) --db pglite|postgres|both
-//          --part ingest|insights|both (both; each part writes its own section of docs/benchmarks.md)
+//          --part ingest|insights|both|retention (both; each part writes its own section of docs/benchmarks.md)
+//          --retention-events N (10000000): retention, not in "both": a catalog with N events over 30 days
+//          (generated in SQL), its retention set to 14 days, then the hourly retention pass (delete-expired-events.ts)
+//          timed: the first pass (about half the events expire) and the next (nothing to delete).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -24,6 +27,7 @@ import { createTestDatabase, type TestDbKind } from "../server/testing/test-db";
 import { writeBenchSection } from "./lib/bench-report";
 import { batchOf, EVENT_BATCH, startEventAgents } from "./lib/event-agents";
 import { seedScaleEvents, timeInsights } from "./lib/insights-scale";
+import { deleteExpiredEvents } from "../server/services/insights/delete-expired-events";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -38,6 +42,7 @@ const SCALE_EVENTS = Number(option("events", "1000000"));
 const DBS: TestDbKind[] =
   option("db", "both") === "both" ? ["pglite", "postgres"] : [option("db", "both") as TestDbKind];
 const PART = option("part", "both");
+const RETENTION_EVENTS = Number(option("retention-events", "10000000"));
 
 const globals = globalThis as unknown as {
   stockroomDb?: Promise<DatabaseHandle>;
@@ -140,15 +145,57 @@ async function timeBareInserts(handle: DatabaseHandle, catalogId: string) {
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const lines: string[] = [];
-for (const kind of PART === "insights" ? [] : DBS) {
+for (const kind of PART === "insights" || PART === "retention" ? [] : DBS) {
   console.log(`${kind}: ingest ${RATE} events/s from ${AGENTS} agents for ${SECONDS} s…`);
   const r = await benchIngest(kind);
   const line = `| ${kind} | ${Math.round(r.rate)} ev/s | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.coldMax)} | ${fmt(r.peerP50)} / ${fmt(r.peerP99)} | ${(r.p99 / r.peerP99).toFixed(1)}× | ${r.load} | ${r.sent} / ${r.stored}${r.failed ? ` (${r.failed} refused)` : ""} | ${r.p99 < 100 && r.sent === r.stored && r.failed === 0 ? "met" : "missed"} |`;
   console.log(line);
   lines.push(line);
 }
+/** The retention job's cost on one catalog of RETENTION_EVENTS events: seeded, then two timed passes. */
+async function benchRetention(kind: TestDbKind): Promise<string> {
+  const handle = await createTestDatabase(kind);
+  try {
+    let started = performance.now();
+    const catalogId = await seedScaleEvents(handle, RETENTION_EVENTS);
+    const seedSeconds = (performance.now() - started) / 1000;
+    await handle.sql.query(`UPDATE "Catalog" SET "telemetryRetentionDays" = 14 WHERE "id" = $1`, [catalogId]);
+    started = performance.now();
+    const first = await deleteExpiredEvents({ db: handle.db });
+    const firstMs = performance.now() - started;
+    started = performance.now();
+    await deleteExpiredEvents({ db: handle.db });
+    const nextMs = performance.now() - started;
+    const [left] = await handle.sql.query<{ count: number }>(`SELECT count(*)::int AS "count" FROM "AgentEvent"`);
+    return `| ${kind} | ${RETENTION_EVENTS.toLocaleString("en")} | ${seedSeconds.toFixed(0)} s | ${first.events.toLocaleString("en")} events, ${first.counters.toLocaleString("en")} counter rows | ${fmt(firstMs)} | ${fmt(nextMs)} | ${left!.count.toLocaleString("en")} |`;
+  } finally {
+    await handle.close();
+  }
+}
+
+const retentionLines: string[] = [];
+for (const kind of PART === "retention" ? DBS : []) {
+  console.log(`${kind}: the retention pass over ${RETENTION_EVENTS} events…`);
+  const line = await benchRetention(kind);
+  console.log(line);
+  retentionLines.push(line);
+}
+if (retentionLines.length > 0) {
+  writeBenchSection(
+    "events-retention",
+    "Agent events: the retention job over 10,000,000 events (`npm run bench:events -- --part retention`)",
+    [
+      "One catalog's events over 30 days (generated in SQL with their day counters), its retention then set to 14 days; the hourly retention pass (`deleteExpiredEvents`: every catalog's expired events, day counters and usage rows) timed twice: the first pass deletes the expired half, the next finds nothing (the steady hourly cost).",
+      "",
+      "| database | events | seeding | first pass deleted | first pass | next pass | events left |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      ...retentionLines,
+    ].join("\n"),
+  );
+}
+
 const scaleLines: string[] = [];
-for (const kind of PART === "ingest" ? [] : DBS) {
+for (const kind of PART === "ingest" || PART === "retention" ? [] : DBS) {
   console.log(`${kind}: Insights over ${SCALE_EVENTS} events…`);
   const handle = await createTestDatabase(kind);
   try {

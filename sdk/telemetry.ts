@@ -133,6 +133,8 @@ export class TelemetryReporter {
       status = response.status;
       retryAfter = (retryAfterMsOf(response.headers.get("retry-after")) ?? 0) / 1000;
       if (response.ok) (await response.json()) as EventBatchResult;
+      // Over a bound on stored events: the server counted the batch as dropped; resending would count it twice.
+      else if (status === 429 && (await droppedByServer(response))) status = 413;
     } catch {
       status = 0; // network error, or a body that is not JSON: try again later
     }
@@ -164,6 +166,16 @@ export class TelemetryReporter {
       this.unreportedDrops += excess;
       this.stats.dropped += excess;
     }
+  }
+}
+
+/** Whether a refusal says the server counted the batch's events as dropped (a bound on stored events). */
+async function droppedByServer(response: Response): Promise<boolean> {
+  try {
+    const body = (await response.json()) as { error?: { droppedEvents?: unknown } };
+    return typeof body.error?.droppedEvents === "number";
+  } catch {
+    return false;
   }
 }
 

@@ -11,6 +11,7 @@ import { useHydrated } from "@/components/use-hydrated";
 import { NewTokenSecret } from "./new-token-secret";
 import { TokenRow } from "./token-row";
 import { refetchAfterChange } from "@/components/refetch";
+import type { AgentTokenScope } from "@/domain/vocabulary";
 
 /** What a new token's panel shows to copy: a read with curl, and an import when the token may import. */
 function curlExamples(created: { secret: string; scopes: string[] }, apiUrl: string, team: string, catalog: string) {
@@ -18,6 +19,13 @@ function curlExamples(created: { secret: string; scopes: string[] }, apiUrl: str
   const importExample = `STOCKROOM_TOKEN=${created.secret} npm run -s stockroom -- import \\\n  --url ${apiUrl} --team ${team} --catalog ${catalog} -- npx -y <your MCP server>`;
   return created.scopes.includes("import") ? `${read}\n\n${importExample}` : read;
 }
+
+/** A new token's scopes: it always reads; the boxes add import and events. */
+const scopesOf = (canImport: boolean, canReportEvents: boolean): AgentTokenScope[] => [
+  "read",
+  ...(canImport ? (["import"] as const) : []),
+  ...(canReportEvents ? (["events"] as const) : []),
+];
 
 /** The catalog's tokens, each revocable. */
 function TokenList({ team, catalog }: { team: string; catalog: string }) {
@@ -96,17 +104,19 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
   );
   const [name, setName] = useState("");
   const [canImport, setCanImport] = useState(false);
+  const [canReportEvents, setCanReportEvents] = useState(true);
   const [created, setCreated] = useState<{ name: string; secret: string; scopes: string[] } | null>(null);
 
   function onCreate(event: FormEvent) {
     event.preventDefault();
     create.mutate(
-      { ...input, name, scopes: canImport ? ["read", "import"] : ["read"] },
+      { ...input, name, scopes: scopesOf(canImport, canReportEvents) },
       {
         onSuccess: ({ token, secret }) => {
           setCreated({ name: token.name, secret, scopes: token.scopes });
           setName("");
           setCanImport(false);
+          setCanReportEvents(true);
         },
       },
     );
@@ -148,6 +158,13 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
         >
           <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import
           tools
+        </label>
+        <label
+          className="mb-5 flex items-center gap-2 text-sm"
+          title="For the SDK's telemetry: searches, calls and outcomes the Insights tab counts. Untick for a token that only reads snapshots."
+        >
+          <input type="checkbox" checked={canReportEvents} onChange={(e) => setCanReportEvents(e.target.checked)} /> Can
+          report agent events
         </label>
         <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
           {create.isPending ? "Creating…" : "Create token"}

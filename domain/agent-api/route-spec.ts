@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AgentTokenScope } from "../vocabulary";
 
 export type HttpMethod = "GET" | "POST";
-/** The scope a token needs (see the agent token scopes): every token reads; imports need `import`. */
+/** The scope a token needs (see the agent token scopes): every token reads; imports need `import`, events `events`. */
 export type RouteScope = AgentTokenScope;
 
 export interface HeaderDoc {

@@ -220,12 +220,12 @@ export const postEventsRoute = defineRoute({
   method: "POST",
   path: `${CATALOG}/events`,
   params: catalogPathSchema,
-  scope: "read",
+  scope: "events",
   summary: "Report agent events",
   description:
     `A batch of up to ${EVENT_BATCH_LIMITS.maxEvents} events (at most 1 MB): \`search\` (a tool_search the agent answered), ` +
     "`call` (the tool the model called after it) and `outcome` (how the call ended). Idempotent by the client's event " +
-    "`id`: resending a batch stores nothing twice. Write-only: tokens cannot read events back. Request text is stored, " +
+    "`id`: resending a batch stores nothing twice. Needs a token with the `events` scope. Write-only: tokens cannot read events back. Request text is stored, " +
     "redacted or only hashed as the catalog's privacy setting says, decided on the server before anything is written.",
   body: {
     component: "EventBatch",
@@ -242,10 +242,14 @@ export const postEventsRoute = defineRoute({
   errors: {
     400: "The body is not JSON, has no events or too many, or events are invalid: `invalidEvents` names each by index. Nothing was stored.",
     401: "No token, an unknown token, or a revoked token.",
-    403: "The token belongs to another catalog.",
+    403: "The token belongs to another catalog, or lacks the events scope (new tokens have it unless unticked).",
     405: "Any method but POST: events cannot be read with a token.",
-    413: "The body is over 1 MB: split the batch.",
-    429: { description: "Over the token's rate limit (shared with its snapshot reads).", headers: RETRY_AFTER },
+    413: "The body is over 1 MB: split the batch. Or the catalog or its team holds its bound of event bytes (the message names it; `droppedEvents` were counted as dropped).",
+    429: {
+      description:
+        "Over the token's rate limit (shared with its snapshot reads), or the catalog or its team stored its bound of events today (the message names it; `droppedEvents` were counted as dropped, do not resend them).",
+      headers: RETRY_AFTER,
+    },
   },
   wrongMethod: "Agent tokens write events (POST) but cannot read them back; the catalog's Insights tab shows them.",
 });

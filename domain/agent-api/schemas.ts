@@ -46,6 +46,11 @@ export const apiErrorSchema = z.object({
     code: errorCodeSchema,
     message: z.string().describe("What went wrong and what to do about it."),
     requestId: z.string().optional().describe("On a 500 only: the id the server log records the cause under."),
+    droppedEvents: z
+      .number()
+      .int()
+      .optional()
+      .describe("Events: a batch refused by a bound on stored events; its events were counted as dropped."),
     invalidEvents: z
       .array(z.object({ index: z.number().int(), message: z.string() }))
       .optional()

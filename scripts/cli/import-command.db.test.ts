@@ -97,7 +97,7 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     const refused = await runCli(["import", ...target, "--yes", "--", process.execPath, FIXTURE], secret);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /403 FORBIDDEN: This token may only read snapshots; importing needs a token created with the import scope/,
+      /403 FORBIDDEN: This token may not import; importing needs a token created with the import scope/,
     );
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
     expect(await runCli(["import", ...target], secret)).toMatchObject({

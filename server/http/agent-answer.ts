@@ -72,7 +72,14 @@ export function errorAnswer(error: unknown): AgentAnswer {
     headers.Allow = appError.details.allow;
   // A refused event batch also lists its bad events by index, for clients that fix and resend.
   const invalidEvents = appError.details?.invalidEvents;
-  const body = { code: appError.code, message: appError.message, ...(invalidEvents ? { invalidEvents } : {}) };
+  // A batch refused by a bound on stored events says how many of its events were counted as dropped.
+  const droppedEvents = appError.details?.droppedEvents;
+  const body = {
+    code: appError.code,
+    message: appError.message,
+    ...(invalidEvents ? { invalidEvents } : {}),
+    ...(typeof droppedEvents === "number" ? { droppedEvents } : {}),
+  };
   return jsonAnswer({ error: body }, { status: httpStatusOf(appError.code), headers });
 }
 

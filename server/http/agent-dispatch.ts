@@ -231,6 +231,9 @@ export function createNodeAgentHandler(): NodeAgentHandler {
     })
       .then(({ status, headers, body }) => {
         if (body) headers["Content-Length"] = String(body.length);
+        // Answered before the body was read (refused, too large): the rest of it is still on the socket, so the
+        // socket cannot carry another request; without this the client's next request on it was reset.
+        if (!req.complete) headers.Connection = "close";
         res.writeHead(status, headers);
         res.end(body ?? undefined);
       })

@@ -22,7 +22,9 @@ import { listSnapshots } from "../services/snapshots/list-snapshots";
 import { commitImport, previewImport } from "../services/import/import-tools";
 import { ingestEvents } from "../services/insights/ingest-events";
 import { validateEventBatch } from "../services/insights/validate-batch";
+import { checkEventQuota } from "../services/insights/event-quota";
 import { answer, jsonAnswer, parseParams, type AgentAnswer } from "./agent-answer";
+import { parseJsonWithinDepth } from "./json-depth";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 
 /** What a handler gets once the dispatcher has matched the path, validated its parameters and authorized the token. */
@@ -48,15 +50,9 @@ const route = <S extends AgentRouteSpec>(spec: S, handle: AgentRoute<S>["handle"
   ({ spec, handle }) as unknown as AgentRoute;
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** JSON text → value; `hint` says what to send instead. */
-function parseJson(bytes: Buffer, hint: (reason: string) => string): unknown {
-  const text = bytes.toString("utf8");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError("INVALID_INPUT", hint((error as Error).message));
-  }
-}
+/** JSON text → value, refused past MAX_JSON_DEPTH; `hint` says what to send instead. */
+const parseJson = (bytes: Buffer, hint: (reason: string) => string): unknown =>
+  parseJsonWithinDepth(bytes.toString("utf8"), hint);
 
 /** A snapshot with ETag/304 and a content encoding compressed once per snapshot (br or gzip). */
 async function answerSnapshot(call: RouteCall<unknown>, version: SnapshotVersion): Promise<AgentAnswer> {
@@ -139,10 +135,21 @@ async function answerImport(
   });
 }
 
-/** Every event valid (400 naming each bad one by index), then stored once per client event id. */
+/**
+ * Every event valid (400 naming each bad one by index), within the bounds on stored events (429/413 naming the
+ * bound, the events counted as dropped), then stored once per client event id.
+ */
 async function answerEvents(call: RouteCall<unknown>): Promise<AgentAnswer> {
   const hint = () => 'The body is not valid JSON; send { "events": [...] } as application/json.';
-  const batch = validateEventBatch(parseJson(await call.readBody(), hint));
+  const body = await call.readBody();
+  const batch = validateEventBatch(parseJson(body, hint));
+  await checkEventQuota({
+    sql: call.sql,
+    catalogId: call.agent.catalogId,
+    events: batch.events.length,
+    bytes: body.length,
+    reportedDropped: batch.dropped,
+  });
   const result = await ingestEvents({
     sql: call.sql,
     catalogId: call.agent.catalogId,

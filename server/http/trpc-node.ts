@@ -72,6 +72,9 @@ export async function writeApiResponse(req: IncomingMessage, res: ServerResponse
     headers["content-encoding"] = "gzip";
   }
   headers["content-length"] = String(body.length);
+  // Answered before the body was read (a refused origin, a body over the limit): the rest of it is still on the
+  // socket, which cannot carry another request; without this the client's next request on it was reset.
+  if (!req.complete) headers.connection = "close";
   res.writeHead(response.status, headers);
   res.end(body);
 }

@@ -1,11 +1,17 @@
 import { z } from "zod";
-import { AGENT_TOKEN_SCOPE, agentTokenSummarySchema, TOKEN_NAME } from "../services/tokens/agent-token-select";
+import { DEFAULT_AGENT_TOKEN_SCOPES } from "@/domain/vocabulary";
+import {
+  AGENT_TOKEN_SCOPE,
+  AGENT_TOKEN_SCOPES,
+  agentTokenSummarySchema,
+  TOKEN_NAME,
+} from "../services/tokens/agent-token-select";
 import { createAgentToken } from "../services/tokens/create-agent-token";
 import { listAgentTokens } from "../services/tokens/list-agent-tokens";
 import { revokeAgentToken } from "../services/tokens/revoke-agent-token";
 import { catalogProcedure, router } from "../trpc";
 
-/** Owners manage the tokens (read, or read + import) agents use to fetch this catalog's snapshots. */
+/** Owners manage the tokens (read, plus import and events as asked) agents use to fetch this catalog's snapshots. */
 export const tokenRouter = router({
   /** Archived catalogs too: archiving revoked their tokens, and owners can still see which. */
   list: catalogProcedure("owner", { includeArchived: true })
@@ -13,7 +19,15 @@ export const tokenRouter = router({
     .query(({ ctx }) => listAgentTokens({ db: ctx.db, catalog: ctx.catalog })),
 
   create: catalogProcedure("owner")
-    .input(z.object({ name: TOKEN_NAME, scopes: z.array(AGENT_TOKEN_SCOPE).max(2).default(["read"]) }))
+    .input(
+      z.object({
+        name: TOKEN_NAME,
+        scopes: z
+          .array(AGENT_TOKEN_SCOPE)
+          .max(AGENT_TOKEN_SCOPES.length)
+          .default([...DEFAULT_AGENT_TOKEN_SCOPES]),
+      }),
+    )
     .output(z.object({ token: agentTokenSummarySchema, secret: z.string() }))
     .mutation(({ ctx, input }) =>
       createAgentToken({

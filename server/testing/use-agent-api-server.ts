@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { createNodeAgentHandler } from "../http/agent-dispatch";
+import { createNodeTrpcHandler, isTrpcRequest } from "../http/trpc-node";
 import { useTestDatabase, type TestDatabaseOptions } from "./use-test-database";
 
 /**
@@ -15,17 +16,21 @@ export function useAgentApiServer(
   options: Omit<TestDatabaseOptions, "asAppDatabase"> & {
     /** Answer with `connection: close`, so a client that keeps no pool (Python's urllib, long runs) never waits on one. */
     closeConnections?: boolean;
+    /** Serve tRPC (`/api/trpc/…`) on the same port too, as scripts/serve.mjs's hook does. */
+    trpc?: boolean;
   } = {},
 ) {
-  const { closeConnections, ...databaseOptions } = options;
+  const { closeConnections, trpc, ...databaseOptions } = options;
   const { db, handle } = useTestDatabase({ ...databaseOptions, asAppDatabase: true });
   let server: Server | undefined;
   let baseUrl = "";
   beforeAll(async () => {
     const handler = createNodeAgentHandler();
+    const trpcHandler = trpc ? createNodeTrpcHandler() : null;
     server = createServer((req, res) => {
       if (closeConnections) res.setHeader("connection", "close");
-      handler(req, res);
+      if (trpcHandler && isTrpcRequest(req.method, req.url)) trpcHandler(req, res);
+      else handler(req, res);
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

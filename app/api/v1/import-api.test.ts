@@ -96,7 +96,7 @@ describe("/api/v1 import", () => {
     const preview = await post("/import/preview", reader.secret, v1);
     expect([preview.status, (await preview.json()).error.message]).toEqual([
       403,
-      expect.stringMatching(/only read snapshots; importing needs a token created with the import scope/),
+      expect.stringMatching(/may not import; importing needs a token created with the import scope/),
     ]);
     expect((await post("/import", reader.secret, { ...v1, fingerprint: "x" })).status).toBe(403);
     expect((await post("/import", null, { ...v1, fingerprint: "x" })).status).toBe(401);

@@ -2,7 +2,8 @@ import type { SqlSource } from "../../db/sql-source";
 import { queryRows } from "../../db/sql-source";
 import { logger } from "../../ops/logger";
 
-// Each catalog keeps events for its own number of days; the day counters go with the days they count.
+// Each catalog keeps events for its own number of days; the day counters and usage rows (the bounds on stored
+// events, event-quota.ts) go with the days they count.
 const DELETE_EVENTS_SQL = `
   WITH gone AS (
     DELETE FROM "AgentEvent" e USING "Catalog" c
@@ -18,8 +19,12 @@ const DELETE_COUNTERS_SQL = `
   buckets AS (
     DELETE FROM "AgentDailyBucket" d USING "Catalog" c
     WHERE d."catalogId" = c."id" AND d."day" < (($1::timestamptz AT TIME ZONE 'UTC') - make_interval(days => c."telemetryRetentionDays"))::date
+    RETURNING 1),
+  usage AS (
+    DELETE FROM "AgentEventUsage" d USING "Catalog" c
+    WHERE d."catalogId" = c."id" AND d."day" < (($1::timestamptz AT TIME ZONE 'UTC') - make_interval(days => c."telemetryRetentionDays"))::date
     RETURNING 1)
-  SELECT (SELECT count(*) FROM counts)::int + (SELECT count(*) FROM buckets)::int AS "count"`;
+  SELECT (SELECT count(*) FROM counts)::int + (SELECT count(*) FROM buckets)::int + (SELECT count(*) FROM usage)::int AS "count"`;
 
 /** The retention job: deletes agent events (and day counters) older than their catalog's retention. */
 export async function deleteExpiredEvents({

@@ -80,15 +80,19 @@ async function writeBatches(
     return { ...batch, events: kept(batch.events), ids: kept(batch.ids) };
   });
   const { rows, counts, buckets, followed, settled } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
-  if (rows.length > 0 || counts.length > 0)
+  if (rows.length > 0 || counts.length > 0) {
+    const rowsJson = JSON.stringify(rows);
     await sql.query(WRITE_SQL, [
       catalogId,
-      JSON.stringify(rows),
+      rowsJson,
       JSON.stringify(counts),
       JSON.stringify(buckets),
       followed,
       settled,
+      Buffer.byteLength(rowsJson),
+      batches[0]!.receivedAt.slice(0, 10),
     ]);
+  }
   return fresh.map((batch, index) => {
     const accepted = batches[index]!.events.length;
     return { accepted, stored: batch.events.length, duplicates: accepted - batch.events.length };

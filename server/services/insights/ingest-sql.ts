@@ -44,12 +44,19 @@ const quoted = (columns: readonly string[]) => columns.map((column) => `"${colum
 const countRow = (values: Partial<Record<CountColumn, string>>) => COLUMNS.map((c) => values[c] ?? "0").join(", ");
 
 /**
+ * A counter's new value, held at the `integer` column's largest value: clients report `dropped` up to 2^31 − 1 per
+ * batch, so a day's sum can pass it, and an overflow would refuse every later batch of the day.
+ */
+const saturated = (expression: string) => `LEAST(${expression}, 2147483647)::int`;
+
+/**
  * Writes planned batches (see plan-batch.ts) in one statement, so it is atomic without a transaction: inserts the
  * new events ($2; one already stored, by another writer since the context was read, fails the statement on the
  * unique key, and the caller retries); stored searches a new call ranked ($5, as planned) become followed and
  * stored calls a new outcome settles ($6: the call ids whose call is not in this write) take it (each once); the day counters move by the sums planned in memory ($3: per (day,
- * version, tool), $4: per histogram bucket) plus what those two updates imply. Counter rows are upserted once
- * each, in key order, so concurrent writers lock shared rows in the same order.
+ * version, tool), $4: per histogram bucket) plus what those two updates imply, each held at 2^31 − 1 (`saturated`). Counter rows are upserted once
+ * each, in key order, so concurrent writers lock shared rows in the same order. The day's usage row ("AgentEventUsage",
+ * the bounds of event-quota.ts) gains the events and $7 bytes (the rows' JSON) on the receiving day $8.
  */
 export const WRITE_SQL = `
   WITH ins AS (
@@ -82,7 +89,7 @@ export const WRITE_SQL = `
     RETURNING c."at", COALESCE(c."snapshotVersion", 0) AS "version", c."toolId", c."ok"),
   counts AS (
     SELECT c."day"::date AS "day", c."version", c."toolId", ${COLUMNS.map((column) => `COALESCE(c."${column}", 0) AS "${column}"`).join(", ")}
-    FROM jsonb_to_recordset($3::jsonb) AS c("day" text, "version" int, "toolId" text, ${COLUMNS.map((column) => `"${column}" int`).join(", ")})
+    FROM jsonb_to_recordset($3::jsonb) AS c("day" text, "version" int, "toolId" text, ${COLUMNS.map((column) => `"${column}" bigint`).join(", ")})
     UNION ALL
     SELECT f."at"::date, f."version", '', ${countRow({ followed: "1" })} FROM followed f
     UNION ALL
@@ -91,17 +98,22 @@ export const WRITE_SQL = `
     SELECT s."at"::date, s."version", s."toolId", ${countRow({ toolOk: "1" })} FROM settled s WHERE s."ok"),
   counted AS (
     INSERT INTO "AgentDailyCount" ("catalogId", "day", "snapshotVersion", "toolId", ${quoted(COLUMNS)})
-    SELECT $1, "day", "version", "toolId", ${COLUMNS.map((column) => `sum("${column}")::int`).join(", ")}
+    SELECT $1, "day", "version", "toolId", ${COLUMNS.map((column) => saturated(`sum("${column}")`)).join(", ")}
     FROM counts
     GROUP BY "day", "version", "toolId"
     ORDER BY "day", "version", "toolId"
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "toolId") DO UPDATE SET
-      ${COLUMNS.map((column) => `"${column}" = "AgentDailyCount"."${column}" + EXCLUDED."${column}"`).join(",\n      ")}),
+      ${COLUMNS.map((column) => `"${column}" = ${saturated(`"AgentDailyCount"."${column}"::bigint + EXCLUDED."${column}"`)}`).join(",\n      ")}),
   bucketed AS (
     INSERT INTO "AgentDailyBucket" ("catalogId", "day", "snapshotVersion", "metric", "bucket", "count")
-    SELECT $1, b."day"::date, b."version", b."metric", b."bucket", b."count"
-    FROM jsonb_to_recordset($4::jsonb) AS b("day" text, "version" int, "metric" text, "bucket" int, "count" int)
+    SELECT $1, b."day"::date, b."version", b."metric", b."bucket", ${saturated('b."count"')}
+    FROM jsonb_to_recordset($4::jsonb) AS b("day" text, "version" int, "metric" text, "bucket" int, "count" bigint)
     ORDER BY b."day", b."version", b."metric", b."bucket"
     ON CONFLICT ("catalogId", "day", "snapshotVersion", "metric", "bucket")
-    DO UPDATE SET "count" = "AgentDailyBucket"."count" + EXCLUDED."count")
+    DO UPDATE SET "count" = ${saturated('"AgentDailyBucket"."count"::bigint + EXCLUDED."count"')}),
+  used AS (
+    INSERT INTO "AgentEventUsage" ("catalogId", "day", "events", "bytes")
+    SELECT $1, $8::date, count(*), $7::bigint FROM ins HAVING count(*) > 0
+    ON CONFLICT ("catalogId", "day") DO UPDATE SET
+      "events" = "AgentEventUsage"."events" + EXCLUDED."events", "bytes" = "AgentEventUsage"."bytes" + EXCLUDED."bytes")
   SELECT count(*)::int AS "stored" FROM ins`;

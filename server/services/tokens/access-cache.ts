@@ -17,7 +17,8 @@ export interface TokenRow {
   catalogId: string;
   /** Revoked, or its catalog archived. */
   isRevoked: boolean;
-  canImport: boolean;
+  /** The token's scopes (AgentTokenScope values). */
+  scopes: string[];
   /** Epoch milliseconds: timestamps cross both drivers without time-zone guesses. */
   lastUsedMs: number | null;
   catalogSlug: string;

@@ -96,15 +96,18 @@ describe("agent tokens (token.create / list / revoke)", () => {
     expect(await db.auditEvent.count({ where: { targetId: token.id, action: "agent_token.revoked" } })).toBe(1);
   });
 
-  it("creates read tokens by default and read + import when asked, shown in the list and the audit", async () => {
+  it("creates read + events tokens by default and what the owner asks otherwise, shown in the list and the audit", async () => {
     const { input, owner$, editor } = await setup();
     const reader = await owner$.token.create({ ...input, name: "reader" });
     const importer = await owner$.token.create({ ...input, name: "importer", scopes: ["import"] });
-    expect(reader.token.scopes).toEqual(["read"]);
+    const readOnly = await owner$.token.create({ ...input, name: "read only", scopes: ["read"] });
+    expect(reader.token.scopes).toEqual(["read", "events"]);
     expect(importer.token.scopes).toEqual(["read", "import"]);
+    expect(readOnly.token.scopes).toEqual(["read"]);
     expect((await owner$.token.list(input)).map((t) => [t.name, t.scopes])).toEqual([
+      ["read only", ["read"]],
       ["importer", ["read", "import"]],
-      ["reader", ["read"]],
+      ["reader", ["read", "events"]],
     ]);
     const event = await db.auditEvent.findFirstOrThrow({
       where: { targetId: importer.token.id, action: "agent_token.created" },

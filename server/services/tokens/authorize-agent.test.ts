@@ -172,7 +172,7 @@ describe("authorizeAgent", () => {
       id: "t",
       catalogId: "c",
       isRevoked: false,
-      canImport: false,
+      scopes: ["read"],
       lastUsedMs: null,
       catalogSlug: "c",
       teamSlug: "t",

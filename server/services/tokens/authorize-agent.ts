@@ -41,7 +41,7 @@ interface AuthorizeAgentOptions {
   team: string;
   catalog: string;
   limiter?: TokenBucketLimiter;
-  /** What the request does; `import` needs a token created with that scope (403 otherwise). Default: read. */
+  /** What the request does; `import` and `events` need a token with that scope (403 otherwise). Default: read. */
   scope?: AgentTokenScope;
   /** Default: the process-wide cache, so repeated requests of a token skip the database. */
   cache?: AgentAccessCache;
@@ -51,7 +51,7 @@ interface AuthorizeAgentOptions {
 // One indexed join for everything a request needs to know first: token, its catalog's slugs, the latest version.
 const TOKEN_SQL = `
   SELECT t."id", t."catalogId", (t."revokedAt" IS NOT NULL OR c."archivedAt" IS NOT NULL) AS "isRevoked",
-         ('import'::"AgentTokenScope" = ANY(t."scopes")) AS "canImport",
+         t."scopes"::text[] AS "scopes",
          (extract(epoch FROM t."lastUsedAt") * 1000)::float8 AS "lastUsedMs",
          c."slug" AS "catalogSlug", tm."slug" AS "teamSlug",
          s."id" AS "latestId", s."version" AS "latestVersion", s."contentHash" AS "latestHash"
@@ -62,6 +62,13 @@ const TOKEN_SQL = `
     SELECT "id", "version", "contentHash" FROM "Snapshot" WHERE "catalogId" = t."catalogId" ORDER BY "version" DESC LIMIT 1
   ) s ON true
   WHERE t."hash" = $1`;
+
+/** Why a token without the scope a request needs is refused, and where to get one that has it. */
+const MISSING_SCOPE: Record<Exclude<AgentTokenScope, "read">, string> = {
+  import: "This token may not import; importing needs a token created with the import scope (Agent tokens tab).",
+  events:
+    "This token may not report agent events; that needs a token created with the events scope (Agent tokens tab).",
+};
 
 const globalForLimiter = globalThis as unknown as { stockroomAgentLimiter?: TokenBucketLimiter };
 
@@ -130,12 +137,7 @@ export async function authorizeAgent({
   if (token.teamSlug !== team || token.catalogSlug !== catalog) {
     throw new AppError("FORBIDDEN", `This token reads catalog ${token.teamSlug}/${token.catalogSlug} only.`);
   }
-  if (scope === "import" && !token.canImport) {
-    throw new AppError(
-      "FORBIDDEN",
-      "This token may only read snapshots; importing needs a token created with the import scope (Agent tokens tab).",
-    );
-  }
+  if (scope !== "read" && !token.scopes.includes(scope)) throw new AppError("FORBIDDEN", MISSING_SCOPE[scope]);
   const latest = token.latestId
     ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! }
     : null;

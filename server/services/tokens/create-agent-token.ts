@@ -4,6 +4,7 @@ import { recordAuditEvent, type AuditActor } from "../history/record-audit-event
 import { AGENT_TOKEN_SELECT, tokenScopesOf, type AgentTokenScope, type AgentTokenSummary } from "./agent-token-select";
 import { generateTokenSecret, hashTokenSecret, visiblePrefixOf } from "./token-secret";
 import { assertQuota } from "../quotas";
+import { DEFAULT_AGENT_TOKEN_SCOPES } from "@/domain/vocabulary";
 
 interface CreateAgentTokenOptions {
   db: PrismaClient;
@@ -11,18 +12,18 @@ interface CreateAgentTokenOptions {
   catalog: Pick<Catalog, "id" | "slug">;
   actor: AuditActor;
   name: string;
-  /** Default: read only. */
+  /** Default: read and events (DEFAULT_AGENT_TOKEN_SCOPES). */
   scopes?: AgentTokenScope[];
 }
 
-/** Creates a token for one catalog (read-only unless the owner asks for `import`). The secret is returned here once and never again: only its hash is kept. */
+/** Creates a token for one catalog (read and events unless the owner asks otherwise; `import` when asked). The secret is returned here once and never again: only its hash is kept. */
 export async function createAgentToken({
   db,
   team,
   catalog,
   actor,
   name,
-  scopes = ["read"],
+  scopes = [...DEFAULT_AGENT_TOKEN_SCOPES],
 }: CreateAgentTokenOptions): Promise<{ token: AgentTokenSummary; secret: string }> {
   const secret = generateTokenSecret();
   return db.$transaction(async (tx) => {
