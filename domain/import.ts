@@ -30,7 +30,19 @@ export const importOptionsSchema = z.object({
     .describe("Description for a namespace the import creates."),
 });
 
-export const IMPORT_ROW_STATUSES = ["new", "changed", "unchanged", "invalid", "skipped"] as const;
+/**
+ * `changed`: upstream changed fields the team left alone; `conflict`: upstream changed a field the team also
+ * edited; `removed`: a tool of this source (its MCP server, or its namespace) that the source no longer lists.
+ */
+export const IMPORT_ROW_STATUSES = [
+  "new",
+  "changed",
+  "conflict",
+  "removed",
+  "unchanged",
+  "invalid",
+  "skipped",
+] as const;
 const STATUS = z.enum(IMPORT_ROW_STATUSES);
 /** The fields a re-import updates (domain/tool.ts `imported`). */
 const CHANGED_FIELD = z.enum(TOOL_IMPORTED_FIELDS);
@@ -47,8 +59,17 @@ export const importPreviewSchema = z.object({
       label: z.string(),
       status: STATUS,
       key: z.string().nullable(),
-      messages: z.array(z.string()).describe("Why a row is invalid or skipped."),
-      changes: z.array(z.object({ field: CHANGED_FIELD, before: z.string(), after: z.string() })),
+      messages: z
+        .array(z.string())
+        .describe("Why a row is invalid, skipped or removed; the team's edits a changed row keeps."),
+      changes: z.array(
+        z.object({
+          field: CHANGED_FIELD,
+          before: z.string().describe("The catalog's value (the team's, for a conflict)."),
+          after: z.string().describe("The source's value."),
+          conflict: z.boolean().describe("The team edited this field since the last import, and upstream changed it."),
+        }),
+      ),
       exposure: EXPOSURE.nullable(),
       toolId: z.string().nullable(),
       revision: z.number().int().nullable(),
@@ -60,11 +81,26 @@ export const importResultSchema = z.object({
   format: z.string(),
   created: z.number(),
   updated: z.number(),
+  removed: z.number().describe("Tools the source no longer lists, removed as decided."),
+  kept: z.number().describe("Tools the source no longer lists, kept as decided."),
   unchanged: z.number(),
   skipped: z.number(),
   mcpServer: z.string().nullable(),
   namespace: z.string().nullable(),
 });
+
+/** Tool id → decision: what to do with each `removed` row and each `conflict` row of the preview. */
+export const importDecisionsSchema = z.object({
+  removed: z
+    .record(z.string().max(100), z.enum(["remove", "keep"]))
+    .default({})
+    .describe("Per removed row (tool id): remove the tool, or keep it. Every removed row needs one."),
+  conflicts: z
+    .record(z.string().max(100), z.enum(["upstream", "ours"]))
+    .default({})
+    .describe("Per conflict row (tool id): take the source's values, or keep the team's. Every conflict needs one."),
+});
+export type ImportDecisions = z.infer<typeof importDecisionsSchema>;
 
 const apiOptions = importOptionsSchema.partial().default({});
 /** POST /api/v1/catalogs/{team}/{catalog}/import/preview */
@@ -84,6 +120,7 @@ export const importCommitRequestSchema = importPreviewRequestSchema.extend({
     .boolean()
     .default(false)
     .describe("Import the valid rows and skip the invalid ones; otherwise any invalid row refuses all."),
+  decisions: importDecisionsSchema.default({ removed: {}, conflicts: {} }),
 });
 
 /** Fills what the API leaves optional with the UI's defaults. */

@@ -66,6 +66,53 @@ test("imports an MCP tools/list file after a preview, and a re-import shows the 
   await expect(page.getByText("3 tools", { exact: true })).toBeVisible(); // updated, not duplicated
 });
 
+test("a re-import after the server dropped a tool lists it as removed, and removes it once chosen", async ({
+  page,
+}) => {
+  const { base } = await newUserWithCatalog(page);
+  const previewFile = async (name: string, doc: unknown) => {
+    await page.goto(`${base}/import`);
+    await page.getByLabel("Upload a JSON file").setInputFiles(file(name, doc));
+    await expect(page.getByLabel("Tools JSON")).toHaveValue(/get_forecast/);
+    await page.getByLabel("Namespace for tools without one").fill("weather");
+    await page.getByLabel("MCP server name").fill("tiny-weather");
+    await page.getByRole("button", { name: "Preview import" }).click();
+  };
+  const forecast = "Get the weather forecast for a city.";
+  await previewFile("weather.json", tools(forecast));
+  await page.getByRole("button", { name: "Import 3 tools" }).click();
+  await expect(page.getByText("Imported: 3 created, 0 updated, 0 unchanged.")).toBeVisible();
+
+  const dropped = { tools: tools(forecast).tools.filter((t) => t.name !== "list_alerts") };
+  await previewFile("weather-dropped.json", dropped);
+  // Before: "0 new · 0 changed · 2 unchanged · 0 invalid", and the dropped tool stayed without a word.
+  await expect(page.getByTestId("import-counts")).toHaveText("0 new · 0 changed · 2 unchanged · 0 invalid · 1 removed");
+  const preview = page.getByRole("table", { name: "Import preview" });
+  const row = preview.getByRole("row").filter({ hasText: "weather.list_alerts" });
+  await expect(row).toContainText("removed");
+  await expect(row).toContainText("The source no longer lists this tool");
+  // Nothing is removed or kept without a choice.
+  await expect(page.getByRole("button", { name: "Apply changes" })).toBeDisabled();
+  await expect(page.getByText("Decide for each removed tool and conflict first.")).toBeVisible();
+  await row.getByRole("radiogroup", { name: "Decision for weather.list_alerts" }).getByLabel("Remove").check();
+  await page.getByRole("button", { name: "Remove 1 tool" }).click();
+  await expect(page.getByText("Imported: 0 created, 0 updated, 2 unchanged. 1 removed.")).toBeVisible();
+
+  // History shows the import as one entry, the removal folded under it.
+  await page.goto(`${base}/history`);
+  const entry = page.getByRole("list", { name: "History" }).getByRole("listitem").first();
+  await expect(entry).toContainText("imported tools from");
+  await expect(entry).toContainText("1 removed");
+  await entry.getByText("1 change in this import").click();
+  await expect(entry).toContainText("weather.list_alerts");
+  await page.goto(base);
+
+  await expect(page.getByText("2 tools", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Tools" }).getByRole("link", { name: "weather.list_alerts" }),
+  ).toHaveCount(0);
+});
+
 test("a file with an invalid tool is refused until the invalid tool is skipped", async ({ page }) => {
   await newUserWithCatalog(page);
   await page.getByRole("link", { name: "Import", exact: true }).click();

@@ -148,6 +148,8 @@ function describeCatalog(event: AuditEventLike, before: Json, after: Json): Desc
     const summary = counts([
       [Number(after.created ?? 0), "created"],
       [Number(after.updated ?? 0), "updated"],
+      [Number(after.removed ?? 0), "removed"],
+      [Number(after.kept ?? 0), "kept"],
       [Number(after.unchanged ?? 0), "unchanged"],
       [Number(after.skipped ?? 0), "skipped"],
     ]);

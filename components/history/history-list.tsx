@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ContentHash } from "@/components/ui/content-hash";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { describeEvent, type DescribedEvent, type FieldChange } from "./describe-event";
+import { groupEvents } from "./group-events";
 
 export interface HistoryEvent {
   id: string;
@@ -12,6 +13,8 @@ export interface HistoryEvent {
   targetId: string;
   before: unknown;
   after: unknown;
+  /** Shared by the events of one change made at once (an import): History shows them as one entry. */
+  groupId?: string | null;
 }
 
 const MUTED = "text-stone-500";
@@ -54,6 +57,57 @@ function Change({ change, kind }: { change: FieldChange; kind: "created" | "dele
   );
 }
 
+/** One event as a sentence, with each changed field before → after. */
+function EventLine({
+  team,
+  catalog,
+  event,
+  description,
+}: {
+  team: string;
+  catalog: string;
+  event: HistoryEvent;
+  description: DescribedEvent;
+}) {
+  const toolHref = description.subject?.toolId
+    ? `/t/${team}/${catalog}/history?tool=${description.subject.toolId}`
+    : null;
+  const kind = event.action.endsWith(".created")
+    ? "created"
+    : event.action.endsWith(".deleted")
+      ? "deleted"
+      : "changed";
+  const revision = (event.after as { revision?: unknown } | null)?.revision;
+  return (
+    <>
+      <p>
+        <span className="font-medium">{event.actorLabel || "Stockroom"}</span> {description.verb}{" "}
+        {description.subject && <Subject subject={description.subject} href={toolHref} />}
+        {description.details}
+        {description.hash && <ContentHash hash={description.hash} className="ml-2" />}
+        <span className={`ml-2 text-xs ${MUTED}`}>
+          <RelativeTime date={event.at} />
+          {typeof revision === "number" && ` · revision ${revision}`}
+        </span>
+      </p>
+      {description.changes.length > 0 && (
+        <dl className="mt-2 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[10rem_minmax(0,1fr)] gap-y-1 text-xs">
+          {description.changes.map((change) => (
+            <div key={change.field} className="contents">
+              <dt className="font-medium text-stone-600">{change.label}</dt>
+              <dd className="min-w-0">
+                <Change change={change} kind={kind} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
+type Described = { event: HistoryEvent; description: DescribedEvent };
+
 /** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
 export function HistoryList({
   team,
@@ -66,7 +120,7 @@ export function HistoryList({
   events: HistoryEvent[];
   isFiltered?: boolean;
 }) {
-  const described = events.flatMap((event) => {
+  const described = events.flatMap((event): Described[] => {
     const description = describeEvent(event);
     return description ? [{ event, description }] : [];
   });
@@ -79,45 +133,31 @@ export function HistoryList({
       </p>
     );
   }
+  // The events of one import are one entry: its summary, with the tool and namespace changes folded under it.
+  const entries = groupEvents(described.map((d) => ({ ...d, action: d.event.action, groupId: d.event.groupId })));
+  const scope = { team, catalog };
   return (
     <ol className="space-y-3" aria-label="History">
-      {described.map(({ event, description }) => {
-        const toolHref = description.subject?.toolId
-          ? `/t/${team}/${catalog}/history?tool=${description.subject.toolId}`
-          : null;
-        const kind = event.action.endsWith(".created")
-          ? "created"
-          : event.action.endsWith(".deleted")
-            ? "deleted"
-            : "changed";
-        const revision = (event.after as { revision?: unknown } | null)?.revision;
-        return (
-          <li key={event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
-            <p>
-              <span className="font-medium">{event.actorLabel || "Stockroom"}</span> {description.verb}{" "}
-              {description.subject && <Subject subject={description.subject} href={toolHref} />}
-              {description.details}
-              {description.hash && <ContentHash hash={description.hash} className="ml-2" />}
-              <span className={`ml-2 text-xs ${MUTED}`}>
-                <RelativeTime date={event.at} />
-                {typeof revision === "number" && ` · revision ${revision}`}
-              </span>
-            </p>
-            {description.changes.length > 0 && (
-              <dl className="mt-2 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 sm:grid-cols-[10rem_minmax(0,1fr)] gap-y-1 text-xs">
-                {description.changes.map((change) => (
-                  <div key={change.field} className="contents">
-                    <dt className="font-medium text-stone-600">{change.label}</dt>
-                    <dd className="min-w-0">
-                      <Change change={change} kind={kind} />
-                    </dd>
-                  </div>
+      {entries.map(({ head, members }) => (
+        <li key={head.event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
+          <EventLine {...scope} {...head} />
+          {members.length > 0 && (
+            <details className="mt-2">
+              <summary className="cursor-pointer text-xs text-stone-600">
+                {members.length === 1 ? "1 change" : `${members.length} changes`}{" "}
+                {head.event.action === "catalog.imported" ? "in this import" : "made with it"}
+              </summary>
+              <ol className="mt-2 space-y-2 border-l border-stone-200 pl-3">
+                {members.map((member) => (
+                  <li key={member.event.id}>
+                    <EventLine {...scope} {...member} />
+                  </li>
                 ))}
-              </dl>
-            )}
-          </li>
-        );
-      })}
+              </ol>
+            </details>
+          )}
+        </li>
+      ))}
     </ol>
   );
 }

@@ -9,7 +9,7 @@ import { buttonClass, fileInputClass, inputClass, secondaryButtonClass } from ".
 import { Field, Section } from "../ui/field";
 import { CatalogRestore, isCatalogExport } from "./catalog-restore";
 import { LiveSource } from "./live-source";
-import { PreviewTable } from "./preview-table";
+import { PreviewTable, type PreviewRow } from "./preview-table";
 import type { ImportWizardState } from "./use-import-wizard";
 
 type Plan = NonNullable<ImportWizardState["preview"]["data"]>;
@@ -136,40 +136,120 @@ function OptionFields({ wizard: { fields, edit } }: Pick<SectionProps, "wizard">
   );
 }
 
-export function PreviewSection({ team, catalog, wizard, plan }: SectionProps & { plan: Plan }) {
-  const { commit, skipInvalid, setSkipInvalid, fields, options } = wizard;
+type Row = Plan["rows"][number];
+const decidable = (rows: Row[], status: "removed" | "conflict") =>
+  rows.filter((r) => r.status === status).map((r) => r.toolId!);
+
+/** "Remove all / Keep all" and "Take upstream's for all / Keep ours for all", when the preview has such rows. */
+function BulkDecisions({ plan, wizard }: { plan: Plan; wizard: ImportWizardState }) {
+  const { set } = wizard.decisions;
+  const removed = decidable(plan.rows, "removed");
+  const conflicts = decidable(plan.rows, "conflict");
+  const bulk = (label: string, run: () => void) => (
+    <button type="button" className={secondaryButtonClass} onClick={run}>
+      {label}
+    </button>
+  );
+  if (removed.length + conflicts.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      {removed.length > 0 && (
+        <>
+          <span>{plural(removed.length, "tool")} no longer listed by the source:</span>
+          {bulk("Remove all", () => set("removed", removed, "remove"))}
+          {bulk("Keep all", () => set("removed", removed, "keep"))}
+        </>
+      )}
+      {conflicts.length > 0 && (
+        <>
+          <span>{plural(conflicts.length, "conflict")}:</span>
+          {bulk("Take upstream's for all", () => set("conflicts", conflicts, "upstream"))}
+          {bulk("Keep ours for all", () => set("conflicts", conflicts, "ours"))}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What the apply button does, e.g. "Import 2 tools and remove 1"; null when there is nothing to write. */
+function applyLabel(importable: number, removing: number): string | null {
+  if (importable > 0 && removing > 0) return `Import ${plural(importable, "tool")} and remove ${removing}`;
+  if (importable > 0) return `Import ${plural(importable, "tool")}`;
+  if (removing > 0) return `Remove ${plural(removing, "tool")}`;
+  return null;
+}
+
+function CountsLine({ counts }: { counts: Plan["counts"] }) {
+  return (
+    <p className="text-sm" data-testid="import-counts">
+      {counts.new} new · {counts.changed} changed · {counts.unchanged} unchanged · {counts.invalid} invalid
+      {(counts.conflict ?? 0) > 0 && ` · ${plural(counts.conflict!, "conflict")}`}
+      {(counts.removed ?? 0) > 0 && ` · ${counts.removed} removed`}
+      {(counts.skipped ?? 0) > 0 && ` · ${counts.skipped} skipped`}
+    </p>
+  );
+}
+
+function ApplyButton({ team, catalog, wizard, plan }: SectionProps & { plan: Plan }) {
+  const { commit, skipInvalid, fields, options, decisions } = wizard;
   const { counts } = plan;
-  const importable = counts.new + counts.changed;
-  const blocked = counts.invalid > 0 && !skipInvalid;
-  const importAll = () =>
-    commit.mutate({ team, catalog, text: fields.text, options, fingerprint: plan.fingerprint, skipInvalid });
+  const chosen = decisions.chosen;
+  const undecided =
+    decidable(plan.rows, "removed").some((id) => !chosen.removed[id]) ||
+    decidable(plan.rows, "conflict").some((id) => !chosen.conflicts[id]);
+  const removing = decidable(plan.rows, "removed").filter((id) => chosen.removed[id] === "remove").length;
+  const label = applyLabel((counts.new ?? 0) + (counts.changed ?? 0) + (counts.conflict ?? 0), removing);
+  const blocked = (counts.invalid ?? 0) > 0 && !skipInvalid;
+  const apply = () =>
+    commit.mutate({
+      team,
+      catalog,
+      text: fields.text,
+      options,
+      fingerprint: plan.fingerprint,
+      skipInvalid,
+      decisions: chosen,
+    });
+  return (
+    <div className="flex items-center gap-3">
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={!label || blocked || undecided || commit.isPending || commit.isSuccess}
+        onClick={apply}
+      >
+        {label ?? (undecided ? "Apply changes" : "Nothing to import")}
+      </button>
+      <span className="text-xs text-stone-500">
+        {undecided ? "Decide for each removed tool and conflict first. " : ""}All or nothing, in one transaction.
+      </span>
+    </div>
+  );
+}
+
+export function PreviewSection({ team, catalog, wizard, plan }: SectionProps & { plan: Plan }) {
+  const { commit, skipInvalid, setSkipInvalid, decisions } = wizard;
+  const { counts } = plan;
+  const decide = (row: PreviewRow, choice: string) =>
+    decisions.set(row.status === "removed" ? "removed" : "conflicts", [row.toolId!], choice);
+  const result = commit.data;
   return (
     <Section title="3. Preview" aside={<span className="text-xs text-stone-500">format: {plan.format}</span>}>
-      <p className="text-sm" data-testid="import-counts">
-        {counts.new} new · {counts.changed} changed · {counts.unchanged} unchanged · {counts.invalid} invalid
-        {counts.skipped > 0 && ` · ${counts.skipped} skipped`}
-      </p>
-      <PreviewTable rows={plan.rows} />
-      {counts.invalid > 0 && (
+      <CountsLine counts={counts} />
+      <BulkDecisions plan={plan} wizard={wizard} />
+      <PreviewTable rows={plan.rows} decisions={decisions.chosen} decide={decide} />
+      {(counts.invalid ?? 0) > 0 && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} />
           Skip the {counts.invalid} invalid tools (otherwise fix them in the source first)
         </label>
       )}
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={importable === 0 || blocked || commit.isPending || commit.isSuccess}
-          onClick={importAll}
-        >
-          Import {plural(importable, "tool")}
-        </button>
-        <span className="text-xs text-stone-500">All or nothing, in one transaction.</span>
-      </div>
-      {commit.data && (
+      <ApplyButton team={team} catalog={catalog} wizard={wizard} plan={plan} />
+      {result && (
         <p role="status" className="text-sm text-emerald-800">
-          Imported: {commit.data.created} created, {commit.data.updated} updated, {commit.data.unchanged} unchanged.{" "}
+          Imported: {result.created} created, {result.updated} updated, {result.unchanged} unchanged.
+          {result.removed > 0 && ` ${result.removed} removed.`}
+          {result.kept > 0 && ` ${result.kept} kept.`}{" "}
           <Link href={`/t/${team}/${catalog}`} className="underline">
             Back to the tools
           </Link>

@@ -2,19 +2,27 @@
 
 import { diffLines } from "diff";
 
+import type { ImportDecisions } from "@/domain/import";
+
 export interface PreviewRow {
   index: number;
   label: string;
-  status: "new" | "changed" | "unchanged" | "invalid" | "skipped";
+  status: "new" | "changed" | "conflict" | "removed" | "unchanged" | "invalid" | "skipped";
   key: string | null;
   messages: string[];
-  changes: Array<{ field: string; before: string; after: string }>;
+  changes: Array<{ field: string; before: string; after: string; conflict: boolean }>;
   exposure: "direct" | "deferred" | "hidden" | null;
+  toolId: string | null;
 }
+
+/** What the user chose for a removed row (remove / keep) or a conflict row (upstream / ours). */
+export type Decide = (row: PreviewRow, choice: string) => void;
 
 const STATUS_STYLE: Record<PreviewRow["status"], string> = {
   new: "bg-emerald-100 text-emerald-800",
   changed: "bg-amber-100 text-amber-900",
+  conflict: "bg-orange-200 text-orange-950",
+  removed: "bg-red-100 text-red-800",
   unchanged: "bg-stone-100 text-stone-600",
   invalid: "bg-red-100 text-red-800",
   skipped: "bg-stone-100 text-stone-500",
@@ -47,9 +55,74 @@ function Diff({ before, after }: { before: string; after: string }) {
   );
 }
 
-/** Every row of an import preview; changed rows unfold a line diff per field. */
-export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
-  const order = { invalid: 0, changed: 1, new: 2, unchanged: 3, skipped: 4 } as const;
+const CHOICES = {
+  removed: [
+    ["remove", "Remove"],
+    ["keep", "Keep"],
+  ],
+  conflict: [
+    ["upstream", "Take upstream's"],
+    ["ours", "Keep ours"],
+  ],
+} as const;
+
+/** The choice a removed or conflict row needs before the import can be applied. */
+function Decision({ row, decisions, decide }: { row: PreviewRow; decisions: ImportDecisions; decide: Decide }) {
+  if (row.status !== "removed" && row.status !== "conflict") return null;
+  const chosen = row.status === "removed" ? decisions.removed[row.toolId!] : decisions.conflicts[row.toolId!];
+  return (
+    <div role="radiogroup" aria-label={`Decision for ${row.key}`} className="mt-1 flex gap-3">
+      {CHOICES[row.status].map(([value, label]) => (
+        <label key={value} className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={`decision-${row.index}`}
+            checked={chosen === value}
+            onChange={() => decide(row, value)}
+          />
+          {label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function Details({ row, decisions, decide }: { row: PreviewRow; decisions: ImportDecisions; decide: Decide }) {
+  return (
+    <>
+      {row.messages.map((m) => (
+        <p key={m} className={row.status === "invalid" ? "text-red-700" : "text-stone-600"}>
+          {m}
+        </p>
+      ))}
+      {row.status === "new" && row.exposure && <p className="text-stone-600">will be {row.exposure}</p>}
+      {row.changes.map((change) => (
+        <details key={change.field}>
+          <summary className="cursor-pointer text-stone-700">
+            {change.conflict ? `${change.field} changed upstream and in the catalog` : `${change.field} changed`}
+          </summary>
+          {change.conflict && (
+            <p className="text-stone-500">- the catalog&apos;s (the team&apos;s), + the source&apos;s</p>
+          )}
+          <Diff before={change.before} after={change.after} />
+        </details>
+      ))}
+      <Decision row={row} decisions={decisions} decide={decide} />
+    </>
+  );
+}
+
+/** Every row of an import preview; changed rows unfold a line diff per field; removed and conflict rows ask. */
+export function PreviewTable({
+  rows,
+  decisions,
+  decide,
+}: {
+  rows: PreviewRow[];
+  decisions: ImportDecisions;
+  decide: Decide;
+}) {
+  const order = { invalid: 0, conflict: 1, removed: 2, changed: 3, new: 4, unchanged: 5, skipped: 6 } as const;
   const sorted = [...rows].sort((a, b) => order[a.status] - order[b.status] || a.index - b.index);
   return (
     <table className="w-full border-collapse bg-white text-sm" aria-label="Import preview">
@@ -68,18 +141,7 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
             </td>
             <td className="px-3 py-2 font-mono text-xs">{row.key ?? row.label}</td>
             <td className="px-3 py-2 text-xs">
-              {row.messages.map((m) => (
-                <p key={m} className={row.status === "invalid" ? "text-red-700" : "text-stone-600"}>
-                  {m}
-                </p>
-              ))}
-              {row.status === "new" && row.exposure && <p className="text-stone-600">will be {row.exposure}</p>}
-              {row.changes.map((change) => (
-                <details key={change.field}>
-                  <summary className="cursor-pointer text-stone-700">{change.field} changed</summary>
-                  <Diff before={change.before} after={change.after} />
-                </details>
-              ))}
+              <Details row={row} decisions={decisions} decide={decide} />
             </td>
           </tr>
         ))}

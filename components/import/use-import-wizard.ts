@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { appErrorOf } from "../ui/app-error";
 
 import type { Exposure } from "@/domain/vocabulary";
+import type { ImportDecisions } from "@/domain/import";
 
 export type { Exposure };
 export type FetchedSource = { text: string; serverName: string | null; namespaceDescription: string | null };
@@ -37,8 +38,14 @@ export function useImportWizard(team: string, catalog: string, initial?: { text:
     ...{ mcpServer: "", serverDescription: null, exposure: "deferred" },
   });
   const [skipInvalid, setSkipInvalid] = useState(false);
+  const decisions = useDecisions();
   const [fileError, setFileError] = useState<string | null>(null);
-  const preview = useMutation(trpc.import.preview.mutationOptions({ meta: { errorTitle: "The preview failed" } }));
+  const preview = useMutation(
+    trpc.import.preview.mutationOptions({
+      onSuccess: () => decisions.clear(),
+      meta: { errorTitle: "The preview failed" },
+    }),
+  );
   const commit = useMutation(
     trpc.import.commit.mutationOptions({
       onSuccess: () => refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }),
@@ -71,7 +78,17 @@ export function useImportWizard(team: string, catalog: string, initial?: { text:
     }));
   const error = appErrorOf(preview.error) ?? appErrorOf(commit.error);
   const files = { fileError, readFile, takeFetched };
-  return { fields, edit, files, skipInvalid, setSkipInvalid, preview, commit, error, options };
+  return { fields, edit, files, skipInvalid, setSkipInvalid, decisions, preview, commit, error, options };
+}
+
+const NONE: ImportDecisions = { removed: {}, conflicts: {} };
+
+/** The user's choice per removed row (remove / keep) and per conflict row (upstream / ours); none at first. */
+function useDecisions() {
+  const [chosen, setChosen] = useState<ImportDecisions>(NONE);
+  const set = (kind: keyof ImportDecisions, toolIds: string[], choice: string) =>
+    setChosen((d) => ({ ...d, [kind]: { ...d[kind], ...Object.fromEntries(toolIds.map((id) => [id, choice])) } }));
+  return { chosen, set, clear: () => setChosen(NONE) };
 }
 
 export type ImportWizardState = ReturnType<typeof useImportWizard>;

@@ -1,13 +1,17 @@
 // `stockroom import` through a child process, as a user runs it: a real stdio MCP server started by the CLI,
 // a real agent API over HTTP (the node:http handler `npm start` uses) and a real database.
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeAgentHandler } from "@/server/http/agent-dispatch";
 import { callerFor, createCatalog, createTeamWithMembers } from "@/server/testing/factories";
+import { rawToolsList } from "@/server/testing/raw-tools-list";
+import { binOf, realMcpServers } from "@/server/testing/real-mcp-servers";
 import { useTestDatabase } from "@/server/testing/use-test-database";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -53,9 +57,9 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`tiny-weather listed 3 tools → ${ref.team}/${ref.catalog}`);
-    expect(first.stdout).toContain("3 new, 0 changed, 0 unchanged, 0 invalid, 0 skipped (mcp)");
+    expect(first.stdout).toContain("3 new, 0 changed, 0 conflicts, 0 removed, 0 unchanged, 0 invalid, 0 skipped (mcp)");
     expect(first.stdout).toContain("+ new       weather.get_forecast (deferred)");
-    expect(first.stdout).toContain("Imported: 3 created, 0 updated, 0 unchanged, 0 skipped");
+    expect(first.stdout).toContain("Imported: 3 created, 0 updated, 0 removed, 0 unchanged, 0 skipped");
     const tools = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" } });
     expect(tools.map((t) => [t.key, t.mcpServer, t.exposure])).toEqual([
       ["weather.get_forecast", "tiny-weather", "deferred"],
@@ -69,7 +73,7 @@ describe("stockroom import", { timeout: 90_000 }, () => {
       secret,
     );
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain("1 new, 1 changed, 2 unchanged, 0 invalid, 0 skipped");
+    expect(second.stdout).toContain("1 new, 1 changed, 0 conflicts, 0 removed, 2 unchanged, 0 invalid, 0 skipped");
     expect(second.stdout).toContain(
       "~ changed   weather.get_forecast\n    description:\n      - Get the weather forecast for a city.\n      + Get the weather forecast for a city, hourly.",
     );
@@ -86,6 +90,44 @@ describe("stockroom import", { timeout: 90_000 }, () => {
     expect(plan.counts).toMatchObject({ new: 1, changed: 1 });
     expect(result).toMatchObject({ created: 1, updated: 1, unchanged: 2 });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(4);
+
+    // The server drops a tool: the preview lists it as removed, and the CLI asks what to do with it.
+    const dropped = ["import", ...target, "--yes", "--env", "TINY_MCP_VARIANT=3"];
+    const undecided = await runCli([...dropped, "--", process.execPath, FIXTURE], secret);
+    expect(undecided.code).toBe(1);
+    expect(undecided.stdout).toContain("x removed   weather.list_alerts\n    The source no longer lists this tool");
+    expect(undecided.stderr).toMatch(
+      /the server no longer lists weather.list_alerts: pass --remove-missing or --keep-missing; nothing was written/,
+    );
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(4);
+    const removed = await runCli([...dropped, "--remove-missing", "--", process.execPath, FIXTURE], secret);
+    expect(removed.stdout).toContain("Imported: 0 created, 0 updated, 1 removed, 3 unchanged, 0 skipped");
+    expect(await db.tool.findFirst({ where: { catalogId: catalog.id, key: "weather.list_alerts" } })).toBeNull();
+  });
+
+  it("imports a real server's tools with its own key order, as its JSON-RPC answer had them", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const ref = { team: people.team.slug, catalog: catalog.slug };
+    const { secret } = await callerFor(db, people.owner).token.create({ ...ref, name: "laptop", scopes: ["import"] });
+    const target = ["--url", url, "--team", ref.team, "--catalog", ref.catalog, "--namespace", "fs"];
+    const workDir = mkdtempSync(path.join(tmpdir(), "stockroom-cli-wire-"));
+    try {
+      const server = realMcpServers(workDir).find((s) => s.pkg === "@modelcontextprotocol/server-filesystem")!;
+      const raw = (await rawToolsList(server, workDir)).join("\n");
+      const run = await runCli(
+        ["import", ...target, "--yes", "--", process.execPath, binOf(server.pkg), workDir],
+        secret,
+      );
+      expect(run.stderr).toBe("");
+      const tools = await db.tool.findMany({ where: { catalogId: catalog.id } });
+      expect(tools.length).toBeGreaterThan(5);
+      // Byte for byte as the server wrote it ($schema first where it put it first; an MCP client's copy has it last).
+      for (const tool of tools) expect(raw).toContain(`"inputSchema":${JSON.stringify(tool.parameters)}`);
+      expect(tools.some((t) => Object.keys(t.parameters as object)[0] === "$schema")).toBe(true);
+    } finally {
+      rmSync(workDir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a read token, and says what is missing", async () => {

@@ -45,7 +45,15 @@ export async function postImport<R extends ImportRoute>(
   return parsed as ResponseOf<R>;
 }
 
-const MARK: Record<string, string> = { new: "+", changed: "~", unchanged: "=", invalid: "!", skipped: "-" };
+const MARK: Record<string, string> = {
+  new: "+",
+  changed: "~",
+  conflict: "≠",
+  removed: "x",
+  unchanged: "=",
+  invalid: "!",
+  skipped: "-",
+};
 const indent = (text: string, prefix: string) =>
   text
     .split("\n")
@@ -56,7 +64,7 @@ const indent = (text: string, prefix: string) =>
 export function formatPlan(plan: ImportPlan, { showUnchanged = false } = {}): string {
   const { counts } = plan;
   const lines = [
-    `${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.invalid} invalid, ${counts.skipped} skipped (${plan.format})`,
+    `${counts.new} new, ${counts.changed} changed, ${counts.conflict ?? 0} conflicts, ${counts.removed ?? 0} removed, ${counts.unchanged} unchanged, ${counts.invalid} invalid, ${counts.skipped} skipped (${plan.format})`,
   ];
   for (const row of plan.rows) {
     if (row.status === "unchanged" && !showUnchanged) continue;
@@ -64,7 +72,10 @@ export function formatPlan(plan: ImportPlan, { showUnchanged = false } = {}): st
     const extra = row.status === "new" && row.exposure ? ` (${row.exposure})` : "";
     lines.push(`${MARK[row.status] ?? "?"} ${row.status.padEnd(9)} ${name}${extra}`);
     for (const change of row.changes) {
-      lines.push(`    ${change.field}:`, indent(change.before, "      - "), indent(change.after, "      + "));
+      const field = change.conflict
+        ? `${change.field} (changed upstream and in the catalog; - ours, + upstream)`
+        : change.field;
+      lines.push(`    ${field}:`, indent(change.before, "      - "), indent(change.after, "      + "));
     }
     for (const message of row.messages) lines.push(`    ${message}`);
   }

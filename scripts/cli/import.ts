@@ -3,7 +3,7 @@
 // that has the import scope.
 import { createInterface } from "node:readline/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { listWireTools, WireLog, WireStdioTransport } from "../../server/services/import/mcp-wire";
 import { runCommand, UsageError, type Flags } from "./io";
 import { commitImportRoute, previewImportRoute } from "../../domain/agent-api/routes";
 import { formatPlan, postImport, type ImportPlan } from "./import-plan";
@@ -12,14 +12,20 @@ import { API_USAGE, apiTargetOf } from "./snapshot-source";
 export const usage =
   "import --url U --team T --catalog C (--command CMD [--arg A]… | -- CMD ARGS…) [--env NAME=VALUE]…\n" +
   "       [--namespace N] [--mcp-server NAME] [--exposure deferred|direct|hidden] [--skip-invalid] [--yes] [--json]\n" +
+  "       [--remove-missing | --keep-missing] [--take-upstream | --keep-ours]\n" +
   `${API_USAGE}\n` +
   "  Starts the MCP server here, lists its tools, prints the preview (new / changed with a diff / unchanged / invalid)\n" +
   "  and, after --yes or a yes at the prompt, imports it into the catalog's draft, all or nothing. The token needs the\n" +
-  "  import scope (Agent tokens tab). --mcp-server defaults to the name the server reports.";
+  "  import scope (Agent tokens tab). --mcp-server defaults to the name the server reports. Tools of this server\n" +
+  "  it no longer lists are removed or kept as --remove-missing / --keep-missing say; fields both the server and\n" +
+  "  the team changed take the server's value (--take-upstream) or keep the team's (--keep-ours).";
 
 const VALUE_FLAGS = ["url", "token", "team", "catalog", "command", "namespace", "mcp-server", "exposure"] as const;
 const REPEATED = ["arg", "env"] as const;
-const SWITCHES = ["skip-invalid", "yes", "json", "show-unchanged"] as const;
+const SWITCHES = [
+  ...["skip-invalid", "yes", "json", "show-unchanged"],
+  ...["remove-missing", "keep-missing", "take-upstream", "keep-ours"],
+] as const;
 const EXPOSURES = ["deferred", "direct", "hidden"] as const;
 const LIST_TIMEOUT_MS = 30_000;
 
@@ -67,20 +73,15 @@ async function listLocalTools({
   args,
   env,
 }: ImportArgs): Promise<{ serverName: string | null; tools: unknown[] }> {
-  const transport = new StdioClientTransport({ command, args, env, stderr: "pipe" });
+  // Read from the server's stdout as sent, so the tools keep its key order (the client's copy reorders them).
+  const log = new WireLog();
+  const transport = new WireStdioTransport({ command, args, env }, log);
   let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  transport.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const client = new Client({ name: "stockroom-cli-import", version: "1.0.0" });
   try {
     await client.connect(transport, { timeout: LIST_TIMEOUT_MS });
-    const tools: unknown[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 100; page++) {
-      const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: LIST_TIMEOUT_MS });
-      tools.push(...result.tools);
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
+    const tools = await listWireTools(client, log, LIST_TIMEOUT_MS);
     return { serverName: client.getServerVersion()?.name ?? null, tools };
   } catch (error) {
     const said = stderr.trim() ? ` (it said: ${stderr.trim().split("\n").slice(-3).join(" ")})` : "";
@@ -90,12 +91,33 @@ async function listLocalTools({
   }
 }
 
+/** The decisions for the plan's removed and conflict rows, from the flags; refuses when one is needed and missing. */
+export function decisionsOf(flags: Flags, plan: ImportPlan) {
+  const pick = (status: string, [yes, no]: [string, string], [onYes, onNo]: [string, string], why: string) => {
+    const rows = plan.rows.filter((r) => r.status === status);
+    if (flags[yes] && flags[no]) throw new UsageError(`give --${yes} or --${no}, not both`);
+    if (rows.length === 0) return {};
+    if (!flags[yes] && !flags[no])
+      throw new Error(`${why} ${rows.map((r) => r.key).join(", ")}: pass --${yes} or --${no}; nothing was written`);
+    return Object.fromEntries(rows.map((r) => [r.toolId!, flags[yes] ? onYes : onNo]));
+  };
+  return {
+    removed: pick("removed", ["remove-missing", "keep-missing"], ["remove", "keep"], "the server no longer lists"),
+    conflicts: pick(
+      "conflict",
+      ["take-upstream", "keep-ours"],
+      ["upstream", "ours"],
+      "both the server and the team changed",
+    ),
+  };
+}
+
 async function confirmed(flags: Flags, plan: ImportPlan): Promise<boolean> {
   if (flags.yes) return true;
   if (!process.stdin.isTTY) return false;
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   const answer = await prompt.question(
-    `Import ${plan.counts.new} new and ${plan.counts.changed} changed tools? [y/N] `,
+    `Import ${plan.counts.new} new and ${(plan.counts.changed ?? 0) + (plan.counts.conflict ?? 0)} changed tools${plan.counts.removed ? `, and apply ${plan.counts.removed} removals as chosen` : ""}? [y/N] `,
   );
   prompt.close();
   return /^y(es)?$/i.test(answer.trim());
@@ -124,16 +146,19 @@ export function run(argv: string[]): Promise<number> {
       out(`${serverName ?? `"${parsed.command}"`} listed ${tools.length} tools → ${target.team}/${target.catalog}`);
       out(formatPlan(plan, { showUnchanged: !!flags["show-unchanged"] }));
     }
-    if (plan.counts.new + plan.counts.changed === 0) return void out("Nothing to import.");
+    const { counts } = plan;
+    if ((counts.new ?? 0) + (counts.changed ?? 0) + (counts.conflict ?? 0) + (counts.removed ?? 0) === 0)
+      return void out("Nothing to import.");
+    const decisions = decisionsOf(flags, plan);
     if (plan.counts.invalid > 0 && !flags["skip-invalid"]) {
       throw new Error(
         `${plan.counts.invalid} tools are invalid: fix them in the server, or pass --skip-invalid; nothing was written`,
       );
     }
     if (!(await confirmed(flags, plan))) return void out("Nothing written: run again with --yes to import.");
-    const commit = { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"] };
+    const commit = { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"], decisions };
     const result = await postImport(target, commitImportRoute, commit);
-    const summary = `${result.created} created, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped} skipped`;
+    const summary = `${result.created} created, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged, ${result.skipped} skipped`;
     out(flags.json ? JSON.stringify(result) : `Imported: ${summary} (draft; publish from the UI).`);
   });
 }

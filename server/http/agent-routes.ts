@@ -129,8 +129,8 @@ async function answerImport(
     select: { name: true, prefix: true },
   });
   const actor = { id: null, label: `agent token "${token.name}" (${token.prefix}…)` };
-  const { fingerprint, skipInvalid } = input;
-  return jsonAnswer(await commitImport({ db, catalog, text, options, actor, fingerprint, skipInvalid }), {
+  const { fingerprint, skipInvalid, decisions } = input;
+  return jsonAnswer(await commitImport({ db, catalog, text, options, actor, fingerprint, skipInvalid, decisions }), {
     headers: NO_STORE,
   });
 }

@@ -12,6 +12,8 @@ const event = z.object({
   targetId: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** Shared by the events of one change made at once (an import); null for a change on its own. */
+  groupId: z.string().nullable(),
 });
 
 export const historyRouter = router({

@@ -44,7 +44,7 @@ describe("import", () => {
     const { ref, api, catalog } = await setup();
     const v1 = JSON.stringify({ tools: tinyTools("1") });
     const first = await api.import.preview({ ...ref, text: v1, options: MCP });
-    expect(first.counts).toEqual({ new: 3, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
+    expect(first.counts).toEqual({ new: 3, changed: 0, conflict: 0, removed: 0, unchanged: 0, invalid: 0, skipped: 0 });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0); // preview writes nothing
     expect(
       await api.import.commit({ ...ref, text: v1, options: MCP, fingerprint: first.fingerprint, skipInvalid: false }),
@@ -61,7 +61,15 @@ describe("import", () => {
     });
     const v2 = JSON.stringify({ tools: tinyTools("2") });
     const second = await api.import.preview({ ...ref, text: v2, options: MCP });
-    expect(second.counts).toEqual({ new: 1, changed: 1, unchanged: 2, invalid: 0, skipped: 0 });
+    expect(second.counts).toEqual({
+      new: 1,
+      changed: 1,
+      conflict: 0,
+      removed: 0,
+      unchanged: 2,
+      invalid: 0,
+      skipped: 0,
+    });
     const changed = second.rows.find((r) => r.status === "changed")!;
     expect(changed).toMatchObject({
       key: "meteo.get_forecast",

@@ -6,7 +6,13 @@ import { getMcpImportSettings } from "../env";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 import { CLI_IMPORT_HINT } from "../services/import/live-import-policy";
 import { commitImport, previewImport } from "../services/import/import-tools";
-import { importOptionsSchema, importPreviewSchema, importResultSchema, importSourceTextSchema } from "@/domain/import";
+import {
+  importDecisionsSchema,
+  importOptionsSchema,
+  importPreviewSchema,
+  importResultSchema,
+  importSourceTextSchema,
+} from "@/domain/import";
 
 const SOURCE = importSourceTextSchema;
 const options = importOptionsSchema;
@@ -35,10 +41,19 @@ export const importRouter = router({
       previewImport({ db: ctx.db, catalog: ctx.catalog, text: input.text, options: input.options }),
     ),
 
-  /** Imports what the preview showed, all or nothing; `fingerprint` is the preview's. */
+  /**
+   * Imports what the preview showed, all or nothing; `fingerprint` is the preview's, `decisions` say what to do
+   * with each removed and each conflict row.
+   */
   commit: catalogProcedure("editor")
     .input(
-      z.object({ text: SOURCE, options, fingerprint: z.string().max(64), skipInvalid: z.boolean().default(false) }),
+      z.object({
+        text: SOURCE,
+        options,
+        fingerprint: z.string().max(64),
+        skipInvalid: z.boolean().default(false),
+        decisions: importDecisionsSchema.default({ removed: {}, conflicts: {} }),
+      }),
     )
     .output(importResultSchema)
     .mutation(({ ctx, input }) =>
@@ -50,6 +65,7 @@ export const importRouter = router({
         options: input.options,
         fingerprint: input.fingerprint,
         skipInvalid: input.skipInvalid,
+        decisions: input.decisions,
       }),
     ),
 

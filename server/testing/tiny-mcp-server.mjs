@@ -1,5 +1,5 @@
 // A tiny MCP server for tests: serves `tools/list` (two tools per page) over stdio, or over Streamable HTTP
-// when started with `--http`. TINY_MCP_VARIANT=2 changes one description and adds a tool (for re-imports);
+// when started with `--http`. TINY_MCP_VARIANT=2 changes one description and adds a tool (for re-imports), 3 then drops a tool;
 // `--hang` never answers (for timeouts). Plain ESM so `node` starts it in a blink.
 import http from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -8,6 +8,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 export function tinyTools(variant = "1") {
+  // Variant 3: variant 2 after the server dropped list_alerts.
+  if (variant === "3") return tinyTools("2").filter((tool) => tool.name !== "list_alerts");
   const tools = [
     {
       name: "get_forecast",

@@ -40,7 +40,7 @@ describe("/api/v1 import", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("no-store");
     const plan = await first.json();
-    expect(plan.counts).toEqual({ new: 3, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
+    expect(plan.counts).toEqual({ new: 3, changed: 0, conflict: 0, removed: 0, unchanged: 0, invalid: 0, skipped: 0 });
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
     const done = await post("/import", importer.secret, { ...v1, fingerprint: plan.fingerprint });
     expect([done.status, await done.json()]).toEqual([
@@ -49,6 +49,8 @@ describe("/api/v1 import", () => {
         format: "mcp",
         created: 3,
         updated: 0,
+        removed: 0,
+        kept: 0,
         unchanged: 0,
         skipped: 0,
         mcpServer: "tiny-weather",
@@ -60,12 +62,21 @@ describe("/api/v1 import", () => {
 
     const v2 = { source: { tools: tinyTools("2") }, options: OPTIONS };
     const second = await (await post("/import/preview", importer.secret, v2)).json();
-    expect(second.counts).toEqual({ new: 1, changed: 1, unchanged: 2, invalid: 0, skipped: 0 });
+    expect(second.counts).toEqual({
+      new: 1,
+      changed: 1,
+      conflict: 0,
+      removed: 0,
+      unchanged: 2,
+      invalid: 0,
+      skipped: 0,
+    });
     expect(second.rows.find((r: { status: string }) => r.status === "changed").changes).toEqual([
       {
         field: "description",
         before: "Get the weather forecast for a city.",
         after: "Get the weather forecast for a city, hourly.",
+        conflict: false,
       },
     ]);
     const stale = await post("/import", importer.secret, { ...v2, fingerprint: plan.fingerprint });

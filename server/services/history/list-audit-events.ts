@@ -1,5 +1,6 @@
 import "server-only";
 import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
+import { queryRows } from "../../db/sql-source";
 import { isNoOpEvent } from "./event-fields";
 import { HISTORY_TYPE_PREFIXES, type HistoryType } from "./history-filters";
 
@@ -41,6 +42,17 @@ function whereOf({ catalog, targetId, toolKey, actor, type }: ListAuditEventsOpt
   return { AND: where };
 }
 
+/** The group ids of events of one change made at once (an import), by event id; plain SQL (migration 0018). */
+async function groupIdsOf(db: PrismaClient, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; groupId: string }>(
+    db,
+    `SELECT "id", "groupId" FROM "AuditEvent" WHERE "id" IN (SELECT jsonb_array_elements_text($1::jsonb)) AND "groupId" IS NOT NULL`,
+    [JSON.stringify(ids)],
+  );
+  return new Map(rows.map((row) => [row.id, row.groupId]));
+}
+
 /**
  * A catalog's history, newest first, filtered by target, tool id, person and type. Updates that changed
  * nothing are left out (a page may then hold fewer than `limit`; the cursor still moves on). `people` lists
@@ -63,9 +75,16 @@ export async function listAuditEvents(options: ListAuditEventsOptions) {
       orderBy: { actorLabel: "asc" },
     }),
   ]);
-  const page = rows
-    .slice(0, limit)
-    .map((row) => ({ ...row, before: row.before as unknown, after: row.after as unknown }));
+  const groups = await groupIdsOf(
+    db,
+    rows.slice(0, limit).map((row) => row.id),
+  );
+  const page = rows.slice(0, limit).map((row) => ({
+    ...row,
+    before: row.before as unknown,
+    after: row.after as unknown,
+    groupId: groups.get(row.id) ?? null,
+  }));
   return {
     events: page.filter((event) => !isNoOpEvent(event)),
     nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,

@@ -17,6 +17,8 @@ export interface RecordAuditEventOptions {
   targetId: string;
   before?: unknown;
   after?: unknown;
+  /** Shared by the events of one change made at once (an import); see newGroupId. */
+  groupId?: string | null;
 }
 
 let idCounter = 0;
@@ -33,11 +35,15 @@ function newEventId(): string {
 // Plain SQL, so it runs in a Prisma transaction and on the plain driver alike (publishing runs on it). The
 // events go as one JSON array, whatever their number; `at` is the time of the call in UTC, as Prisma writes it.
 const INSERT_EVENTS_SQL = `
-  INSERT INTO "AuditEvent" ("id", "teamId", "catalogId", "actorId", "actorLabel", "action", "targetType", "targetId", "before", "after", "at")
+  INSERT INTO "AuditEvent" ("id", "teamId", "catalogId", "actorId", "actorLabel", "action", "targetType", "targetId", "before", "after", "at", "groupId")
   SELECT e."id", e."teamId", e."catalogId", e."actorId", e."actorLabel", e."action", e."targetType", e."targetId", e."before", e."after",
-         (e."at"::timestamptz AT TIME ZONE 'UTC')
+         (e."at"::timestamptz AT TIME ZONE 'UTC'), e."groupId"
   FROM jsonb_to_recordset($1::jsonb) AS e("id" text, "teamId" text, "catalogId" text, "actorId" text, "actorLabel" text, "action" text,
-                                          "targetType" text, "targetId" text, "before" jsonb, "after" jsonb, "at" text)`;
+                                          "targetType" text, "targetId" text, "before" jsonb, "after" jsonb, "at" text,
+                                          "groupId" text)`;
+
+/** A new id for the events of one change made at once. */
+export const newGroupId = (): string => newEventId();
 
 /** Writes one audit event; call it inside the transaction of the change it records. */
 export async function recordAuditEvent({ db, ...event }: RecordAuditEventOptions): Promise<void> {
@@ -62,6 +68,7 @@ export async function recordAuditEvents(db: SqlSource, events: AuditEventInput[]
     before: event.before ?? null, // JSON null → SQL NULL, as before
     after: event.after ?? null,
     at,
+    groupId: event.groupId ?? null,
   }));
   await queryRows(db, INSERT_EVENTS_SQL, [JSON.stringify(rows)]);
 }

@@ -1,19 +1,17 @@
 import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { getMcpImportSettings, type McpImportSettings } from "../../env";
 import { AppError } from "../../errors";
 import { assertStdioAllowed, BLOCKED_ADDRESS_MESSAGE, unreachableMessage } from "./live-import-policy";
 import { anyAddress, createGuardedFetch, isBlockedAddress, publicOnly, type AddressPolicy } from "./mcp-network";
+import { listWireTools, noteSends, WireLog, WireStdioTransport, wireFetch } from "./mcp-wire";
 
 export type McpConnection =
   | { transport: "stdio"; command: string; args: string[]; env: Record<string, string> }
   | { transport: "http"; url: string; headers: Record<string, string> };
 
 export const MCP_TIMEOUT_MS = 10_000;
-const MAX_PAGES = 100;
 const MAX_TOOLS = 5000;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -87,42 +85,34 @@ function describeFailure(connection: McpConnection, error: unknown, stderr: stri
   return `Could not list the tools of ${where}: ${err.message ?? String(error)}${cause}${tail ? ` (server said: ${tail})` : ""}`;
 }
 
-/** The transport for a checked connection: stdio only for an allowed command, HTTP through the address guard. */
+/**
+ * The transport for a checked connection: stdio only for an allowed command, HTTP through the address guard.
+ * Both keep the raw text of what the server sent in `log` (mcp-wire.ts), so its key order survives.
+ */
 function openTransport(
   connection: McpConnection,
   settings: McpImportSettings,
   policy: AddressPolicy,
   timeoutMs: number,
+  log: WireLog,
 ) {
   if (connection.transport === "stdio") {
     assertStdioAllowed(connection.command, connection.env, settings);
-    const transport = new StdioClientTransport({
-      command: connection.command,
-      args: connection.args,
-      env: connection.env,
-      stderr: "pipe",
-    });
-    return { transport, close: async () => {} };
+    const { command, args, env } = connection;
+    return { transport: new WireStdioTransport({ command, args, env }, log), close: async () => {} };
   }
   const guarded = createGuardedFetch(policy, Math.min(timeoutMs, 5_000));
   const transport = new StreamableHTTPClientTransport(new URL(connection.url), {
     requestInit: { headers: connection.headers },
     redirectPolicy: "same-origin",
-    fetch: guarded.fetch,
+    fetch: wireFetch(guarded.fetch, log),
   });
-  return { transport, close: guarded.close };
+  return { transport: noteSends(transport, log), close: guarded.close };
 }
 
-async function listAllTools(client: Client, transport: Transport, timeoutMs: number) {
-  await client.connect(transport, { timeout: timeoutMs });
-  const tools: unknown[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-    tools.push(...result.tools);
-    cursor = result.nextCursor;
-    if (!cursor || tools.length >= MAX_TOOLS) break;
-  }
+async function listAllTools(client: Client, opened: ReturnType<typeof openTransport>, log: WireLog, timeoutMs: number) {
+  await client.connect(opened.transport, { timeout: timeoutMs });
+  const tools = await listWireTools(client, log, timeoutMs, MAX_TOOLS);
   const info = client.getServerVersion();
   const namespaceDescription = describeServer(info, client.getInstructions());
   return {
@@ -166,17 +156,19 @@ export async function fetchMcpTools(input: McpConnection, options: FetchMcpOptio
   const { timeoutMs = MCP_TIMEOUT_MS, settings = getMcpImportSettings() } = options;
   const policy = options.addressPolicy ?? (settings.allowPrivateNetworks ? anyAddress : publicOnly);
   const connection = validateConnection(input);
-  const { transport, close } = openTransport(connection, settings, policy, timeoutMs);
+  const log = new WireLog();
+  const opened = openTransport(connection, settings, policy, timeoutMs, log);
+  const { transport, close } = opened;
   let stderr = "";
-  if (transport instanceof StdioClientTransport)
-    transport.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  if (transport instanceof WireStdioTransport)
+    transport.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const client = new Client({ name: "stockroom-import", version: "1.0.0" });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const started = Date.now();
   const timedOut = new Error("timed out");
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut), timeoutMs)));
   try {
-    const work = listAllTools(client, transport, timeoutMs);
+    const work = listAllTools(client, opened, log, timeoutMs);
     work.catch(() => {}); // settled below or abandoned on timeout
     return await Promise.race([work, timeout]);
   } catch (error) {

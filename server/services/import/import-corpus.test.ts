@@ -67,7 +67,15 @@ describe("importing the real 724-tool MCP corpus", () => {
       key: "netlify.coding_rules_as_listed",
       messages: ["Invalid JSON Schema at /properties/creationType/enum: must NOT have fewer than 1 items."],
     });
-    expect(preview.counts).toEqual({ new: 724, changed: 0, unchanged: 0, invalid: 0, skipped: 0 });
+    expect(preview.counts).toEqual({
+      new: 724,
+      changed: 0,
+      conflict: 0,
+      removed: 0,
+      unchanged: 0,
+      invalid: 0,
+      skipped: 0,
+    });
     start = performance.now();
     expect(await api.import.commit({ ...ref, text: source, options, fingerprint: preview.fingerprint })).toMatchObject({
       created: 724,
@@ -81,7 +89,15 @@ describe("importing the real 724-tool MCP corpus", () => {
     start = performance.now();
     const again = await api.import.preview({ ...ref, text: source, options });
     const rePreviewMs = performance.now() - start;
-    expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 724, invalid: 0, skipped: 0 });
+    expect(again.counts).toEqual({
+      new: 0,
+      changed: 0,
+      conflict: 0,
+      removed: 0,
+      unchanged: 724,
+      invalid: 0,
+      skipped: 0,
+    });
     console.log(
       `724-tool import on ${testDbKind()}: preview ${previewMs.toFixed(0)} ms, commit ${commitMs.toFixed(0)} ms, re-import preview ${rePreviewMs.toFixed(0)} ms`,
     );

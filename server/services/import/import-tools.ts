@@ -3,7 +3,10 @@ import { jsonColumn } from "../../db/json-column";
 import { assertQuota } from "../quotas";
 import { Prisma, type Catalog, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvent, recordAuditEvents, type AuditActor } from "../history/record-audit-event";
+import { newGroupId, recordAuditEvents, type AuditActor, type AuditEventInput } from "../history/record-audit-event";
+import { auditView } from "../tools/tool-shape";
+import type { ImportDecisions } from "@/domain/import";
+import { writeUpstreamBases } from "./upstream-base";
 import { parseJsonText, parseToolSource, SourceFormatError } from "./parse-tool-source";
 import { planImport, type FieldChange, type ImportOptions, type ImportPlan } from "./plan-import";
 
@@ -25,42 +28,70 @@ function parse(text: string) {
   }
 }
 
-const previewOf = ({ writes: _w, ...plan }: ImportPlan) => plan;
+const previewOf = ({ writes: _w, removals: _r, ...plan }: ImportPlan) => plan;
 
 /** The preview: every row as new / changed (with before and after) / unchanged / invalid / skipped. Writes nothing. */
 export async function previewImport({ db, catalog, text, options }: ImportRequest) {
   return previewOf(await planImport(db, catalog.id, parse(text), options));
 }
 
+/** Refuses a commit that leaves a removed or conflict row of the plan without the user's decision. */
+function assertDecided(plan: ImportPlan, decisions: ImportDecisions) {
+  const undecided = (status: "removed" | "conflict", given: Record<string, string>) =>
+    plan.rows.filter((r) => r.status === status && !given[r.toolId!]).map((r) => `"${r.key}"`);
+  const removed = undecided("removed", decisions.removed);
+  const conflicts = undecided("conflict", decisions.conflicts);
+  const listed = (keys: string[]) =>
+    keys.slice(0, 10).join(", ") + (keys.length > 10 ? ` and ${keys.length - 10} more` : "");
+  if (removed.length > 0)
+    throw new AppError(
+      "UNPROCESSABLE",
+      `The source no longer lists ${listed(removed)}: decide for each whether to remove it or keep it; nothing was written.`,
+    );
+  if (conflicts.length > 0)
+    throw new AppError(
+      "UNPROCESSABLE",
+      `${listed(conflicts)} changed both upstream and in the catalog: take the source's values or keep the team's for each; nothing was written.`,
+    );
+}
+
+function assertCommittable(plan: ImportPlan, fingerprint: string, skipInvalid: boolean, decisions: ImportDecisions) {
+  if (plan.fingerprint !== fingerprint) {
+    throw new AppError(
+      "CONFLICT",
+      "The catalog changed since this preview (someone edited or imported tools); preview again before importing.",
+    );
+  }
+  if (plan.counts.invalid > 0 && !skipInvalid) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      `${plan.counts.invalid} of the tools are invalid; fix them in the source, or choose to skip invalid tools.`,
+    );
+  }
+  assertDecided(plan, decisions);
+}
+
+const NO_DECISIONS: ImportDecisions = { removed: {}, conflicts: {} };
+
 /**
- * Applies an import in one transaction: all rows or none. The plan is computed again inside the transaction;
- * when it differs from the preview the user saw (`fingerprint`), nothing is written.
+ * Applies an import in one transaction: all rows or none, its History events one group. The plan is computed
+ * again inside the transaction; when it differs from the preview the user saw (`fingerprint`), nothing is
+ * written. Removed and conflict rows are applied as `decisions` says (each needs one).
  */
-export async function commitImport({
-  db,
-  catalog,
-  text,
-  options,
-  actor,
-  fingerprint,
-  skipInvalid,
-}: ImportRequest & { actor: AuditActor; fingerprint: string; skipInvalid: boolean }) {
+export async function commitImport(
+  request: ImportRequest & {
+    actor: AuditActor;
+    fingerprint: string;
+    skipInvalid: boolean;
+    decisions?: ImportDecisions;
+  },
+) {
+  const { db, catalog, text, options, actor, fingerprint, skipInvalid, decisions = NO_DECISIONS } = request;
   const source = parse(text);
   return db.$transaction(
     async (tx) => {
       const plan = await planImport(tx, catalog.id, source, options);
-      if (plan.fingerprint !== fingerprint) {
-        throw new AppError(
-          "CONFLICT",
-          "The catalog changed since this preview (someone edited or imported tools); preview again before importing.",
-        );
-      }
-      if (plan.counts.invalid > 0 && !skipInvalid) {
-        throw new AppError(
-          "UNPROCESSABLE",
-          `${plan.counts.invalid} of the tools are invalid; fix them in the source, or choose to skip invalid tools.`,
-        );
-      }
+      assertCommittable(plan, fingerprint, skipInvalid, decisions);
       const adding = plan.writes.filter((w) => w.row.status === "new").length;
       const current = await tx.tool.count({ where: { catalogId: catalog.id } });
       assertQuota(
@@ -70,61 +101,55 @@ export async function commitImport({
         "This import would take the catalog past its tool limit",
         "Import fewer tools, or delete tools you no longer need.",
       );
-      const created = await createNew(tx, catalog, plan, actor, options);
-      const updated = await updateChanged(tx, catalog, plan, actor);
+      const group = { teamId: catalog.teamId, catalogId: catalog.id, actor, groupId: newGroupId() };
+      const created = await createNew(tx, group, plan, options);
+      const updated = await updateChanged(tx, group, plan, decisions);
+      const removed = await removeMissing(tx, group, plan, decisions);
+      await recordUpstream(tx, catalog.id, plan);
       const summary = {
         format: plan.format,
         created,
         updated,
+        removed,
+        kept: plan.counts.removed - removed,
         unchanged: plan.counts.unchanged,
         skipped: plan.counts.skipped + plan.counts.invalid,
         mcpServer: options.mcpServer,
         namespace: options.namespace,
       };
-      await recordAuditEvent({
-        db: tx,
-        teamId: catalog.teamId,
-        catalogId: catalog.id,
-        actor,
-        action: "catalog.imported",
-        targetType: "catalog",
-        targetId: catalog.id,
-        after: summary,
-      });
+      await recordAuditEvents(tx, [
+        { ...group, action: "catalog.imported", targetType: "catalog", targetId: catalog.id, after: summary },
+      ]);
       return summary;
     },
     { timeout: 120_000, maxWait: 15_000 },
   );
 }
 
-async function namespaceIds(
-  tx: Prisma.TransactionClient,
-  catalog: Catalog,
-  plan: ImportPlan,
-  actor: AuditActor,
-  fallback: string,
-) {
+/** Who writes the import's events, and the group they share. */
+type EventGroup = Pick<AuditEventInput, "teamId" | "catalogId" | "actor" | "groupId">;
+
+async function namespaceIds(tx: Prisma.TransactionClient, group: EventGroup, plan: ImportPlan, fallback: string) {
+  const catalogId = group.catalogId!;
   const wanted = new Map<string, string>();
   for (const { row, tool } of plan.writes)
     if (row.status === "new" && tool.namespace)
       wanted.set(tool.namespace, tool.namespaceDescription ?? wanted.get(tool.namespace) ?? fallback);
   const existing = await tx.namespace.findMany({
-    where: { catalogId: catalog.id, name: { in: [...wanted.keys()] } },
+    where: { catalogId, name: { in: [...wanted.keys()] } },
     select: { id: true, name: true },
   });
   const missing = [...wanted].filter(([name]) => !existing.some((ns) => ns.name === name));
   const created = missing.length
     ? await tx.namespace.createManyAndReturn({
-        data: missing.map(([name, description]) => ({ catalogId: catalog.id, name, description })),
+        data: missing.map(([name, description]) => ({ catalogId, name, description })),
         select: { id: true, name: true, description: true },
       })
     : [];
   await recordAuditEvents(
     tx,
     created.map((ns) => ({
-      teamId: catalog.teamId,
-      catalogId: catalog.id,
-      actor,
+      ...group,
       action: "namespace.created",
       targetType: "namespace",
       targetId: ns.id,
@@ -134,18 +159,12 @@ async function namespaceIds(
   return new Map([...existing, ...created].map((ns) => [ns.name, ns.id]));
 }
 
-async function createNew(
-  tx: Prisma.TransactionClient,
-  catalog: Catalog,
-  plan: ImportPlan,
-  actor: AuditActor,
-  options: ImportOptions,
-) {
+async function createNew(tx: Prisma.TransactionClient, group: EventGroup, plan: ImportPlan, options: ImportOptions) {
   const news = plan.writes.filter((w) => w.row.status === "new");
   if (news.length === 0) return 0;
-  const namespaces = await namespaceIds(tx, catalog, plan, actor, options.namespaceDescription?.trim() ?? "");
+  const namespaces = await namespaceIds(tx, group, plan, options.namespaceDescription?.trim() ?? "");
   const data = news.map(({ row, tool }) => ({
-    catalogId: catalog.id,
+    catalogId: group.catalogId!,
     namespaceId: tool.namespace ? namespaces.get(tool.namespace)! : null,
     key: row.key!,
     name: tool.name,
@@ -168,14 +187,15 @@ async function createNew(
       { ...d, namespace: news[i]!.tool.namespace, mcpMetadata: news[i]!.tool.mcpMetadata ?? null },
     ]),
   );
+  // The new tools' ids, for their upstream bases (recordUpstream).
+  const ids = new Map(rows.map((r) => [r.key, r.id]));
+  for (const write of news) write.row.toolId = ids.get(write.row.key!) ?? null;
   await recordAuditEvents(
     tx,
     rows.map(({ id, key }) => {
       const { catalogId: _c, namespaceId: _n, ...after } = inserted.get(key)!;
       return {
-        teamId: catalog.teamId,
-        catalogId: catalog.id,
-        actor,
+        ...group,
         action: "tool.created",
         targetType: "tool",
         targetId: id,
@@ -190,10 +210,24 @@ async function createNew(
 const importedValue = (tool: ImportPlan["writes"][number]["tool"], field: FieldChange["field"]): unknown =>
   tool[field] ?? null;
 
-async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, plan: ImportPlan, actor: AuditActor) {
-  const changed = plan.writes.filter((w) => w.row.status === "changed");
-  for (const { row, tool, existing } of changed) {
-    const values = Object.fromEntries(row.changes.map((c) => [c.field, importedValue(tool, c.field)]));
+/** The fields a changed or conflict row writes: all its changes, less the conflicts the team keeps. */
+function writtenChanges(row: ImportPlan["rows"][number], decisions: ImportDecisions) {
+  const keepOurs = row.status === "conflict" && decisions.conflicts[row.toolId!] === "ours";
+  return row.changes.filter((c) => !(c.conflict && keepOurs));
+}
+
+async function updateChanged(
+  tx: Prisma.TransactionClient,
+  group: EventGroup,
+  plan: ImportPlan,
+  decisions: ImportDecisions,
+) {
+  let updated = 0;
+  for (const { row, tool, existing } of plan.writes) {
+    if (row.status !== "changed" && row.status !== "conflict") continue;
+    const changes = writtenChanges(row, decisions);
+    if (changes.length === 0) continue;
+    const values = Object.fromEntries(changes.map((c) => [c.field, importedValue(tool, c.field)]));
     const data = {
       ...values,
       ...(values.mcpMetadata === null ? { mcpMetadata: Prisma.DbNull } : {}),
@@ -207,18 +241,55 @@ async function updateChanged(tx: Prisma.TransactionClient, catalog: Catalog, pla
       },
     });
     if (written.count === 0) throw new AppError("CONFLICT", `"${row.key}" changed while importing; preview again.`);
-    const before = Object.fromEntries(row.changes.map((c) => [c.field, existing![c.field]]));
-    await recordAuditEvent({
-      db: tx,
-      teamId: catalog.teamId,
-      catalogId: catalog.id,
-      actor,
-      action: "tool.updated",
-      targetType: "tool",
-      targetId: row.toolId!,
-      before: { key: row.key, revision: row.revision, ...before },
-      after: { key: row.key, revision: row.revision! + 1, ...values, import: plan.format },
-    });
+    const before = Object.fromEntries(changes.map((c) => [c.field, existing![c.field]]));
+    await recordAuditEvents(tx, [
+      {
+        ...group,
+        action: "tool.updated",
+        targetType: "tool",
+        targetId: row.toolId!,
+        before: { key: row.key, revision: row.revision, ...before },
+        after: { key: row.key, revision: row.revision! + 1, ...values, import: plan.format },
+      },
+    ]);
+    updated++;
   }
-  return changed.length;
+  return updated;
+}
+
+/** Deletes the removed tools the user chose to remove (each unchanged since the preview); History keeps each whole. */
+async function removeMissing(
+  tx: Prisma.TransactionClient,
+  group: EventGroup,
+  plan: ImportPlan,
+  decisions: ImportDecisions,
+) {
+  const doomed = plan.removals.filter((t) => decisions.removed[t.id] === "remove");
+  if (doomed.length === 0) return 0;
+  const deleted = await tx.tool.deleteMany({
+    where: { OR: doomed.map((t) => ({ id: t.id, revision: t.revision })) },
+  });
+  if (deleted.count !== doomed.length) throw new AppError("CONFLICT", "A tool changed while importing; preview again.");
+  await recordAuditEvents(
+    tx,
+    doomed.map((t) => ({
+      ...group,
+      action: "tool.deleted",
+      targetType: "tool",
+      targetId: t.id,
+      before: { ...auditView(t), import: plan.format },
+    })),
+  );
+  return doomed.length;
+}
+
+/** Every imported tool remembers what the source sent this time (the base the next import compares with). */
+async function recordUpstream(tx: Prisma.TransactionClient, catalogId: string, plan: ImportPlan) {
+  await writeUpstreamBases(
+    tx,
+    catalogId,
+    plan.writes
+      .filter((w) => w.upstreamChanged && w.row.toolId !== null)
+      .map((w) => ({ id: w.row.toolId!, upstream: w.upstream })),
+  );
 }
