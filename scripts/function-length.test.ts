@@ -48,7 +48,6 @@ const NOT_SPLIT_YET: Record<string, number> = {
   "server/services/insights/insights-overview.ts getInsightsOverview": 65,
   "server/services/insights/plan-batch.ts planRow": 69,
   "server/services/insights/suggest-search-terms.ts suggestSearchTerms": 67,
-  "server/services/tokens/authorize-agent.ts authorizeAgent": 61,
 };
 
 function trackedSources(): string[] {

@@ -90,6 +90,33 @@ function TokenList({ team, catalog }: { team: string; catalog: string }) {
   );
 }
 
+/** The scopes a new token gets besides reading snapshots. */
+function ScopeChoices(props: {
+  canImport: boolean;
+  onImport: (value: boolean) => void;
+  canReportEvents: boolean;
+  onReportEvents: (value: boolean) => void;
+}) {
+  const { canImport, onImport, canReportEvents, onReportEvents } = props;
+  return (
+    <>
+      <label
+        className="mb-5 flex items-center gap-2 text-sm"
+        title="For `stockroom import`, which imports tools from an MCP server on your machine."
+      >
+        <input type="checkbox" checked={canImport} onChange={(e) => onImport(e.target.checked)} /> Can also import tools
+      </label>
+      <label
+        className="mb-5 flex items-center gap-2 text-sm"
+        title="For the SDK's telemetry: searches, calls and outcomes the Insights tab counts. Untick for a token that only reads snapshots."
+      >
+        <input type="checkbox" checked={canReportEvents} onChange={(e) => onReportEvents(e.target.checked)} /> Can
+        report agent events
+      </label>
+    </>
+  );
+}
+
 export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -152,20 +179,12 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
             />
           </Field>
         </div>
-        <label
-          className="mb-5 flex items-center gap-2 text-sm"
-          title="For `stockroom import`, which imports tools from an MCP server on your machine."
-        >
-          <input type="checkbox" checked={canImport} onChange={(e) => setCanImport(e.target.checked)} /> Can also import
-          tools
-        </label>
-        <label
-          className="mb-5 flex items-center gap-2 text-sm"
-          title="For the SDK's telemetry: searches, calls and outcomes the Insights tab counts. Untick for a token that only reads snapshots."
-        >
-          <input type="checkbox" checked={canReportEvents} onChange={(e) => setCanReportEvents(e.target.checked)} /> Can
-          report agent events
-        </label>
+        <ScopeChoices
+          canImport={canImport}
+          onImport={setCanImport}
+          canReportEvents={canReportEvents}
+          onReportEvents={setCanReportEvents}
+        />
         <button className={`${buttonClass} mb-5`} disabled={!hydrated || create.isPending}>
           {create.isPending ? "Creating…" : "Create token"}
         </button>

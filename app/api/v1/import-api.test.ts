@@ -12,6 +12,33 @@ import * as openapiRoute from "./openapi.json/route";
 
 const OPTIONS = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" };
 
+type Post = (path: string, secret: string, body: unknown) => Promise<Response>;
+
+/** A second version previews one new and one changed tool (with its diff); the first preview's fingerprint is stale. */
+async function expectChangedPreview(post: Post, secret: string, staleFingerprint: string) {
+  const v2 = { source: { tools: tinyTools("2") }, options: OPTIONS };
+  const second = await (await post("/import/preview", secret, v2)).json();
+  expect(second.counts).toEqual({
+    new: 1,
+    changed: 1,
+    conflict: 0,
+    removed: 0,
+    unchanged: 2,
+    invalid: 0,
+    skipped: 0,
+  });
+  expect(second.rows.find((r: { status: string }) => r.status === "changed").changes).toEqual([
+    {
+      field: "description",
+      before: "Get the weather forecast for a city.",
+      after: "Get the weather forecast for a city, hourly.",
+      conflict: false,
+    },
+  ]);
+  const stale = await post("/import", secret, { ...v2, fingerprint: staleFingerprint });
+  expect([stale.status, (await stale.json()).error.code]).toEqual([409, "CONFLICT"]);
+}
+
 describe("/api/v1 import", () => {
   const agentApi = useAgentApiServer();
   const { db, handle } = agentApi;
@@ -60,27 +87,7 @@ describe("/api/v1 import", () => {
     const event = await db.auditEvent.findFirstOrThrow({ where: { teamId: team.id, action: "catalog.imported" } });
     expect(event).toMatchObject({ actorId: null, actorLabel: `agent token "importer" (${importer.token.prefix}…)` });
 
-    const v2 = { source: { tools: tinyTools("2") }, options: OPTIONS };
-    const second = await (await post("/import/preview", importer.secret, v2)).json();
-    expect(second.counts).toEqual({
-      new: 1,
-      changed: 1,
-      conflict: 0,
-      removed: 0,
-      unchanged: 2,
-      invalid: 0,
-      skipped: 0,
-    });
-    expect(second.rows.find((r: { status: string }) => r.status === "changed").changes).toEqual([
-      {
-        field: "description",
-        before: "Get the weather forecast for a city.",
-        after: "Get the weather forecast for a city, hourly.",
-        conflict: false,
-      },
-    ]);
-    const stale = await post("/import", importer.secret, { ...v2, fingerprint: plan.fingerprint });
-    expect([stale.status, (await stale.json()).error.code]).toEqual([409, "CONFLICT"]);
+    await expectChangedPreview(post, importer.secret, plan.fingerprint);
     const bad = {
       source: { tools: [...tinyTools("2"), { name: "bad.name", inputSchema: { type: "object" } }] },
       options: OPTIONS,
