@@ -4,21 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { Dialog } from "radix-ui";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { CATALOG_TABS } from "@/components/catalog-tabs";
 import { useTRPC } from "@/components/trpc-provider";
 import { useDebouncedValue } from "@/components/playground/use-debounced-value";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
+import { type PaletteEntry, rankPalette } from "./palette-rank";
 
 const ITEM =
   "flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm text-stone-800 data-[selected=true]:bg-stone-100";
-const GROUP =
-  "px-1 py-1 text-sm [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-stone-500";
 
 /** ⌘K / Ctrl+K: go to any catalog, any page of a catalog, or a tool of the catalog on screen. */
 export function CommandPalette({ team }: { team: string }) {
   const [isOpen, setOpen] = useState(false);
-  const [search, setSearch] = useState("");
   const toggle = useCallback(() => setOpen((open) => !open), []);
   return (
     <>
@@ -40,18 +38,7 @@ export function CommandPalette({ team }: { team: string }) {
             <Dialog.Description className="sr-only">
               Type a catalog, page or tool name; Enter opens it.
             </Dialog.Description>
-            <Command label="Go to" shouldFilter>
-              <Command.Input
-                value={search}
-                onValueChange={setSearch}
-                placeholder="Go to a catalog, page or tool…"
-                className="w-full border-b border-stone-200 bg-transparent px-4 py-3 text-sm outline-none placeholder:text-stone-500"
-              />
-              <Command.List className="max-h-[min(60vh,24rem)] overflow-y-auto p-1">
-                <Command.Empty className="px-3 py-6 text-center text-sm text-stone-500">Nothing matches.</Command.Empty>
-                {isOpen && <PaletteItems team={team} search={search} onGo={() => (setOpen(false), setSearch(""))} />}
-              </Command.List>
-            </Command>
+            {isOpen && <PaletteCommand team={team} onGo={() => setOpen(false)} />}
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -59,66 +46,94 @@ export function CommandPalette({ team }: { team: string }) {
   );
 }
 
-function PaletteItems({ team, search, onGo }: { team: string; search: string; onGo: () => void }) {
-  const trpc = useTRPC();
+/** The palette's own ranking (palette-rank.ts): an exact name first and selected; "Nothing matches" only once nothing can. */
+function PaletteCommand({ team, onGo }: { team: string; onGo: () => void }) {
   const router = useRouter();
+  const [search, setSearch] = useState("");
+  const { entries, isSearching } = usePaletteEntries(team, search);
+  const ranked = useMemo(() => rankPalette(entries, search), [entries, search]);
+  const [selected, setSelected] = useState("");
+  const first = ranked[0]?.id ?? "";
+  // Whenever the best match changes (typing, or tools arriving), it becomes the selected one.
+  useEffect(() => setSelected(first), [first]);
+  const go = (href: string) => {
+    onGo();
+    router.push(href);
+  };
+  return (
+    <Command label="Go to" shouldFilter={false} value={selected} onValueChange={setSelected}>
+      <Command.Input
+        value={search}
+        onValueChange={setSearch}
+        placeholder="Go to a catalog, page or tool…"
+        className="w-full border-b border-stone-200 bg-transparent px-4 py-3 text-sm outline-none placeholder:text-stone-500"
+      />
+      <Command.List className="max-h-[min(60vh,24rem)] overflow-y-auto p-1">
+        {ranked.map((entry) => (
+          <Command.Item key={entry.id} value={entry.id} className={ITEM} onSelect={() => go(entry.href)}>
+            <span className={entry.kind === "Tool" ? "font-mono text-xs" : undefined}>{entry.label}</span>
+            <span className="ml-auto text-xs text-stone-500">{entry.kind}</span>
+          </Command.Item>
+        ))}
+        {ranked.length === 0 && (
+          <p className="px-3 py-6 text-center text-sm text-stone-500">
+            {isSearching ? "Searching…" : "Nothing matches."}
+          </p>
+        )}
+      </Command.List>
+    </Command>
+  );
+}
+
+const PAGES = [
+  { label: "Catalogs", path: "" },
+  { label: "Members", path: "/members" },
+];
+
+/** Everything the palette can go to: team pages, every catalog's pages, and the tools of the catalog on screen. */
+function usePaletteEntries(team: string, search: string): { entries: PaletteEntry[]; isSearching: boolean } {
+  const trpc = useTRPC();
   const pathname = usePathname();
   const catalogs = useQuery(trpc.catalog.list.queryOptions({ team }));
   const parts = pathname.split("/");
   const current = parts[1] === "t" && parts[2] === team ? parts[3] : undefined;
   const onCatalog = catalogs.data?.some((c) => c.slug === current) ? current : undefined;
   const query = useDebouncedValue(search.trim(), 150);
+  const wantsTools = !!onCatalog && search.trim().length > 1;
   const tools = useQuery(
     trpc.tool.list.queryOptions(
       { team, catalog: onCatalog ?? "", search: query, page: 1, pageSize: 8 },
       { enabled: !!onCatalog && query.length > 1 },
     ),
   );
-  const go = (href: string) => {
-    onGo();
-    router.push(href);
-  };
-  return (
-    <>
-      <Command.Group heading="Pages" className={GROUP}>
-        <Command.Item className={ITEM} onSelect={() => go(`/t/${team}`)}>
-          Catalogs
-        </Command.Item>
-        <Command.Item className={ITEM} onSelect={() => go(`/t/${team}/members`)}>
-          Members
-        </Command.Item>
-        <Command.Item className={ITEM} onSelect={() => go("/docs/api")}>
-          API docs
-        </Command.Item>
-      </Command.Group>
-      {(catalogs.data ?? []).map((catalog) => (
-        <Command.Group key={catalog.id} heading={catalog.name} className={GROUP}>
-          {CATALOG_TABS.map((tab) => (
-            <Command.Item
-              key={tab.href}
-              value={`${catalog.name} ${tab.label}`}
-              className={ITEM}
-              onSelect={() => go(`/t/${team}/${catalog.slug}${tab.href}`)}
-            >
-              <span className="text-stone-500">{catalog.name} /</span> {tab.label}
-            </Command.Item>
-          ))}
-        </Command.Group>
-      ))}
-      {onCatalog && (tools.data?.tools.length ?? 0) > 0 && (
-        <Command.Group heading="Tools" className={GROUP} forceMount>
-          {tools.data!.tools.map((tool) => (
-            <Command.Item
-              key={tool.id}
-              value={`tool ${tool.key} ${query}`}
-              className={ITEM}
-              onSelect={() => go(`/t/${team}/${onCatalog}/tools/${tool.id}`)}
-            >
-              <span className="font-mono text-xs">{tool.key}</span>
-            </Command.Item>
-          ))}
-        </Command.Group>
-      )}
-    </>
-  );
+  const entries = useMemo(() => {
+    const list: PaletteEntry[] = PAGES.map((p) => ({
+      id: `page:${p.label}`,
+      label: p.label,
+      kind: "Page",
+      href: `/t/${team}${p.path}`,
+      names: [p.label],
+    }));
+    list.push({ id: "page:api", label: "API docs", kind: "Page", href: "/docs/api", names: ["API docs"] });
+    for (const catalog of catalogs.data ?? [])
+      for (const tab of CATALOG_TABS)
+        list.push({
+          id: `catalog:${catalog.slug}${tab.href}`,
+          label: `${catalog.name} / ${tab.label}`,
+          kind: tab.href ? "Catalog page" : "Catalog",
+          href: `/t/${team}/${catalog.slug}${tab.href}`,
+          names: tab.href ? [`${catalog.name} ${tab.label}`] : [catalog.name, `${catalog.name} ${tab.label}`],
+        });
+    for (const tool of wantsTools ? (tools.data?.tools ?? []) : [])
+      list.push({
+        id: `tool:${tool.id}`,
+        label: tool.key,
+        kind: "Tool",
+        href: `/t/${team}/${onCatalog}/tools/${tool.id}`,
+        names: [tool.key, tool.key.slice(tool.key.indexOf(".") + 1)],
+      });
+    return list;
+  }, [team, catalogs.data, tools.data, wantsTools, onCatalog]);
+  const isSearching = catalogs.isPending || (wantsTools && (query !== search.trim() || tools.isFetching));
+  return { entries, isSearching };
 }
