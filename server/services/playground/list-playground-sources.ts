@@ -3,6 +3,7 @@ import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { toProfile } from "../catalogs/list-catalogs";
 import { loadDraftSource } from "./ranking-source";
 import { escapeLike } from "../../db/like-pattern";
+import { searchWords } from "../tools/list-tools";
 
 /**
  * What the playground can rank: the draft and every published version, newest first. Also starts building
@@ -29,7 +30,10 @@ export async function listPlaygroundSources({
 /** Up to 20 tools whose key contains `text` (any exposure), for the "Why not X?" picker. */
 export async function suggestTools({ db, catalog, text }: { db: PrismaClient; catalog: Catalog; text: string }) {
   return db.tool.findMany({
-    where: { catalogId: catalog.id, key: { contains: escapeLike(text.trim()), mode: "insensitive" } },
+    where: {
+      catalogId: catalog.id,
+      AND: searchWords(text).map((word) => ({ key: { contains: escapeLike(word), mode: "insensitive" as const } })),
+    },
     select: { key: true, exposure: true },
     orderBy: { key: "asc" },
     take: 20,

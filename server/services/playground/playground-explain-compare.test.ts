@@ -163,4 +163,15 @@ describe("playground.suggestTools", () => {
       { key: "crm.refund_order", exposure: "deferred" },
     ]);
   });
+
+  it("matches the words of the text in any order (issue 41 item 12)", async () => {
+    const { viewer, input } = await seedPlaygroundCatalog(db);
+    const api = callerFor(db, viewer).playground;
+    expect(await api.suggestTools({ ...input, text: "order refund" })).toEqual([
+      { key: "crm.refund_order", exposure: "deferred" },
+    ]);
+    expect(await api.suggestTools({ ...input, text: "open orders list" })).toEqual([
+      { key: "crm.list_open_orders", exposure: "deferred" },
+    ]);
+  });
 });

@@ -46,6 +46,9 @@ describe("tool.list at 5,000 tools", () => {
     expect(last.tools.at(-1)!.key).toBe("ns49.tool_4999");
     const search = await timed("search description", () => api.tool.list({ ...ref, search: "walrus" }));
     expect(search.total).toBe(50);
+    // Words in any order, across "_" and ".": "0007 tool" finds ns07.tool_0007 (issue 41 item 12).
+    const words = await api.tool.list({ ...ref, search: "0007 tool" });
+    expect(words.tools.map((t) => t.key)).toEqual(["ns07.tool_0007"]);
     const filtered = await timed("namespace + exposure, sort by name", () =>
       api.tool.list({ ...ref, namespace: "ns07", exposure: "deferred", sort: "name", page: 2, pageSize: 20 }),
     );

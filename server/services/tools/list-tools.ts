@@ -42,23 +42,28 @@ const ORDER: Record<ToolSort, Prisma.ToolOrderByWithRelationInput[]> = {
   exposure: [{ exposure: "asc" }, { key: "asc" }],
 };
 
-/** The filter as a where clause: catalog, exposure and namespace use indexes; text matches key or description. */
+/** The filter as a where clause: catalog, exposure and namespace use indexes; each word of the text matches key or description. */
 export function toolWhere(catalog: Catalog, { search, namespace, exposure }: ToolFilters): Prisma.ToolWhereInput {
   const text = search?.trim();
   return {
     catalogId: catalog.id,
     ...(exposure ? { exposure } : {}),
     ...(namespace === "" ? { namespaceId: null } : namespace ? { namespace: { name: namespace } } : {}),
-    ...(text
-      ? {
-          OR: [
-            { key: { contains: escapeLike(text), mode: "insensitive" } },
-            { description: { contains: escapeLike(text), mode: "insensitive" } },
-          ],
-        }
-      : {}),
+    ...(text ? { AND: searchWords(text).map(wordInKeyOrDescription) } : {}),
   };
 }
+
+/** The words of a search, in any order: "delete branch" finds `delete_branch` ("_", "." and "-" separate words too). */
+export function searchWords(text: string): string[] {
+  return text.split(/[\s_.-]+/).filter(Boolean);
+}
+
+const wordInKeyOrDescription = (word: string): Prisma.ToolWhereInput => ({
+  OR: [
+    { key: { contains: escapeLike(word), mode: "insensitive" } },
+    { description: { contains: escapeLike(word), mode: "insensitive" } },
+  ],
+});
 
 /** One page of a catalog's tools, filtered and sorted in the database. */
 export async function listTools({ db, catalog, sort = "key", page = 1, pageSize = 50, ...filters }: ListToolsOptions) {
