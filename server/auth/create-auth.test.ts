@@ -49,7 +49,7 @@ describe("accounts (better-auth over our database)", () => {
 
     const memberships = await db.membership.findMany({ where: { userId: user.id }, include: { team: true } });
     expect(memberships).toHaveLength(1);
-    expect(memberships[0]).toMatchObject({ role: "owner", team: { slug: "ada" } });
+    expect(memberships[0]).toMatchObject({ role: "owner", team: { slug: "adas-team", name: "Ada's team" } });
   });
 
   it("refuses a wrong password and an unknown account alike", async () => {
@@ -103,7 +103,7 @@ describe("accounts (better-auth over our database)", () => {
     expect(response.status).toBe(200);
     const grace = await db.user.findUniqueOrThrow({ where: { email: "grace@example.test" } });
     const roles = await db.membership.findMany({ where: { userId: grace.id }, include: { team: true } });
-    expect(roles.map((m) => [m.team.slug, m.role])).toEqual([["grace", "owner"]]);
+    expect(roles.map((m) => [m.team.slug, m.role])).toEqual([["graces-team", "owner"]]);
     expect(await db.invitation.count({ where: { email: "grace@example.test" } })).toBe(1); // still pending
   });
 });

@@ -12,9 +12,11 @@ interface OnUserCreatedOptions {
  */
 export async function onUserCreated({ db, user }: OnUserCreatedOptions): Promise<void> {
   const label = user.name.trim() || user.email.split("@")[0] || "team";
-  const slug = await uniqueTeamSlug(db, label);
+  // The team's URL comes from the team's name ("Ada's team" → /t/adas-team), not from its owner's alone.
+  const name = `${label}'s team`;
+  const slug = await uniqueTeamSlug(db, name);
   await db.$transaction(async (tx) => {
-    const team = await tx.team.create({ data: { slug, name: `${label}'s team` } });
+    const team = await tx.team.create({ data: { slug, name } });
     await tx.membership.create({ data: { teamId: team.id, userId: user.id, role: "owner" } });
   });
 }

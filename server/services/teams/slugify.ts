@@ -7,6 +7,7 @@ export function slugify(text: string): string {
   const slug = text
     .normalize("NFKD")
     .toLowerCase()
+    .replace(/['’]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 40)
