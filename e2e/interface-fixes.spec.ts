@@ -27,7 +27,13 @@ test("⌘K: an exact name comes first and is selected, Enter opens it, no 'Nothi
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "pal-desk");
   // A catalog named like a page of another: typing its exact name must pick it, not "Support desk / History".
-  await trpc(page, "catalog.create", { team, name: "History", slug: "pal-history", engineProfile: "codex-bm25", defaultLimit: 5 });
+  await trpc(page, "catalog.create", {
+    team,
+    name: "History",
+    slug: "pal-history",
+    engineProfile: "codex-bm25",
+    defaultLimit: 5,
+  });
   const base = `/t/${team}/pal-desk`;
   await page.goto(base);
   await page.getByRole("heading", { level: 1 }).click();
