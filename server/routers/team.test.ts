@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
+import { callerFor, createUser, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { useTestDatabase } from "../testing/use-test-database";
 
 describe("teams and roles", () => {
@@ -51,6 +51,15 @@ describe("teams and roles", () => {
     });
     expect((await callerFor(db, t.viewer).team.mine()).find((x) => x.slug === t.team.slug)?.name).toBe("Support crew");
     expect(await db.auditEvent.count({ where: { teamId: t.team.id, action: "team.renamed" } })).toBe(1);
+  });
+
+  it("moves a team nobody else knows yet (the one sign-up made) to a URL from its new name", async () => {
+    const owner = await createUser(db);
+    const suffix = owner.id.slice(-6).toLowerCase();
+    const team = await db.team.create({ data: { slug: `own-${suffix}`, name: "Own team" } });
+    await db.membership.create({ data: { teamId: team.id, userId: owner.id, role: "owner" } });
+    const renamed = await callerFor(db, owner).team.rename({ team: team.slug, name: `Acme Robotics ${suffix}` });
+    expect(renamed).toEqual({ slug: `acme-robotics-${suffix}`, name: `Acme Robotics ${suffix}` });
   });
 
   it("lets only owners manage members", async () => {
