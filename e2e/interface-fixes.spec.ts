@@ -73,6 +73,18 @@ test("a new team's URL comes from the team's name", async ({ page }) => {
   await expect(page.getByText(`${name}'s team`).first()).toBeVisible();
 });
 
+test("the team named at sign-up gives the URL its name", async ({ page }) => {
+  const name = `grace-${Date.now().toString(36)}`;
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(`${name}@example.test`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByLabel("Team").fill(`Harbor Labs ${name}`);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(new RegExp(`/t/harbor-labs-${name}$`));
+  await expect(page.getByRole("heading", { name: "Catalogs" })).toBeVisible();
+});
+
 test("the expected-tool picker matches words in any order", async ({ page }) => {
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "pick-desk");
