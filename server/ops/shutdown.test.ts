@@ -80,7 +80,16 @@ describe(`graceful shutdown (${testDbKind()})`, () => {
     const clients = Array.from({ length: WORKERS }, (_, worker) =>
       client(base, fixture.secret, worker, tally, () => exitedAt > 0),
     );
-    while ((tally.statuses.get(202) ?? 0) < 12) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Load first; a server that never accepts events fails here instead of hanging the run.
+    const loadedBy = performance.now() + 30_000;
+    while ((tally.statuses.get(202) ?? 0) < 12) {
+      if (performance.now() > loadedBy) {
+        exitedAt = performance.now(); // stops the clients
+        server.child.kill("SIGKILL");
+        throw new Error(`no 12 accepted event batches in 30 s: ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const signalledAt = performance.now();
     tally.signalledAt = signalledAt;
     server.child.kill("SIGTERM");

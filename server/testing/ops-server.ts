@@ -33,7 +33,7 @@ async function writeFixture(file: string): Promise<void> {
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
   const { user } = (await signUp.json()) as { user: { id: string } };
   await db.membership.create({ data: { teamId: fixture.team.id, userId: user.id, role: "owner" } });
-  const { secret } = await fixture.owner.token.create({ ...fixture.at, name: "ops", scopes: ["read"] });
+  const { secret } = await fixture.owner.token.create({ ...fixture.at, name: "ops", scopes: ["read", "events"] });
   const body = { ...fixture.at, email, password, secret, userId: user.id, origin: ORIGIN };
   await writeFile(file, JSON.stringify(body), { mode: 0o600 });
 }
