@@ -19,7 +19,8 @@ interface Sample {
   value: number;
 }
 
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/;
+// A value is a float, or NaN / ±Inf in any case (Prometheus parses them as Go's ParseFloat does; prom-client writes "Nan").
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|\+Inf|-Inf)$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 
 /** Prometheus's text format 0.0.4: `# HELP`, `# TYPE` and sample lines; anything else fails the parse. */
@@ -34,7 +35,7 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
     const match = SAMPLE.exec(line);
     if (!match) throw new Error(`not a sample line: ${line}`);
     const labels = Object.fromEntries([...(match[3] ?? "").matchAll(LABEL)].map((m) => [m[1]!, m[2]!]));
-    samples.push({ name: match[1]!, labels, value: Number(match[4]) });
+    samples.push({ name: match[1]!, labels, value: /^nan$/i.test(match[4]!) ? Number.NaN : Number(match[4]) });
   }
   return { samples, types };
 }

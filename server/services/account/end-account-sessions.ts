@@ -2,6 +2,19 @@ import type { PrismaClient } from "@prisma/client";
 import type { Auth } from "../../auth/create-auth";
 import { AppError } from "../../errors";
 
+/** better-auth refuses a request it cannot tie to a live session (401) or a body it rejects: a 4xx, never a 500. */
+async function throughAuth(call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 401) throw new AppError("UNAUTHORIZED", "Your session has ended; sign in again.");
+    if (status !== undefined && status >= 400 && status < 500)
+      throw new AppError("INVALID_INPUT", (error as Error).message || "The session could not be ended.");
+    throw error;
+  }
+}
+
 /**
  * Ends one of the person's other sessions through better-auth's revoke-session (its hooks clear the session
  * cache, so the ended cookie stops working at once, in every process). Another person's session, an unknown or
@@ -26,10 +39,10 @@ export async function endAccountSession({
     throw new AppError("INVALID_INPUT", "That is the session you are using; sign out to end it.");
   const session = await db.session.findFirst({ where: { id: sessionId, userId }, select: { token: true } });
   if (!session) throw new AppError("NOT_FOUND", "That session was not found; it may have ended already.");
-  await auth.api.revokeSession({ headers, body: { token: session.token } });
+  await throughAuth(() => auth.api.revokeSession({ headers, body: { token: session.token } }));
 }
 
 /** Ends every session of the person but this request's (better-auth's revoke-other-sessions). */
 export async function endOtherAccountSessions({ auth, headers }: { auth: Auth; headers: Headers }): Promise<void> {
-  await auth.api.revokeOtherSessions({ headers });
+  await throughAuth(() => auth.api.revokeOtherSessions({ headers }));
 }

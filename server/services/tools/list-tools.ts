@@ -53,9 +53,12 @@ export function toolWhere(catalog: Catalog, { search, namespace, exposure }: Too
   };
 }
 
-/** The words of a search, in any order: "delete branch" finds `delete_branch` ("_", "." and "-" separate words too). */
+/**
+ * The words of a search, in any order: "delete branch" finds `delete_branch`. Only white space separates words, so a
+ * word keeps its `_`, `%` and backslash literally ("get_user" never finds `getxuser`).
+ */
 export function searchWords(text: string): string[] {
-  return text.split(/[\s_.-]+/).filter(Boolean);
+  return text.split(/\s+/).filter(Boolean);
 }
 
 const wordInKeyOrDescription = (word: string): Prisma.ToolWhereInput => ({
