@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run start:cluster`: the scale-out recipe on one machine, for trying it (README, "Two processes behind
+# `npm run start:cluster`: the scale-out recipe on one machine, for trying it (docs/operations.md, "Two processes behind
 # nginx"): two app processes on one Postgres (DATABASE_URL, default the local server's `stockroom` database) on
 # ports 3001 and 3002, behind Debian's nginx on PORT (default 3000) with STOCKROOM_TRUSTED_PROXIES=127.0.0.1.
 # Builds first when needed (as `npm start` does). Ctrl-C (or SIGTERM) stops all three, the app processes gracefully.
