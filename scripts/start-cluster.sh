@@ -12,6 +12,7 @@ PORT="${PORT:-3000}"
 export STOCKROOM_URL="${STOCKROOM_URL:-http://localhost:${PORT}}"
 dir="${STOCKROOM_DATA_DIR:-.data}/cluster"
 mkdir -p "$dir/body"
+dir="$(cd "$dir" && pwd)" # absolute: nginx resolves relative paths against its prefix
 pids=()
 stop() { kill -TERM "${pids[@]}" 2>/dev/null || true; wait || true; }
 trap stop INT TERM EXIT
@@ -20,12 +21,12 @@ PORT=3001 node scripts/start.mjs & pids+=($!)
 until curl -fsS -o /dev/null http://127.0.0.1:3001/healthz 2>/dev/null; do sleep 1; kill -0 "${pids[0]}" || exit 1; done
 PORT=3002 node scripts/serve.mjs & pids+=($!)
 cat > "$dir/nginx.conf" <<CONF
-worker_processes 1; daemon off; pid $PWD/$dir/nginx.pid; error_log stderr;
+worker_processes 1; daemon off; pid $dir/nginx.pid; error_log stderr;
 events {}
 http {
   access_log off;
-  client_body_temp_path $PWD/$dir/body; proxy_temp_path $PWD/$dir/body; fastcgi_temp_path $PWD/$dir/body;
-  uwsgi_temp_path $PWD/$dir/body; scgi_temp_path $PWD/$dir/body;
+  client_body_temp_path $dir/body; proxy_temp_path $dir/body; fastcgi_temp_path $dir/body;
+  uwsgi_temp_path $dir/body; scgi_temp_path $dir/body;
   upstream stockroom { server 127.0.0.1:3001; server 127.0.0.1:3002; keepalive 16; }
   server {
     listen ${PORT};
@@ -41,6 +42,6 @@ http {
   }
 }
 CONF
-nginx -c "$PWD/$dir/nginx.conf" -p "$PWD/$dir" & pids+=($!)
+nginx -c "$dir/nginx.conf" -p "$dir" & pids+=($!)
 echo "Stockroom cluster on http://localhost:${PORT} (processes on 3001 and 3002, database ${DATABASE_URL%%\?*})"
 wait -n
