@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@/sdk/index";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { callerFor } from "@/server/testing/factories";
+import { DEMO_ACKNOWLEDGEMENT } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 import { readAgentsDoc, WIRE_CALL, wireHitsSection, withWireHits, writeAgentsDoc } from "./lib/agents-doc";
 
@@ -27,7 +28,7 @@ describe("docs/agents.md, generated from the code", () => {
     const owner = callerFor(api.db, demo);
     const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
     ({ secret } = await owner.token.create({ ...input, name: "agents-doc" }));
-    await owner.review.publish({ ...input, note: "agents-doc" });
+    await owner.review.publish({ ...input, note: "agents-doc", acknowledgement: DEMO_ACKNOWLEDGEMENT });
   }, 180_000);
 
   it("shows the SDK's hits and scores for the wire example's search", { timeout: 120_000 }, async () => {

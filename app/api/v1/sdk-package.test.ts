@@ -16,6 +16,7 @@ import { buildSdk } from "@/sdk/build";
 import { connect } from "@/sdk/index";
 import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { callerFor } from "@/server/testing/factories";
+import { DEMO_ACKNOWLEDGEMENT } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -169,7 +170,7 @@ describe.skipIf(process.env.STOCKROOM_TEST_DB === "postgres")(
       const owner = callerFor(api.db, demo);
       const input = { team: DEMO_TEAM, catalog: DEMO_CATALOG };
       ({ secret } = await owner.token.create({ ...input, name: "sdk-package" }));
-      await owner.review.publish({ ...input, note: "sdk-package" });
+      await owner.review.publish({ ...input, note: "sdk-package", acknowledgement: DEMO_ACKNOWLEDGEMENT });
       stand = providerStandIn(recorded);
       await new Promise<void>((resolve) => stand.listen(0, "127.0.0.1", resolve));
       standUrl = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
