@@ -51,7 +51,11 @@ export const accountRouter = router({
     }),
 
   endOtherSessions: authedProcedure.output(z.object({ ended: z.literal(true) })).mutation(async ({ ctx }) => {
-    await endOtherAccountSessions({ auth: await getAuth(), headers: ctx.headers });
+    await endOtherAccountSessions({
+      auth: await getAuth(),
+      userId: ctx.user.id,
+      currentSessionId: await currentSessionId(ctx.headers),
+    });
     return { ended: true as const };
   }),
 });

@@ -42,7 +42,22 @@ export async function endAccountSession({
   await throughAuth(() => auth.api.revokeSession({ headers, body: { token: session.token } }));
 }
 
-/** Ends every session of the person but this request's (better-auth's revoke-other-sessions). */
-export async function endOtherAccountSessions({ auth, headers }: { auth: Auth; headers: Headers }): Promise<void> {
-  await throughAuth(() => auth.api.revokeOtherSessions({ headers }));
+/**
+ * Ends every session of the person but this request's. It goes through better-auth's internal adapter (the same
+ * calls its revoke-other-sessions makes, so the session cache is cleared too), keyed on the signed-in user rather
+ * than on better-auth re-reading the cookie: a request without a session of its own keeps none.
+ */
+export async function endOtherAccountSessions({
+  auth,
+  userId,
+  currentSessionId,
+}: {
+  auth: Auth;
+  userId: string;
+  currentSessionId: string | null;
+}): Promise<void> {
+  const { internalAdapter } = await auth.$context;
+  const sessions = await internalAdapter.listSessions(userId);
+  const others = sessions.filter((session) => session.id !== currentSessionId);
+  await Promise.all(others.map((session) => internalAdapter.deleteSession(session.token)));
 }
