@@ -10,10 +10,14 @@
 // are other processes), the API on the main thread and (on PGlite) the database in its own worker: all share
 // this machine's cores.
 // Options: --seconds N (60) --warmup N (5) --rate N (2000) --agents N (8) --events N (1000000) --db pglite|postgres|both
-//          --part ingest|insights|both|retention (both; each part writes its own section of docs/benchmarks.md)
+//          --part ingest|insights|both|retention|flood (both; each part writes its own section of docs/benchmarks.md)
 //          --retention-events N (10000000): retention, not in "both": a catalog with N events over 30 days
 //          (generated in SQL), its retention set to 14 days, then the hourly retention pass (delete-expired-events.ts)
 //          timed: the first pass (about half the events expire) and the next (nothing to delete).
+//          flood, not in "both": the server's node:http front (npm start's, without Next.js) on a fresh database;
+//          another signed-in user's `team.mine` p50/p95 unloaded, then while one account floods its catalog's events
+//          route (--flood-in-flight N (4) requests in flight of --flood-events N (1000) events each, each 429 waited
+//          out for its Retry-After) for --flood-seconds N (20); that user pauses --pause-ms N (50) between requests.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -28,6 +32,7 @@ import { writeBenchSection } from "./lib/bench-report";
 import { batchOf, EVENT_BATCH, startEventAgents } from "./lib/event-agents";
 import { seedScaleEvents, timeInsights } from "./lib/insights-scale";
 import { deleteExpiredEvents } from "../server/services/insights/delete-expired-events";
+import { benchFlood, type FloodBenchResult } from "./lib/ingest-flood";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -43,6 +48,13 @@ const DBS: TestDbKind[] =
   option("db", "both") === "both" ? ["pglite", "postgres"] : [option("db", "both") as TestDbKind];
 const PART = option("part", "both");
 const RETENTION_EVENTS = Number(option("retention-events", "10000000"));
+const FLOOD = {
+  inFlight: Number(option("flood-in-flight", "4")),
+  batchEvents: Number(option("flood-events", "1000")),
+  seconds: Number(option("flood-seconds", "20")),
+  pauseMs: Number(option("pause-ms", "50")),
+};
+const runs = (part: string) => PART === part || (PART === "both" && (part === "ingest" || part === "insights"));
 
 const globals = globalThis as unknown as {
   stockroomDb?: Promise<DatabaseHandle>;
@@ -145,7 +157,7 @@ async function timeBareInserts(handle: DatabaseHandle, catalogId: string) {
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const lines: string[] = [];
-for (const kind of PART === "insights" || PART === "retention" ? [] : DBS) {
+for (const kind of runs("ingest") ? DBS : []) {
   console.log(`${kind}: ingest ${RATE} events/s from ${AGENTS} agents for ${SECONDS} s…`);
   const r = await benchIngest(kind);
   const line = `| ${kind} | ${Math.round(r.rate)} ev/s | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(r.coldMax)} | ${fmt(r.peerP50)} / ${fmt(r.peerP99)} | ${(r.p99 / r.peerP99).toFixed(1)}× | ${r.load} | ${r.sent} / ${r.stored}${r.failed ? ` (${r.failed} refused)` : ""} | ${r.p99 < 100 && r.sent === r.stored && r.failed === 0 ? "met" : "missed"} |`;
@@ -174,7 +186,7 @@ async function benchRetention(kind: TestDbKind): Promise<string> {
 }
 
 const retentionLines: string[] = [];
-for (const kind of PART === "retention" ? DBS : []) {
+for (const kind of runs("retention") ? DBS : []) {
   console.log(`${kind}: the retention pass over ${RETENTION_EVENTS} events…`);
   const line = await benchRetention(kind);
   console.log(line);
@@ -195,7 +207,7 @@ if (retentionLines.length > 0) {
 }
 
 const scaleLines: string[] = [];
-for (const kind of PART === "ingest" || PART === "retention" ? [] : DBS) {
+for (const kind of runs("insights") ? DBS : []) {
   console.log(`${kind}: Insights over ${SCALE_EVENTS} events…`);
   const handle = await createTestDatabase(kind);
   try {
@@ -231,6 +243,38 @@ if (scaleLines.length > 0) {
       "| database | events | overview | first tab | page | slowest tab | events page | peer overview | goal |",
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...scaleLines,
+    ].join("\n"),
+  );
+}
+function floodLine(kind: TestDbKind, { unloaded, loaded, flood, load }: FloodBenchResult): string {
+  const ratio = loaded.p95 / unloaded.p95;
+  const perSecond = (events: number) => `${Math.round(events / flood.seconds).toLocaleString("en")} ev/s`;
+  const refused = flood.busy + flood.limited + flood.other;
+  const statuses = Object.entries(flood.statuses)
+    .map(([status, count]) => `${count}×${status}`)
+    .join(", ");
+  return `| ${kind} | ${fmt(unloaded.p50)} / ${fmt(unloaded.p95)} | ${fmt(loaded.p50)} / ${fmt(loaded.p95)} / ${fmt(loaded.max)} | ${ratio.toFixed(1)}× | ${perSecond(flood.accepted)} | ${perSecond(refused)} (busy ${perSecond(flood.busy)}) | ${statuses} | ${load} | ${ratio <= 3 ? "met" : "missed"} |`;
+}
+
+const floodLines: string[] = [];
+for (const kind of runs("flood") ? DBS : []) {
+  console.log(
+    `${kind}: team.mine unloaded, then while ${FLOOD.inFlight} requests of ${FLOOD.batchEvents} events flood for ${FLOOD.seconds} s…`,
+  );
+  const line = floodLine(kind, await benchFlood({ ...FLOOD, kind }));
+  console.log(line);
+  floodLines.push(line);
+}
+if (floodLines.length > 0) {
+  writeBenchSection(
+    "events-flood",
+    "Agent events: another user's requests during an event flood (`npm run bench:events -- --part flood`)",
+    [
+      `The server in its own process as \`npm start\` runs it but for Next.js (the node:http front whose API handler answers tRPC, better-auth and the agent routes; no page is part of these requests), on a fresh database: PGlite in a data directory, or a new database on the Postgres server. One account's token floods its catalog's events route: ${FLOOD.inFlight} requests in flight of ${FLOOD.batchEvents} events each (from a worker thread), the next sent as soon as one is answered, a 429 waited out for its Retry-After (the token's rate limit, default 120 requests a minute, and a busy ingest both send one). Another signed-in user asks \`team.mine\` over tRPC HTTP one request at a time, ${FLOOD.pauseMs} ms apart: ${FLOOD.seconds / 2} s with nothing else running (unloaded), then ${FLOOD.seconds} s during the flood (after its first 3 s). Goal: that user's p95 during the flood ≤ 3× unloaded. Flood rates are events per second of the measured window: accepted (202), refused (429: busy, the rate limit or a bound).`,
+      "",
+      "| database | unloaded p50 / p95 | flooded p50 / p95 / max | p95 ratio | flood accepted | flood refused | flood answers | load avg (1 min) | goal |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...floodLines,
     ].join("\n"),
   );
 }

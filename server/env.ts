@@ -117,6 +117,8 @@ const envSchema = z.object({
   STOCKROOM_EVENTS_PER_TEAM_PER_DAY: count(1, 1_000_000_000, 300_000),
   STOCKROOM_EVENT_MB_PER_CATALOG: count(1, 10_000_000, 256),
   STOCKROOM_EVENT_MB_PER_TEAM: count(1, 10_000_000, 1024),
+  STOCKROOM_INGEST_BATCHES_PER_CATALOG: count(1, 10_000, 2),
+  STOCKROOM_INGEST_BATCHES: count(1, 100_000, 8),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -247,7 +247,7 @@ export const postEventsRoute = defineRoute({
     413: "The body is over 1 MB: split the batch. Or the catalog or its team holds its bound of event bytes (the message names it; `droppedEvents` were counted as dropped).",
     429: {
       description:
-        "Over the token's rate limit (shared with its snapshot reads), or the catalog or its team stored its bound of events today (the message names it; `droppedEvents` were counted as dropped, do not resend them).",
+        "Over the token's rate limit (shared with its snapshot reads); or event ingest is busy (the catalog or the server already has its share of batches being stored: nothing was stored or counted, resend after Retry-After); or the catalog or its team stored its bound of events today (the message names it; `droppedEvents` were counted as dropped, do not resend them).",
       headers: RETRY_AFTER,
     },
   },

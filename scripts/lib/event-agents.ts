@@ -5,10 +5,10 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 
 export const EVENT_BATCH = 100;
 
-/** One conversation's worth of events: a search, the call after it and its outcome (ids unique per run). */
-export function batchOf(agent: number, seq: number): unknown[] {
+/** Conversations of a search, the call after it and its outcome, `size` events (ids unique per run). */
+export function batchOf(agent: number, seq: number, size = EVENT_BATCH): unknown[] {
   const events: unknown[] = [];
-  for (let i = 0; events.length < EVENT_BATCH; i++) {
+  for (let i = 0; events.length < size; i++) {
     const id = `a${agent}-${seq}-${i}`;
     const conversationId = `c${agent}-${seq}-${i}`;
     const tools = [
@@ -25,9 +25,9 @@ export function batchOf(agent: number, seq: number): unknown[] {
       latencyMs: 0.5 + (i % 10) / 10,
       hits: tools.map((tool, r) => ({ id: tool, rank: r + 1, score: 10 - r, strength: r === 0 ? "strong" : "weak" })),
     });
-    if (events.length < EVENT_BATCH)
+    if (events.length < size)
       events.push({ type: "call", id: `${id}-c`, conversationId, callId: `${id}-call`, toolId: tools[i % 3] });
-    if (events.length < EVENT_BATCH)
+    if (events.length < size)
       events.push({ type: "outcome", id: `${id}-o`, conversationId, callId: `${id}-call`, ok: i % 4 !== 0 });
   }
   return events;
@@ -125,4 +125,6 @@ export async function startEventAgents(options: AgentsOptions): Promise<AgentsRe
   return result;
 }
 
-if (!isMainThread && parentPort) parentPort.postMessage(await runAgents(workerData as AgentsOptions));
+// Only in the agents' own worker: the flood's worker (event-flood.ts) imports batchOf from here too.
+if (!isMainThread && parentPort && (workerData as Partial<AgentsOptions> | null)?.agents)
+  parentPort.postMessage(await runAgents(workerData as AgentsOptions));

@@ -9,12 +9,21 @@ export class SessionClient {
   }
 
   async signIn(email: string, password: string): Promise<void> {
-    const response = await fetch(`${this.baseUrl}/api/auth/sign-in/email`, {
+    await this.authenticate("sign-in", { email, password });
+  }
+
+  /** A new account (with its own team), signed in. */
+  async signUp(name: string, email: string, password: string): Promise<void> {
+    await this.authenticate("sign-up", { name, email, password });
+  }
+
+  private async authenticate(action: "sign-in" | "sign-up", body: Record<string, string>): Promise<void> {
+    const response = await fetch(`${this.baseUrl}/api/auth/${action}/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: this.baseUrl },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    if (!response.ok) throw new Error(`${action} failed: ${response.status} ${await response.text()}`);
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const eq = pair!.indexOf("=");

@@ -10,6 +10,11 @@ export interface SqlRunner {
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** How many statements can run at once through this runner (absent: one, as on PGlite or one connection). */
   readonly concurrency?: number;
+  /**
+   * The same database for statements that may wait (agent-event ingest): they run behind other work, a bounded
+   * number at once (server/db/background-lane.ts). Absent (a transaction's runner, a test's stand-in): `query`.
+   */
+  readonly background?: Pick<SqlRunner, "query">;
 }
 
 export interface Migration {

@@ -8,6 +8,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { metrics, sampleWhileOpen } from "../ops/metrics";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { BackgroundLane } from "./background-lane";
 import { PGliteThread, type PGliteLike } from "./pglite-thread";
 import { logger } from "../ops/logger";
 
@@ -30,7 +31,15 @@ export interface OpenDatabaseOptions {
 }
 
 function pgliteRunner(client: Pick<PGliteLike, "exec" | "query">): SqlRunner {
+  const thread = client instanceof PGliteThread ? client : null;
   return {
+    ...(thread && {
+      background: {
+        async query<T>(sql: string, params: unknown[] = []) {
+          return (await thread.backgroundQuery<T>(sql, params)).rows;
+        },
+      },
+    }),
     async exec(sql) {
       await client.exec(sql);
     },
@@ -43,9 +52,25 @@ function pgliteRunner(client: Pick<PGliteLike, "exec" | "query">): SqlRunner {
   };
 }
 
+/** Pool connections the background lane may use at once (of the pool's 10), so others always find one free. */
+const BACKGROUND_CONNECTIONS = 2;
+
+/** Statements that may wait, on at most BACKGROUND_CONNECTIONS, each once the pool has had no other work a moment. */
+function backgroundOf(pool: pg.Pool): Pick<SqlRunner, "query"> {
+  const lane: BackgroundLane = new BackgroundLane({
+    slots: BACKGROUND_CONNECTIONS,
+    busy: () => pool.waitingCount > 0 || pool.totalCount - pool.idleCount > lane.running,
+  });
+  return {
+    query: <T>(sql: string, params: unknown[] = []) =>
+      lane.run(async () => (await pool.query(sql, params)).rows as T[]),
+  };
+}
+
 function poolRunner(pool: pg.Pool | pg.PoolClient): SqlRunner {
   return {
     concurrency: "release" in pool ? 1 : pool.options.max,
+    ...(!("release" in pool) && { background: backgroundOf(pool) }),
     async exec(sql) {
       await pool.query(sql);
     },

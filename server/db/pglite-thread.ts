@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { messages, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { BackgroundLane } from "./background-lane";
 
 /** What this app (the Prisma adapter and the migration runner) asks of PGlite, and all a PGliteThread offers. */
 export type PGliteLike = Pick<PGlite, "query" | "exec" | "transaction" | "close">;
@@ -37,6 +38,11 @@ export class PGliteThread implements PGliteLike {
   #nextId = 1;
   #nextTx = 1;
   #failure: Error | null = null;
+  /** One background statement at a time, and only when no other call has waited for a moment (background-lane.ts). */
+  readonly #background: BackgroundLane = new BackgroundLane({
+    slots: 1,
+    busy: (): boolean => this.#pending.size > this.#background.running,
+  });
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -47,6 +53,7 @@ export class PGliteThread implements PGliteLike {
       if (this.#pending.size === 0) worker.unref(); // idle: like in-thread PGlite, keep no process alive
       if (message.error) call.reject(toError(message.error));
       else call.resolve(message.result);
+      this.#background.check();
     });
     const fail = (error: Error) => {
       this.#failure ??= error;
@@ -106,6 +113,14 @@ export class PGliteThread implements PGliteLike {
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this.#query<T>(undefined, sql, params, options);
+  }
+
+  /**
+   * A statement that may wait: it runs after the calls of other work, one at a time (see background-lane.ts), so
+   * the one connection PGlite has is never held by a queue of them.
+   */
+  backgroundQuery<T>(sql: string, params?: unknown[]): Promise<Results<T>> {
+    return this.#background.run(() => this.#query<T>(undefined, sql, params));
   }
 
   exec(sql: string, options?: QueryOptions): Promise<Results[]> {

@@ -21,7 +21,8 @@ import { cachedSearchableSnapshot, searchSnapshot } from "../services/snapshots/
 import { listSnapshots } from "../services/snapshots/list-snapshots";
 import { commitImport, previewImport } from "../services/import/import-tools";
 import { ingestEvents } from "../services/insights/ingest-events";
-import { validateEventBatch } from "../services/insights/validate-batch";
+import { validateEventBatchYielding } from "../services/insights/validate-batch";
+import { admitEventBatch } from "../services/insights/ingest-admission";
 import { checkEventQuota } from "../services/insights/event-quota";
 import { answer, jsonAnswer, parseParams, type AgentAnswer } from "./agent-answer";
 import { parseJsonWithinDepth } from "./json-depth";
@@ -136,27 +137,34 @@ async function answerImport(
 }
 
 /**
- * Every event valid (400 naming each bad one by index), within the bounds on stored events (429/413 naming the
- * bound, the events counted as dropped), then stored once per client event id.
+ * Taken in while the catalog and the server have room for one more batch in flight (else 429 "busy", before the
+ * body is read: ingest-admission.ts), every event valid (400 naming each bad one by index), within the bounds on
+ * stored events (429/413 naming the bound, the events counted as dropped), then stored once per client event id.
+ * Its statements run in the database's background lane, behind other users' (server/db/background-lane.ts).
  */
 async function answerEvents(call: RouteCall<unknown>): Promise<AgentAnswer> {
   const hint = () => 'The body is not valid JSON; send { "events": [...] } as application/json.';
-  const body = await call.readBody();
-  const batch = validateEventBatch(parseJson(body, hint));
-  await checkEventQuota({
-    sql: call.sql,
-    catalogId: call.agent.catalogId,
-    events: batch.events.length,
-    bytes: body.length,
-    reportedDropped: batch.dropped,
-  });
-  const result = await ingestEvents({
-    sql: call.sql,
-    catalogId: call.agent.catalogId,
-    tokenId: call.agent.tokenId,
-    batch,
-  });
-  return jsonAnswer(result, { status: 202, headers: NO_STORE });
+  const release = admitEventBatch(call.agent.catalogId);
+  try {
+    const body = await call.readBody();
+    const batch = await validateEventBatchYielding(parseJson(body, hint));
+    await checkEventQuota({
+      sql: call.sql.background ?? call.sql,
+      catalogId: call.agent.catalogId,
+      events: batch.events.length,
+      bytes: body.length,
+      reportedDropped: batch.dropped,
+    });
+    const result = await ingestEvents({
+      sql: call.sql,
+      catalogId: call.agent.catalogId,
+      tokenId: call.agent.tokenId,
+      batch,
+    });
+    return jsonAnswer(result, { status: 202, headers: NO_STORE });
+  } finally {
+    release();
+  }
 }
 
 /**

@@ -68,7 +68,12 @@ describe(`graceful shutdown (${testDbKind()})`, () => {
 
   it("on SIGTERM under load: no error for an accepted request, no lost event, a clean close, exit 0", async () => {
     database = await createOpsDatabase();
-    const server = await startOpsProcess({ ...database.env, STOCKROOM_SHUTDOWN_TIMEOUT_MS: String(BOUND_MS) });
+    const server = await startOpsProcess({
+      ...database.env,
+      STOCKROOM_SHUTDOWN_TIMEOUT_MS: String(BOUND_MS),
+      // Every worker's batch in flight at once (the default, 2 per catalog, would refuse some with a 429 busy).
+      STOCKROOM_INGEST_BATCHES_PER_CATALOG: String(WORKERS),
+    });
     const { fixture } = server;
     const base = `${server.url}/api/v1/catalogs/${fixture.team}/${fixture.catalog}`;
     const tally: Tally = { stored: 0, statuses: new Map(), unanswered: [], acceptedUnanswered: [], signalledAt: 0 };

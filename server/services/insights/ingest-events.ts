@@ -6,7 +6,7 @@ import { CONTEXT_SQL, WRITE_SQL } from "./ingest-sql";
 import { type ArrivedBatch, planBatches, type StoredEvent } from "./plan-batch";
 import type { TelemetryTextMode } from "./privacy";
 
-type Sql = Pick<SqlRunner, "query" | "concurrency">;
+type Sql = Pick<SqlRunner, "query" | "concurrency" | "background">;
 
 export interface IngestEventsOptions {
   sql: Sql;
@@ -63,7 +63,8 @@ async function writeBatches(
 ): Promise<EventBatchResult[]> {
   const all = batches.flatMap((batch) => batch.events);
   const calls = all.filter((event) => event.type === "call");
-  const found = await sql.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, [
+  const lane = sql.background ?? sql;
+  const found = await lane.query<StoredEvent & { mode: TelemetryTextMode }>(CONTEXT_SQL, [
     catalogId,
     distinct(all.map((event) => event.conversationId)),
     distinct(calls.filter((call) => !call.searchEventId).map((call) => call.toolId)),
@@ -82,7 +83,7 @@ async function writeBatches(
   const { rows, counts, buckets, followed, settled } = planBatches(fresh, stored, found[0]?.mode ?? "redacted");
   if (rows.length > 0 || counts.length > 0) {
     const rowsJson = JSON.stringify(rows);
-    await sql.query(WRITE_SQL, [
+    await lane.query(WRITE_SQL, [
       catalogId,
       rowsJson,
       JSON.stringify(counts),
@@ -115,8 +116,13 @@ interface CatalogWrites {
 }
 
 const writes = new WeakMap<Sql, Map<string, CatalogWrites>>();
-/** A group stops growing at this many events (a batch holds up to 1,000), so one write stays short. */
-const GROUP_EVENTS = 2_000;
+/**
+ * A write holds at most this many events: a batch (up to 1,000) is stored in parts of this size, and a group of
+ * small batches stops growing here. Each write is one statement, so on PGlite, which runs one at a time, another
+ * user's statement waits for one short write at most (the writes run in the database's background lane).
+ */
+export const WRITE_EVENTS = 200;
+const GROUP_EVENTS = WRITE_EVENTS;
 /**
  * Writes of one catalog in flight at once, where the database runs statements in parallel (Postgres). Their
  * batches share no key, so neither has to see the other's events; they still meet on the day counters' rows,
@@ -193,12 +199,40 @@ function pump(sql: Sql, catalogId: string, catalogs: Map<string, CatalogWrites>,
   }
 }
 
+/** The arrived batch in parts of at most WRITE_EVENTS events; the drops it reports go with its last part. */
+function partsOf(arrived: ArrivedBatch): ArrivedBatch[] {
+  if (arrived.events.length <= WRITE_EVENTS) return [arrived];
+  const parts: ArrivedBatch[] = [];
+  for (let from = 0; from < arrived.events.length; from += WRITE_EVENTS) {
+    const to = Math.min(arrived.events.length, from + WRITE_EVENTS);
+    const last = to === arrived.events.length;
+    const { receivedAt, tokenId, dropped } = arrived;
+    const events = arrived.events.slice(from, to);
+    parts.push({ events, ids: arrived.ids.slice(from, to), receivedAt, tokenId, ...(last && { dropped }) });
+  }
+  return parts;
+}
+
+/** Queues one part for its catalog's writers; resolves with its result once written. */
+function enqueue(sql: Sql, catalogId: string, part: ArrivedBatch): Promise<EventBatchResult> {
+  return new Promise<EventBatchResult>((resolve, reject) => {
+    let catalogs = writes.get(sql);
+    if (!catalogs) writes.set(sql, (catalogs = new Map()));
+    let state = catalogs.get(catalogId);
+    if (!state) catalogs.set(catalogId, (state = { queue: [], writing: 0, busy: new Map() }));
+    state.queue.push({ batch: part, keys: keysOf(part.events), resolve, reject });
+    pump(sql, catalogId, catalogs, state);
+  });
+}
+
 /**
  * Stores a validated batch (see writeBatches). Group commit: per catalog in this process one write at a time on
  * PGlite, two on Postgres, and the batches that arrive meanwhile are written together by the next free writer, one
  * pair of statements for a group. PGlite runs one statement at a time, so concurrent agents would otherwise queue
  * behind each other's statements, each paying the per-statement cost; on Postgres a second writer takes half of a
- * burst while the first writes the other half.
+ * burst while the first writes the other half. A batch over WRITE_EVENTS is written in parts, in order (they share
+ * their conversations' keys), each whole: its events with their day counters. Should one part fail, the batch is
+ * answered with the error and resending it stores the rest (the parts stored count as duplicates).
  */
 export function ingestEvents({
   sql,
@@ -209,17 +243,21 @@ export function ingestEvents({
 }: IngestEventsOptions): Promise<EventBatchResult> {
   const ids = newEventIds(batch.events.length, now.getTime());
   const arrived = { events: batch.events, ids, receivedAt: now.toISOString(), tokenId, dropped: batch.dropped };
-  return new Promise<EventBatchResult>((resolve, reject) => {
-    let catalogs = writes.get(sql);
-    if (!catalogs) writes.set(sql, (catalogs = new Map()));
-    let state = catalogs.get(catalogId);
-    if (!state) catalogs.set(catalogId, (state = { queue: [], writing: 0, busy: new Map() }));
-    state.queue.push({ batch: arrived, keys: keysOf(batch.events), resolve, reject });
-    pump(sql, catalogId, catalogs, state);
-  }).then(countBatch(batch.dropped ?? 0), (error: unknown) => {
-    metrics().eventBatches.inc({ outcome: "failed" });
-    throw error;
-  });
+  return Promise.all(partsOf(arrived).map((part) => enqueue(sql, catalogId, part)))
+    .then((results) =>
+      results.reduce(
+        (sum, r) => ({
+          accepted: sum.accepted + r.accepted,
+          stored: sum.stored + r.stored,
+          duplicates: sum.duplicates + r.duplicates,
+        }),
+        { accepted: 0, stored: 0, duplicates: 0 },
+      ),
+    )
+    .then(countBatch(batch.dropped ?? 0), (error: unknown) => {
+      metrics().eventBatches.inc({ outcome: "failed" });
+      throw error;
+    });
 }
 
 /** The batch's events by fate, into `stockroom_events_total` (the ingest rate is its rate). */
