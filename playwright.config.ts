@@ -31,7 +31,7 @@ export default defineConfig({
     // A fresh embedded database for every run; builds first when the build is stale.
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${PORT}/sign-in`,
-    timeout: 600_000,
+    timeout: 1_200_000, // a first build on a busy two-core machine has taken over ten minutes
     reuseExistingServer: false,
     stdout: "pipe",
     env: {

@@ -31,6 +31,9 @@ export function AppShell({ team, teams, user, children }: AppShellProps) {
             <Link href="/docs/api" className="hidden text-stone-600 hover:text-stone-900 sm:inline">
               API docs
             </Link>
+            <Link href="/docs/glossary" className="hidden text-stone-600 hover:text-stone-900 md:inline">
+              Glossary
+            </Link>
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
             <CommandPalette team={team.slug} />

@@ -193,7 +193,7 @@ test("the export menu downloads the draft in the chosen format, with or without 
   expect(await exportOpenAi(false)).not.toContain('"type":"tool_search"');
 });
 
-test("a description longer than its two clamped lines offers the whole text; a short one offers nothing", async ({
+test("rows are one dense line; a description longer than its line offers the whole text; a short one offers nothing", async ({
   page,
   newCatalog,
 }) => {
@@ -211,6 +211,10 @@ test("a description longer than its two clamped lines offers the whole text; a s
   const tools = page.getByRole("table", { name: "Tools" });
   const orders = tools.getByRole("row").filter({ hasText: "list_open_orders" });
   await expect(tools.getByRole("row").filter({ hasText: "ping" }).getByRole("button")).toHaveCount(0);
+  // About 40 px a row on a laptop screen, long description included (it was two lines and a link below).
+  for (const row of [orders, tools.getByRole("row").filter({ hasText: "ping" })]) {
+    expect((await row.boundingBox())!.height).toBeLessThanOrEqual(44);
+  }
   await orders.getByRole("button", { name: "Show all" }).click();
   await expect(orders.getByText(long)).toBeVisible();
   // Selecting the row rebuilds the table's columns; the description stays open.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpNewUser } from "./helpers";
+import { signInAsDemo, signUpNewUser } from "./helpers";
 import { createPublishedCatalog } from "./playground-helpers";
 
 // Issue 23 item 7: `/` focuses the page's search, ⌘/Ctrl+K opens the palette, ⌘/Ctrl+S saves the form, `?` lists them.
@@ -55,4 +55,30 @@ test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async 
   await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Description")).toHaveValue("Saved with the keyboard");
+});
+
+test("a keyboard focus ring inside the scrolling catalog tabs is drawn whole, not clipped by the tab bar", async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  await page.goto("/t/demo/mcp-tools/golden");
+  const tabs = page.getByRole("navigation", { name: "Catalog" });
+  await tabs.getByRole("link", { name: "Golden queries" }).focus();
+  await page.keyboard.press("Tab"); // keyboard focus, so :focus-visible applies
+  const ring = await page.evaluate(() => {
+    const tab = document.activeElement as HTMLElement;
+    const nav = tab.closest("nav") as HTMLElement;
+    const style = getComputedStyle(tab);
+    const reach = Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth);
+    const box = tab.getBoundingClientRect();
+    const clip = nav.getBoundingClientRect();
+    return {
+      nav: nav.getAttribute("aria-label"),
+      top: box.top - reach - clip.top,
+      bottom: clip.bottom - (box.bottom + reach),
+    };
+  });
+  expect(ring.nav).toBe("Catalog");
+  expect(ring.top).toBeGreaterThanOrEqual(0);
+  expect(ring.bottom).toBeGreaterThanOrEqual(0);
 });

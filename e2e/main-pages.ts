@@ -22,6 +22,7 @@ export const MAIN_PAGES = [
   { name: "settings", path: "/t/demo/mcp-tools/settings" },
   { name: "account", path: "/account" },
   { name: "api-docs", path: "/docs/api" },
+  { name: "glossary", path: "/docs/glossary" },
   { name: "not-found", path: "/t/demo/no-such-catalog" },
 ] as const;
 

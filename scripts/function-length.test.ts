@@ -20,7 +20,6 @@ const NOT_SPLIT_YET: Record<string, number> = {
   "components/catalog/new-catalog-form.tsx NewCatalogForm": 91,
   "components/catalog/setup-checklist.tsx SetupChecklist": 73,
   "components/first-request/cost-figures.tsx CostFigures": 83,
-  "components/first-request/first-request-preview.tsx FirstRequestPreview": 110,
   "components/first-request/payload-view.tsx PayloadView": 64,
   "components/golden/golden-import.tsx GoldenImport": 99,
   "components/golden/golden-query-form.tsx GoldenQueryForm": 86,

@@ -59,7 +59,9 @@ export function SnapshotList({ team, catalog, canPublish }: { team: string; cata
                 className="px-3 py-2 text-right font-medium"
                 title="At publish time, on the golden queries of that day"
               >
-                s@1 · R@K · MRR · nDCG
+                <Link href="/docs/glossary#metrics" className="underline-offset-2 hover:underline">
+                  s@1 · R@K · MRR · nDCG
+                </Link>
               </th>
               <th className="px-3 py-2">
                 <span className="sr-only">Actions</span>

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { refetchAfterChange } from "@/components/refetch";
+import { useServerSeed } from "@/components/server-seed";
 import { useTRPC } from "@/components/trpc-provider";
 import { BulkBar } from "./bulk-bar";
 import { PAGE_SIZE, type ToolListFilters } from "./tool-list-filters";
@@ -16,6 +17,8 @@ interface ToolListProps {
   canEdit: boolean;
   initial: ToolListFilters;
   initialData?: ToolPage;
+  /** When the server read `initialData` (ms since the epoch). */
+  renderedAt?: number;
 }
 
 /** The server rendered the first page; reuse it while the filters are still the ones it was rendered for. */
@@ -27,7 +30,7 @@ function isInitialPage(search: string, filters: ToolListFilters, initial: ToolLi
 }
 
 /** The admin list: server-side search, filters, sort and paging; selection for bulk changes. */
-export function ToolList({ team, catalog, canEdit, initial, initialData }: ToolListProps) {
+export function ToolList({ team, catalog, canEdit, initial, initialData, renderedAt }: ToolListProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { filters, setFilters, search, update } = useToolListFilters(initial);
@@ -35,7 +38,9 @@ export function ToolList({ team, catalog, canEdit, initial, initialData }: ToolL
   const input = { ...scope, sort: filters.sort, page: filters.page, pageSize: PAGE_SIZE };
   const placeholderData = keepPreviousData;
   const seed = isInitialPage(search, filters, initial) ? initialData : undefined;
-  const list = useQuery(trpc.tool.list.queryOptions(input, { placeholderData, initialData: seed }));
+  const listOptions = trpc.tool.list.queryOptions(input, { placeholderData, initialData: seed });
+  useServerSeed(queryClient, listOptions.queryKey, seed, renderedAt);
+  const list = useQuery(listOptions);
   const namespaces = useQuery(trpc.namespace.list.queryOptions({ team, catalog }));
   const data = list.data;
   const { selected, setSelected, toggle, togglePage } = useToolSelection(data?.tools ?? []);

@@ -97,7 +97,9 @@ function toolColumns(input: ColumnsInput) {
       header: "Description",
       size: 520,
       enableSorting: false,
-      cell: ({ row }) => <Description text={row.original.description} highlight={search} className="text-stone-700" />,
+      cell: ({ row }) => (
+        <Description text={row.original.description} highlight={search} className="text-stone-700" compact />
+      ),
     }),
     column.accessor("updatedAt", {
       header: "Changed",
@@ -250,7 +252,7 @@ export function ToolTable({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className="border-b border-stone-100 align-top last:border-0 hover:bg-stone-50">
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2" style={{ width: cell.column.getSize() }}>
+                <td key={cell.id} className="px-3 py-1.5" style={{ width: cell.column.getSize() }}>
                   {renderCell(cell)}
                 </td>
               ))}

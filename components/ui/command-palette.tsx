@@ -115,6 +115,7 @@ function usePaletteEntries(team: string, search: string): { entries: PaletteEntr
       names: [p.label],
     }));
     list.push({ id: "page:api", label: "API docs", kind: "Page", href: "/docs/api", names: ["API docs"] });
+    list.push({ id: "page:glossary", label: "Glossary", kind: "Page", href: "/docs/glossary", names: ["Glossary"] });
     for (const catalog of catalogs.data ?? [])
       for (const tab of CATALOG_TABS)
         list.push({

@@ -21,17 +21,21 @@ function useIsClamped(summary: string) {
 }
 
 /**
- * A tool description as lists show it: the first paragraph, clamped to two lines, the whole text on demand.
+ * A tool description as lists show it: the first paragraph, clamped to two lines (one when compact), the whole text
+ * on demand.
  * 105 of the demo's 724 descriptions start with a newline, so "the first line" would be blank.
  */
 export function Description({
   text,
   highlight,
   className = "",
+  compact = false,
 }: {
   text: string;
   highlight?: string;
   className?: string;
+  /** One line with "Show all" beside it (dense tables), instead of two lines with it below. */
+  compact?: boolean;
 }) {
   const [isOpen, setOpen] = useState(false);
   const summary = firstParagraph(text);
@@ -40,13 +44,13 @@ export function Description({
   const hasMore = isOpen || hasMoreParagraphs(text) || (isClamped ?? hasMoreThanFirstParagraph(text));
   if (!summary) return <span className={`text-sm text-stone-500 italic ${className}`}>No description</span>;
   return (
-    <div className={`text-sm ${className}`}>
+    <div className={`text-sm ${compact && !isOpen ? "flex items-baseline gap-2" : ""} ${className}`}>
       {isOpen ? (
         <p className="whitespace-pre-line break-words">
           <Highlight text={text.trim()} needle={highlight} />
         </p>
       ) : (
-        <p ref={ref} className="line-clamp-2 break-words">
+        <p ref={ref} className={compact ? "line-clamp-1 min-w-0 flex-1 break-words" : "line-clamp-2 break-words"}>
           <Highlight text={summary} needle={highlight} />
         </p>
       )}
@@ -55,7 +59,7 @@ export function Description({
           type="button"
           onClick={() => setOpen(!isOpen)}
           aria-expanded={isOpen}
-          className="mt-0.5 text-xs text-stone-500 underline-offset-2 hover:text-stone-900 hover:underline"
+          className={`${compact && !isOpen ? "shrink-0" : "mt-0.5"} text-xs text-stone-500 underline-offset-2 hover:text-stone-900 hover:underline`}
         >
           {isOpen ? "Show less" : "Show all"}
         </button>

@@ -14,6 +14,9 @@ export function SiteFrame({ children, wide = false }: { children: ReactNode; wid
             <Link href="/docs/api" className="text-stone-600 hover:text-stone-900">
               API docs
             </Link>
+            <Link href="/docs/glossary" className="text-stone-600 hover:text-stone-900">
+              Glossary
+            </Link>
             <ThemeSwitch />
           </nav>
         </div>

@@ -23,6 +23,7 @@ export default async function CatalogPage({
     sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : query.q ? "relevance" : "key",
     page: Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1)),
   };
+  const renderedAt = Date.now();
   const [role, list, catalogs, golden] = await Promise.all([
     loadTeamRole(team),
     load((api) =>
@@ -59,7 +60,14 @@ export default async function CatalogPage({
           isConnected={tokens ? active.some((t) => t.lastUsedAt !== null) : true}
         />
       )}
-      <ToolList team={team} catalog={catalog} canEdit={role !== "viewer"} initial={initial} initialData={list} />
+      <ToolList
+        team={team}
+        catalog={catalog}
+        canEdit={role !== "viewer"}
+        initial={initial}
+        initialData={list}
+        renderedAt={renderedAt}
+      />
     </>
   );
 }
