@@ -16,8 +16,8 @@ import {
 } from "./patterns";
 import type { RuleId } from "./rules";
 import { otherToolReference, type ToolNameIndex } from "./tool-names";
-import { type Sentence, sentencesOf, spanOf, toolTexts, wordsOf } from "./text";
-import type { CheckTool, Finding } from "./types";
+import { removeSpans, type Sentence, sentencesOf, spanOf, toolTexts, wordsOf } from "./text";
+import type { CheckTool, Finding, FindingFix } from "./types";
 
 interface SentenceRule {
   id: RuleId;
@@ -254,6 +254,16 @@ export function checkSafetyText(tool: CheckTool, names: ToolNameIndex): Finding[
     "This text tells the model to read files, secrets, client configuration or its own context. Remove it; ask the user for what the tool needs through its parameters.",
   );
   return [...hits].map(([id, sentences]) =>
-    makeFinding(id, tool.id, messages.get(id)!, { spans: sentences.slice(0, 5).map(spanOf) }),
+    makeFinding(id, tool.id, messages.get(id)!, { spans: sentences.slice(0, 5).map(spanOf) }, removal(tool, sentences)),
   );
+}
+
+/** The deterministic fix of a sentence rule: the description without the flagged sentences (when all are in it). */
+function removal(tool: CheckTool, sentences: readonly Sentence[]): FindingFix | undefined {
+  if (sentences.some((s) => s.field !== "description")) return undefined;
+  const description = removeSpans(tool.description, sentences);
+  return {
+    label: sentences.length === 1 ? "Remove the sentence" : `Remove the ${sentences.length} sentences`,
+    patch: { description },
+  };
 }

@@ -90,6 +90,23 @@ export function sentencesOf(field: string, text: string): Sentence[] {
   return out;
 }
 
+/**
+ * The text without the given spans (sentences of it), each taken out with the white space that followed it, so the
+ * rest reads on; overlapping spans are taken out once.
+ */
+export function removeSpans(text: string, spans: ReadonlyArray<{ start: number; end: number }>): string {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = "";
+  let at = 0;
+  for (const span of sorted) {
+    if (span.end <= at) continue;
+    out += text.slice(at, Math.max(at, span.start));
+    at = span.end;
+    while (at < text.length && /[ \t]/.test(text[at]!)) at++;
+  }
+  return (out + text.slice(at)).trim();
+}
+
 export function spanOf(sentence: Sentence): TextSpan {
   return { field: sentence.field, start: sentence.start, end: sentence.end, text: sentence.text };
 }

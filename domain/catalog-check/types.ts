@@ -58,12 +58,12 @@ export interface FindingEvidence {
 }
 
 /**
- * A deterministic fix: the fields to set on the tool, as a patch an editor applies as-is (`description` replaced,
- * `annotations` merged into the MCP annotations).
+ * A deterministic fix: the fields to set on the tool, as a patch an editor applies as-is (`description` and
+ * `parameters` replaced, `annotations` merged into the MCP annotations).
  */
 export interface FindingFix {
   label: string;
-  patch: { description?: string; annotations?: Record<string, boolean> };
+  patch: { description?: string; parameters?: Record<string, unknown>; annotations?: Record<string, boolean> };
 }
 
 export interface Finding {
