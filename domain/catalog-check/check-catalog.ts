@@ -1,13 +1,14 @@
 // The catalog check's entry points: `checkTool` (one tool's own rules, as the editor runs them per keystroke) and
 // `checkCatalog` (every rule, including those that compare tools and rank requests).
 import { createSearchIndex, effectiveSearchText, type EngineSettings, type IndexDoc } from "../../search/index";
-import { buildVectors, checkNearDuplicates, checkSameNames } from "./confusion";
+import { checkNearDuplicates, checkSameNames } from "./confusion";
 import { findabilityFindings, rankRequests, swappedRankingFindings } from "./findability";
 import { checkNameImitation } from "./impersonation";
 import { checkQuality } from "./quality";
 import { checkOutOfScopeParameters } from "./out-of-scope";
 import { checkHiddenBlocks, checkInvisibleUnicode } from "./safety-structure";
 import { checkSafetyText } from "./safety-text";
+import { buildVectors } from "./text-vectors";
 import { approxTokens, median, sentencesOf, wordsOf } from "./text";
 import { indexToolNames, type ToolNameIndex } from "./tool-names";
 import { type CheckRequest, type CheckSeverity, type CheckTool, type Finding, severityRank } from "./types";

@@ -5,7 +5,16 @@
 // and is flagged nowhere. A channel named like the model's context (`system_prompt`, `conversation_history`,
 // `model_name`) with no such wording is flagged only when the tool has no purpose for it.
 import { makeFinding } from "./finding";
-import { DIRECTIVE, FROM_MACHINE, MODEL_INTERNAL, SECRET_LOCATION, SECRET_WORD } from "./patterns";
+import {
+  DIRECTIVE,
+  FROM_MACHINE,
+  INTERNAL_NEEDLES,
+  LOCATION_NEEDLES,
+  MODEL_INTERNAL,
+  mentions,
+  SECRET_LOCATION,
+  SECRET_WORD,
+} from "./patterns";
 import { nameWords, schemaProperties, wordsOf } from "./text";
 import type { CheckTool, Finding, FindingFix, TextSpan } from "./types";
 
@@ -25,6 +34,47 @@ const ASKS_CALLER_ABOUT_ITSELF = new RegExp(
   ].join("|"),
   "i",
 );
+
+/** Literal pieces one of which every match of ASKS_CALLER_ABOUT_ITSELF contains (a cheap test before it). */
+const ASKS_NEEDLES = [
+  "you",
+  "calling",
+  "current",
+  "invoking",
+  "requesting",
+  "underlying",
+  "model",
+  "llm",
+  "ai ",
+  "assistant",
+  "agent",
+  "session",
+  "conversation",
+  "chat",
+];
+const SECRET_NEEDLES = [
+  "key",
+  "token",
+  "password",
+  "passphrase",
+  "credential",
+  "secret",
+  "seed",
+  "mnemonic",
+  "cookie",
+  "env",
+];
+
+function readsSecrets(description: string, lower: string): boolean {
+  if (mentions(lower, LOCATION_NEEDLES) && SECRET_LOCATION.test(description) && DIRECTIVE.test(description))
+    return true;
+  return (
+    mentions(lower, SECRET_NEEDLES) &&
+    SECRET_WORD.test(description) &&
+    FROM_MACHINE.test(description) &&
+    DIRECTIVE.test(description)
+  );
+}
 
 /** Names of the channels into the model's own context. */
 const CONTEXT_CHANNEL_NAMES =
@@ -58,18 +108,20 @@ function contextOf(tool: CheckTool): ParameterContext {
 const isSelector = (schema: Record<string, unknown>, description: string) =>
   Array.isArray(schema.enum) || schema.default !== undefined || SELECTS.test(description);
 
-function outOfScope(name: string, schema: Record<string, unknown>, context: ParameterContext): boolean {
+function outOfScope(name: string, schema: Record<string, unknown>, contextOfTool: () => ParameterContext): boolean {
   const description = typeof schema.description === "string" ? schema.description : "";
   if (description.length === 0 && !/_|[a-z][A-Z]|-/.test(name)) return false;
-  if (ASKS_CALLER_ABOUT_ITSELF.test(description)) return true;
-  if (SECRET_LOCATION.test(description) && DIRECTIVE.test(description)) return true;
-  if (SECRET_WORD.test(description) && FROM_MACHINE.test(description) && DIRECTIVE.test(description)) return true;
-  // A summarize_chat(chat_history) tool names its input in its purpose; an add(a, b, system_prompt) does not.
-  const named = nameWords(name).every((w) => context.purposeWords.has(w));
-  if (named || context.drivesModel) return false;
+  const lower = description.toLowerCase();
+  if (mentions(lower, ASKS_NEEDLES) && ASKS_CALLER_ABOUT_ITSELF.test(description)) return true;
+  if (readsSecrets(description, lower)) return true;
   const key = name.replace(/-/g, "_");
-  if (MODEL_INTERNAL.test(description) || CONTEXT_CHANNEL_NAMES.test(key)) return true;
-  return IDENTITY_NAMES.test(key) && !isSelector(schema, description);
+  const channel = CONTEXT_CHANNEL_NAMES.test(key);
+  const identity = !channel && IDENTITY_NAMES.test(key) && !isSelector(schema, description);
+  if (!channel && !identity && !(mentions(lower, INTERNAL_NEEDLES) && MODEL_INTERNAL.test(description))) return false;
+  // A summarize_chat(chat_history) tool names its input in its purpose; an add(a, b, system_prompt) does not.
+  const context = contextOfTool();
+  const named = nameWords(name).every((w) => context.purposeWords.has(w));
+  return !named && !context.drivesModel;
 }
 
 /** The parameters without the flagged top-level ones (and their `required` entries); null when one is nested. */
@@ -84,10 +136,14 @@ function withoutProperties(parameters: unknown, names: readonly string[]): Recor
 }
 
 export function checkOutOfScopeParameters(tool: CheckTool): Finding[] {
-  const context = contextOf(tool);
+  let context: ParameterContext | null = null;
+  const contextOfTool = () => {
+    context ??= contextOf(tool);
+    return context;
+  };
   const spans: TextSpan[] = [];
   for (const prop of schemaProperties(tool.parameters)) {
-    if (!outOfScope(prop.name, prop.schema, context)) continue;
+    if (!outOfScope(prop.name, prop.schema, contextOfTool)) continue;
     const description = typeof prop.schema.description === "string" ? prop.schema.description : "";
     spans.push({
       field: `parameters.${prop.path}`,

@@ -21,8 +21,11 @@ function isJoinerInScript(text: string, index: number, char: string): boolean {
 }
 
 /** The invisible characters of a text as spans (positions in UTF-16 units). */
+const HAS_INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u180E]|\uDB40[\uDC00-\uDC7F]/;
+
 export function invisibleSpans(field: string, text: string): TextSpan[] {
   const spans: TextSpan[] = [];
+  if (!HAS_INVISIBLE.test(text)) return spans;
   for (const match of text.matchAll(INVISIBLE)) {
     if (isJoinerInScript(text, match.index, match[0])) continue;
     const code = match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
