@@ -151,7 +151,7 @@ export const toolRouter = router({
    * the browser runs as the curator types) and the saved tool's findings from the rules that compare tools.
    */
   checkContext: catalogProcedure("viewer")
-    .input(z.object({ key: z.string().max(2100).nullable() }))
+    .input(z.object({ key: z.string().max(2100).nullish() }))
     .output(
       z.object({
         tools: z.array(
@@ -172,7 +172,7 @@ export const toolRouter = router({
         team: ctx.team,
         catalog: ctx.catalog,
         knownRevision: ctx.draftRevision,
-        key: input.key,
+        key: input.key ?? null,
       }),
     ),
 
