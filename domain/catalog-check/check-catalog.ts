@@ -1,12 +1,14 @@
 // The catalog check's entry points: `checkTool` (one tool's own rules, as the editor runs them per keystroke) and
 // `checkCatalog` (every rule, including those that compare tools and rank requests).
 import { createSearchIndex, effectiveSearchText, type EngineSettings, type IndexDoc } from "../../search/index";
-import { buildVectors, checkNearDuplicates, checkSameNames } from "./confusion";
+import { checkNearDuplicates, checkSameNames } from "./confusion";
 import { findabilityFindings, rankRequests, swappedRankingFindings } from "./findability";
 import { checkNameImitation } from "./impersonation";
 import { checkQuality } from "./quality";
-import { checkHiddenBlocks, checkInvisibleUnicode, checkOutOfScopeParameters } from "./safety-structure";
+import { checkOutOfScopeParameters } from "./out-of-scope";
+import { checkHiddenBlocks, checkInvisibleUnicode } from "./safety-structure";
 import { checkSafetyText } from "./safety-text";
+import { buildVectors } from "./text-vectors";
 import { approxTokens, median, sentencesOf, wordsOf } from "./text";
 import { indexToolNames, type ToolNameIndex } from "./tool-names";
 import { type CheckRequest, type CheckSeverity, type CheckTool, type Finding, severityRank } from "./types";
@@ -20,6 +22,36 @@ export interface CatalogContext {
 
 export function prepareCatalog(tools: readonly CheckTool[]): CatalogContext {
   return { names: indexToolNames(tools), medianTokens: median(tools.map(approxTokens)) };
+}
+
+/** What a browser needs to rebuild a catalog's context: every tool's name and origin, and the median cost. */
+export interface CatalogSummary {
+  tools: Array<{ id: string; name: string; namespace: string | null; server: string | null }>;
+  medianTokens: number;
+}
+
+export function summarizeCatalog(tools: readonly CheckTool[]): CatalogSummary {
+  return {
+    tools: tools.map((t) => ({ id: t.id, name: t.name, namespace: t.namespace, server: t.mcpServer ?? null })),
+    medianTokens: median(tools.map(approxTokens)),
+  };
+}
+
+/**
+ * The context of `prepareCatalog` from a summary, leaving out the tool being edited (`exceptId`): its draft takes
+ * its place, so the editor does not read the saved name as another tool's.
+ */
+export function contextOfSummary(summary: CatalogSummary, exceptId?: string | null): CatalogContext {
+  const tools = summary.tools
+    .filter((t) => t.id !== exceptId)
+    .map((t) => ({ ...t, description: "", parameters: null, mcpServer: t.server }));
+  return { names: indexToolNames(tools), medianTokens: summary.medianTokens };
+}
+
+/** The rules that compare tools by their text alone (name imitation, near-duplicates, same names): no rankings. */
+export function checkAcrossTools(tools: readonly CheckTool[], texts = tools.map(searchTextOf)): Finding[] {
+  const vectors = buildVectors(texts);
+  return [...checkNameImitation(tools), ...checkNearDuplicates(tools, vectors), ...checkSameNames(tools, vectors)];
 }
 
 function bySeverity(a: Finding, b: Finding): number {
@@ -133,13 +165,7 @@ export function checkCatalog(options: CatalogCheckOptions): CatalogCheckResult {
   const context = prepareCatalog(tools);
   const byTool = new Map<string, Finding[]>(tools.map((t) => [t.id, checkTool(t, context)]));
   const texts = tools.map(searchTextOf);
-  const vectors = buildVectors(texts);
-  const catalogFindings = [
-    ...checkNameImitation(tools),
-    ...checkNearDuplicates(tools, vectors),
-    ...checkSameNames(tools, vectors),
-    ...rankingFindings(options, texts),
-  ];
+  const catalogFindings = [...checkAcrossTools(tools, texts), ...rankingFindings(options, texts)];
   for (const finding of catalogFindings) byTool.get(finding.toolId)?.push(finding);
   const counts: Record<CheckSeverity, number> = { error: 0, warning: 0, info: 0 };
   for (const [id, findings] of byTool) {

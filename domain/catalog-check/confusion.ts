@@ -2,104 +2,45 @@
 // Candidate pairs come from each tool's rarest words (an inverted index over a few signature words per tool), so
 // a 10,000-tool catalog is compared without comparing every pair.
 import { makeFinding } from "./finding";
-import { wordsOf } from "./text";
+import { cosine, distinguishingWords, signatureIds, type TextVectors } from "./text-vectors";
 import type { CheckTool, Finding } from "./types";
 
 const SIGNATURE_WORDS = 8;
 const MAX_POSTING = 64;
 const NEAR_DUPLICATE = 0.9;
 
-export interface TextVectors {
-  /** Per tool (by position): word → tf-idf weight, and the vector's norm. */
-  weights: Array<Map<string, number>>;
-  norms: Float64Array;
-  idf: Map<string, number>;
-}
-
-/** Enough of a search text to compare tools (name, namespace, description first); longer texts are cut here. */
-const VECTOR_TEXT_CHARS = 2000;
-
-export function buildVectors(texts: readonly string[]): TextVectors {
-  const counts = texts.map((text) => {
-    const map = new Map<string, number>();
-    for (const w of wordsOf(text.slice(0, VECTOR_TEXT_CHARS))) if (w.length > 1) map.set(w, (map.get(w) ?? 0) + 1);
-    return map;
-  });
-  const df = new Map<string, number>();
-  for (const map of counts) for (const w of map.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-  const idf = new Map<string, number>();
-  for (const [w, n] of df) idf.set(w, Math.log(1 + texts.length / n));
-  const norms = new Float64Array(texts.length);
-  const weights = counts.map((map, i) => {
-    const out = new Map<string, number>();
-    let norm = 0;
-    for (const [w, c] of map) {
-      const weight = (1 + Math.log(c)) * idf.get(w)!;
-      out.set(w, weight);
-      norm += weight * weight;
-    }
-    norms[i] = Math.sqrt(norm);
-    return out;
-  });
-  return { weights, norms, idf };
-}
-
-export function cosine(vectors: TextVectors, a: number, b: number): number {
-  const [small, large] =
-    vectors.weights[a]!.size < vectors.weights[b]!.size
-      ? [vectors.weights[a]!, vectors.weights[b]!]
-      : [vectors.weights[b]!, vectors.weights[a]!];
-  let dot = 0;
-  for (const [w, x] of small) dot += x * (large.get(w) ?? 0);
-  const norm = vectors.norms[a]! * vectors.norms[b]!;
-  return norm > 0 ? dot / norm : 0;
-}
-
-const rankedMemo = new WeakMap<Map<string, number>, string[]>();
-
-/** A tool's words, highest weight first (ties by word), computed once per vector. */
-function rankedWords(weights: Map<string, number>): string[] {
-  let ranked = rankedMemo.get(weights);
-  if (!ranked) {
-    ranked = [...weights].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([w]) => w);
-    rankedMemo.set(weights, ranked);
-  }
-  return ranked;
-}
-
-/** The words (highest weight first) that one tool's text has and the other's lacks. */
-export function distinguishingWords(vectors: TextVectors, a: number, b: number, limit = 6): string[] {
-  const other = vectors.weights[b]!;
-  const out: string[] = [];
-  for (const w of rankedWords(vectors.weights[a]!)) {
-    if (other.has(w)) continue;
-    out.push(w);
-    if (out.length === limit) break;
-  }
-  return out;
-}
-
-/** Pairs (i < j) sharing at least two signature words, i.e. worth a cosine. */
-function candidatePairs(vectors: TextVectors): Array<[number, number]> {
-  const postings = new Map<string, number[]>();
-  vectors.weights.forEach((map, i) => {
-    for (const w of rankedWords(map).slice(0, SIGNATURE_WORDS)) {
+/**
+ * Pairs (i < j) sharing at least two signature words, i.e. worth a cosine. Blocking by rare words: each tool meets
+ * only the tools in the postings of its own signature words (a word in more than MAX_POSTING signatures is too
+ * common to tell anything), counted in a reusable array instead of a map over every pair.
+ */
+export function candidatePairs(vectors: TextVectors): Array<[number, number]> {
+  const n = vectors.ids.length;
+  const signatures = vectors.ids.map((_, i) => signatureIds(vectors, i, SIGNATURE_WORDS));
+  const postings = new Map<number, number[]>();
+  signatures.forEach((words, i) => {
+    for (const w of words) {
       const list = postings.get(w);
       if (list) list.push(i);
       else postings.set(w, [i]);
     }
   });
-  const shared = new Map<number, number>();
-  const n = vectors.weights.length;
-  for (const list of postings.values()) {
-    if (list.length < 2 || list.length > MAX_POSTING) continue;
-    for (let x = 0; x < list.length; x++)
-      for (let y = x + 1; y < list.length; y++) {
-        const key = list[x]! * n + list[y]!;
-        shared.set(key, (shared.get(key) ?? 0) + 1);
-      }
+  const shared = new Uint16Array(n);
+  const touched: number[] = [];
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < n; i++) {
+    for (const w of signatures[i]!) {
+      const list = postings.get(w)!;
+      if (list.length < 2 || list.length > MAX_POSTING) continue;
+      for (let x = list.length - 1; x >= 0 && list[x]! > i; x--) if (shared[list[x]!]!++ === 0) touched.push(list[x]!);
+    }
+    for (const j of touched) {
+      if (shared[j]! >= 2) pairs.push([i, j]);
+      shared[j] = 0;
+    }
+    touched.length = 0;
   }
-  return [...shared].filter(([, c]) => c >= 2).map(([key]) => [Math.floor(key / n), key % n]);
+  return pairs;
 }
 
 /** At most this many near-duplicate findings per tool (the most similar first): a tool copied ten times needs one list, not ten. */
@@ -138,7 +79,12 @@ export function checkNearDuplicates(tools: readonly CheckTool[], vectors: TextVe
 
 export function checkSameNames(tools: readonly CheckTool[], vectors: TextVectors): Finding[] {
   const byName = new Map<string, number[]>();
-  tools.forEach((t, i) => byName.set(t.name.toLowerCase(), [...(byName.get(t.name.toLowerCase()) ?? []), i]));
+  tools.forEach((t, i) => {
+    const key = t.name.toLowerCase();
+    const group = byName.get(key);
+    if (group) group.push(i);
+    else byName.set(key, [i]);
+  });
   const out: Finding[] = [];
   for (const group of byName.values()) {
     const namespaces = new Set(group.map((i) => tools[i]!.namespace ?? ""));

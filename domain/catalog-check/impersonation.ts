@@ -80,7 +80,10 @@ export function checkNameImitation(tools: readonly CheckTool[]): Finding[] {
   const groups = new Map<string, CheckTool[]>();
   for (const tool of tools) {
     const key = nameSkeleton(tool.name);
-    if (key.length >= 3) groups.set(key, [...(groups.get(key) ?? []), tool]);
+    if (key.length < 3) continue;
+    const group = groups.get(key);
+    if (group) group.push(tool);
+    else groups.set(key, [tool]);
   }
   const pairs: Finding[] = [];
   for (const group of groups.values()) {

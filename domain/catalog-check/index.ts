@@ -5,8 +5,18 @@
 //   const context = prepareCatalog(tools);          // once per catalog
 //   checkTool(tool, context);                       // one tool's own rules, per keystroke
 //   checkCatalog({ tools, requests, engine });       // every rule, with look-alikes and rankings
-export { checkCatalog, checkSafety, checkTool, prepareCatalog, searchTextOf, selfRequest } from "./check-catalog";
-export type { CatalogCheckOptions, CatalogCheckResult, CatalogContext } from "./check-catalog";
+export {
+  checkAcrossTools,
+  checkCatalog,
+  checkSafety,
+  checkTool,
+  contextOfSummary,
+  prepareCatalog,
+  searchTextOf,
+  selfRequest,
+  summarizeCatalog,
+} from "./check-catalog";
+export type { CatalogCheckOptions, CatalogCheckResult, CatalogContext, CatalogSummary } from "./check-catalog";
 export { RULES, ruleInfo, type RuleId, type RuleInfo } from "./rules";
 export { nameSkeleton } from "./impersonation";
 export { stripInvisible } from "./safety-structure";
@@ -17,6 +27,7 @@ export {
   checkCategorySchema,
   checkSeveritySchema,
   checkToolInputSchema,
+  findingSchema,
   QUALITY_COMPONENTS,
   severityRank,
   toCheckTool,

@@ -72,3 +72,47 @@ export const BRACKET_MARKER =
 export const PADDING = /\S[ \t\u00a0]{40,}\S|(\r?\n[ \t]*){9,}\S/;
 
 export const SECOND_PERSON = /\b(you|your|yourself)\b/i;
+
+/** Literal pieces one of which every secret location contains (a cheap test before the pattern). */
+export const LOCATION_NEEDLES = [
+  "~",
+  ".ssh",
+  "id_",
+  ".aws",
+  ".env",
+  "mcp.json",
+  "claude_desktop",
+  ".cursor",
+  ".netrc",
+  ".npmrc",
+  ".pypirc",
+  ".git-cred",
+  "/etc/",
+  ".kube",
+  ".docker",
+  "wallet.dat",
+  ".gnupg",
+  "keychain",
+  "$home",
+];
+/** Literal pieces one of which every MODEL_INTERNAL match contains. */
+export const INTERNAL_NEEDLES = [
+  "system",
+  "conversation",
+  "chat",
+  "session",
+  "messages",
+  "turns",
+  "prompts",
+  "so far",
+  "until now",
+  "up to now",
+  "your ",
+  "context",
+  "model",
+  "llm",
+  " ai ",
+  "tools",
+];
+/** Whether the lower-cased text contains one of the needles: a cheap test before a long pattern. */
+export const mentions = (lower: string, needles: readonly string[]) => needles.some((n) => lower.includes(n));

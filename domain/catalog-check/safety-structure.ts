@@ -1,20 +1,8 @@
-// Safety rules that read structure rather than sentences: hidden blocks, invisible characters and parameters that
-// ask for what a tool has no business receiving.
+// Safety rules that read structure rather than sentences: hidden blocks and invisible characters (parameters that
+// ask for what a tool has no business receiving are in out-of-scope.ts).
 import { makeFinding } from "./finding";
-import {
-  AUTHORITY_TAG,
-  BRACKET_MARKER,
-  CAPS_TAG,
-  DIRECTIVE,
-  FROM_MACHINE,
-  HTML_COMMENT,
-  MODEL_INTERNAL,
-  PADDING,
-  SECOND_PERSON,
-  SECRET_LOCATION,
-  SECRET_WORD,
-} from "./patterns";
-import { nameWords, schemaProperties, toolTexts, wordsOf } from "./text";
+import { AUTHORITY_TAG, BRACKET_MARKER, CAPS_TAG, DIRECTIVE, HTML_COMMENT, PADDING, SECOND_PERSON } from "./patterns";
+import { schemaProperties, toolTexts, wordsOf } from "./text";
 import type { CheckTool, Finding, TextSpan } from "./types";
 
 /**
@@ -33,8 +21,11 @@ function isJoinerInScript(text: string, index: number, char: string): boolean {
 }
 
 /** The invisible characters of a text as spans (positions in UTF-16 units). */
+const HAS_INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u180E]|\uDB40[\uDC00-\uDC7F]/;
+
 export function invisibleSpans(field: string, text: string): TextSpan[] {
   const spans: TextSpan[] = [];
+  if (!HAS_INVISIBLE.test(text)) return spans;
   for (const match of text.matchAll(INVISIBLE)) {
     if (isJoinerInScript(text, match.index, match[0])) continue;
     const code = match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
@@ -115,45 +106,6 @@ export function checkHiddenBlocks(tool: CheckTool): Finding[] {
       "safety/hidden-block",
       tool.id,
       "Text is marked for the model only (an <IMPORTANT>-style tag, a comment, a [SYSTEM] marker or padding that pushes it out of view). Write it as plain description or remove it.",
-      { spans },
-    ),
-  ];
-}
-
-/** Parameter names that give a model a channel to put things in without the tool needing them. */
-const MODEL_CONTEXT_NAMES =
-  /^(system_?prompt|system_?message|conversation_?(history|log|context|transcript)|chat_?(history|log|transcript)|(previous|prior|all)_?messages|messages_?so_?far|context_?window|full_?context|model_?(name|identity|id)|llm_?(name|model)|assistant_?(name|model)|ai_?model|(available|other)_?tools|tools?_?list|user_?(secrets?|credentials))$/i;
-
-function outOfScope(name: string, description: string, toolDescriptionWords: Set<string>): boolean {
-  if (description.length === 0 && !/_|[a-z][A-Z]|-/.test(name)) return false;
-  if (MODEL_INTERNAL.test(description)) return true;
-  if (SECRET_LOCATION.test(description) && DIRECTIVE.test(description)) return true;
-  if (SECRET_WORD.test(description) && FROM_MACHINE.test(description) && DIRECTIVE.test(description)) return true;
-  if (!MODEL_CONTEXT_NAMES.test(name.replace(/-/g, "_"))) return false;
-  // A summarize_chat(chat_history) tool names its input in its purpose; an add(a, b, system_prompt) does not.
-  return !nameWords(name).every((w) => toolDescriptionWords.has(w));
-}
-
-export function checkOutOfScopeParameters(tool: CheckTool): Finding[] {
-  const descriptionWords = new Set(wordsOf(tool.description));
-  const spans: TextSpan[] = [];
-  for (const prop of schemaProperties(tool.parameters)) {
-    const description = typeof prop.schema.description === "string" ? prop.schema.description : "";
-    if (outOfScope(prop.name, description, descriptionWords))
-      spans.push({
-        field: `parameters.${prop.path}`,
-        start: 0,
-        end: description.length,
-        text: `${prop.name}: ${description}`,
-      });
-  }
-  if (spans.length === 0) return [];
-  const names = spans.map((s) => s.field.slice("parameters.".length)).join(", ");
-  return [
-    makeFinding(
-      "safety/out-of-scope-parameter",
-      tool.id,
-      `Parameter ${names} asks for the model's identity, instructions, conversation, credentials or local files, which this tool's purpose does not need. Remove it.`,
       { spans },
     ),
   ];

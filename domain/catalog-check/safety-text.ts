@@ -8,7 +8,10 @@ import {
   DIRECTIVE,
   EXAMPLE_HOST,
   FROM_MACHINE,
+  INTERNAL_NEEDLES,
+  LOCATION_NEEDLES,
   MODEL_INTERNAL,
+  mentions,
   QUANTIFIER,
   SECRET_LOCATION,
   SECRET_WORD,
@@ -16,8 +19,8 @@ import {
 } from "./patterns";
 import type { RuleId } from "./rules";
 import { otherToolReference, type ToolNameIndex } from "./tool-names";
-import { type Sentence, sentencesOf, spanOf, toolTexts, wordsOf } from "./text";
-import type { CheckTool, Finding } from "./types";
+import { removeSpans, type Sentence, sentencesOf, spanOf, toolTexts, wordsOf } from "./text";
+import type { CheckTool, Finding, FindingFix } from "./types";
 
 interface SentenceRule {
   id: RuleId;
@@ -112,48 +115,6 @@ function exfiltrates(sentence: string): boolean {
   );
 }
 
-/** Literal pieces one of which every secret location contains (a cheap test before the pattern). */
-const LOCATION_NEEDLES = [
-  "~",
-  ".ssh",
-  "id_",
-  ".aws",
-  ".env",
-  "mcp.json",
-  "claude_desktop",
-  ".cursor",
-  ".netrc",
-  ".npmrc",
-  ".pypirc",
-  ".git-cred",
-  "/etc/",
-  ".kube",
-  ".docker",
-  "wallet.dat",
-  ".gnupg",
-  "keychain",
-  "$home",
-];
-const INTERNAL_NEEDLES = [
-  "system",
-  "conversation",
-  "chat",
-  "session",
-  "messages",
-  "turns",
-  "prompts",
-  "so far",
-  "until now",
-  "up to now",
-  "your ",
-  "context",
-  "model",
-  "llm",
-  " ai ",
-  "tools",
-];
-const mentions = (lower: string, needles: readonly string[]) => needles.some((n) => lower.includes(n));
-
 function readsSensitive(sentence: string, field: string): boolean {
   const lower = sentence.toLowerCase();
   if (
@@ -170,10 +131,6 @@ function readsSensitive(sentence: string, field: string): boolean {
 }
 
 const gate = (words: string) => new Set(words.split(" "));
-const passes = (gateWords: ReadonlySet<string>, words: ReadonlySet<string>) => {
-  for (const w of gateWords) if (words.has(w)) return true;
-  return false;
-};
 
 /** Words any sensitive-data pattern needs (paths, secrets, the model's context). */
 const SENSITIVE_GATE = gate(
@@ -234,26 +191,55 @@ const SENTENCE_RULES: SentenceRule[] = [
   },
 ];
 
+/** Bit i: SENTENCE_RULES[i]'s gate; the next bit: the sensitive-data gate. Built once: word → the gates it opens. */
+const SENSITIVE_BIT = 1 << SENTENCE_RULES.length;
+const GATE_BITS = new Map<string, number>();
+SENTENCE_RULES.forEach((rule, i) => {
+  for (const w of rule.gate) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (1 << i));
+});
+for (const w of SENSITIVE_GATE) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | SENSITIVE_BIT);
+
+function gatesOpenedBy(text: string): number {
+  let bits = 0;
+  for (const w of wordsOf(text)) bits |= GATE_BITS.get(w) ?? 0;
+  return bits;
+}
+
+const MESSAGES = new Map<RuleId, string>(SENTENCE_RULES.map((r) => [r.id, r.message]));
+MESSAGES.set(
+  "safety/sensitive-data",
+  "This text tells the model to read files, secrets, client configuration or its own context. Remove it; ask the user for what the tool needs through its parameters.",
+);
+
 /** Findings of the sentence rules and the sensitive-data rule over every text of the tool; one finding per rule. */
 export function checkSafetyText(tool: CheckTool, names: ToolNameIndex): Finding[] {
   const hits = new Map<RuleId, Sentence[]>();
-  const add = (id: RuleId, sentence: Sentence) => hits.set(id, [...(hits.get(id) ?? []), sentence]);
+  const add = (id: RuleId, sentence: Sentence) => {
+    const list = hits.get(id);
+    if (list) list.push(sentence);
+    else hits.set(id, [sentence]);
+  };
   for (const { field, text } of toolTexts(tool)) {
-    const words = new Set(wordsOf(text));
-    const rules = SENTENCE_RULES.filter((rule) => passes(rule.gate, words) && rule.pre.test(text));
-    const sensitive = passes(SENSITIVE_GATE, words) || text.includes("~");
+    const bits = gatesOpenedBy(text);
+    const sensitive = (bits & SENSITIVE_BIT) !== 0 || text.includes("~");
+    const rules = bits === 0 ? [] : SENTENCE_RULES.filter((rule, i) => (bits & (1 << i)) !== 0 && rule.pre.test(text));
     if (rules.length === 0 && !sensitive) continue;
     for (const sentence of sentencesOf(field, text)) {
       for (const rule of rules) if (rule.test(sentence.text, tool, names)) add(rule.id, sentence);
       if (sensitive && readsSensitive(sentence.text, field)) add("safety/sensitive-data", sentence);
     }
   }
-  const messages = new Map<RuleId, string>(SENTENCE_RULES.map((r) => [r.id, r.message]));
-  messages.set(
-    "safety/sensitive-data",
-    "This text tells the model to read files, secrets, client configuration or its own context. Remove it; ask the user for what the tool needs through its parameters.",
-  );
   return [...hits].map(([id, sentences]) =>
-    makeFinding(id, tool.id, messages.get(id)!, { spans: sentences.slice(0, 5).map(spanOf) }),
+    makeFinding(id, tool.id, MESSAGES.get(id)!, { spans: sentences.slice(0, 5).map(spanOf) }, removal(tool, sentences)),
   );
+}
+
+/** The deterministic fix of a sentence rule: the description without the flagged sentences (when all are in it). */
+function removal(tool: CheckTool, sentences: readonly Sentence[]): FindingFix | undefined {
+  if (sentences.some((s) => s.field !== "description")) return undefined;
+  const description = removeSpans(tool.description, sentences);
+  return {
+    label: sentences.length === 1 ? "Remove the sentence" : `Remove the ${sentences.length} sentences`,
+    patch: { description },
+  };
 }

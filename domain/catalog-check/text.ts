@@ -90,13 +90,57 @@ export function sentencesOf(field: string, text: string): Sentence[] {
   return out;
 }
 
+/**
+ * The text without the given spans (sentences of it), each taken out with the white space that followed it, so the
+ * rest reads on; overlapping spans are taken out once.
+ */
+export function removeSpans(text: string, spans: ReadonlyArray<{ start: number; end: number }>): string {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = "";
+  let at = 0;
+  for (const span of sorted) {
+    if (span.end <= at) continue;
+    out += text.slice(at, Math.max(at, span.start));
+    at = span.end;
+    while (at < text.length && /[ \t]/.test(text[at]!)) at++;
+  }
+  return (out + text.slice(at)).trim();
+}
+
 export function spanOf(sentence: Sentence): TextSpan {
   return { field: sentence.field, start: sentence.start, end: sentence.end, text: sentence.text };
 }
 
-/** Lower-case words (letters and digits) of a text. */
+const WORD = /[\p{L}\p{N}]+/gu;
+let lastText: string | null = null;
+let lastWords: string[] = [];
+
+/**
+ * Lower-case words (letters and digits) of a text: the runs of `[\p{L}\p{N}]`, read char by char while the text is
+ * ASCII (the rules read the same description several times, so the last answer is kept: do not change it).
+ */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (text === lastText) return lastWords;
+  const lower = text.toLowerCase();
+  let out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (c > 127) {
+      out = lower.match(WORD) ?? [];
+      start = -1;
+      break;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) out.push(lower.slice(start));
+  lastText = text;
+  lastWords = out;
+  return out;
 }
 
 /** The words of a tool name: snake_case, kebab-case and camelCase split. */
@@ -104,15 +148,26 @@ export function nameWords(name: string): string[] {
   return wordsOf(name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " "));
 }
 
+const schemaSizes = new WeakMap<object, number>();
+
+/** The length of a schema's JSON, memoized per schema object (a cyclic schema counts as empty). */
+function schemaSize(parameters: unknown): number {
+  const key = typeof parameters === "object" && parameters !== null ? parameters : null;
+  const known = key ? schemaSizes.get(key) : undefined;
+  if (known !== undefined) return known;
+  let size = 0;
+  try {
+    size = JSON.stringify(parameters ?? {}).length;
+  } catch {
+    // cyclic
+  }
+  if (key) schemaSizes.set(key, size);
+  return size;
+}
+
 /** A rough token count (≈ 4 characters a token for English JSON), enough to compare tools with each other. */
 export function approxTokens(tool: CheckTool): number {
-  let size = tool.name.length + tool.description.length;
-  try {
-    size += JSON.stringify(tool.parameters ?? {}).length;
-  } catch {
-    // a cyclic schema counts as empty
-  }
-  return Math.ceil(size / 4);
+  return Math.ceil((tool.name.length + tool.description.length + schemaSize(tool.parameters)) / 4);
 }
 
 export function median(values: number[]): number {

@@ -58,12 +58,12 @@ export interface FindingEvidence {
 }
 
 /**
- * A deterministic fix: the fields to set on the tool, as a patch an editor applies as-is (`description` replaced,
- * `annotations` merged into the MCP annotations).
+ * A deterministic fix: the fields to set on the tool, as a patch an editor applies as-is (`description` and
+ * `parameters` replaced, `annotations` merged into the MCP annotations).
  */
 export interface FindingFix {
   label: string;
-  patch: { description?: string; annotations?: Record<string, boolean> };
+  patch: { description?: string; parameters?: Record<string, unknown>; annotations?: Record<string, boolean> };
 }
 
 export interface Finding {
@@ -86,6 +86,34 @@ export interface CheckRequest {
   toolId: string;
   source: "golden" | "traffic";
 }
+
+const spanSchema = z.object({ field: z.string(), start: z.number(), end: z.number(), text: z.string() });
+
+/** A Finding as an API answers it (the editor's catalog-wide findings). */
+export const findingSchema = z.object({
+  toolId: z.string(),
+  rule: z.string(),
+  category: checkCategorySchema,
+  severity: checkSeveritySchema,
+  component: z.enum(QUALITY_COMPONENTS).optional(),
+  message: z.string(),
+  evidence: z.object({
+    spans: z.array(spanSchema).optional(),
+    tools: z.array(z.string()).optional(),
+    words: z.record(z.string(), z.array(z.string())).optional(),
+    requests: z.array(z.string()).optional(),
+  }),
+  fix: z
+    .object({
+      label: z.string(),
+      patch: z.object({
+        description: z.string().optional(),
+        parameters: z.record(z.string(), z.unknown()).optional(),
+        annotations: z.record(z.string(), z.boolean()).optional(),
+      }),
+    })
+    .optional(),
+});
 
 const optionalText = z.string().nullish();
 

@@ -9,11 +9,13 @@ import { appErrorOf, type ClientAppError } from "../../ui/app-error";
 import { Section } from "../../ui/field";
 import { ConflictBanner } from "./conflict-banner";
 import { ExposureEditor } from "./exposure-editor";
+import { FindingsPanel } from "./findings-panel";
 import { SearchTextEditor } from "./search-text-editor";
 import { type ErrorAt, ToolDefinition } from "./tool-definition";
 import { ToolEditorHeader } from "./tool-editor-header";
 import { EMPTY_FORM, formOf, parseParameters, patchOf, type ToolDetail } from "./tool-form";
 import { type ToolDraft, useToolDraft } from "./use-tool-draft";
+import { useToolFindings } from "./use-tool-findings";
 import { useConflictResolution, useToolSave } from "./use-tool-save";
 
 interface ToolEditorProps {
@@ -90,21 +92,41 @@ export function ToolEditor({ team, catalog, initialTool, profile, canEdit }: Too
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <ToolDefinition {...{ form, base, canEdit, errorAt, set }} namespaces={namespaces.data} />
-        <div className="space-y-4">
-          <Section title="Exposure">
-            <ExposureEditor exposure={form.exposure} fallback={form.fallback} disabled={!canEdit} onChange={set} />
-          </Section>
-          <Section title="Search text">
-            <SearchTextEditor
-              {...{ team, catalog, parameters, namespaceDescription, profile }}
-              toolId={base?.id ?? null}
-              form={form}
-              disabled={!canEdit}
-              onChange={set}
-            />
-          </Section>
-        </div>
+        <ToolSidebar {...{ team, catalog, profile, canEdit, draft, parameters, namespaceDescription }} />
       </div>
+    </div>
+  );
+}
+
+interface SidebarProps {
+  team: string;
+  catalog: string;
+  profile: EngineProfile;
+  canEdit: boolean;
+  draft: ToolDraft;
+  parameters: Record<string, unknown> | null;
+  namespaceDescription: string | null;
+}
+
+/** The right column: the tool's findings as typed, its exposure and its search text. */
+function ToolSidebar({ team, catalog, profile, canEdit, draft, parameters, namespaceDescription }: SidebarProps) {
+  const { base, form, set } = draft;
+  const findings = useToolFindings(team, catalog, base, form);
+  return (
+    <div className="space-y-4">
+      <FindingsPanel findings={findings} canEdit={canEdit} onFix={set} />
+      <Section title="Exposure">
+        <ExposureEditor exposure={form.exposure} fallback={form.fallback} disabled={!canEdit} onChange={set} />
+      </Section>
+      <Section title="Search text">
+        <SearchTextEditor
+          {...{ team, catalog, parameters, namespaceDescription, profile }}
+          toolId={base?.id ?? null}
+          form={form}
+          disabled={!canEdit}
+          onChange={set}
+        />
+      </Section>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findingSchema } from "@/domain/catalog-check/index";
 import { catalogProcedure, router } from "../../trpc";
 import { bulkSearchTerms } from "../../services/tools/bulk-search-terms";
 import { bulkUpdateTools, BULK_LIMIT } from "../../services/tools/bulk-update-tools";
@@ -7,6 +8,7 @@ import { deleteTool } from "../../services/tools/delete-tool";
 import { duplicateTool } from "../../services/tools/duplicate-tool";
 import { findSimilarTools } from "../../services/tools/find-similar-tools";
 import { getTool } from "../../services/tools/get-tool";
+import { loadToolCheckContext } from "../../services/tools/load-tool-check-context";
 import { listToolIds, listTools } from "../../services/tools/list-tools";
 import { updateTool } from "../../services/tools/update-tool";
 import {
@@ -141,6 +143,36 @@ export const toolRouter = router({
         items: input.items,
         add: input.add,
         remove: input.remove,
+      }),
+    ),
+
+  /**
+   * For the editor's findings panel: the catalog's names and median cost (the context of a tool's own rules, which
+   * the browser runs as the curator types) and the saved tool's findings from the rules that compare tools.
+   */
+  checkContext: catalogProcedure("viewer")
+    .input(z.object({ key: z.string().max(2100).nullish() }))
+    .output(
+      z.object({
+        tools: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            namespace: z.string().nullable(),
+            server: z.string().nullable(),
+          }),
+        ),
+        medianTokens: z.number(),
+        findings: z.array(findingSchema),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      loadToolCheckContext({
+        db: ctx.db,
+        team: ctx.team,
+        catalog: ctx.catalog,
+        knownRevision: ctx.draftRevision,
+        key: input.key ?? null,
       }),
     ),
 
