@@ -85,6 +85,9 @@ export const importResultSchema = z.object({
   kept: z.number().describe("Tools the source no longer lists, kept as decided."),
   unchanged: z.number(),
   skipped: z.number(),
+  heldForReview: z
+    .number()
+    .describe("Published tools whose upstream change waits for review; the next version keeps their approved form."),
   mcpServer: z.string().nullable(),
   namespace: z.string().nullable(),
 });

@@ -69,8 +69,30 @@ function describeTool(event: AuditEventLike, before: Json, after: Json): Describ
   if (event.action === "tool.created") return { verb: "created tool", subject, details: via(after), changes: [] };
   if (event.action === "tool.deleted") return { verb: "deleted tool", subject, details: "", changes: [] };
   const changes = changedFields(before, after);
+  const upstream = UPSTREAM_REVIEW[event.action];
+  if (upstream) return { verb: upstream.verb(fieldList(changes)), subject, details: upstream.details(after), changes };
   return { verb: `changed the ${fieldList(changes)} of tool`, subject, details: via(after), changes };
 }
+
+/** Upstream changes to published tools held for review (rug pulls): before is the approved form, after upstream's. */
+const UPSTREAM_REVIEW: Record<string, { verb: (fields: string) => string; details: (after: Json) => string }> = {
+  "tool.upstream_marked": {
+    verb: (fields) => `held for review an upstream change to the ${fields} of tool`,
+    details: (after) => `${via(after)}; the next version keeps the approved form until an editor approves`,
+  },
+  "tool.upstream_approved": {
+    verb: (fields) => `approved the upstream change to the ${fields} of tool`,
+    details: () => "",
+  },
+  "tool.upstream_rejected": {
+    verb: (fields) => `rejected the upstream change to the ${fields} of tool`,
+    details: () => " (the approved form is back in the draft)",
+  },
+  "tool.upstream_released": {
+    verb: () => "released the hold on tool",
+    details: () => " (upstream went back to the approved form)",
+  },
+};
 
 function describeNamespace(event: AuditEventLike, before: Json, after: Json): DescribedEvent {
   const name = str(after.name ?? before.name);
@@ -119,6 +141,11 @@ function describeSnapshot(event: AuditEventLike, after: Json): DescribedEvent {
   const note = str(after.note) ? ` — “${str(after.note)}”` : "";
   const reason = str(after.reason) ? `; reason: ${str(after.reason)}` : "";
   const accepted = regressions > 0 ? ` accepting ${plural(regressions, "worse metric")}` : "";
+  const heldBack = list(after.heldBack);
+  const held =
+    heldBack.length > 0
+      ? `; held back ${plural(heldBack.length, "tool")} changed upstream (approved form shipped): ${heldBack.join(", ")}`
+      : "";
   if (event.action === "snapshot.rolled_back") {
     return {
       verb: `rolled back to version ${str(after.rolledBackFrom)}, published as version ${version}`,
@@ -127,7 +154,7 @@ function describeSnapshot(event: AuditEventLike, after: Json): DescribedEvent {
       hash,
     };
   }
-  return { verb: `published version ${version}`, details: `${accepted}${note}${reason}`, changes: [], hash };
+  return { verb: `published version ${version}`, details: `${accepted}${note}${reason}${held}`, changes: [], hash };
 }
 
 function describeCatalog(event: AuditEventLike, before: Json, after: Json): DescribedEvent {
@@ -152,6 +179,7 @@ function describeCatalog(event: AuditEventLike, before: Json, after: Json): Desc
       [Number(after.kept ?? 0), "kept"],
       [Number(after.unchanged ?? 0), "unchanged"],
       [Number(after.skipped ?? 0), "skipped"],
+      [Number(after.heldForReview ?? 0), "held for review"],
     ]);
     return {
       verb: `imported tools from ${sourceOf(after.format)}`,

@@ -255,6 +255,16 @@ export function PreviewSection({ team, catalog, wizard, plan }: SectionProps & {
           </Link>
         </p>
       )}
+      {result && result.heldForReview > 0 && (
+        <p className="text-sm text-amber-900">
+          {result.heldForReview} of the changed tools {result.heldForReview === 1 ? "is" : "are"} in a published
+          version: the next version keeps their approved form until an editor approves the change on the{" "}
+          <Link href={`/t/${team}/${catalog}/review#upstream`} className="underline">
+            Review page
+          </Link>
+          .
+        </p>
+      )}
     </Section>
   );
 }

@@ -23,11 +23,18 @@ function PublishedNotice({
 }: {
   team: string;
   catalog: string;
-  published: { version: number; contentHash: string };
+  published: { version: number; contentHash: string; heldBack: string[] };
 }) {
+  const held = published.heldBack.length;
   return (
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
       Published version {published.version} ({published.contentHash.slice(0, 19)}…).{" "}
+      {held > 0 && (
+        <>
+          {held === 1 ? "1 tool was" : `${held} tools were`} held back in the approved form (changed upstream, not yet
+          reviewed): {published.heldBack.join(", ")}.{" "}
+        </>
+      )}
       <Link href={`/t/${team}/${catalog}/snapshots`} className="font-medium underline">
         Open the snapshot history
       </Link>

@@ -26,7 +26,9 @@ export function ReviewHeader({
           "Nothing published yet: this is the first version."
         )}{" "}
         {data.isUnchanged
-          ? "The draft has no changes."
+          ? data.heldBack.length > 0
+            ? "The draft has no changes besides upstream changes waiting for review."
+            : "The draft has no changes."
           : data.queries.length === 0
             ? "No golden queries yet, so no ranking to compare."
             : `Golden queries on the draft: ${data.counts.worse} worse, ${data.counts.better} better, ${data.counts.changed} reordered, ${data.counts.same} unchanged.`}

@@ -8,6 +8,7 @@ import { PublishForm } from "./publish-form";
 import { MetricsSection, ReviewHeader } from "./review-header";
 import { ReviewQueryList } from "./review-query-list";
 import { ToolChanges } from "./tool-changes";
+import { UpstreamChanges } from "./upstream-changes";
 
 const LABEL = Object.fromEntries([
   ...METRICS.map((m) => [m.key, m.label]),
@@ -38,6 +39,7 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
   return (
     <div className="space-y-6">
       <ReviewHeader data={data} k={k} onKChange={setK} />
+      <UpstreamChanges team={team} catalog={catalog} canDecide={canPublish} />
       <MetricsSection team={team} catalog={catalog} data={data} latestLabel={latestLabel} regressions={regressions} />
       <ReviewQueryList team={team} catalog={catalog} data={data} latestLabel={latestLabel} />
       <section aria-label="Changed tools" className="space-y-2">

@@ -14,12 +14,16 @@ const FIELD_LABEL: Record<FieldDiff["field"], string> = {
 };
 
 function DiffText({ diff }: { diff: FieldDiff }) {
-  const isBlock = diff.field === "parameters";
+  return <DiffParts parts={diff.parts} isBlock={diff.field === "parameters"} />;
+}
+
+/** A word or line diff: added text marked in green, removed struck through in red. */
+export function DiffParts({ parts, isBlock }: { parts: FieldDiff["parts"]; isBlock: boolean }) {
   return (
     <div
       className={`rounded bg-stone-50 p-2 text-xs ${isBlock ? "max-h-80 overflow-auto whitespace-pre font-mono" : "whitespace-pre-wrap"}`}
     >
-      {diff.parts.map((part, i) =>
+      {parts.map((part, i) =>
         part.kind === "added" ? (
           <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
             {part.text}

@@ -159,6 +159,9 @@ export function run(argv: string[]): Promise<number> {
     const commit = { ...body, fingerprint: plan.fingerprint, skipInvalid: !!flags["skip-invalid"], decisions };
     const result = await postImport(target, commitImportRoute, commit);
     const summary = `${result.created} created, ${result.updated} updated, ${result.removed} removed, ${result.unchanged} unchanged, ${result.skipped} skipped`;
-    out(flags.json ? JSON.stringify(result) : `Imported: ${summary} (draft; publish from the UI).`);
+    const held = result.heldForReview
+      ? ` ${result.heldForReview} changed published tools wait for review on the Review page.`
+      : "";
+    out(flags.json ? JSON.stringify(result) : `Imported: ${summary} (draft; publish from the UI).${held}`);
   });
 }

@@ -26,6 +26,8 @@ export const publishedSummary = z.object({
   rolledBackFrom: z.number().int().nullable(),
   metrics: snapshotMetricsSchema,
   regressions: z.array(regression),
+  /** Tools shipped in their approved form: their upstream change waits for review (by key). */
+  heldBack: z.array(z.string()),
 });
 
 const quality = z.object({
@@ -120,6 +122,8 @@ export const draftReview = z.object({
   queries: z.array(queryComparison),
   tools: toolChanges,
   findings: z.object({ added: z.array(reviewFinding), removed: z.array(reviewFinding), counts: findingCounts }),
+  /** Tools publishing ships in their approved form while their upstream change waits for review (by key). */
+  heldBack: z.array(z.string()),
 });
 
 export const publishedVersion = z.object({

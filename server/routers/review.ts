@@ -3,6 +3,7 @@ import { catalogProcedure, router } from "../trpc";
 import { publishSnapshot } from "../services/review/publish-snapshot";
 import { MAX_REVIEW_K, reviewDraft } from "../services/review/review-draft";
 import * as schemas from "./review-schemas";
+import { upstreamReviewRouter } from "./review-upstream";
 
 /** Review & publish: the draft against the latest version, and publishing it. */
 export const reviewRouter = router({
@@ -33,4 +34,7 @@ export const reviewRouter = router({
         safety: { role: ctx.role, acknowledgement: input.acknowledgement },
       }),
     ),
+
+  /** Upstream changes to published tools held for review (rug pulls). */
+  upstream: upstreamReviewRouter,
 });

@@ -80,6 +80,7 @@ describe("/api/v1 import", () => {
         kept: 0,
         unchanged: 0,
         skipped: 0,
+        heldForReview: 0,
         mcpServer: "tiny-weather",
         namespace: "weather",
       },

@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import { newGroupId, recordAuditEvents, type AuditActor, type AuditEventInput } from "../history/record-audit-event";
 import { auditView } from "../tools/tool-shape";
 import type { ImportDecisions } from "@/domain/import";
+import { markUpstreamChanges, type UpstreamWrite } from "../review/mark-upstream-changes";
 import { writeUpstreamBases } from "./upstream-base";
 import { parseJsonText, parseToolSource, SourceFormatError } from "./parse-tool-source";
 import { planImport, type FieldChange, type ImportOptions, type ImportPlan } from "./plan-import";
@@ -101,9 +102,15 @@ export async function commitImport(
         "This import would take the catalog past its tool limit",
         "Import fewer tools, or delete tools you no longer need.",
       );
-      const group = { teamId: catalog.teamId, catalogId: catalog.id, actor, groupId: newGroupId() };
+      const groupId = newGroupId();
+      const group = { teamId: catalog.teamId, catalogId: catalog.id, actor, groupId };
       const created = await createNew(tx, group, plan, options);
       const updated = await updateChanged(tx, group, plan, decisions);
+      const heldForReview = await markUpstreamChanges(
+        tx,
+        { catalog, actor, groupId, format: plan.format },
+        upstreamWrites(plan, decisions),
+      );
       const removed = await removeMissing(tx, group, plan, decisions);
       await recordUpstream(tx, catalog.id, plan);
       const summary = {
@@ -114,6 +121,7 @@ export async function commitImport(
         kept: plan.counts.removed - removed,
         unchanged: plan.counts.unchanged,
         skipped: plan.counts.skipped + plan.counts.invalid,
+        heldForReview,
         mcpServer: options.mcpServer,
         namespace: options.namespace,
       };
@@ -214,6 +222,17 @@ const importedValue = (tool: ImportPlan["writes"][number]["tool"], field: FieldC
 function writtenChanges(row: ImportPlan["rows"][number], decisions: ImportDecisions) {
   const keepOurs = row.status === "conflict" && decisions.conflicts[row.toolId!] === "ours";
   return row.changes.filter((c) => !(c.conflict && keepOurs));
+}
+
+/** What the import writes to existing tools, field by field: changes to published tools are held for review. */
+function upstreamWrites(plan: ImportPlan, decisions: ImportDecisions): UpstreamWrite[] {
+  return plan.writes
+    .filter(({ row }) => row.status === "changed" || row.status === "conflict")
+    .map(({ row, tool }) => ({
+      toolId: row.toolId!,
+      written: Object.fromEntries(writtenChanges(row, decisions).map((c) => [c.field, importedValue(tool, c.field)])),
+    }))
+    .filter((write) => Object.keys(write.written).length > 0);
 }
 
 async function updateChanged(

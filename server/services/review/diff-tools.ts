@@ -57,7 +57,7 @@ export function fieldText(tool: SnapshotTool, field: string): string {
   }
 }
 
-function textDiff(field: string, before: string, after: string): DiffPart[] {
+export function textDiff(field: string, before: string, after: string): DiffPart[] {
   const options = { timeout: DIFF_TIMEOUT_MS };
   // Short settings read best as "old → new"; only prose and schemas get an inline diff.
   const changes =

@@ -37,6 +37,8 @@ export interface PublishContentOptions {
   timer?: EngineTimer;
   /** When set, safety errors in the content need an owner's acknowledgement (safety-gate.ts). */
   safety?: SafetyGate;
+  /** The tools `resolveContent` shipped in their approved form (held upstream changes), once it has run. */
+  heldBack?: () => string[];
   /** Says why identical content is refused, in the words of the caller (publish or rollback). */
   sameContentMessage: (latest: PublishedVersion) => string;
 }
@@ -51,6 +53,8 @@ export interface PublishedSummary {
   rolledBackFrom: number | null;
   metrics: SnapshotMetrics;
   regressions: MetricRegression[];
+  /** Tools shipped in their approved form because an upstream change to them waits for review, by key. */
+  heldBack: string[];
 }
 
 /**
@@ -149,6 +153,7 @@ async function commitVersion(
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();
+  const heldBack = options.heldBack?.() ?? [];
   // The payload is stored as text (a json column) in author order: schemas reach agents as written.
   const { snapshot: sealed, json } = await phase(timer, "seal (canonical JSON + SHA-256)", () =>
     sealSnapshotJson(content, version, publishedAt),
@@ -190,6 +195,7 @@ async function commitVersion(
       rolledBackFrom: options.rolledBackFrom ?? null,
       regressions,
       ...(safety ? { safety } : {}),
+      ...(heldBack.length > 0 ? { heldBack } : {}),
     },
   });
   return {
@@ -202,5 +208,6 @@ async function commitVersion(
     rolledBackFrom: options.rolledBackFrom ?? null,
     metrics,
     regressions,
+    heldBack,
   };
 }

@@ -2,6 +2,7 @@ import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { AuditActor } from "../history/record-audit-event";
 import { loadDraftContent } from "../draft/draft-cache";
 import type { EngineTimer } from "./engine-timer";
+import { holdUpstreamChanges } from "./hold-upstream-changes";
 import { publishContent, type PublishedSummary } from "./publish-content";
 import type { SafetyGate } from "./safety-gate";
 
@@ -21,7 +22,8 @@ export interface PublishSnapshotOptions {
 
 /**
  * Publishes the draft: the payload is built from the live rows inside the publishing transaction (reading
- * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's).
+ * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's). Tools
+ * with an upstream change waiting for review ship their approved form (hold-upstream-changes.ts).
  */
 export async function publishSnapshot({
   db,
@@ -33,6 +35,7 @@ export async function publishSnapshot({
   safety,
   timer,
 }: PublishSnapshotOptions): Promise<PublishedSummary> {
+  let heldBack: string[] = [];
   return publishContent({
     db,
     team,
@@ -42,7 +45,12 @@ export async function publishSnapshot({
     reason,
     timer,
     ...(safety ? { safety } : {}),
-    resolveContent: (tx) => loadDraftContent({ db: tx, team, catalog }),
+    resolveContent: async (tx) => {
+      const held = await holdUpstreamChanges(tx, catalog.id, await loadDraftContent({ db: tx, team, catalog }));
+      heldBack = held.heldBack;
+      return held.content;
+    },
+    heldBack: () => heldBack,
     sameContentMessage: (latest) =>
       `Nothing to publish: the draft is identical to version ${latest.version}. Change a tool first.`,
   });

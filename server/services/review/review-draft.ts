@@ -6,6 +6,7 @@ import { compareQuery, sortComparisons, type QueryComparison } from "./compare-g
 import { diffTools, type ToolChanges } from "./diff-tools";
 import type { EngineTimer } from "./engine-timer";
 import { findRegressions, type MetricRegression, type SnapshotMetrics } from "./golden-metrics";
+import { holdUpstreamChanges } from "./hold-upstream-changes";
 import { goldenFingerprint, rankContent } from "./ranking-cache";
 import { compareFindings, type FindingChanges } from "./review-findings";
 import { hasSameContent } from "./same-content";
@@ -30,6 +31,8 @@ export interface DraftReview {
   tools: ToolChanges;
   /** Catalog-check findings added and removed since the latest version (docs/catalog-check.md). */
   findings: FindingChanges;
+  /** Tools publishing would ship in their approved form: their upstream change waits for review (by key). */
+  heldBack: string[];
 }
 
 export const MAX_REVIEW_K = 50;
@@ -39,8 +42,9 @@ export const MAX_REVIEW_K = 50;
  * (`createSnapshotIndex` with the content's own engine settings), plus what changed per tool.
  */
 export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOptions): Promise<DraftReview> {
-  const [draft, latest, golden] = await Promise.all([
-    loadDraftContent({ db, team, catalog }),
+  // What publishing would ship: tools whose upstream change waits for review in their approved form.
+  const [{ content: draft, heldBack }, latest, golden] = await Promise.all([
+    loadDraftContent({ db, team, catalog }).then((content) => holdUpstreamChanges(db, catalog.id, content)),
     loadPublishedVersion(db, catalog),
     loadGoldenQueries(db, catalog.id),
   ]);
@@ -74,5 +78,6 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
     queries,
     tools: diffTools(latest?.snapshot ?? null, draft),
     findings: compareFindings({ draft, latest: latest?.snapshot ?? null, golden, goldenKey, k: topK }),
+    heldBack,
   };
 }
