@@ -120,6 +120,12 @@ export const draftReview = z.object({
   queries: z.array(queryComparison),
   tools: toolChanges,
   findings: z.object({ added: z.array(reviewFinding), removed: z.array(reviewFinding), counts: findingCounts }),
+  qualityGate: z.object({
+    isOn: z.boolean(),
+    blocks: z.array(z.object({ toolId: z.string(), rule: z.string() })),
+    blockCount: z.number().int(),
+    toolCount: z.number().int(),
+  }),
 });
 
 export const publishedVersion = z.object({

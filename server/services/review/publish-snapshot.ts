@@ -1,9 +1,12 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { AuditActor } from "../history/record-audit-event";
 import { loadDraftContent } from "../draft/draft-cache";
-import type { EngineTimer } from "./engine-timer";
-import { publishContent, type PublishedSummary } from "./publish-content";
+import { loadPublishedVersion } from "./catalog-state";
+import { phase, type EngineTimer } from "./engine-timer";
+import { publishContent, type PublishedSummary, requireNote } from "./publish-content";
+import { createPublishGate, isGated, type PublishGate, type PublishGateOptions } from "./publish-gate";
 import type { SafetyGate } from "./safety-gate";
+import { hasSameContent } from "./same-content";
 
 export interface PublishSnapshotOptions {
   db: PrismaClient;
@@ -20,8 +23,28 @@ export interface PublishSnapshotOptions {
 }
 
 /**
+ * The quality and safety gates over the draft as it is now, before any lock is taken (a refusal never makes other
+ * publishes wait); undefined when nothing is gated. A draft identical to the latest version is left to the
+ * transaction, which refuses it as a no-op whatever its findings.
+ */
+async function passGatesBeforeLock(
+  { db, team, catalog, timer }: PublishSnapshotOptions,
+  options: PublishGateOptions,
+): Promise<PublishGate | undefined> {
+  if (!isGated(options)) return undefined;
+  const gate = createPublishGate(options);
+  const [draft, latest] = await Promise.all([
+    loadDraftContent({ db, team, catalog }),
+    loadPublishedVersion(db, catalog),
+  ]);
+  if (!latest || !hasSameContent(draft, latest.snapshot)) await phase(timer, "gates", () => gate(draft));
+  return gate;
+}
+
+/**
  * Publishes the draft: the payload is built from the live rows inside the publishing transaction (reading
- * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's).
+ * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's or the
+ * gates').
  */
 export async function publishSnapshot({
   db,
@@ -33,6 +56,9 @@ export async function publishSnapshot({
   safety,
   timer,
 }: PublishSnapshotOptions): Promise<PublishedSummary> {
+  requireNote(note);
+  const gateOptions = { ...(safety ? { safety } : {}), blockOnQuality: catalog.blockOnQuality };
+  const gate = await passGatesBeforeLock({ db, team, catalog, actor, note, timer }, gateOptions);
   return publishContent({
     db,
     team,
@@ -41,7 +67,7 @@ export async function publishSnapshot({
     note,
     reason,
     timer,
-    ...(safety ? { safety } : {}),
+    ...(gate ? { gate } : {}),
     resolveContent: (tx) => loadDraftContent({ db: tx, team, catalog }),
     sameContentMessage: (latest) =>
       `Nothing to publish: the draft is identical to version ${latest.version}. Change a tool first.`,
