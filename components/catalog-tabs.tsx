@@ -11,6 +11,7 @@ export const CATALOG_TABS = [
   { href: "/playground", label: "Playground" },
   { href: "/first-request", label: "First request" },
   { href: "/golden", label: "Golden queries" },
+  { href: "/health", label: "Health" },
   { href: "/review", label: "Review & publish" },
   { href: "/snapshots", label: "Snapshots" },
   { href: "/insights", label: "Insights" },

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../trpc-provider";
+import { CheckSummary } from "./check-summary";
 import { METRICS } from "./format";
 import { PublishForm } from "./publish-form";
 import { MetricsSection, ReviewHeader } from "./review-header";
@@ -46,6 +47,7 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
         <h3 className="font-semibold">Changed tools</h3>
         <ToolChanges changes={data.tools} />
       </section>
+      <CheckSummary team={team} catalog={catalog} data={data} />
       {canPublish ? (
         <PublishForm
           team={team}

@@ -4,7 +4,7 @@ import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { DeleteCatalogSection } from "./delete-catalog-section";
 import { buttonClass } from "../ui/control-styles";
 import { Section } from "../ui/field";
-import { NameFields, SearchFields } from "./settings-fields";
+import { NameFields, PublishingFields, SearchFields } from "./settings-fields";
 import { type CatalogSettings, useCatalogSettings } from "./use-catalog-settings";
 import { VocabularyFields } from "./vocabulary-fields";
 
@@ -34,6 +34,7 @@ export function CatalogSettingsForm({
           <NameFields {...group} />
           <SearchFields {...group} />
           <VocabularyFields {...group} />
+          <PublishingFields {...group} />
           {error && Object.keys(error.fields).length === 0 && (
             <p role="alert" className="text-sm text-red-700">
               {error.message}

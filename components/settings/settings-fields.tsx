@@ -94,3 +94,26 @@ export function SearchFields({ form, setForm, canEdit, error }: SettingsGroupPro
     </>
   );
 }
+
+/** What publishing requires besides a note: the catalog check's quality findings, when the catalog asks for it. */
+export function PublishingFields({ form, setForm, canEdit }: SettingsGroupProps) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={form.blockOnQuality}
+        disabled={!canEdit}
+        onChange={(e) => setForm({ ...form, blockOnQuality: e.target.checked })}
+        className="mt-1"
+      />
+      <span>
+        Block publishing on quality findings
+        <span className="block text-xs text-stone-500">
+          On: a draft with quality warnings (a description too short or without a purpose, undocumented parameters, a
+          generic name, …) cannot be published until they are fixed; the Health tab lists them. Safety errors always
+          need an owner&apos;s acknowledgement, whatever this setting.
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -14,6 +14,7 @@ export interface CatalogSettings {
   engineProfile: EngineProfile;
   defaultLimit: number;
   dropWeakHits: boolean;
+  blockOnQuality: boolean;
   vocabularyPacks: VocabularyPackId[];
   vocabularyLines: string;
   revision: number;
@@ -25,6 +26,7 @@ const SCALAR_FIELDS = [
   "engineProfile",
   "defaultLimit",
   "dropWeakHits",
+  "blockOnQuality",
   "vocabularyLines",
 ] as const;
 
@@ -44,13 +46,23 @@ export function useCatalogSettings(team: string, initial: CatalogSettings, canEd
   function save(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
-    const { name, description, engineProfile, defaultLimit, dropWeakHits, vocabularyPacks, vocabularyLines } = form;
+    const { name, description, engineProfile, defaultLimit, dropWeakHits, blockOnQuality, vocabularyPacks } = form;
+    const { vocabularyLines } = form;
     update.mutate(
       {
         team,
         catalog: settings.slug,
         revision: settings.revision,
-        patch: { name, description, engineProfile, defaultLimit, dropWeakHits, vocabularyPacks, vocabularyLines },
+        patch: {
+          name,
+          description,
+          engineProfile,
+          defaultLimit,
+          dropWeakHits,
+          blockOnQuality,
+          vocabularyPacks,
+          vocabularyLines,
+        },
       },
       {
         onSuccess: (next) => {

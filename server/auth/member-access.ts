@@ -42,6 +42,7 @@ const ACCESS_SQL = `
          CASE WHEN c."id" IS NULL THEN NULL ELSE json_build_object(
            'id', c."id", 'teamId', c."teamId", 'slug', c."slug", 'name', c."name", 'description', c."description",
            'engineProfile', c."engineProfile"::text, 'defaultLimit', c."defaultLimit", 'dropWeakHits', c."dropWeakHits",
+           'blockOnQuality', c."blockOnQuality",
            'vocabularyPacks', c."vocabularyPacks", 'vocabularyLines', c."vocabularyLines",
            'archivedMs', ${ms('c."archivedAt"')}, 'revision', c."revision",
            'createdMs', ${ms('c."createdAt"')}, 'updatedMs', ${ms('c."updatedAt"')},

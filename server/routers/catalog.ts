@@ -29,6 +29,8 @@ const catalogSettings = z.object({
   defaultLimit: z.number().int(),
   /** Leave weak hits out of tool_search (search/README.md, "Match strength"). */
   dropWeakHits: z.boolean(),
+  /** Refuse to publish while the draft has quality warnings (docs/catalog-check.md, "Health"). */
+  blockOnQuality: z.boolean(),
   /** Vocabulary packs the stockroom profile expands requests with, and the catalog's own lines. */
   vocabularyPacks: z.array(z.enum(VOCABULARY_PACK_IDS)),
   vocabularyLines: z.string(),
@@ -77,6 +79,7 @@ export const catalogRouter = router({
           engineProfile: PROFILE.optional(),
           defaultLimit: LIMIT.optional(),
           dropWeakHits: z.boolean().optional(),
+          blockOnQuality: z.boolean().optional(),
           vocabularyPacks: PACKS.optional(),
           vocabularyLines: LINES.optional(),
         }),

@@ -124,6 +124,12 @@ export const draftReview = z.object({
   findings: z.object({ added: z.array(reviewFinding), removed: z.array(reviewFinding), counts: findingCounts }),
   /** Tools publishing ships in their approved form while their upstream change waits for review (by key). */
   heldBack: z.array(z.string()),
+  qualityGate: z.object({
+    isOn: z.boolean(),
+    blocks: z.array(z.object({ toolId: z.string(), rule: z.string() })),
+    blockCount: z.number().int(),
+    toolCount: z.number().int(),
+  }),
 });
 
 export const publishedVersion = z.object({

@@ -4,6 +4,7 @@ import { catalogRouter } from "./catalog";
 import { exportRouter } from "./export";
 import { firstRequestRouter } from "./first-request";
 import { goldenRouter } from "./golden";
+import { healthRouter } from "./health";
 import { historyRouter } from "./history";
 import { importRouter } from "./import";
 import { insightsRouter } from "./insights";
@@ -29,6 +30,7 @@ export const appRouter = router({
   firstRequest: firstRequestRouter,
   golden: goldenRouter,
   review: reviewRouter,
+  health: healthRouter,
   snapshot: snapshotRouter,
   token: tokenRouter,
   insights: insightsRouter,

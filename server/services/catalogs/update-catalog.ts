@@ -11,6 +11,7 @@ export interface CatalogPatch {
   engineProfile?: EngineProfile;
   defaultLimit?: number;
   dropWeakHits?: boolean;
+  blockOnQuality?: boolean;
   vocabularyPacks?: VocabularyPackId[];
   vocabularyLines?: string;
 }
@@ -74,6 +75,7 @@ export async function updateCatalog({
       engineProfile: patch.engineProfile ?? current.engineProfile,
       defaultLimit: patch.defaultLimit ?? current.defaultLimit,
       dropWeakHits: patch.dropWeakHits ?? current.dropWeakHits,
+      blockOnQuality: patch.blockOnQuality ?? current.blockOnQuality,
       vocabularyPacks: patch.vocabularyPacks
         ? VOCABULARY_PACK_IDS.filter((id) => patch.vocabularyPacks!.includes(id))
         : current.vocabularyPacks,

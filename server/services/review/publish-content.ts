@@ -17,7 +17,7 @@ import { describeRegressions, findRegressions, type MetricRegression, type Snaps
 import { lockCatalog } from "./lock-catalog";
 import { goldenFingerprint, rankContent } from "./ranking-cache";
 import { hasSameContent } from "./same-content";
-import { passSafetyGate, type SafetyGate } from "./safety-gate";
+import type { PublishGate } from "./publish-gate";
 
 export interface PublishContentOptions {
   db: PrismaClient;
@@ -35,10 +35,13 @@ export interface PublishContentOptions {
   /** The version whose content this republishes (rollback). */
   rolledBackFrom?: number;
   timer?: EngineTimer;
-  /** When set, safety errors in the content need an owner's acknowledgement (safety-gate.ts). */
-  safety?: SafetyGate;
   /** The tools `resolveContent` shipped in their approved form (held upstream changes), once it has run. */
   heldBack?: () => string[];
+  /**
+   * The quality and safety gates (publish-gate.ts), already passed by the caller before the lock for the content it
+   * read then: called again on the content resolved inside, it checks only a draft that changed in between.
+   */
+  gate?: PublishGate;
   /** Says why identical content is refused, in the words of the caller (publish or rollback). */
   sameContentMessage: (latest: PublishedVersion) => string;
 }
@@ -57,6 +60,13 @@ export interface PublishedSummary {
   heldBack: string[];
 }
 
+/** The release note, trimmed; refused when empty. */
+export function requireNote(note: string): string {
+  const trimmed = note.trim();
+  if (!trimmed) throw new AppError("INVALID_INPUT", "Add a note that says what changed in this version.");
+  return trimmed;
+}
+
 /**
  * The one publishing transaction (publish and rollback): lock the catalog row, resolve the content,
  * refuse a no-op or an unexplained regression, insert version = max + 1 with its metrics and an
@@ -65,8 +75,7 @@ export interface PublishedSummary {
  * multi-megabyte payload parameter alone cost about a second more than the insert itself.
  */
 export async function publishContent(options: PublishContentOptions): Promise<PublishedSummary> {
-  const note = options.note.trim();
-  if (!note) throw new AppError("INVALID_INPUT", "Add a note that says what changed in this version.");
+  const note = requireNote(options.note);
   const { timer } = options;
   const started = performance.now();
   let bodyDone = started;
@@ -147,9 +156,7 @@ async function commitVersion(
   if (latest && (await phase(timer, "no-op check", () => hasSameContent(content, latest.snapshot))))
     throw new AppError("CONFLICT", options.sameContentMessage(latest), { version: latest.version });
   const { metrics, regressions } = await rankAgainstLatest(tx, content, latest, options, reason);
-  const safety = options.safety
-    ? await phase(timer, "safety check", () => passSafetyGate(content, options.safety!))
-    : null;
+  const safety = options.gate ? await phase(timer, "gates (if changed)", () => options.gate!(content)) : null;
 
   const version = (latest?.version ?? 0) + 1;
   const publishedAt = new Date();

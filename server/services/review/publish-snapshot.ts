@@ -1,10 +1,13 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import type { AuditActor } from "../history/record-audit-event";
 import { loadDraftContent } from "../draft/draft-cache";
-import type { EngineTimer } from "./engine-timer";
+import { loadPublishedVersion } from "./catalog-state";
+import { phase, type EngineTimer } from "./engine-timer";
 import { holdUpstreamChanges } from "./hold-upstream-changes";
-import { publishContent, type PublishedSummary } from "./publish-content";
+import { publishContent, type PublishedSummary, requireNote } from "./publish-content";
+import { createPublishGate, isGated, type PublishGate, type PublishGateOptions } from "./publish-gate";
 import type { SafetyGate } from "./safety-gate";
+import { hasSameContent } from "./same-content";
 
 export interface PublishSnapshotOptions {
   db: PrismaClient;
@@ -21,9 +24,29 @@ export interface PublishSnapshotOptions {
 }
 
 /**
+ * The quality and safety gates over the draft as it is now, before any lock is taken (a refusal never makes other
+ * publishes wait); undefined when nothing is gated. A draft identical to the latest version is left to the
+ * transaction, which refuses it as a no-op whatever its findings.
+ */
+async function passGatesBeforeLock(
+  { db, team, catalog, timer }: PublishSnapshotOptions,
+  options: PublishGateOptions,
+): Promise<PublishGate | undefined> {
+  if (!isGated(options)) return undefined;
+  const gate = createPublishGate(options);
+  // What publishing would ship: the draft, with held upstream changes in their approved form.
+  const [{ content: draft }, latest] = await Promise.all([
+    loadDraftContent({ db, team, catalog }).then((content) => holdUpstreamChanges(db, catalog.id, content)),
+    loadPublishedVersion(db, catalog),
+  ]);
+  if (!latest || !hasSameContent(draft, latest.snapshot)) await phase(timer, "gates", () => gate(draft));
+  return gate;
+}
+
+/**
  * Publishes the draft: the payload is built from the live rows inside the publishing transaction (reading
- * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's). Tools
- * with an upstream change waiting for review ship their approved form (hold-upstream-changes.ts).
+ * only the rows whose version changed since the last read of this catalog's draft, e.g. the review's or the
+ * gates'). Tools with an upstream change waiting for review ship their approved form (hold-upstream-changes.ts).
  */
 export async function publishSnapshot({
   db,
@@ -36,6 +59,9 @@ export async function publishSnapshot({
   timer,
 }: PublishSnapshotOptions): Promise<PublishedSummary> {
   let heldBack: string[] = [];
+  requireNote(note);
+  const gateOptions = { ...(safety ? { safety } : {}), blockOnQuality: catalog.blockOnQuality };
+  const gate = await passGatesBeforeLock({ db, team, catalog, actor, note, timer }, gateOptions);
   return publishContent({
     db,
     team,
@@ -44,7 +70,7 @@ export async function publishSnapshot({
     note,
     reason,
     timer,
-    ...(safety ? { safety } : {}),
+    ...(gate ? { gate } : {}),
     resolveContent: async (tx) => {
       const held = await holdUpstreamChanges(tx, catalog.id, await loadDraftContent({ db: tx, team, catalog }));
       heldBack = held.heldBack;

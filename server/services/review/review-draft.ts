@@ -9,6 +9,7 @@ import { findRegressions, type MetricRegression, type SnapshotMetrics } from "./
 import { holdUpstreamChanges } from "./hold-upstream-changes";
 import { goldenFingerprint, rankContent } from "./ranking-cache";
 import { compareFindings, type FindingChanges } from "./review-findings";
+import { findQualityBlocks, type QualityBlock } from "./quality-gate";
 import { hasSameContent } from "./same-content";
 
 export interface ReviewDraftOptions {
@@ -33,6 +34,28 @@ export interface DraftReview {
   findings: FindingChanges;
   /** Tools publishing would ship in their approved form: their upstream change waits for review (by key). */
   heldBack: string[];
+  /** The catalog's "Block publishing on quality findings" and, when on, what blocks the draft (quality-gate.ts). */
+  qualityGate: QualityGateState;
+}
+
+export interface QualityGateState {
+  isOn: boolean;
+  /** The first MAX_LISTED_BLOCKS quality findings that block publishing (none when the gate is off). */
+  blocks: QualityBlock[];
+  blockCount: number;
+  toolCount: number;
+}
+
+const MAX_LISTED_BLOCKS = 50;
+
+function qualityGateOf(catalog: Catalog, draft: Parameters<typeof findQualityBlocks>[0]): QualityGateState {
+  const blocks = catalog.blockOnQuality ? findQualityBlocks(draft) : [];
+  return {
+    isOn: catalog.blockOnQuality,
+    blocks: blocks.slice(0, MAX_LISTED_BLOCKS),
+    blockCount: blocks.length,
+    toolCount: new Set(blocks.map((b) => b.toolId)).size,
+  };
 }
 
 export const MAX_REVIEW_K = 50;
@@ -79,5 +102,6 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
     tools: diffTools(latest?.snapshot ?? null, draft),
     findings: compareFindings({ draft, latest: latest?.snapshot ?? null, golden, goldenKey, k: topK }),
     heldBack,
+    qualityGate: qualityGateOf(catalog, draft),
   };
 }
