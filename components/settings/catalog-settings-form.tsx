@@ -2,6 +2,7 @@
 
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { DeleteCatalogSection } from "./delete-catalog-section";
+import { PublishApprovalSection } from "./publish-approval-section";
 import { buttonClass } from "../ui/control-styles";
 import { Section } from "../ui/field";
 import { NameFields, SearchFields } from "./settings-fields";
@@ -56,6 +57,12 @@ export function CatalogSettingsForm({
           )}
         </form>
       </Section>
+      <PublishApprovalSection
+        team={team}
+        catalog={settings.slug}
+        required={settings.requirePublishApproval}
+        isOwner={isOwner}
+      />
       {isOwner && <DeleteCatalogSection team={team} slug={settings.slug} />}
     </div>
   );

@@ -16,6 +16,8 @@ export interface CatalogSettings {
   dropWeakHits: boolean;
   vocabularyPacks: VocabularyPackId[];
   vocabularyLines: string;
+  /** Four eyes on publishing (an owner's setting, saved on its own). */
+  requirePublishApproval: boolean;
   revision: number;
 }
 

@@ -43,6 +43,7 @@ const ACCESS_SQL = `
            'id', c."id", 'teamId', c."teamId", 'slug', c."slug", 'name', c."name", 'description', c."description",
            'engineProfile', c."engineProfile"::text, 'defaultLimit', c."defaultLimit", 'dropWeakHits', c."dropWeakHits",
            'vocabularyPacks', c."vocabularyPacks", 'vocabularyLines', c."vocabularyLines",
+           'requirePublishApproval', c."requirePublishApproval",
            'archivedMs', ${ms('c."archivedAt"')}, 'revision', c."revision",
            'createdMs', ${ms('c."createdAt"')}, 'updatedMs', ${ms('c."updatedAt"')},
            'telemetryText', c."telemetryText"::text, 'telemetryRetentionDays', c."telemetryRetentionDays"
