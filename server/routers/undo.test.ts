@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM test fixture without types
+import { tinyTools } from "../testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { outcomeCode } from "../testing/outcome";
 import { useTestDatabase } from "../testing/use-test-database";
@@ -201,5 +203,37 @@ describe("undo: reset to a published version, rollback with reset, revert a Hist
     const outsider = callerFor(db, other.owner);
     const otherInput = { team: other.team.slug, catalog: otherCatalog.slug };
     expect(await outcomeCode(outsider.history.revert({ ...otherInput, groupId: deleted.groupId }))).toBe("NOT_FOUND");
+  });
+
+  it("reverts an import as one group: new tools and their namespace go, updated tools get their fields back", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const input = { team: people.team.slug, catalog: catalog.slug };
+    const editor = callerFor(db, people.editor);
+    const options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" as const };
+    const importText = async (text: string) => {
+      const preview = await editor.import.preview({ ...input, text, options });
+      await editor.import.commit({ ...input, text, options, fingerprint: preview.fingerprint, skipInvalid: false });
+      const events = (await editor.history.list(input)).events;
+      return events.find((e) => e.action === "catalog.imported")!.groupId!;
+    };
+    const first = await importText(JSON.stringify({ tools: tinyTools("1") }));
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(3);
+    await editor.history.revert({ ...input, groupId: first });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
+    expect(await db.namespace.count({ where: { catalogId: catalog.id } })).toBe(0);
+
+    await importText(JSON.stringify({ tools: tinyTools("1") }));
+    const before = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" } });
+    const second = await importText(JSON.stringify({ tools: tinyTools("2") }));
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(4);
+    await editor.history.revert({ ...input, groupId: second });
+    const after = await db.tool.findMany({ where: { catalogId: catalog.id }, orderBy: { key: "asc" } });
+    const fields = (t: (typeof before)[number]) => ({
+      key: t.key,
+      description: t.description,
+      parameters: t.parameters,
+    });
+    expect(after.map(fields)).toEqual(before.map(fields));
   });
 });
