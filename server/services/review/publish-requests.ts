@@ -46,7 +46,12 @@ async function draftRevisionOf(db: SqlSource, catalogId: string): Promise<string
   return row?.revision ?? "0";
 }
 
-function audit(db: SqlSource, catalog: Catalog, actor: AuditActor, action: string, after: Record<string, unknown>) {
+function audit(
+  db: SqlSource,
+  catalog: Catalog,
+  actor: AuditActor,
+  { action, after }: { action: string; after: Record<string, unknown> },
+) {
   return recordAuditEvent({
     db,
     teamId: catalog.teamId,
@@ -126,10 +131,13 @@ export async function requestPublish({ db, catalog, actor, note, reason, draftRe
         requestedBy: actor.label,
       },
     });
-    await audit(tx, catalog, actor, "snapshot.publish_requested", {
-      requestId: row.id,
-      note: text,
-      draftRevision: revision,
+    await audit(tx, catalog, actor, {
+      action: "snapshot.publish_requested",
+      after: {
+        requestId: row.id,
+        note: text,
+        draftRevision: revision,
+      },
     });
     return toView(row, actor);
   });
@@ -159,11 +167,14 @@ async function markStale(db: PrismaClient, catalog: Catalog, actor: AuditActor, 
       data: { status: "stale", decidedById: actor.id, decidedBy: actor.label, decidedAt: new Date() },
     });
     if (written.count > 0)
-      await audit(tx, catalog, actor, "snapshot.publish_request_stale", {
-        requestId: row.id,
-        requestedBy: row.requestedBy,
-        draftRevision: String(row.draftRevision),
-        currentRevision: now,
+      await audit(tx, catalog, actor, {
+        action: "snapshot.publish_request_stale",
+        after: {
+          requestId: row.id,
+          requestedBy: row.requestedBy,
+          draftRevision: String(row.draftRevision),
+          currentRevision: now,
+        },
       });
   });
 }
@@ -239,11 +250,14 @@ async function recordApproval(tx: SqlSource, catalog: Catalog, actor: AuditActor
     catalog.id,
   ]);
   if (!written) throw new AppError("CONFLICT", "This publish request was decided by someone else meanwhile.");
-  await audit(tx, catalog, actor, "snapshot.publish_approved", {
-    requestId: row.id,
-    requestedBy: row.requestedBy,
-    version: written.version,
-    note: row.note,
+  await audit(tx, catalog, actor, {
+    action: "snapshot.publish_approved",
+    after: {
+      requestId: row.id,
+      requestedBy: row.requestedBy,
+      version: written.version,
+      note: row.note,
+    },
   });
 }
 
@@ -297,11 +311,15 @@ async function decide(
     });
     if (written.count === 0)
       throw new AppError("CONFLICT", "This publish request was decided by someone else meanwhile.");
-    await audit(tx, catalog, actor, `snapshot.publish_${status === "refused" ? "refused" : "request_withdrawn"}`, {
-      requestId: row.id,
-      requestedBy: row.requestedBy,
-      note: row.note,
-      ...(reason ? { reason } : {}),
+    const isRefusal = status === "refused";
+    await audit(tx, catalog, actor, {
+      action: isRefusal ? "snapshot.publish_refused" : "snapshot.publish_request_withdrawn",
+      after: {
+        requestId: row.id,
+        requestedBy: row.requestedBy,
+        note: row.note,
+        ...(reason ? { reason } : {}),
+      },
     });
     return toView(await tx.publishRequest.findUniqueOrThrow({ where: { id: row.id } }), actor);
   });
