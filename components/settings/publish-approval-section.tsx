@@ -24,6 +24,7 @@ export function PublishApprovalSection({
   const change = useMutation(
     trpc.catalog.setPublishApproval.mutationOptions({
       onSuccess: (result) => (setRequired(result.required), router.refresh()),
+      onError: () => setRequired(initial),
       meta: {
         success: (data) =>
           (data as { required: boolean }).required
@@ -40,7 +41,11 @@ export function PublishApprovalSection({
           type="checkbox"
           checked={required}
           disabled={!isOwner || change.isPending}
-          onChange={(e) => change.mutate({ team, catalog, required: e.target.checked })}
+          onChange={(e) => {
+            // Shown at once; put back if the server refuses.
+            setRequired(e.target.checked);
+            change.mutate({ team, catalog, required: e.target.checked });
+          }}
           className="mt-0.5"
         />
         <span>
