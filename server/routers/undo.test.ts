@@ -172,6 +172,10 @@ describe("undo: reset to a published version, rollback with reset, revert a Hist
 
   it("undoes a deletion and a reset through the same revert, with the tool's id and fields back", async () => {
     const { input, editor, byKey, viewer } = await editedCatalog();
+    // Keys in an order jsonb would not keep (it sorts them): the revert must bring this exact text back.
+    const parameters = { properties: { zeta: { type: "string" }, alpha: { type: "number" } }, type: "object" };
+    const refund = await byKey("crm.refund");
+    await editor.tool.update({ ...input, id: refund.id, revision: refund.revision, patch: { parameters } });
     const a = await byKey("crm.refund");
     const deleted = await editor.tool.delete({ ...input, id: a.id, revision: a.revision });
     expect(await outcomeCode(callerFor(db, viewer).history.revert({ ...input, groupId: deleted.groupId }))).toBe(
@@ -179,6 +183,7 @@ describe("undo: reset to a published version, rollback with reset, revert a Hist
     );
     await editor.history.revert({ ...input, groupId: deleted.groupId });
     const back = await byKey("crm.refund");
+    expect(JSON.stringify(back.parameters)).toBe(JSON.stringify(parameters));
     expect({ ...back, revision: 0, createdAt: 0, updatedAt: 0 }).toEqual({
       ...a,
       revision: 0,

@@ -23,6 +23,18 @@ export interface GroupWrite {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The JSON fields whose key order counts (schemas are read in author order). */
+const ORDERED_FIELDS = ["parameters", "mcpMetadata"] as const;
+
+/**
+ * The JSON fields of `values` as text: audit events are stored as jsonb, which reorders keys, so a revert reads a
+ * schema back from this text (`jsonText` is bookkeeping: History does not show it as a change).
+ */
+export function jsonTextOf(values: Record<string, unknown>): { jsonText: Record<string, string> } {
+  const present = ORDERED_FIELDS.filter((f) => values[f] !== undefined && values[f] !== null);
+  return { jsonText: Object.fromEntries(present.map((f) => [f, JSON.stringify(values[f])])) };
+}
+
 function event(w: GroupWrite, e: Omit<AuditEventInput, "teamId" | "catalogId" | "actor" | "groupId">) {
   w.events.push({ ...e, teamId: w.catalog.teamId, catalogId: w.catalog.id, actor: w.actor, groupId: w.groupId });
 }
@@ -66,7 +78,7 @@ export async function writeToolFields(w: GroupWrite, current: ToolRecord, values
     action: "tool.updated",
     targetType: "tool",
     targetId: current.id,
-    before: { key: current.key, revision: current.revision, ...before },
+    before: { key: current.key, revision: current.revision, ...before, ...jsonTextOf(before) },
     after: { key, revision: current.revision + 1, ...changed },
   });
   return true;
@@ -106,7 +118,13 @@ export async function createToolFrom(w: GroupWrite, values: ToolValues, id?: str
 export async function deleteToolIn(w: GroupWrite, current: ToolRecord) {
   const deleted = await w.tx.tool.deleteMany({ where: { id: current.id, revision: current.revision } });
   if (deleted.count === 0) throw new AppError("CONFLICT", `"${current.key}" changed meanwhile; try again.`);
-  event(w, { action: "tool.deleted", targetType: "tool", targetId: current.id, before: auditView(current) });
+  const before = auditView(current);
+  event(w, {
+    action: "tool.deleted",
+    targetType: "tool",
+    targetId: current.id,
+    before: { ...before, ...jsonTextOf(before) },
+  });
 }
 
 /**

@@ -37,7 +37,12 @@ const asJson = (v: unknown): Json => (v && typeof v === "object" && !Array.isArr
 /** The tool fields an event side names (key, revision and flags such as `import` or `bulk` left out). */
 function fieldsOf(side: unknown): Partial<ToolValues> {
   const json = asJson(side);
-  return Object.fromEntries(TOOL_FIELD_NAMES.filter((f) => f in json).map((f) => [f, json[f]])) as Partial<ToolValues>;
+  const texts = asJson(json.jsonText);
+  // A schema comes back in its author's key order from the text kept beside the (reordered) jsonb copy.
+  const valueOf = (f: string) => (typeof texts[f] === "string" ? JSON.parse(texts[f] as string) : json[f]);
+  return Object.fromEntries(
+    TOOL_FIELD_NAMES.filter((f) => f in json).map((f) => [f, valueOf(f)]),
+  ) as Partial<ToolValues>;
 }
 
 /** The fields before the group, earliest event winning (a tool changed twice gets its first `before`). */

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
 import { newGroupId, recordAuditEvent, type AuditActor } from "../history/record-audit-event";
+import { jsonTextOf } from "../draft/draft-writes";
 import { findToolRow } from "./get-tool";
 import { auditView, toToolRecord } from "./tool-shape";
 import { staleRevision } from "./update-tool";
@@ -33,7 +34,7 @@ export async function deleteTool({
       action: "tool.deleted",
       targetType: "tool",
       targetId: id,
-      before: auditView(before),
+      before: { ...auditView(before), ...jsonTextOf(auditView(before)) },
       groupId,
     });
   });
