@@ -134,10 +134,45 @@ function useDecisions(team: string, catalog: string) {
   return { approve, refuse, withdraw };
 }
 
+/** Refusing needs a reason: the requester reads it. */
+function RefuseForm({
+  id,
+  isPending,
+  onRefuse,
+}: {
+  id: string;
+  isPending: boolean;
+  onRefuse: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState("");
+  return (
+    <>
+      <label htmlFor={`${id}-refusal`} className="block text-sm font-medium">
+        Reason to refuse
+      </label>
+      <textarea
+        id={`${id}-refusal`}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        rows={2}
+        maxLength={2000}
+        className="w-full rounded border border-stone-300 p-2 text-sm"
+      />
+      <button
+        type="button"
+        disabled={isPending || !reason.trim()}
+        onClick={() => onRefuse(reason)}
+        className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-800 disabled:opacity-50"
+      >
+        Refuse
+      </button>
+    </>
+  );
+}
+
 /** The pending request: the requester waits (and may withdraw); anyone else approves or refuses with a reason. */
 function PendingRequest({ team, catalog, pending }: { team: string; catalog: string; pending: Request }) {
   const id = useId();
-  const [reason, setReason] = useState("");
   const { approve, refuse, withdraw } = useDecisions(team, catalog);
   const ids = { team, catalog, requestId: pending.id };
   const error = approve.error ?? refuse.error ?? withdraw.error;
@@ -167,25 +202,7 @@ function PendingRequest({ team, catalog, pending }: { team: string; catalog: str
           >
             {approve.isPending ? "Publishing…" : "Approve and publish"}
           </button>
-          <label htmlFor={`${id}-refusal`} className="block text-sm font-medium">
-            Reason to refuse
-          </label>
-          <textarea
-            id={`${id}-refusal`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={2}
-            maxLength={2000}
-            className="w-full rounded border border-stone-300 p-2 text-sm"
-          />
-          <button
-            type="button"
-            disabled={refuse.isPending || !reason.trim()}
-            onClick={() => refuse.mutate({ ...ids, reason })}
-            className="rounded border border-red-300 px-3 py-1.5 text-sm text-red-800 disabled:opacity-50"
-          >
-            Refuse
-          </button>
+          <RefuseForm id={id} isPending={refuse.isPending} onRefuse={(reason) => refuse.mutate({ ...ids, reason })} />
         </div>
       )}
       {error && (

@@ -40,6 +40,9 @@ function KeyList({ label, keys }: { label: string; keys: string[] }) {
   );
 }
 
+const countOf = (s: { created: string[]; updated: string[]; deleted: string[]; namespaces: string[] }) =>
+  s.created.length + s.updated.length + s.deleted.length + s.namespaces.length;
+
 /** The confirm's counts: what the reset creates, writes back and deletes. */
 function ResetCounts({
   summary,
@@ -68,7 +71,7 @@ function ResetCounts({
   );
 }
 
-function useResetDraft(props: ResetDraftDialogProps, onDone: () => void, onFailed: () => void) {
+function useResetDraft(props: ResetDraftDialogProps, onDone: () => void, onFailed: () => unknown) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -89,9 +92,62 @@ function useResetDraft(props: ResetDraftDialogProps, onDone: () => void, onFaile
         props.onReset?.();
       },
       // The message shows in the dialog; the counts are read again (a draft changed meanwhile has new ones).
-      onError: onFailed,
+      onError: () => void onFailed(),
       meta: { isErrorSilent: true },
     }),
+  );
+}
+
+/** The published versions to pick from (none yet: said in words). */
+function VersionPicker({
+  id,
+  chosen,
+  onPick,
+  versions,
+}: {
+  id: string;
+  chosen: number;
+  onPick: (version: string) => void;
+  versions: Array<{ version: number; note: string }> | undefined;
+}) {
+  if (versions?.length === 0)
+    return <p className="text-sm text-stone-600">Nothing is published yet: there is no version to reset to.</p>;
+  return (
+    <div className="text-sm">
+      <label htmlFor={id} className="block font-medium">
+        Version
+      </label>
+      <Select
+        id={id}
+        value={String(chosen || "")}
+        onValueChange={onPick}
+        options={(versions ?? []).map((v) => ({ value: String(v.version), label: `v${v.version} — ${v.note}` }))}
+        className="mt-1 w-full"
+      />
+    </div>
+  );
+}
+
+/** Comparing, the counts, or what went wrong (a stale count, a version without that tool). */
+function DialogStatus({
+  isFetching,
+  summary,
+  error,
+}: {
+  isFetching: boolean;
+  summary: Parameters<typeof ResetCounts>[0]["summary"] | undefined;
+  error: string | null;
+}) {
+  return (
+    <>
+      {isFetching && <p className="text-sm text-stone-500">Comparing…</p>}
+      {summary && !isFetching && <ResetCounts summary={summary} />}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -109,15 +165,9 @@ export function ResetDraftDialog(props: ResetDraftDialogProps) {
     enabled: open && chosen > 0,
     staleTime: 0,
   });
-  const reset = useResetDraft(
-    props,
-    () => setOpen(false),
-    () => void preview.refetch(),
-  );
+  const reset = useResetDraft(props, () => setOpen(false), preview.refetch);
   const summary = preview.data;
-  const changes = summary
-    ? summary.created.length + summary.updated.length + summary.deleted.length + summary.namespaces.length
-    : 0;
+  const changes = summary ? countOf(summary) : 0;
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (setOpen(next), reset.reset())}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
@@ -132,37 +182,13 @@ export function ResetDraftDialog(props: ResetDraftDialogProps) {
             History, and you can undo it from the message that follows.
           </AlertDialog.Description>
           {!version && (
-            <div className="text-sm">
-              <label htmlFor={`${id}-version`} className="block font-medium">
-                Version
-              </label>
-              <Select
-                id={`${id}-version`}
-                value={String(chosen || "")}
-                onValueChange={setPicked}
-                options={(versions.data ?? []).map((v) => ({
-                  value: String(v.version),
-                  label: `v${v.version} — ${v.note}`,
-                }))}
-                className="mt-1 w-full"
-              />
-            </div>
+            <VersionPicker id={`${id}-version`} chosen={chosen} onPick={setPicked} versions={versions.data} />
           )}
-          {versions.data?.length === 0 && (
-            <p className="text-sm text-stone-600">Nothing is published yet: there is no version to reset to.</p>
-          )}
-          {preview.isFetching && <p className="text-sm text-stone-500">Comparing…</p>}
-          {preview.error && (
-            <p role="alert" className="text-sm text-red-700">
-              {preview.error.message}
-            </p>
-          )}
-          {summary && !preview.isFetching && <ResetCounts summary={summary} />}
-          {reset.error && (
-            <p role="alert" className="text-sm text-red-700">
-              {reset.error.message}
-            </p>
-          )}
+          <DialogStatus
+            isFetching={preview.isFetching}
+            summary={summary}
+            error={(preview.error ?? reset.error)?.message ?? null}
+          />
           <div className="flex justify-end gap-2 pt-2">
             <AlertDialog.Cancel className="rounded-md border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100">
               Cancel
