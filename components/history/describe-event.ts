@@ -134,7 +134,33 @@ function describeGolden(event: AuditEventLike, before: Json, after: Json): Descr
   return { verb: `changed the ${fieldList(changes)} of golden query`, subject: query, details: "", changes };
 }
 
+const REQUEST_VERBS: Record<string, string> = {
+  "snapshot.publish_requested": "asked to publish the draft",
+  "snapshot.publish_refused": "refused the publish request",
+  "snapshot.publish_request_stale": "found the publish request stale (the draft changed after it)",
+  "snapshot.publish_request_withdrawn": "withdrew the publish request",
+};
+
+/** Four eyes: a request, its approval or refusal, and who did each. */
+function describeRequest(event: AuditEventLike, after: Json): DescribedEvent | null {
+  const note = str(after.note) ? ` — “${str(after.note)}”` : "";
+  const by = str(after.requestedBy) ? ` of ${str(after.requestedBy)}` : "";
+  if (event.action === "snapshot.publish_approved")
+    return {
+      verb: `approved the publish request${by}, published as version ${str(after.version)}`,
+      details: note,
+      changes: [],
+    };
+  const verb = REQUEST_VERBS[event.action];
+  if (!verb) return null;
+  const reason = str(after.reason) ? `; reason: ${str(after.reason)}` : "";
+  const whose = event.action === "snapshot.publish_requested" ? "" : by;
+  return { verb: `${verb}${whose}`, details: `${note}${reason}`, changes: [] };
+}
+
 function describeSnapshot(event: AuditEventLike, after: Json): DescribedEvent {
+  const request = describeRequest(event, after);
+  if (request) return request;
   const version = str(after.version);
   const hash = typeof after.contentHash === "string" ? after.contentHash : undefined;
   const regressions = Array.isArray(after.regressions) ? after.regressions.length : 0;
@@ -187,8 +213,42 @@ function describeCatalog(event: AuditEventLike, before: Json, after: Json): Desc
       changes: [],
     };
   }
+  const undo = describeUndo(event, after);
+  if (undo) return undo;
   const changes = changedFields(before, after);
   return { verb: `changed the catalog’s ${fieldList(changes)}`, details: "", changes };
+}
+
+function scopeText(scope: Json): string {
+  if (scope.kind === "namespace") return ` namespace ${str(scope.name)}`;
+  if (scope.kind === "tool") return ` tool ${str(scope.key)}`;
+  return " draft";
+}
+
+/** Bulk changes, resets and reverts: the heads of their History groups. */
+function describeUndo(event: AuditEventLike, after: Json): DescribedEvent | null {
+  const summary = counts([
+    [Number(after.created ?? 0), "created"],
+    [Number(after.updated ?? 0), "updated"],
+    [Number(after.deleted ?? 0), "deleted"],
+  ]);
+  if (event.action === "catalog.draft_reset")
+    return {
+      verb: `reset the${scopeText(asRecord(after.scope))} to version ${str(after.version)}`,
+      details: summary ? `: ${summary}` : "",
+      changes: [],
+    };
+  if (event.action === "catalog.bulk_changed")
+    return {
+      verb: `changed the ${list(after.fields)
+        .map((f) => fieldLabel(f).toLowerCase())
+        .join(", ")} of ${plural(Number(after.tools ?? 0), "tool")}`,
+      details: " (bulk edit)",
+      changes: [],
+    };
+  if (event.action === "catalog.change_reverted")
+    return { verb: "reverted a change", details: ` (${plural(Number(after.tools ?? 0), "tool")})`, changes: [] };
+  return null;
 }
 
 function describeOther(event: AuditEventLike, before: Json, after: Json): DescribedEvent {

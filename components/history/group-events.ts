@@ -6,7 +6,8 @@ export interface HistoryEntry<E> {
 
 /**
  * Folds the events that share a group id (newest first, as listed) into one entry, headed by the group's
- * summary event (`catalog.imported`) when the page has it, else its newest event.
+ * summary event (`catalog.imported`, `catalog.bulk_changed`, `catalog.draft_reset`, `catalog.change_reverted`: a
+ * catalog event) when the page has it, else its newest event.
  */
 export function groupEvents<E extends { action: string; groupId?: string | null }>(events: E[]): HistoryEntry<E>[] {
   const entries: HistoryEntry<E>[] = [];
@@ -27,7 +28,7 @@ export function groupEvents<E extends { action: string; groupId?: string | null 
   }
   return entries.map((entry) => {
     if (entry.members.length === 0) return entry;
-    const head = entry.members.find((e) => e.action === "catalog.imported") ?? entry.members[0]!;
+    const head = entry.members.find((e) => e.action.startsWith("catalog.")) ?? entry.members[0]!;
     return { head, members: entry.members.filter((e) => e !== head) };
   });
 }

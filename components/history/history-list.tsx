@@ -3,6 +3,7 @@ import { ContentHash } from "@/components/ui/content-hash";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { describeEvent, type DescribedEvent, type FieldChange } from "./describe-event";
 import { groupEvents } from "./group-events";
+import { RevertButton } from "./revert-button";
 
 export interface HistoryEvent {
   id: string;
@@ -108,17 +109,24 @@ function EventLine({
 
 type Described = { event: HistoryEvent; description: DescribedEvent };
 
+/** A group with tool or namespace edits (publishing and settings are not reverted from History). */
+const isRevertable = (entries: Described[]) =>
+  entries.some(({ event }) => event.targetType === "tool" || event.targetType === "namespace");
+
 /** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
 export function HistoryList({
   team,
   catalog,
   events,
   isFiltered = false,
+  canRevert = false,
 }: {
   team: string;
   catalog: string;
   events: HistoryEvent[];
   isFiltered?: boolean;
+  /** Editors and owners get a Revert on each change made at once (an import, a bulk edit, a reset, a deletion). */
+  canRevert?: boolean;
 }) {
   const described = events.flatMap((event): Described[] => {
     const description = describeEvent(event);
@@ -140,7 +148,14 @@ export function HistoryList({
     <ol className="space-y-3" aria-label="History">
       {entries.map(({ head, members }) => (
         <li key={head.event.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm">
-          <EventLine {...scope} {...head} />
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <EventLine {...scope} {...head} />
+            </div>
+            {canRevert && head.event.groupId && isRevertable([head, ...members]) && (
+              <RevertButton {...scope} groupId={head.event.groupId} summary={head.description.verb} />
+            )}
+          </div>
           {members.length > 0 && (
             <details className="mt-2">
               <summary className="cursor-pointer text-xs text-stone-600">

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/components/ui/plural";
 import { InlineEdit } from "@/components/ui/inline-edit";
 import { NoToolsNotice } from "../tools/no-tools-notice";
+import { ResetDraftDialog } from "../snapshots/reset-draft-dialog";
 import type { AppRouter } from "@/server/routers/root";
 
 /** More deferred tools than this in one namespace and the model's one-line summary has to cover too much. */
@@ -22,6 +23,43 @@ interface NamespaceRowProps {
   ns: Namespace;
   onSave: (patch: { name?: string; description?: string }) => void;
   onDelete: () => void;
+}
+
+/** Reset to a published version, and delete when empty. */
+function NamespaceActions({ team, catalog, canEdit, ns, onDelete }: Omit<NamespaceRowProps, "onSave">) {
+  return (
+    <td className="space-x-3 whitespace-nowrap px-3 py-2 text-right">
+      {canEdit && (
+        <ResetDraftDialog
+          team={team}
+          catalog={catalog}
+          scope={{ kind: "namespace", name: ns.name }}
+          trigger={
+            <button
+              type="button"
+              className="text-xs underline"
+              aria-label={`Reset namespace ${ns.name} to a published version`}
+            >
+              Reset to version…
+            </button>
+          }
+        />
+      )}
+      {canEdit && ns.toolCount === 0 && (
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="text-xs text-red-700 underline" aria-label={`Delete namespace ${ns.name}`}>
+              Delete
+            </button>
+          }
+          title={`Delete namespace ${ns.name}?`}
+          description="It has no tools; only its name and description go."
+          confirmLabel="Delete namespace"
+          onConfirm={onDelete}
+        />
+      )}
+    </td>
+  );
 }
 
 /** One namespace: name and description edited in place, its warnings, its tools by exposure, delete when empty. */
@@ -70,25 +108,7 @@ function NamespaceRow({ team, catalog, canEdit, ns, onSave, onDelete }: Namespac
           {ns.exposureCounts.direct} direct · {ns.exposureCounts.deferred} deferred · {ns.exposureCounts.hidden} hidden
         </div>
       </td>
-      <td className="px-3 py-2 text-right">
-        {canEdit && ns.toolCount === 0 && (
-          <ConfirmDialog
-            trigger={
-              <button
-                type="button"
-                className="text-xs text-red-700 underline"
-                aria-label={`Delete namespace ${ns.name}`}
-              >
-                Delete
-              </button>
-            }
-            title={`Delete namespace ${ns.name}?`}
-            description="It has no tools; only its name and description go."
-            confirmLabel="Delete namespace"
-            onConfirm={onDelete}
-          />
-        )}
-      </td>
+      <NamespaceActions team={team} catalog={catalog} canEdit={canEdit} ns={ns} onDelete={onDelete} />
     </tr>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "../trpc-provider";
 import { CheckSummary } from "./check-summary";
 import { METRICS } from "./format";
-import { PublishForm } from "./publish-form";
+import { PublishApproval } from "./publish-approval";
 import { MetricsSection, ReviewHeader } from "./review-header";
 import { ReviewQueryList } from "./review-query-list";
 import { ToolChanges } from "./tool-changes";
@@ -49,12 +49,13 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
       </section>
       <CheckSummary team={team} catalog={catalog} data={data} />
       {canPublish ? (
-        <PublishForm
+        <PublishApproval
           team={team}
           catalog={catalog}
           nextVersion={(data.latest?.version ?? 0) + 1}
           isUnchanged={data.isUnchanged}
           regressions={regressions}
+          draftRevision={data.draftRevision}
         />
       ) : (
         <p className="text-sm text-stone-600">Viewers can review; editors and owners publish.</p>

@@ -2,6 +2,7 @@
 
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { DeleteCatalogSection } from "./delete-catalog-section";
+import { PublishApprovalSection } from "./publish-approval-section";
 import { buttonClass } from "../ui/control-styles";
 import { Section } from "../ui/field";
 import { NameFields, PublishingFields, SearchFields } from "./settings-fields";
@@ -57,6 +58,12 @@ export function CatalogSettingsForm({
           )}
         </form>
       </Section>
+      <PublishApprovalSection
+        team={team}
+        catalog={settings.slug}
+        required={settings.requirePublishApproval}
+        isOwner={isOwner}
+      />
       {isOwner && <DeleteCatalogSection team={team} slug={settings.slug} />}
     </div>
   );

@@ -17,6 +17,8 @@ export interface CatalogSettings {
   blockOnQuality: boolean;
   vocabularyPacks: VocabularyPackId[];
   vocabularyLines: string;
+  /** Four eyes on publishing (an owner's setting, saved on its own). */
+  requirePublishApproval: boolean;
   revision: number;
 }
 

@@ -16,14 +16,11 @@ interface RollbackFormProps {
   onDone: () => void;
 }
 
-export function RollbackForm({ team, catalog, version, regressions, onDone }: RollbackFormProps) {
+/** Republishes the version (and resets the draft when asked); refreshes the review and the Snapshots page. */
+function useRollback(onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
-  const defaultNote = `Roll back to version ${version}`;
-  const [note, setNote] = useState(defaultNote);
-  const [reason, setReason] = useState("");
-  const rollback = useMutation(
+  return useMutation(
     trpc.snapshot.rollback.mutationOptions({
       onSuccess: () => {
         // A new version changes both the review (its baseline) and the Snapshots page.
@@ -32,11 +29,44 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
         onDone();
       },
       meta: {
-        success: (_data, variables) => `Rolled back to version ${(variables as { version: number }).version}`,
+        success: (data, variables) =>
+          `Rolled back to version ${(variables as { version: number }).version}${(data as { draftReset: unknown }).draftReset ? "; the draft was reset too" : ""}`,
         errorTitle: "The rollback did not happen",
       },
     }),
   );
+}
+
+/** The draft still holds the change a rollback undoes: reset it too, or the next publish ships it again. */
+function ResetDraftCheckbox({
+  version,
+  checked,
+  onChange,
+}: {
+  version: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-start gap-2">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-0.5" />
+      <span>
+        Also reset the draft to version {version}
+        <span className="block text-xs text-stone-600">
+          Otherwise the draft keeps the change you are rolling back, and the next publish ships it again.
+        </span>
+      </span>
+    </label>
+  );
+}
+
+export function RollbackForm({ team, catalog, version, regressions, onDone }: RollbackFormProps) {
+  const id = useId();
+  const defaultNote = `Roll back to version ${version}`;
+  const [note, setNote] = useState(defaultNote);
+  const [reason, setReason] = useState("");
+  const [alsoReset, setAlsoReset] = useState(true);
+  const rollback = useRollback(onDone);
   const needsReason =
     regressions.length > 0 ||
     !!(rollback.error as { data?: { details?: { regressions?: unknown[] } | null } } | null)?.data?.details
@@ -44,7 +74,7 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    rollback.mutate({ team, catalog, version, note, ...(reason.trim() ? { reason } : {}) });
+    rollback.mutate({ team, catalog, version, note, resetDraft: alsoReset, ...(reason.trim() ? { reason } : {}) });
   }
 
   return (
@@ -54,7 +84,8 @@ export function RollbackForm({ team, catalog, version, regressions, onDone }: Ro
       className="space-y-2 rounded border border-amber-200 bg-amber-50 p-3 text-sm"
     >
       <UnsavedChangesGuard isDirty={(reason.trim() !== "" || note !== defaultNote) && !rollback.isPending} />
-      <p>Publishes the content of version {version} as a new version. Your draft is not changed; history is kept.</p>
+      <p>Publishes the content of version {version} as a new version; history is kept.</p>
+      <ResetDraftCheckbox version={version} checked={alsoReset} onChange={setAlsoReset} />
       <label htmlFor={`${id}-note`} className="block font-medium">
         Rollback note
       </label>

@@ -9,8 +9,57 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { useTRPC } from "../trpc-provider";
 import { MetricsChart, rollbackRegressions } from "./metrics-chart";
 import { RollbackForm } from "./rollback-form";
+import { ResetDraftDialog } from "./reset-draft-dialog";
 
 const pct = (x: number | undefined) => (x === undefined ? "–" : `${(100 * x).toFixed(0)}%`);
+
+interface VersionActionsProps {
+  team: string;
+  catalog: string;
+  version: number;
+  canPublish: boolean;
+  isLatest: boolean;
+  onRollback: () => void;
+}
+
+/** Download, reset the draft to this version, roll back to it. */
+function VersionActions({ team, catalog, version, canPublish, isLatest, onRollback }: VersionActionsProps) {
+  return (
+    <td className="whitespace-nowrap px-3 py-2 text-right">
+      <a
+        href={`/t/${team}/${catalog}/snapshots/${version}/download`}
+        download
+        className="underline"
+        aria-label={`Download version ${version}`}
+      >
+        Download
+      </a>
+      {canPublish && (
+        <ResetDraftDialog
+          team={team}
+          catalog={catalog}
+          scope={{ kind: "draft" }}
+          version={version}
+          trigger={
+            <button type="button" className="ml-3 underline" aria-label={`Reset draft to version ${version}`}>
+              Reset draft to this version
+            </button>
+          }
+        />
+      )}
+      {canPublish && !isLatest && (
+        <button
+          type="button"
+          onClick={onRollback}
+          className="ml-3 underline"
+          aria-label={`Roll back to version ${version}`}
+        >
+          Roll back
+        </button>
+      )}
+    </td>
+  );
+}
 
 /** Every published version: who, when, note, hash, metrics at publish time, download and rollback. */
 export function SnapshotList({ team, catalog, canPublish }: { team: string; catalog: string; canPublish: boolean }) {
@@ -102,26 +151,14 @@ export function SnapshotList({ team, catalog, canPublish }: { team: string; cata
                       <div className="text-stone-500">{`${plural(v.metrics.tools.total, "tool")}, ${plural(v.metrics.queries, "query", "queries")}`}</div>
                     )}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <a
-                      href={`/t/${team}/${catalog}/snapshots/${v.version}/download`}
-                      download
-                      className="underline"
-                      aria-label={`Download version ${v.version}`}
-                    >
-                      Download
-                    </a>
-                    {canPublish && v.version !== latest && (
-                      <button
-                        type="button"
-                        onClick={() => setRollingBack(v.version)}
-                        className="ml-3 underline"
-                        aria-label={`Roll back to version ${v.version}`}
-                      >
-                        Roll back
-                      </button>
-                    )}
-                  </td>
+                  <VersionActions
+                    team={team}
+                    catalog={catalog}
+                    version={v.version}
+                    canPublish={canPublish}
+                    isLatest={v.version === latest}
+                    onRollback={() => setRollingBack(v.version)}
+                  />
                 </tr>
                 {rollingBack === v.version && (
                   <tr>

@@ -7,6 +7,7 @@ import { plural } from "@/components/ui/plural";
 import { optionsOf, Select } from "@/components/ui/select";
 import { EXPOSURES } from "@/domain/vocabulary";
 import { appErrorOf } from "../ui/app-error";
+import { useUndoToast } from "../history/use-undo-toast";
 import { BulkSearchTerms } from "./bulk-search-terms";
 import type { Exposure } from "./tool-list-filters";
 import { inputClass, secondaryButtonClass } from "../ui/control-styles";
@@ -28,25 +29,21 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
   const [exposure, setExposure] = useState<Exposure>("deferred");
   const [namespace, setNamespace] = useState("");
   const [message, setMessage] = useState<string | null>(null);
+  const undoToast = useUndoToast(team, catalog, onDone);
   const bulk = useMutation(
     trpc.tool.bulkUpdate.mutationOptions({
-      onSuccess: (result) => {
+      onSuccess: (result, { patch }) => {
         setMessage(`Updated ${plural(result.updated, "tool")}.`);
+        const what = patch.exposure
+          ? `set to ${patch.exposure}`
+          : patch.namespace
+            ? `moved to ${patch.namespace}`
+            : "moved out of their namespace";
+        // The toast's Undo reverts the whole bulk change (its History group), all or nothing.
+        undoToast(`${plural(result.updated, "tool")} ${what}`, result.groupId);
         onDone();
       },
-      meta: {
-        success: (result, variables) => {
-          const { updated } = result as { updated: number };
-          const { patch } = variables as { patch: { exposure?: string; namespace?: string | null } };
-          const what = patch.exposure
-            ? `set to ${patch.exposure}`
-            : patch.namespace
-              ? `moved to ${patch.namespace}`
-              : "moved out of their namespace";
-          return `${plural(updated, "tool")} ${what}`;
-        },
-        errorTitle: "No tool was changed",
-      },
+      meta: { errorTitle: "No tool was changed" },
     }),
   );
   const items = [...selected].map(([id, revision]) => ({ id, revision }));

@@ -44,6 +44,7 @@ const ACCESS_SQL = `
            'engineProfile', c."engineProfile"::text, 'defaultLimit', c."defaultLimit", 'dropWeakHits', c."dropWeakHits",
            'blockOnQuality', c."blockOnQuality",
            'vocabularyPacks', c."vocabularyPacks", 'vocabularyLines', c."vocabularyLines",
+           'requirePublishApproval', c."requirePublishApproval",
            'archivedMs', ${ms('c."archivedAt"')}, 'revision', c."revision",
            'createdMs', ${ms('c."createdAt"')}, 'updatedMs', ${ms('c."updatedAt"')},
            'telemetryText', c."telemetryText"::text, 'telemetryRetentionDays', c."telemetryRetentionDays"

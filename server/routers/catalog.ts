@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_CATALOG_LINES, MAX_LINE_LENGTH, VOCABULARY_PACK_IDS } from "@/search/index";
 import { catalogProcedure, router, teamProcedure } from "../trpc";
+import { setPublishApproval } from "../services/review/publish-requests";
 import { archiveCatalog } from "../services/catalogs/archive-catalog";
 import { toCatalogSettings } from "../services/catalogs/catalog-settings";
 import { createCatalog } from "../services/catalogs/create-catalog";
@@ -34,6 +35,8 @@ const catalogSettings = z.object({
   /** Vocabulary packs the stockroom profile expands requests with, and the catalog's own lines. */
   vocabularyPacks: z.array(z.enum(VOCABULARY_PACK_IDS)),
   vocabularyLines: z.string(),
+  /** A publish needs another editor's or owner's approval (four eyes). */
+  requirePublishApproval: z.boolean(),
   revision: z.number().int(),
   createdAt: z.date(),
   updatedAt: z.date(),
@@ -102,5 +105,13 @@ export const catalogRouter = router({
     .output(z.object({ slug: z.string(), snapshotsKept: z.number().int(), tokensRevoked: z.number().int() }))
     .mutation(({ ctx, input }) =>
       archiveCatalog({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, confirm: input.confirm }),
+    ),
+
+  /** Four eyes on or off: with it on, an editor asks to publish and another editor or owner approves. */
+  setPublishApproval: catalogProcedure("owner")
+    .input(z.object({ required: z.boolean() }))
+    .output(z.object({ required: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setPublishApproval({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, required: input.required }),
     ),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { catalogProcedure, router } from "../trpc";
 import { historyTypeSchema } from "../services/history/history-filters";
 import { listAuditEvents } from "../services/history/list-audit-events";
+import { revertGroup } from "../services/history/revert-group";
 
 const event = z.object({
   id: z.string(),
@@ -31,4 +32,12 @@ export const historyRouter = router({
     )
     .output(z.object({ events: z.array(event), nextCursor: z.string().nullable(), people: z.array(z.string()) }))
     .query(({ ctx, input }) => listAuditEvents({ ...input, db: ctx.db, catalog: ctx.catalog })),
+
+  /** Reverts every tool and namespace edit of one History group, all or nothing (CONFLICT if one changed since). */
+  revert: catalogProcedure("editor")
+    .input(z.object({ groupId: z.string().min(1, "Name the change to revert.").max(64) }))
+    .output(z.object({ tools: z.number().int(), namespaces: z.number().int(), groupId: z.string() }))
+    .mutation(({ ctx, input }) =>
+      revertGroup({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, groupId: input.groupId }),
+    ),
 });

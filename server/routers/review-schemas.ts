@@ -149,3 +149,44 @@ export const metricsOverVersions = z.object({
   draft: snapshotMetricsSchema,
   versions: z.array(z.object({ version: z.number().int(), publishedAt: z.date(), metrics: snapshotMetricsSchema })),
 });
+
+/** What a reset of the draft (or of one namespace or tool) to a published version changes, by tool key. */
+export const resetSummary = z.object({
+  version: z.number().int(),
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  deleted: z.array(z.string()),
+  namespaces: z.array(z.string()),
+  draftRevision: z.string(),
+  groupId: z.string().nullable(),
+});
+
+const NAME = z.string().trim().min(1, "Name the namespace or tool to reset.").max(1000);
+export const resetScope = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("draft") }),
+  z.object({ kind: z.literal("namespace"), name: NAME }),
+  z.object({ kind: z.literal("tool"), key: NAME }),
+]);
+export const DRAFT_REVISION = z.string().regex(/^\d{1,19}$/, "The draft revision is a whole number.");
+
+const publishRequest = z.object({
+  id: z.string(),
+  status: z.string(),
+  note: z.string(),
+  reason: z.string().nullable(),
+  draftRevision: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.date(),
+  isMine: z.boolean(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.date().nullable(),
+  decisionReason: z.string().nullable(),
+  version: z.number().int().nullable(),
+});
+export { publishRequest };
+export const publishRequests = z.object({
+  required: z.boolean(),
+  pending: publishRequest.nullable(),
+  latest: publishRequest.nullable(),
+});
+export const REQUEST_ID = z.string().min(1, "Name the publish request.").max(64);

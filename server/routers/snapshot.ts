@@ -8,6 +8,7 @@ import { getSnapshotDownload } from "../services/snapshots/get-snapshot-download
 import { listPublishedVersions } from "../services/snapshots/list-published-versions";
 import { metricsOverVersions } from "../services/snapshots/metrics-over-versions";
 import { rollbackSnapshot } from "../services/snapshots/rollback-snapshot";
+import { previewResetDraft, resetDraft } from "../services/draft/reset-draft";
 import * as schemas from "./review-schemas";
 
 /**
@@ -26,9 +27,17 @@ export const snapshotRouter = router({
       getSnapshot({ db: ctx.db, catalogId: ctx.agent.catalogId, version: input.version, latest: ctx.agent.latest }),
     ),
 
+  /** Republishes an older version; with `resetDraft`, the draft is reset to it too (else the next publish undoes it). */
   rollback: catalogProcedure("editor")
-    .input(z.object({ version: schemas.VERSION, note: schemas.NOTE, reason: schemas.REASON.optional() }))
-    .output(schemas.publishedSummary)
+    .input(
+      z.object({
+        version: schemas.VERSION,
+        note: schemas.NOTE,
+        reason: schemas.REASON.optional(),
+        resetDraft: z.boolean().default(false),
+      }),
+    )
+    .output(schemas.publishedSummary.extend({ draftReset: schemas.resetSummary.nullable() }))
     .mutation(({ ctx, input }) =>
       rollbackSnapshot({
         db: ctx.db,
@@ -38,6 +47,36 @@ export const snapshotRouter = router({
         version: input.version,
         note: input.note,
         reason: input.reason,
+        resetDraft: input.resetDraft,
+      }),
+    ),
+
+  /** What resetting the draft, a namespace or a tool to a published version would change (the confirm's counts). */
+  resetDraftPreview: catalogProcedure("editor")
+    .input(z.object({ version: schemas.VERSION, scope: schemas.resetScope }))
+    .output(schemas.resetSummary)
+    .query(({ ctx, input }) =>
+      previewResetDraft({ db: ctx.db, catalog: ctx.catalog, version: input.version, scope: input.scope }),
+    ),
+
+  /** Resets the draft, a namespace or a tool to a published version: one transaction, one History group. */
+  resetDraft: catalogProcedure("editor")
+    .input(
+      z.object({
+        version: schemas.VERSION,
+        scope: schemas.resetScope,
+        draftRevision: schemas.DRAFT_REVISION.optional(),
+      }),
+    )
+    .output(schemas.resetSummary)
+    .mutation(({ ctx, input }) =>
+      resetDraft({
+        db: ctx.db,
+        catalog: ctx.catalog,
+        actor: ctx.actor,
+        version: input.version,
+        scope: input.scope,
+        draftRevision: input.draftRevision,
       }),
     ),
 

@@ -3,13 +3,30 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { useTRPC } from "@/components/trpc-provider";
 import { refetchAfterChange } from "@/components/refetch";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { appErrorOf } from "../../ui/app-error";
 import { secondaryButtonClass } from "../../ui/control-styles";
-import { formOf, inputOf, type ToolDetail } from "./tool-form";
+import { useUndoToast } from "../../history/use-undo-toast";
+import { ResetDraftDialog } from "../../snapshots/reset-draft-dialog";
+import type { ToolDetail } from "./tool-form";
+
+/** "Reset to version…": the tool as a published version had it. */
+function ResetToolButton({ team, catalog, toolKey }: { team: string; catalog: string; toolKey: string }) {
+  return (
+    <ResetDraftDialog
+      team={team}
+      catalog={catalog}
+      scope={{ kind: "tool", key: toolKey }}
+      trigger={
+        <button type="button" className={secondaryButtonClass}>
+          Reset to version…
+        </button>
+      }
+    />
+  );
+}
 
 /** History, duplicate and delete (confirmed in a dialog, undone from the toast; a stale revision is refused). */
 export function ToolActions({
@@ -32,28 +49,13 @@ export function ToolActions({
       meta: { success: "Tool duplicated: you are editing the copy", errorTitle: "The tool was not duplicated" },
     }),
   );
-  // Undo re-creates the tool from the fields it had (a new id; golden queries name tools by key, so they still match).
-  const restore = useMutation(
-    trpc.tool.create.mutationOptions({
-      onSuccess: (created) => (
-        void refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() }),
-        router.push(`/t/${team}/${catalog}/tools/${created.id}`)
-      ),
-      meta: { success: "Tool restored", errorTitle: "The tool could not be restored" },
-    }),
-  );
+  // Undo reverts the deletion's History group: the tool comes back with its id, fields and History.
+  const undoToast = useUndoToast(team, catalog, () => router.push(`/t/${team}/${catalog}/tools/${tool.id}`));
   const remove = useMutation(
     trpc.tool.delete.mutationOptions({
-      onSuccess: () => {
-        const fields = inputOf(formOf(tool));
-        toast.success(`Deleted ${tool.key}`, {
-          duration: 8000,
-          action: {
-            label: "Undo",
-            onClick: () =>
-              restore.mutate({ team, catalog, tool: { ...fields, parameters: fields.parameters ?? undefined } }),
-          },
-        });
+      onSuccess: ({ groupId }) => {
+        void refetchAfterChange(queryClient, { queryKey: trpc.tool.pathKey() });
+        undoToast(`Deleted ${tool.key}`, groupId);
         router.push(`/t/${team}/${catalog}`);
       },
       meta: { errorTitle: "The tool was not deleted" },
@@ -75,6 +77,7 @@ export function ToolActions({
           >
             Duplicate
           </button>
+          <ResetToolButton team={team} catalog={catalog} toolKey={tool.key} />
           <ConfirmDialog
             trigger={
               <button type="button" className={`${secondaryButtonClass} text-red-700`} disabled={remove.isPending}>

@@ -80,7 +80,7 @@ export const toolRouter = router({
 
   delete: catalogProcedure("editor")
     .input(z.object({ id: TOOL_ID, revision: REVISION }))
-    .output(z.object({ id: z.string() }))
+    .output(z.object({ id: z.string(), groupId: z.string() }))
     .mutation(({ ctx, input }) =>
       deleteTool({
         db: ctx.db,
@@ -105,7 +105,7 @@ export const toolRouter = router({
         }),
       }),
     )
-    .output(z.object({ updated: z.number().int() }))
+    .output(z.object({ updated: z.number().int(), groupId: z.string() }))
     .mutation(({ ctx, input }) =>
       bulkUpdateTools({
         db: ctx.db,
@@ -134,7 +134,7 @@ export const toolRouter = router({
           .default([]),
       }),
     )
-    .output(z.object({ updated: z.number().int(), unchanged: z.number().int() }))
+    .output(z.object({ updated: z.number().int(), unchanged: z.number().int(), groupId: z.string().nullable() }))
     .mutation(({ ctx, input }) =>
       bulkSearchTerms({
         db: ctx.db,

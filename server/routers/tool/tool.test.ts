@@ -285,7 +285,10 @@ describe("tool.list and tool.bulkUpdate", () => {
       { name: "a", namespace: "two" },
     ]);
     const items = tools.map((t) => ({ id: t.id, revision: t.revision }));
-    expect(await editor.tool.bulkUpdate({ ...ref, items, patch: { exposure: "hidden" } })).toEqual({ updated: 3 });
+    expect(await editor.tool.bulkUpdate({ ...ref, items, patch: { exposure: "hidden" } })).toEqual({
+      updated: 3,
+      groupId: expect.any(String),
+    });
     const stale = await failure(editor.tool.bulkUpdate({ ...ref, items, patch: { exposure: "direct" } }));
     expect(stale.code).toBe("CONFLICT");
     expect(stale.message).toMatch(/3 of the selected tools were changed by someone else/);
@@ -296,6 +299,7 @@ describe("tool.list and tool.bulkUpdate", () => {
     expect(clash.message).toMatch(/already has two\.a/);
     expect(await editor.tool.bulkUpdate({ ...ref, items: fresh.slice(0, 2), patch: { namespace: "three" } })).toEqual({
       updated: 2,
+      groupId: expect.any(String),
     });
     const rows = await db.tool.findMany({
       where: { catalogId: catalog.id },
@@ -338,6 +342,7 @@ describe("tool.bulkSearchTerms", () => {
     expect(await editor.tool.bulkSearchTerms({ ...ref, items, add: ["money", " payback ", "money"] })).toEqual({
       updated: 2,
       unchanged: 0,
+      groupId: expect.any(String),
     });
     const read = () =>
       db.tool.findMany({
@@ -354,12 +359,13 @@ describe("tool.bulkSearchTerms", () => {
     const fresh = items.map((i) => ({ ...i, revision: 2 }));
     expect(
       await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(0, 1), remove: ["MONEY"], add: ["cash"] }),
-    ).toEqual({ updated: 1, unchanged: 0 });
+    ).toEqual({ updated: 1, unchanged: 0, groupId: expect.any(String) });
     expect((await read()).map((t) => t.searchTextExtra)).toEqual(["money payback", "payback cash"]);
     // Nothing to change on a tool: no revision, no audit event.
     expect(await editor.tool.bulkSearchTerms({ ...ref, items: fresh.slice(1), remove: ["absent"] })).toEqual({
       updated: 0,
       unchanged: 1,
+      groupId: null,
     });
     expect(await db.auditEvent.count({ where: { catalogId: catalog.id, action: "tool.updated" } })).toBe(3);
     const event = await db.auditEvent.findFirstOrThrow({

@@ -10,7 +10,7 @@ export interface AuditEventLike {
 }
 
 /** Bookkeeping recorded next to the change, never a change itself. */
-const BOOKKEEPING = new Set(["id", "revision", "import", "bulk", "toolsRekeyed"]);
+const BOOKKEEPING = new Set(["id", "revision", "import", "bulk", "toolsRekeyed", "jsonText"]);
 
 const LABELS: Record<string, string> = {
   key: "id",

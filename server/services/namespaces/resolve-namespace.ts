@@ -13,6 +13,8 @@ export async function resolveNamespace(
   tx: Tx,
   { catalog, actor }: { catalog: { id: string; teamId: string }; actor: AuditActor },
   name: string | null,
+  /** The History group of the change that needs the namespace (a reset, a revert). */
+  groupId: string | null = null,
 ): Promise<{ id: string; name: string; created: boolean } | null> {
   const catalogId = catalog.id;
   if (name === null) return null;
@@ -33,6 +35,7 @@ export async function resolveNamespace(
     targetType: "namespace",
     targetId: created.id,
     after: { name: created.name },
+    groupId,
   });
   return { ...created, created: true };
 }

@@ -1,4 +1,5 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
+import { AppError } from "../../errors";
 import type { AuditActor } from "../history/record-audit-event";
 import { loadDraftContent } from "../draft/draft-cache";
 import { loadPublishedVersion } from "./catalog-state";
@@ -58,6 +59,11 @@ export async function publishSnapshot({
   safety,
   timer,
 }: PublishSnapshotOptions): Promise<PublishedSummary> {
+  if (catalog.requirePublishApproval)
+    throw new AppError(
+      "FORBIDDEN",
+      "This catalog requires approval before publishing: ask to publish, and another editor or owner approves.",
+    );
   let heldBack: string[] = [];
   requireNote(note);
   const gateOptions = { ...(safety ? { safety } : {}), blockOnQuality: catalog.blockOnQuality };

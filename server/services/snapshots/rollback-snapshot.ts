@@ -1,6 +1,7 @@
 import type { Catalog, PrismaClient, Team } from "@prisma/client";
 import { contentOf, SNAPSHOT_FORMAT } from "@/domain/snapshot/verify";
 import { AppError } from "../../errors";
+import { resetDraft, type ResetSummary } from "../draft/reset-draft";
 import type { AuditActor } from "../history/record-audit-event";
 import { loadPublishedVersion } from "../review/catalog-state";
 import { publishContent, type PublishedSummary } from "../review/publish-content";
@@ -15,13 +16,35 @@ export interface RollbackSnapshotOptions {
   note: string;
   /** Required when that content ranks the golden queries worse than the latest version does. */
   reason?: string | null;
+  /** Also reset the draft to that version (otherwise the next publish ships the rolled-back change again). */
+  resetDraft?: boolean;
+}
+
+/**
+ * Rolls back, and with `resetDraft` resets the draft to the same version afterwards (its own transaction and
+ * History group: a draft that already matches is left alone).
+ */
+export async function rollbackSnapshot({
+  resetDraft: alsoReset = false,
+  ...options
+}: RollbackSnapshotOptions): Promise<PublishedSummary & { draftReset: ResetSummary | null }> {
+  const published = await republishVersion(options);
+  if (!alsoReset) return { ...published, draftReset: null };
+  const { db, catalog, actor, version } = options;
+  const draftReset = await resetDraft({ db, catalog, actor, version, scope: { kind: "draft" } }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === "UNPROCESSABLE") return null; // already matches
+      throw error;
+    },
+  );
+  return { ...published, draftReset };
 }
 
 /**
  * Rolls back by publishing an older version's content as a new version (history is never rewritten).
  * The catalog's current team, slug and name are kept; the draft rows are not touched.
  */
-export async function rollbackSnapshot({
+async function republishVersion({
   db,
   team,
   catalog,

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma, type Catalog, type PrismaClient, type SearchTextMode } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvents, type AuditActor } from "../history/record-audit-event";
-import { BULK_LIMIT } from "./bulk-update-tools";
+import { newGroupId, recordAuditEvents, type AuditActor } from "../history/record-audit-event";
+import { BULK_LIMIT, bulkHead } from "./bulk-update-tools";
 import { checkToolFields } from "../../../domain/tool-rules/tool-rules";
 
 export interface BulkSearchTermsOptions {
@@ -119,9 +119,12 @@ export async function bulkSearchTerms({ db, catalog, actor, items, ...terms }: B
         });
       }
       const label = (mode: SearchTextMode) => (mode === "generated_extra" ? "generated+extra" : mode);
-      await recordAuditEvents(
-        tx,
-        changes.map(({ row, extra, mode }) => ({
+      const groupId = newGroupId();
+      const head = bulkHead(catalog, actor, groupId, { fields: ["searchTextExtra"], tools: changes.length });
+      await recordAuditEvents(tx, [
+        ...(changes.length > 0 ? [head] : []),
+        ...changes.map(({ row, extra, mode }) => ({
+          groupId,
           teamId: catalog.teamId,
           catalogId: catalog.id,
           actor,
@@ -142,8 +145,12 @@ export async function bulkSearchTerms({ db, catalog, actor, items, ...terms }: B
             bulk: true,
           },
         })),
-      );
-      return { updated: changes.length, unchanged: rows.length - changes.length };
+      ]);
+      return {
+        updated: changes.length,
+        unchanged: rows.length - changes.length,
+        groupId: changes.length ? groupId : null,
+      };
     },
     { timeout: 60_000 },
   );

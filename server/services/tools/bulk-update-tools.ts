@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, type Catalog, type Exposure, type Fallback, type PrismaClient } from "@prisma/client";
 import { AppError } from "../../errors";
-import { recordAuditEvents, type AuditActor } from "../history/record-audit-event";
+import { newGroupId, recordAuditEvents, type AuditActor, type AuditEventInput } from "../history/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { toolKey } from "./tool-shape";
 
@@ -86,12 +86,33 @@ async function moveToNamespace({ tx, catalog, actor, ids }: BulkContext, rows: L
     WHERE id IN (${Prisma.join(ids)})`;
 }
 
-/** One tool.updated event per row, with the changed fields before and after. */
+/** The summary a bulk change's events are grouped under in History (its Revert undoes them all). */
+export function bulkHead(
+  catalog: Pick<Catalog, "id" | "teamId">,
+  actor: AuditActor,
+  groupId: string,
+  after: { fields: string[]; tools: number },
+): AuditEventInput {
+  return {
+    teamId: catalog.teamId,
+    catalogId: catalog.id,
+    actor,
+    groupId,
+    action: "catalog.bulk_changed",
+    targetType: "catalog",
+    targetId: catalog.id,
+    after,
+  };
+}
+
+/** One tool.updated event per row, with the changed fields before and after, in one History group. */
 async function auditBulkUpdate({ tx, catalog, actor, patch }: BulkContext, rows: LockedRow[]) {
   const fields = (["exposure", "fallback", "namespace"] as const).filter((f) => patch[f] !== undefined);
-  await recordAuditEvents(
-    tx,
-    rows.map((r) => ({
+  const groupId = newGroupId();
+  await recordAuditEvents(tx, [
+    bulkHead(catalog, actor, groupId, { fields, tools: rows.length }),
+    ...rows.map((r) => ({
+      groupId,
       teamId: catalog.teamId,
       catalogId: catalog.id,
       actor,
@@ -106,7 +127,8 @@ async function auditBulkUpdate({ tx, catalog, actor, patch }: BulkContext, rows:
         bulk: true,
       },
     })),
-  );
+  ]);
+  return groupId;
 }
 
 /**
@@ -136,8 +158,8 @@ export async function bulkUpdateTools({ db, catalog, actor, items, patch }: Bulk
       }
       if (patch.namespace !== undefined) await moveToNamespace(ctx, rows, patch.namespace);
       await tx.$executeRaw`UPDATE "Tool" SET revision = revision + 1, "updatedAt" = (now() AT TIME ZONE 'UTC') WHERE id IN (${Prisma.join(ids)})`;
-      await auditBulkUpdate(ctx, rows);
-      return { updated: rows.length };
+      const groupId = await auditBulkUpdate(ctx, rows);
+      return { updated: rows.length, groupId };
     },
     { timeout: 60_000 },
   );

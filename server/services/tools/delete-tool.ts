@@ -1,6 +1,7 @@
 import "server-only";
 import type { Catalog, PrismaClient } from "@prisma/client";
-import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
+import { newGroupId, recordAuditEvent, type AuditActor } from "../history/record-audit-event";
+import { jsonTextOf } from "../draft/draft-writes";
 import { findToolRow } from "./get-tool";
 import { auditView, toToolRecord } from "./tool-shape";
 import { staleRevision } from "./update-tool";
@@ -19,6 +20,7 @@ export async function deleteTool({
   id: string;
   revision: number;
 }) {
+  const groupId = newGroupId();
   await db.$transaction(async (tx) => {
     const before = toToolRecord(await findToolRow(tx, catalog.id, id));
     if (before.revision !== revision) throw staleRevision(before, revision);
@@ -32,8 +34,10 @@ export async function deleteTool({
       action: "tool.deleted",
       targetType: "tool",
       targetId: id,
-      before: auditView(before),
+      before: { ...auditView(before), ...jsonTextOf(auditView(before)) },
+      groupId,
     });
   });
-  return { id };
+  // The deletion is a History group of its own, so the toast's Undo reverts it (history.revert) like any change.
+  return { id, groupId };
 }

@@ -2,7 +2,45 @@ import Link from "next/link";
 import { HistoryFiltersForm } from "@/components/history/history-filters-form";
 import { HistoryList } from "@/components/history/history-list";
 import { historyTypeSchema } from "@/server/services/history/history-filters";
-import { load } from "@/server/page-guard";
+import { load, loadTeamRole } from "@/server/page-guard";
+
+/** "History", or "History of <tool>" with links to the tool and back to the whole catalog. */
+function HistoryTitle({
+  team,
+  catalog,
+  targetId,
+  toolKey: key,
+}: {
+  team: string;
+  catalog: string;
+  targetId: string | null;
+  toolKey: string | null;
+}) {
+  const base = `/t/${team}/${catalog}/history`;
+  return (
+    <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+      <h2 className="text-lg font-semibold">
+        {targetId ? (
+          <>
+            History of <span className="font-mono">{key ?? "this tool"}</span>
+          </>
+        ) : (
+          "History"
+        )}
+      </h2>
+      {targetId && (
+        <span className="flex gap-3 text-sm">
+          <Link href={`/t/${team}/${catalog}/tools/${targetId}`} className="text-stone-600 hover:underline">
+            Open tool
+          </Link>
+          <Link href={base} className="text-stone-600 hover:underline">
+            Whole catalog
+          </Link>
+        </span>
+      )}
+    </div>
+  );
+}
 
 type Search = { tool?: string; cursor?: string; actor?: string; type?: string; toolKey?: string };
 
@@ -21,9 +59,12 @@ export default async function HistoryPage({
   // An unknown type in a hand-edited URL shows everything rather than an error page.
   const type = historyTypeSchema.safeParse(search.type).data ?? null;
   const filters = { targetId, actor, toolKey, type };
-  const page = await load((api) =>
-    api.history.list({ team, catalog, ...filters, cursor: search.cursor?.slice(0, 64) || null, limit: 50 }),
-  );
+  const [page, role] = await Promise.all([
+    load((api) =>
+      api.history.list({ team, catalog, ...filters, cursor: search.cursor?.slice(0, 64) || null, limit: 50 }),
+    ),
+    loadTeamRole(team),
+  ]);
   const base = `/t/${team}/${catalog}/history`;
   const key = targetId
     ? (page.events
@@ -37,27 +78,7 @@ export default async function HistoryPage({
   );
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">
-          {targetId ? (
-            <>
-              History of <span className="font-mono">{key ?? "this tool"}</span>
-            </>
-          ) : (
-            "History"
-          )}
-        </h2>
-        {targetId && (
-          <span className="flex gap-3 text-sm">
-            <Link href={`/t/${team}/${catalog}/tools/${targetId}`} className="text-stone-600 hover:underline">
-              Open tool
-            </Link>
-            <Link href={base} className="text-stone-600 hover:underline">
-              Whole catalog
-            </Link>
-          </span>
-        )}
-      </div>
+      <HistoryTitle team={team} catalog={catalog} targetId={targetId} toolKey={key} />
       {/* Keyed on the filters: its fields are uncontrolled, and a client-side navigation (Clear filters) must reset them. */}
       {!targetId && (
         <HistoryFiltersForm
@@ -69,7 +90,13 @@ export default async function HistoryPage({
           toolKey={toolKey}
         />
       )}
-      <HistoryList team={team} catalog={catalog} events={page.events} isFiltered={Boolean(actor || type || toolKey)} />
+      <HistoryList
+        team={team}
+        catalog={catalog}
+        events={page.events}
+        isFiltered={Boolean(actor || type || toolKey)}
+        canRevert={role === "owner" || role === "editor"}
+      />
       {page.nextCursor && (
         <Link
           href={`${base}?${new URLSearchParams({ ...query, cursor: page.nextCursor })}`}

@@ -1,0 +1,186 @@
+import "server-only";
+import type { AuditEvent, Catalog, PrismaClient } from "@prisma/client";
+import { TOOL, TOOL_FIELD_NAMES, toolDefaults, type ToolValues } from "@/domain/tool";
+import { AppError } from "../../errors";
+import {
+  createToolFrom,
+  deleteNamespaceIfEmpty,
+  deleteToolIn,
+  flushEvents,
+  writeNamespaceDescription,
+  writeToolFields,
+  type GroupWrite,
+} from "../draft/draft-writes";
+import { toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
+import { newGroupId, type AuditActor } from "./record-audit-event";
+
+export interface RevertGroupOptions {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  /** The History group to revert (an import, a bulk change, a reset, a deletion, a revert). */
+  groupId: string;
+}
+
+export interface RevertSummary {
+  /** The tools written back, created again or deleted. */
+  tools: number;
+  namespaces: number;
+  /** The group the revert itself is recorded as (reverting it redoes the change). */
+  groupId: string;
+}
+
+type Tx = GroupWrite["tx"];
+type Json = Record<string, unknown>;
+const asJson = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+
+/** The tool fields an event side names (key, revision and flags such as `import` or `bulk` left out). */
+function fieldsOf(side: unknown): Partial<ToolValues> {
+  const json = asJson(side);
+  const texts = asJson(json.jsonText);
+  // A schema comes back in its author's key order from the text kept beside the (reordered) jsonb copy.
+  const valueOf = (f: string) => (typeof texts[f] === "string" ? JSON.parse(texts[f] as string) : json[f]);
+  return Object.fromEntries(
+    TOOL_FIELD_NAMES.filter((f) => f in json).map((f) => [f, valueOf(f)]),
+  ) as Partial<ToolValues>;
+}
+
+/** The fields before the group, earliest event winning (a tool changed twice gets its first `before`). */
+function fieldsBefore(events: AuditEvent[]): Partial<ToolValues> {
+  return events
+    .filter((e) => e.action === "tool.updated")
+    .reverse()
+    .reduce((acc, e) => ({ ...acc, ...fieldsOf(e.before) }), {} as Partial<ToolValues>);
+}
+
+const keyOf = (events: AuditEvent[]) => {
+  const last = events.at(-1)!;
+  return String(asJson(last.after).key ?? asJson(last.before).key ?? last.targetId);
+};
+
+interface ToolTarget {
+  events: AuditEvent[];
+  current: ToolRecord | null;
+}
+
+/** Why the tool cannot be reverted (it changed, came back or went since the group), or null. */
+function toolConflict({ events, current }: ToolTarget): string | null {
+  const last = events.at(-1)!;
+  const key = keyOf(events);
+  if (last.action === "tool.deleted") return current ? `"${key}" exists again` : null;
+  if (!current) return `"${key}" was deleted since`;
+  const revision = asJson(last.after).revision;
+  return current.revision === revision ? null : `"${current.key}" was changed since (revision ${current.revision})`;
+}
+
+async function revertTool(w: GroupWrite, { events, current }: ToolTarget) {
+  const first = events[0]!;
+  const last = events.at(-1)!;
+  if (first.action === "tool.created") {
+    if (current) await deleteToolIn(w, current);
+    return;
+  }
+  if (last.action === "tool.deleted") {
+    const values = { ...toolDefaults(TOOL), ...fieldsOf(last.before), ...fieldsBefore(events) } as ToolValues;
+    await createToolFrom(w, values, last.targetId);
+    return;
+  }
+  if (current) await writeToolFields(w, current, fieldsBefore(events));
+}
+
+async function loadGroup(tx: Tx, catalog: Catalog, groupId: string) {
+  const events = await tx.auditEvent.findMany({
+    where: { catalogId: catalog.id, groupId },
+    orderBy: [{ at: "asc" }, { id: "asc" }],
+  });
+  if (events.length === 0) throw new AppError("NOT_FOUND", "This change is not in the catalog's History.");
+  const reverted = await tx.auditEvent.findFirst({
+    where: { catalogId: catalog.id, action: "catalog.change_reverted", after: { path: ["groupId"], equals: groupId } },
+    select: { actorLabel: true },
+  });
+  if (reverted)
+    throw new AppError("CONFLICT", `This change was already reverted (by ${reverted.actorLabel || "Stockroom"}).`);
+  const byTarget = new Map<string, AuditEvent[]>();
+  for (const e of events) {
+    if (e.targetType !== "tool" && e.targetType !== "namespace") continue;
+    byTarget.set(e.targetId, [...(byTarget.get(e.targetId) ?? []), e]);
+  }
+  if (byTarget.size === 0) throw new AppError("UNPROCESSABLE", "This change has no tool or namespace edits to revert.");
+  return byTarget;
+}
+
+async function toolTargets(tx: Tx, catalog: Catalog, byTarget: Map<string, AuditEvent[]>) {
+  const groups = [...byTarget.values()].filter((events) => events[0]!.targetType === "tool");
+  const rows = await tx.tool.findMany({
+    where: { catalogId: catalog.id, id: { in: groups.map((events) => events[0]!.targetId) } },
+    select: toolSelect,
+  });
+  const current = new Map(rows.map((row) => [row.id, toToolRecord(row)]));
+  return groups.map((events) => ({ events, current: current.get(events[0]!.targetId) ?? null }));
+}
+
+async function namespaceConflict(tx: Tx, catalog: Catalog, events: AuditEvent[]): Promise<string | null> {
+  const last = events.at(-1)!;
+  if (last.action !== "namespace.updated") return null;
+  const after = asJson(last.after);
+  const row = await tx.namespace.findFirst({ where: { id: last.targetId, catalogId: catalog.id } });
+  if (!row) return `namespace "${String(after.name)}" was deleted since`;
+  return row.name === after.name && row.description === after.description
+    ? null
+    : `namespace "${row.name}" was changed since`;
+}
+
+/** Puts namespaces back: created ones go when empty, changed descriptions return, deleted ones come back. */
+async function revertNamespace(w: GroupWrite, events: AuditEvent[]) {
+  const first = events[0]!;
+  const before = asJson(first.before);
+  if (first.action === "namespace.created") return deleteNamespaceIfEmpty(w, first.targetId);
+  const exists = await w.tx.namespace.findFirst({ where: { id: first.targetId, catalogId: w.catalog.id } });
+  if (first.action === "namespace.deleted" && exists) return false;
+  return writeNamespaceDescription(w, String(before.name), String(before.description ?? ""));
+}
+
+/**
+ * Reverts every tool and namespace edit of one History group, all or nothing: each tool must be as the group left
+ * it (same revision; a deleted one still gone), else nothing is written and the answer is CONFLICT naming them.
+ * The revert is itself one group (reverting it redoes the change).
+ */
+export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOptions): Promise<RevertSummary> {
+  return db.$transaction(
+    async (tx) => {
+      const byTarget = await loadGroup(tx, catalog, groupId);
+      const tools = await toolTargets(tx, catalog, byTarget);
+      const namespaces = [...byTarget.values()].filter((events) => events[0]!.targetType === "namespace");
+      const conflicts = tools.map(toolConflict).filter((c): c is string => c !== null);
+      for (const events of namespaces) {
+        const conflict = await namespaceConflict(tx, catalog, events);
+        if (conflict) conflicts.push(conflict);
+      }
+      if (conflicts.length > 0)
+        throw new AppError(
+          "CONFLICT",
+          `Nothing was reverted: ${conflicts.slice(0, 5).join("; ")}${conflicts.length > 5 ? ` (${conflicts.length} in all)` : ""}. Change those back by hand.`,
+          { conflicts },
+        );
+      const w: GroupWrite = { tx, catalog, actor, groupId: newGroupId(), events: [] };
+      // Tools the group created go first, so the keys they hold are free for tools it deleted or renamed.
+      const order = (t: ToolTarget) => (t.events[0]!.action === "tool.created" ? 0 : 1);
+      for (const target of [...tools].sort((a, b) => order(a) - order(b))) await revertTool(w, target);
+      let namespaceCount = 0;
+      for (const events of namespaces) if (await revertNamespace(w, events)) namespaceCount++;
+      w.events.push({
+        teamId: catalog.teamId,
+        catalogId: catalog.id,
+        actor,
+        groupId: w.groupId,
+        action: "catalog.change_reverted",
+        targetType: "catalog",
+        targetId: catalog.id,
+        after: { groupId, tools: tools.length, namespaces: namespaceCount },
+      });
+      await flushEvents(w);
+      return { tools: tools.length, namespaces: namespaceCount, groupId: w.groupId };
+    },
+    { timeout: 120_000, maxWait: 15_000 },
+  );
+}
