@@ -18,6 +18,8 @@ export interface ImportOptions {
   exposure: Exposure;
   /** Description of namespaces this import creates, when the source gives none (a live server's, see describeServer). */
   namespaceDescription?: string | null;
+  /** More namespaces whose tools without a server belong to this source (a sync's earlier OpenAPI tags). */
+  removalNamespaces?: readonly string[];
 }
 
 /**
@@ -194,6 +196,7 @@ function planRemovals(ctx: PlanContext, existing: ToolRecord[], source: ParsedSo
   const namespaces = new Set<string>();
   if (ctx.options.mcpServer) servers.add(ctx.options.mcpServer);
   if (ctx.options.namespace) namespaces.add(ctx.options.namespace);
+  for (const name of ctx.options.removalNamespaces ?? []) namespaces.add(name);
   for (const { tool } of ctx.writes) {
     if (tool.mcpServer) servers.add(tool.mcpServer);
     if (tool.namespace) namespaces.add(tool.namespace);
