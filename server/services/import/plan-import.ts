@@ -201,13 +201,21 @@ function planRemovals(ctx: PlanContext, existing: ToolRecord[], source: ParsedSo
     if (tool.mcpServer) servers.add(tool.mcpServer);
     if (tool.namespace) namespaces.add(tool.namespace);
   }
-  const listed = new Set(source.items.map((item) => item.tool?.name ?? item.label));
+  // A server's tools are known by name; a namespace's by key (OpenAPI tags give one name in several namespaces).
+  const byServer = servers.size > 0;
+  const listed = new Set(
+    source.items.map((item) =>
+      !item.tool
+        ? item.label
+        : byServer
+          ? item.tool.name
+          : toolKey(item.tool.namespace ?? ctx.options.namespace, item.tool.name),
+    ),
+  );
   const ofSource = (t: ToolRecord) =>
-    servers.size > 0
-      ? t.mcpServer !== null && servers.has(t.mcpServer)
-      : !t.mcpServer && namespaces.has(t.namespace ?? "");
+    byServer ? t.mcpServer !== null && servers.has(t.mcpServer) : !t.mcpServer && namespaces.has(t.namespace ?? "");
   return existing
-    .filter((t) => !ctx.matched.has(t.id) && !listed.has(t.name) && ofSource(t))
+    .filter((t) => !ctx.matched.has(t.id) && !listed.has(byServer ? t.name : t.key) && ofSource(t))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

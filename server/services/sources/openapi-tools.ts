@@ -36,26 +36,45 @@ export function parseOpenApiText(text: string): unknown {
 export function toToolName(text: string): string {
   const name = text
     .replace(/[^a-zA-Z0-9_-]+/g, "_")
+    .replace(/_{2,}/g, "_")
     .replace(/^_+|_+$/g, "")
     .slice(0, TOOL_LIMITS.nameChars);
   return name || "operation";
 }
 
-/** A copy of a resolved schema fit for a tool: circular `$ref`s left by the resolver and documentation keys dropped. */
-function cleanSchema(value: unknown, depth = 0): unknown {
-  if (Array.isArray(value)) return value.map((v) => cleanSchema(v, depth + 1));
+/** The value at a local JSON pointer (`#/components/schemas/Node`), or undefined. */
+function atPointer(doc: Json, ref: string): unknown {
+  if (!ref.startsWith("#/")) return undefined;
+  return ref
+    .slice(2)
+    .split("/")
+    .map((part) => decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), doc);
+}
+
+/**
+ * A copy of a resolved schema fit for a tool: documentation keys dropped, and each circular `$ref` the resolver
+ * left in place expanded once more along its path, then ended with a note (a tool schema has no `$defs` to point at).
+ */
+function cleanSchema(value: unknown, doc: Json, path: readonly string[] = []): unknown {
+  if (Array.isArray(value)) return value.map((v) => cleanSchema(v, doc, path));
   if (!isRecord(value)) return value;
-  if (typeof value.$ref === "string") return { description: `Recursive: the same shape as ${value.$ref}.` };
-  if (depth > TOOL_LIMITS.schemaDepth) return {};
+  if (typeof value.$ref === "string") {
+    const target = atPointer(doc, value.$ref);
+    if (target === undefined || path.filter((r) => r === value.$ref).length >= 1)
+      return { description: `Recursive: the same shape as ${value.$ref}.` };
+    return cleanSchema(target, doc, [...path, value.$ref]);
+  }
+  if (path.length > TOOL_LIMITS.schemaDepth) return {};
   const out: Json = {};
   for (const [key, v] of Object.entries(value)) {
     if (key.startsWith("x-") || DROPPED_KEYS.has(key)) continue;
-    out[key] = cleanSchema(v, depth + 1);
+    out[key] = cleanSchema(v, doc, path);
   }
   return out;
 }
 
-function bodySchemaOf(operation: Json): { schema: Json; required: boolean } | null {
+function bodySchemaOf(operation: Json, doc: Json): { schema: Json; required: boolean } | null {
   const body = operation.requestBody;
   if (!isRecord(body) || !isRecord(body.content)) return null;
   const types = Object.keys(body.content);
@@ -65,7 +84,8 @@ function bodySchemaOf(operation: Json): { schema: Json; required: boolean } | nu
     types.find((t) => t === "application/x-www-form-urlencoded" || t === "multipart/form-data") ??
     types[0];
   const media = chosen ? body.content[chosen] : undefined;
-  const schema = isRecord(media) && isRecord(media.schema) ? (cleanSchema(media.schema) as Json) : { type: "object" };
+  const schema =
+    isRecord(media) && isRecord(media.schema) ? (cleanSchema(media.schema, doc) as Json) : { type: "object" };
   return { schema, required: body.required === true };
 }
 
@@ -85,17 +105,17 @@ function parametersOf(pathItem: Json, operation: Json): Json[] {
  * One JSON Schema for the call: each parameter a property (its description kept), and the JSON body's properties
  * beside them; a body that is not a plain object, or whose names clash with a parameter, becomes `body`.
  */
-export function operationSchema(pathItem: Json, operation: Json): Json {
+export function operationSchema(pathItem: Json, operation: Json, doc: Json): Json {
   const properties: Json = {};
   const required: string[] = [];
   for (const p of parametersOf(pathItem, operation)) {
     const name = String(p.name);
-    const schema = isRecord(p.schema) ? (cleanSchema(p.schema) as Json) : { type: "string" };
+    const schema = isRecord(p.schema) ? (cleanSchema(p.schema, doc) as Json) : { type: "string" };
     const description = typeof p.description === "string" ? p.description : schema.description;
     properties[name] = description ? { ...schema, description } : schema;
     if (p.required === true || p.in === "path") required.push(name);
   }
-  const body = bodySchemaOf(operation);
+  const body = bodySchemaOf(operation, doc);
   if (body) {
     const props = isRecord(body.schema.properties) ? body.schema.properties : null;
     const flat = props && body.schema.type === "object" && !Object.keys(props).some((k) => k in properties);
@@ -117,7 +137,7 @@ function descriptionOf(operation: Json): string {
     summary && description && !description.startsWith(summary)
       ? `${summary}\n\n${description}`
       : description || summary;
-  return operation.deprecated === true ? `Deprecated. ${text}` : text;
+  return operation.deprecated === true ? `Deprecated.${text ? ` ${text}` : ""}` : text;
 }
 
 interface NameOptions {
@@ -197,7 +217,7 @@ export async function readOpenApiSource(
       const tool: ParsedTool = {
         name,
         description: descriptionOf(operation),
-        parameters: operationSchema(pathItem, operation),
+        parameters: operationSchema(pathItem, operation, doc),
       };
       if (namespace) Object.assign(tool, { namespace, namespaceDescription: tagDescriptions.get(namespace) });
       items.push({ index: items.length, label: `${method.toUpperCase()} ${path}`, tool });
