@@ -11,6 +11,7 @@ import { useTestDatabase } from "../../testing/use-test-database";
 const { db } = useTestDatabase();
 afterEach(() => vi.unstubAllEnvs());
 
+const MOVED = expect.stringMatching(/source changed since this preview/);
 const KEY = randomBytes(32).toString("base64");
 const TOKEN = "tiny-secret-token-0123456789";
 
@@ -38,6 +39,35 @@ const httpSource = (url: string, value?: string) => ({
     { name: "X-Team", secret: false, value: "weather" },
   ],
 });
+
+type Editor = ReturnType<typeof callerFor>;
+/** The team's own edits: search text and exposure of a tool, the namespace's description, a golden query. */
+async function editAsTheTeam(editor: Editor, ref: { team: string; catalog: string }, catalogId: string) {
+  const uv = await db.tool.findFirstOrThrow({ where: { catalogId, key: "weather.get_uv_index" } });
+  const patch = { searchTextExtra: "sunburn", exposure: "direct" as const };
+  await editor.tool.update({ ...ref, id: uv.id, revision: uv.revision, patch });
+  const ns = await db.namespace.findFirstOrThrow({ where: { catalogId, name: "weather" } });
+  await editor.namespace.update({ ...ref, id: ns.id, revision: ns.revision, patch: { description: "Our weather." } });
+  await editor.golden.create({ ...ref, query: "uv today", expected: ["weather.get_uv_index"] });
+  return ns;
+}
+
+async function expectTheTeamsEdits(catalogId: string, namespaceId: string) {
+  const uv = await db.tool.findFirstOrThrow({ where: { catalogId, key: "weather.get_uv_index" } });
+  expect(uv).toMatchObject({ searchTextExtra: "sunburn", exposure: "direct" });
+  expect((await db.namespace.findUniqueOrThrow({ where: { id: namespaceId } })).description).toBe("Our weather.");
+  expect(await db.evalQuery.count({ where: { catalogId } })).toBe(1);
+}
+
+/** A changed secrets key: the stored header no longer opens, and the message says what to do. */
+async function expectRefusedUnderAnotherKey(editor: Editor, ref: { team: string; catalog: string }) {
+  vi.stubEnv("STOCKROOM_SECRETS_KEY", randomBytes(32).toString("hex"));
+  const rekeyed = await failure(editor.source.syncPreview({ ...ref, namespace: "weather" }));
+  expect(rekeyed).toMatchObject({
+    code: "UNPROCESSABLE_CONTENT",
+    message: expect.stringMatching(/another STOCKROOM_SECRETS_KEY/),
+  });
+}
 
 describe("namespace sources", () => {
   it("refuses a secret header without STOCKROOM_SECRETS_KEY, seals it with the key, and never sends it back", async () => {
@@ -146,22 +176,7 @@ describe("namespace sources", () => {
       await editor.source.syncApply({ ...ref, namespace: "weather", fingerprint: first.fingerprint });
       const tool = (key: string) => db.tool.findFirstOrThrow({ where: { catalogId: catalog.id, key } });
 
-      // The team's own edits: search text and exposure of a tool, the namespace's description, a golden query.
-      const uv = await tool("weather.get_uv_index");
-      await editor.tool.update({
-        ...ref,
-        id: uv.id,
-        revision: uv.revision,
-        patch: { searchTextExtra: "sunburn", exposure: "direct" },
-      });
-      const ns = await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "weather" } });
-      await editor.namespace.update({
-        ...ref,
-        id: ns.id,
-        revision: ns.revision,
-        patch: { description: "Our weather." },
-      });
-      await editor.golden.create({ ...ref, query: "uv today", expected: ["weather.get_uv_index"] });
+      const ns = await editAsTheTeam(editor, ref, catalog.id);
 
       // Upstream adds get_pollen, changes get_forecast's description and drops list_alerts.
       await restart("3");
@@ -180,18 +195,9 @@ describe("namespace sources", () => {
 
       // The source moves between preview and apply: nothing is written.
       await restart("2");
-      const moved = await failure(
-        editor.source.syncApply({
-          ...ref,
-          namespace: "weather",
-          fingerprint: plan.fingerprint,
-          decisions: { removed: { [alerts.id]: "remove" }, conflicts: {} },
-        }),
-      );
-      expect(moved).toMatchObject({
-        code: "CONFLICT",
-        message: expect.stringMatching(/source changed since this preview/),
-      });
+      const decisions = { removed: { [alerts.id]: "remove" as const }, conflicts: {} };
+      const apply = { ...ref, namespace: "weather", fingerprint: plan.fingerprint, decisions };
+      expect(await failure(editor.source.syncApply(apply))).toMatchObject({ code: "CONFLICT", message: MOVED });
       expect(await db.tool.count({ where: { catalogId: catalog.id, key: "weather.get_pollen" } })).toBe(0);
 
       await restart("3");
@@ -207,9 +213,7 @@ describe("namespace sources", () => {
         (t) => t.key,
       );
       expect(keys).toEqual(["weather.get_forecast", "weather.get_pollen", "weather.get_uv_index"]);
-      expect(await tool("weather.get_uv_index")).toMatchObject({ searchTextExtra: "sunburn", exposure: "direct" });
-      expect((await db.namespace.findUniqueOrThrow({ where: { id: ns.id } })).description).toBe("Our weather.");
-      expect(await db.evalQuery.count({ where: { catalogId: catalog.id } })).toBe(1);
+      await expectTheTeamsEdits(catalog.id, ns.id);
       const [source] = await editor.source.list(ref);
       expect(source!.lastSyncedAt).not.toBeNull();
       expect((await editor.source.syncPreview({ ...ref, namespace: "weather" })).counts).toMatchObject({
@@ -217,13 +221,7 @@ describe("namespace sources", () => {
         new: 0,
       });
 
-      // A changed secrets key: the stored header no longer opens, and the message says what to do.
-      vi.stubEnv("STOCKROOM_SECRETS_KEY", randomBytes(32).toString("hex"));
-      const rekeyed = await failure(editor.source.syncPreview({ ...ref, namespace: "weather" }));
-      expect(rekeyed).toMatchObject({
-        code: "UNPROCESSABLE_CONTENT",
-        message: expect.stringMatching(/another STOCKROOM_SECRETS_KEY/),
-      });
+      await expectRefusedUnderAnotherKey(editor, ref);
     } finally {
       await upstream.close();
     }

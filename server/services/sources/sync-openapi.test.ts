@@ -14,6 +14,30 @@ const { db } = useTestDatabase();
 const FILE = path.join(process.cwd(), "node_modules/@octokit/openapi/generated/api.github.com.json");
 type Doc = { paths: Record<string, Record<string, { operationId?: string; summary?: string; tags?: string[] }>> };
 
+/** Upstream: one operation added, one changed, one changed that the team edited too, one removed. */
+function changeUpstream(doc: Doc) {
+  doc.paths["/repos/{owner}/{repo}"]!.get!.summary = "Get a repository (new wording)";
+  doc.paths["/repos/{owner}/{repo}/issues"]!.post!.summary = "Create an issue, upstream's new words";
+  delete doc.paths["/meta"];
+  doc.paths["/stockroom/ping"] = { get: { operationId: "meta/ping", tags: ["meta"], summary: "Ping." } };
+}
+
+type Plan = { counts: Record<string, number>; rows: Array<{ status: string; key: string | null }> };
+/** One added, one changed, one conflict (the team's description), one removed; the rest unchanged. */
+function expectTheChangeSet(plan: Plan, imported: number) {
+  expect(plan.counts).toMatchObject({ new: 1, changed: 1, conflict: 1, removed: 1 });
+  expect(plan.counts.unchanged).toBe(imported - 3);
+  expect(plan.rows.find((r) => r.status === "new")!.key).toBe("meta.ping");
+  expect(plan.rows.find((r) => r.status === "changed")).toMatchObject({
+    key: "repos.get",
+    changes: [{ field: "description", conflict: false }],
+  });
+  expect(plan.rows.find((r) => r.status === "conflict")).toMatchObject({
+    key: "issues.create",
+    changes: [{ field: "description", before: "Open an issue.", conflict: true }],
+  });
+}
+
 describe("syncing GitHub's OpenAPI description", { timeout: 600_000 }, () => {
   let body = readFileSync(FILE, "utf8");
   let server: Server;
@@ -70,25 +94,11 @@ describe("syncing GitHub's OpenAPI description", { timeout: 600_000 }, () => {
     });
     await api.golden.create({ ...ref, query: "open a bug report", expected: ["issues.create"] });
 
-    // Upstream: one operation added, one changed, one changed that the team edited too, one removed.
-    doc.paths["/repos/{owner}/{repo}"]!.get!.summary = "Get a repository (new wording)";
-    doc.paths["/repos/{owner}/{repo}/issues"]!.post!.summary = "Create an issue, upstream's new words";
-    delete doc.paths["/meta"];
-    doc.paths["/stockroom/ping"] = { get: { operationId: "meta/ping", tags: ["meta"], summary: "Ping." } };
+    changeUpstream(doc);
     body = JSON.stringify(doc);
 
     const plan = await api.source.syncPreview(ref);
-    expect(plan.counts).toMatchObject({ new: 1, changed: 1, conflict: 1, removed: 1 });
-    expect(plan.counts.unchanged).toBe(first.counts.new - 3);
-    expect(plan.rows.find((r) => r.status === "new")!.key).toBe("meta.ping");
-    expect(plan.rows.find((r) => r.status === "changed")).toMatchObject({
-      key: "repos.get",
-      changes: [{ field: "description", conflict: false }],
-    });
-    expect(plan.rows.find((r) => r.status === "conflict")).toMatchObject({
-      key: "issues.create",
-      changes: [{ field: "description", before: "Open an issue.", conflict: true }],
-    });
+    expectTheChangeSet(plan, first.counts.new);
     const removed = plan.rows.find((r) => r.status === "removed")!;
     expect(removed.key).toBe("meta.get");
     const result = await api.source.syncApply({
