@@ -48,7 +48,7 @@ const STATUS = z.enum(IMPORT_ROW_STATUSES);
 const CHANGED_FIELD = z.enum(TOOL_IMPORTED_FIELDS);
 
 export const importPreviewSchema = z.object({
-  format: z.enum(["mcp", "openai", "anthropic"]),
+  format: z.enum(["mcp", "openai", "anthropic", "openapi"]),
   fingerprint: z
     .string()
     .describe("Send it back to commit exactly this plan; a catalog that changed since answers 409."),

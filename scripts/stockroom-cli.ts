@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: () => import("./cli/diff"),
   import: () => import("./cli/import"),
   mcp: () => import("./cli/mcp"),
+  sync: () => import("./cli/sync"),
 };
 
 /** Lets other commands register without editing this file: scripts/cli/<name>.ts is tried last. */

@@ -107,6 +107,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  STOCKROOM_SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v?.trim() || /^[0-9a-f]{64}$/i.test(v.trim()) || Buffer.from(v.trim(), "base64").length === 32,
+      "must be 32 random bytes, base64 or hex (e.g. `openssl rand -base64 32`)",
+    ),
   STOCKROOM_MAIL_FROM: z.string().min(3).default("Stockroom <stockroom@localhost>"),
   STOCKROOM_MAX_TEAMS_PER_USER: count(1, 100_000, 20),
   STOCKROOM_MAX_CATALOGS_PER_TEAM: count(1, 100_000, 50),

@@ -7,6 +7,7 @@ import {
   importPreviewSchema,
   importResultSchema,
 } from "../import";
+import { sourceSchema, syncApplyRequestSchema, syncPreviewRequestSchema, syncPreviewSchema } from "../sources";
 import { IMMUTABLE, REVALIDATE } from "./cache-control";
 import {
   defineRoute,
@@ -17,6 +18,7 @@ import {
 } from "./route-spec";
 import {
   catalogPathSchema,
+  namespacePathSchema,
   searchRequestSchema,
   searchResponseSchema,
   snapshotListSchema,
@@ -215,6 +217,78 @@ export const commitImportRoute = defineRoute({
   },
 });
 
+/** A sync body may carry a whole OpenAPI document the CLI read (GitHub's REST description is about 13 MB). */
+export const MAX_SYNC_BODY_BYTES = 32 * 1024 * 1024;
+const SYNC_TOO_LARGE = "The request body is over 32 MB.";
+const SYNC_NOTE =
+  "Needs a token with the import scope. Stockroom reads an HTTP MCP server and an OpenAPI URL itself (send no " +
+  "`document`); for a stdio server, a tools file or an OpenAPI file, `stockroom sync` reads it and sends it as `document`.";
+const SYNC_ERRORS: Record<number, ResponseDoc> = {
+  ...GATE_ERRORS,
+  404: "The catalog has no namespace of that name with a source.",
+  405: "Not POST.",
+  413: SYNC_TOO_LARGE,
+  422: "The source could not be read, or its document is not a tools list or an OpenAPI 3.0/3.1 document.",
+};
+
+export const getSourceRoute = defineRoute({
+  operationId: "getSource",
+  method: "GET",
+  path: `${CATALOG}/namespaces/{namespace}/source`,
+  params: namespacePathSchema,
+  scope: "import",
+  summary: "Read a namespace's source",
+  description: "Where the namespace's tools come from (secret header values are never sent: only that they are set).",
+  response: { status: 200, component: "Source", schema: sourceSchema, description: "The source." },
+  errors: { ...GATE_ERRORS, 404: "The catalog has no namespace of that name with a source." },
+});
+
+export const previewSyncRoute = defineRoute({
+  operationId: "previewSync",
+  method: "POST",
+  path: `${CATALOG}/namespaces/{namespace}/sync/preview`,
+  params: namespacePathSchema,
+  scope: "import",
+  summary: "Preview a sync",
+  description: `Reads the namespace's source and compares it with the draft: new, changed (field by field), conflict, removed and unchanged tools. Writes nothing. ${SYNC_NOTE}`,
+  body: {
+    component: "SyncPreviewRequest",
+    schema: syncPreviewRequestSchema,
+    maxBytes: MAX_SYNC_BODY_BYTES,
+    tooLarge: SYNC_TOO_LARGE,
+  },
+  response: {
+    status: 200,
+    component: "SyncPreview",
+    schema: syncPreviewSchema,
+    description: "The change set; apply it with its fingerprint.",
+  },
+  errors: SYNC_ERRORS,
+});
+
+export const applySyncRoute = defineRoute({
+  operationId: "applySync",
+  method: "POST",
+  path: `${CATALOG}/namespaces/{namespace}/sync`,
+  params: namespacePathSchema,
+  scope: "import",
+  summary: "Apply a previewed sync",
+  description: `Applies the change set the preview showed, all or nothing; every removed and conflict row needs a decision. ${SYNC_NOTE}`,
+  body: {
+    component: "SyncApplyRequest",
+    schema: syncApplyRequestSchema,
+    maxBytes: MAX_SYNC_BODY_BYTES,
+    tooLarge: SYNC_TOO_LARGE,
+  },
+  response: {
+    status: 200,
+    component: "ImportResult",
+    schema: importResultSchema,
+    description: "What was written to the draft.",
+  },
+  errors: { ...SYNC_ERRORS, 409: "The catalog or the source changed since the preview: preview again." },
+});
+
 export const postEventsRoute = defineRoute({
   operationId: "postEvents",
   method: "POST",
@@ -265,5 +339,8 @@ export const AGENT_ROUTE_SPECS: readonly AgentRouteSpec[] = [
   searchToolsRoute,
   previewImportRoute,
   commitImportRoute,
+  getSourceRoute,
+  previewSyncRoute,
+  applySyncRoute,
   postEventsRoute,
 ];

@@ -37,6 +37,10 @@ export const snapshotVersionSchema = z.union([
     .max(2_147_483_647, "version is at most 2147483647"),
 ]);
 
+export const namespacePathSchema = catalogPathSchema.extend({
+  namespace: z.string().min(1).max(64).meta({ description: "A namespace's name, e.g. `weather`.", example: "weather" }),
+});
+
 export const snapshotPathSchema = catalogPathSchema.extend({
   version: snapshotVersionSchema.meta({ description: "A version number (or `latest`).", example: 1 }),
 });

@@ -68,11 +68,11 @@ export function parseImportArgs(argv: string[]): ImportArgs {
 }
 
 /** Starts the server, reads every page of tools/list, stops it. */
-async function listLocalTools({
+export async function listLocalTools({
   command,
   args,
   env,
-}: ImportArgs): Promise<{ serverName: string | null; tools: unknown[] }> {
+}: Pick<ImportArgs, "command" | "args" | "env">): Promise<{ serverName: string | null; tools: unknown[] }> {
   // Read from the server's stdout as sent, so the tools keep its key order (the client's copy reorders them).
   const log = new WireLog();
   const transport = new WireStdioTransport({ command, args, env }, log);
@@ -112,7 +112,7 @@ export function decisionsOf(flags: Flags, plan: ImportPlan) {
   };
 }
 
-async function confirmed(flags: Flags, plan: ImportPlan): Promise<boolean> {
+export async function confirmed(flags: Flags, plan: ImportPlan): Promise<boolean> {
   if (flags.yes) return true;
   if (!process.stdin.isTTY) return false;
   const prompt = createInterface({ input: process.stdin, output: process.stdout });

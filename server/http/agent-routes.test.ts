@@ -25,6 +25,8 @@ const BODIES: Record<string, { body: unknown; status?: number }> = {
   searchTools: { body: { query: "refund an order" } },
   previewImport: { body: { source: IMPORTED } },
   commitImport: { body: { source: IMPORTED, fingerprint: "not-a-plan" }, status: 409 },
+  previewSync: { body: { document: IMPORTED } },
+  applySync: { body: { document: IMPORTED, fingerprint: "not-a-plan" }, status: 409 },
   postEvents: { body: { events: [{ type: "call", id: "routes-call-1", callId: "c1", toolId: "crm.refund_order" }] } },
 };
 
@@ -51,10 +53,12 @@ async function createFixture(handle: DatabaseHandle): Promise<Fixture> {
   const ref = { team: people.team.slug, catalog: catalog.slug };
   const read = (await owner.token.create({ ...ref, name: "read" })).secret;
   const write = (await owner.token.create({ ...ref, name: "import", scopes: ["read", "import"] })).secret;
+  await owner.source.set({ ...ref, namespace: "crm", source: { kind: "file", file: "crm-tools.json" } });
   return { ...ref, read, import: write };
 }
 
-const pathFor = (spec: AgentRouteSpec, { team, catalog }: Fixture) => pathOf(spec, { team, catalog, version: 1 });
+const pathFor = (spec: AgentRouteSpec, { team, catalog }: Fixture) =>
+  pathOf(spec, { team, catalog, version: 1, namespace: "crm" });
 
 /** For each spec: no token → 401 (matched, gated), another method → 405 naming it, a valid call → its status. */
 async function expectRouted(baseUrl: string, fixture: Fixture) {

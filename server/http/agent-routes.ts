@@ -3,7 +3,10 @@ import type { z } from "zod";
 import { IMMUTABLE, REVALIDATE } from "@/domain/agent-api/cache-control";
 import type { AgentRouteSpec } from "@/domain/agent-api/route-spec";
 import {
+  applySyncRoute,
   commitImportRoute,
+  getSourceRoute,
+  previewSyncRoute,
   getLatestSnapshotRoute,
   getSnapshotRoute,
   listSnapshotsRoute,
@@ -23,6 +26,8 @@ import { commitImport, previewImport } from "../services/import/import-tools";
 import { ingestEvents } from "../services/insights/ingest-events";
 import { validateEventBatchYielding } from "../services/insights/validate-batch";
 import { admitEventBatch } from "../services/insights/ingest-admission";
+import { findSourceRow, toSource } from "../services/sources/sources";
+import { applySync, previewSync } from "../services/sources/sync-namespace";
 import { checkEventQuota } from "../services/insights/event-quota";
 import { answer, jsonAnswer, parseParams, type AgentAnswer } from "./agent-answer";
 import { parseJsonWithinDepth } from "./json-depth";
@@ -136,6 +141,34 @@ async function answerImport(
   });
 }
 
+async function actorOf(call: RouteCall<unknown>) {
+  const token = await call.db.agentToken.findUniqueOrThrow({
+    where: { id: call.agent.tokenId },
+    select: { name: true, prefix: true },
+  });
+  return { id: null, label: `agent token "${token.name}" (${token.prefix}…)` };
+}
+
+/** A namespace's sync: the CLI sends what it read (stdio servers, files); URL sources are read by the server. */
+async function answerSync(
+  call: RouteCall<{ namespace: string }>,
+  spec: typeof previewSyncRoute | typeof applySyncRoute,
+): Promise<AgentAnswer> {
+  const hint = (reason: string) =>
+    `The request body is not JSON (${reason}); send { "document": <what the source lists> }.`;
+  const input = parseParams(spec.body.schema, parseJson(await call.readBody(), hint));
+  if (input.document !== undefined && JSON.stringify(input.document).includes("\\u0000"))
+    throw new AppError("INVALID_INPUT", "The document contains a NUL character (U+0000), which cannot be stored.");
+  const { db, agent, params } = call;
+  const catalog = await db.catalog.findUniqueOrThrow({ where: { id: agent.catalogId } });
+  const sent = input.document === undefined ? undefined : { document: input.document, serverName: input.serverName };
+  const request = { db, catalog, namespace: params.namespace, sent };
+  if (!("fingerprint" in input)) return jsonAnswer(await previewSync(request), { headers: NO_STORE });
+  const { fingerprint, skipInvalid, decisions } = input;
+  const result = await applySync({ ...request, actor: await actorOf(call), fingerprint, skipInvalid, decisions });
+  return jsonAnswer(result, { headers: NO_STORE });
+}
+
 /**
  * Taken in while the catalog and the server have room for one more batch in flight (else 429 "busy", before the
  * body is read: ingest-admission.ts), every event valid (400 naming each bad one by index), within the bounds on
@@ -182,5 +215,10 @@ export const AGENT_ROUTES: readonly AgentRoute[] = [
   route(searchToolsRoute, answerSearch),
   route(previewImportRoute, (call) => answerImport(call, previewImportRoute)),
   route(commitImportRoute, (call) => answerImport(call, commitImportRoute)),
+  route(getSourceRoute, async ({ db, agent, params }) =>
+    jsonAnswer(toSource(await findSourceRow(db, agent.catalogId, params.namespace)), { headers: NO_STORE }),
+  ),
+  route(previewSyncRoute, (call) => answerSync(call, previewSyncRoute)),
+  route(applySyncRoute, (call) => answerSync(call, applySyncRoute)),
   route(postEventsRoute, answerEvents),
 ];

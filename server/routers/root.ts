@@ -12,6 +12,7 @@ import { namespaceRouter } from "./namespace";
 import { playgroundRouter } from "./playground";
 import { reviewRouter } from "./review";
 import { snapshotRouter } from "./snapshot";
+import { sourceRouter } from "./source";
 import { teamRouter } from "./team";
 import { tokenRouter } from "./token";
 import { toolRouter } from "./tool";
@@ -22,6 +23,7 @@ export const appRouter = router({
   team: teamRouter,
   catalog: catalogRouter,
   namespace: namespaceRouter,
+  source: sourceRouter,
   tool: toolRouter,
   import: importRouter,
   export: exportRouter,

@@ -8,18 +8,21 @@ import { auditView } from "../tools/tool-shape";
 import type { ImportDecisions } from "@/domain/import";
 import { markUpstreamChanges, type UpstreamWrite } from "../review/mark-upstream-changes";
 import { writeUpstreamBases } from "./upstream-base";
-import { parseJsonText, parseToolSource, SourceFormatError } from "./parse-tool-source";
+import { parseJsonText, parseToolSource, SourceFormatError, type ParsedSource } from "./parse-tool-source";
 import { planImport, type FieldChange, type ImportOptions, type ImportPlan } from "./plan-import";
 
 export interface ImportRequest {
   db: PrismaClient;
   catalog: Catalog;
   /** The pasted or uploaded JSON (or a live server's tools/list result). */
-  text: string;
+  text?: string;
+  /** The source already read (a namespace's sync reads OpenAPI documents and live servers itself). */
+  parsed?: ParsedSource;
   options: ImportOptions;
 }
 
-function parse(text: string) {
+function parse(text: string, parsed?: ParsedSource) {
+  if (parsed) return parsed;
   try {
     return parseToolSource(parseJsonText(text));
   } catch (error) {
@@ -32,8 +35,8 @@ function parse(text: string) {
 const previewOf = ({ writes: _w, removals: _r, ...plan }: ImportPlan) => plan;
 
 /** The preview: every row as new / changed (with before and after) / unchanged / invalid / skipped. Writes nothing. */
-export async function previewImport({ db, catalog, text, options }: ImportRequest) {
-  return previewOf(await planImport(db, catalog.id, parse(text), options));
+export async function previewImport({ db, catalog, text = "", parsed, options }: ImportRequest) {
+  return previewOf(await planImport(db, catalog.id, parse(text, parsed), options));
 }
 
 /** Refuses a commit that leaves a removed or conflict row of the plan without the user's decision. */
@@ -85,10 +88,12 @@ export async function commitImport(
     fingerprint: string;
     skipInvalid: boolean;
     decisions?: ImportDecisions;
+    /** Runs in the import's transaction after its writes (a sync records when it ran). */
+    afterWrite?: (tx: Prisma.TransactionClient, plan: ImportPlan) => Promise<void>;
   },
 ) {
-  const { db, catalog, text, options, actor, fingerprint, skipInvalid, decisions = NO_DECISIONS } = request;
-  const source = parse(text);
+  const { db, catalog, text = "", options, actor, fingerprint, skipInvalid, decisions = NO_DECISIONS } = request;
+  const source = parse(text, request.parsed);
   return db.$transaction(
     async (tx) => {
       const plan = await planImport(tx, catalog.id, source, options);
@@ -113,6 +118,7 @@ export async function commitImport(
       );
       const removed = await removeMissing(tx, group, plan, decisions);
       await recordUpstream(tx, catalog.id, plan);
+      await request.afterWrite?.(tx, plan);
       const summary = {
         format: plan.format,
         created,

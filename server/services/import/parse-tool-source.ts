@@ -3,7 +3,7 @@
 import { describeUnstorableText, findUnstorableText } from "@/domain/storable-text";
 import { readMcpMetadata, type McpToolMetadata } from "../../../domain/tool-rules/mcp-metadata";
 
-export type SourceFormat = "mcp" | "openai" | "anthropic";
+export type SourceFormat = "mcp" | "openai" | "anthropic" | "openapi";
 
 export interface ParsedTool {
   name: string;

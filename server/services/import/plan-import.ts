@@ -18,6 +18,8 @@ export interface ImportOptions {
   exposure: Exposure;
   /** Description of namespaces this import creates, when the source gives none (a live server's, see describeServer). */
   namespaceDescription?: string | null;
+  /** More namespaces whose tools without a server belong to this source (a sync's earlier OpenAPI tags). */
+  removalNamespaces?: readonly string[];
 }
 
 /**
@@ -194,17 +196,26 @@ function planRemovals(ctx: PlanContext, existing: ToolRecord[], source: ParsedSo
   const namespaces = new Set<string>();
   if (ctx.options.mcpServer) servers.add(ctx.options.mcpServer);
   if (ctx.options.namespace) namespaces.add(ctx.options.namespace);
+  for (const name of ctx.options.removalNamespaces ?? []) namespaces.add(name);
   for (const { tool } of ctx.writes) {
     if (tool.mcpServer) servers.add(tool.mcpServer);
     if (tool.namespace) namespaces.add(tool.namespace);
   }
-  const listed = new Set(source.items.map((item) => item.tool?.name ?? item.label));
+  // A server's tools are known by name; a namespace's by key (OpenAPI tags give one name in several namespaces).
+  const byServer = servers.size > 0;
+  const listed = new Set(
+    source.items.map((item) =>
+      !item.tool
+        ? item.label
+        : byServer
+          ? item.tool.name
+          : toolKey(item.tool.namespace ?? ctx.options.namespace, item.tool.name),
+    ),
+  );
   const ofSource = (t: ToolRecord) =>
-    servers.size > 0
-      ? t.mcpServer !== null && servers.has(t.mcpServer)
-      : !t.mcpServer && namespaces.has(t.namespace ?? "");
+    byServer ? t.mcpServer !== null && servers.has(t.mcpServer) : !t.mcpServer && namespaces.has(t.namespace ?? "");
   return existing
-    .filter((t) => !ctx.matched.has(t.id) && !listed.has(t.name) && ofSource(t))
+    .filter((t) => !ctx.matched.has(t.id) && !listed.has(byServer ? t.name : t.key) && ofSource(t))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

@@ -30,6 +30,8 @@ const BODIES: Record<string, unknown> = {
   searchTools: { query: "refund an order", limit: 5 },
   previewImport: IMPORT_BODY,
   commitImport: { ...IMPORT_BODY, fingerprint: "from-the-preview" },
+  previewSync: { document: IMPORT_BODY.source },
+  applySync: { document: IMPORT_BODY.source, fingerprint: "from-the-preview" },
   postEvents: {
     events: [
       {
@@ -43,6 +45,7 @@ const BODIES: Record<string, unknown> = {
     ],
   },
 };
+const IMPORT_OPERATIONS = new Set(["previewImport", "commitImport", "getSource", "previewSync", "applySync"]);
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 
 describe("the API docs examples", () => {
@@ -54,8 +57,7 @@ describe("the API docs examples", () => {
   let hasBrotli = false;
   let importSecret = "";
   /** Import operations need a token created with the import scope; everything else runs with a read token. */
-  const secretFor = (operationId: string) =>
-    operationId === "previewImport" || operationId === "commitImport" ? importSecret : env.STOCKROOM_TOKEN!;
+  const secretFor = (operationId: string) => (IMPORT_OPERATIONS.has(operationId) ? importSecret : env.STOCKROOM_TOKEN!);
 
   beforeAll(async () => {
     server = createServer(createNodeAgentHandler());
@@ -79,7 +81,13 @@ describe("the API docs examples", () => {
         scopes: ["import"],
       })
     ).secret;
-    values = { team: people.team.slug, catalog: catalog.slug };
+    values = { team: people.team.slug, catalog: catalog.slug, namespace: "crm" };
+    await callerFor(handle.db, people.owner).source.set({
+      team: people.team.slug,
+      catalog: catalog.slug,
+      namespace: "crm",
+      source: { kind: "file", file: "crm-tools.json" },
+    });
     env = {
       ...process.env,
       STOCKROOM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -209,7 +217,18 @@ describe("the API docs examples", () => {
       });
       expect(response.status, "previewImport for commitImport").toBe(200);
       const { fingerprint } = (await response.json()) as { fingerprint: string };
-      return { ...BODIES, commitImport: { ...IMPORT_BODY, fingerprint } };
+      const sync = exampleRequestsOf(doc, values).find((r) => r.operationId === "previewSync")!;
+      const synced = await fetch(`${env.STOCKROOM_URL}${sync.path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${importSecret}`, "content-type": "application/json" },
+        body: JSON.stringify(BODIES.previewSync),
+      });
+      expect(synced.status, "previewSync for applySync").toBe(200);
+      const applySync = {
+        ...(BODIES.applySync as object),
+        fingerprint: ((await synced.json()) as { fingerprint: string }).fingerprint,
+      };
+      return { ...BODIES, commitImport: { ...IMPORT_BODY, fingerprint }, applySync };
     }
     async function requestNow(operationId: string) {
       const bodies = await bodiesNow();

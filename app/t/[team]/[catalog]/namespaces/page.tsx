@@ -1,4 +1,5 @@
 import { NamespacesTable } from "@/components/namespaces/namespaces-table";
+import { SourcesSection } from "@/components/sources/sources-section";
 import { loadTeamRole } from "@/server/page-guard";
 
 export const metadata = { title: "Namespaces" };
@@ -15,6 +16,7 @@ export default async function NamespacesPage({ params }: { params: Promise<{ tea
         keys are not rewritten.
       </p>
       <NamespacesTable team={team} catalog={catalog} canEdit={role !== "viewer"} />
+      <SourcesSection team={team} catalog={catalog} canEdit={role !== "viewer"} />
     </div>
   );
 }

@@ -1,0 +1,91 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ImportDecisions } from "@/domain/import";
+import { PreviewTable } from "@/components/import/preview-table";
+import { refetchAfterChange } from "@/components/refetch";
+import { useTRPC } from "@/components/trpc-provider";
+import { buttonClass, secondaryButtonClass } from "@/components/ui/control-styles";
+
+const NONE: ImportDecisions = { removed: {}, conflicts: {} };
+
+/** Reads a URL source now, shows its change set, and applies it all or nothing once every removal and conflict is decided. */
+export function SyncPanel({ team, catalog, namespace }: { team: string; catalog: string; namespace: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [decisions, setDecisions] = useState<ImportDecisions>(NONE);
+  const preview = useMutation(trpc.source.syncPreview.mutationOptions({ onSuccess: () => setDecisions(NONE) }));
+  const apply = useMutation(
+    trpc.source.syncApply.mutationOptions({
+      meta: { success: "Synced" },
+      onSuccess: () => {
+        preview.reset();
+        refetchAfterChange(queryClient, { queryKey: trpc.source.list.queryKey({ team, catalog }) });
+        refetchAfterChange(queryClient, { queryKey: trpc.namespace.list.queryKey({ team, catalog }) });
+      },
+    }),
+  );
+  const plan = preview.data;
+  const c = plan?.counts;
+  const undecided = plan
+    ? plan.rows.filter((r) =>
+        r.status === "removed"
+          ? !decisions.removed[r.toolId!]
+          : r.status === "conflict" && !decisions.conflicts[r.toolId!],
+      ).length
+    : 0;
+  const pending = c ? c.new + c.changed + c.conflict + c.removed : 0;
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={preview.isPending}
+        onClick={() => preview.mutate({ team, catalog, namespace })}
+      >
+        {preview.isPending ? "Reading the source…" : `Sync ${namespace}`}
+      </button>
+      {preview.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {preview.error.message}
+        </p>
+      )}
+      {apply.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {apply.error.message}
+        </p>
+      )}
+      {plan && c && (
+        <div className="space-y-2" aria-label={`Sync of ${namespace}`}>
+          <p role="status" className="text-sm">
+            {c.new} new · {c.changed} changed · {c.conflict} conflicts · {c.removed} removed · {c.unchanged} unchanged
+            {c.invalid > 0 && ` · ${c.invalid} invalid (skipped)`}
+          </p>
+          <div className="max-h-[32rem] overflow-auto rounded border border-stone-200">
+            <PreviewTable
+              rows={plan.rows.filter((r) => r.status !== "unchanged")}
+              decisions={decisions}
+              decide={(row, choice) =>
+                setDecisions((d) => {
+                  const kind = row.status === "removed" ? "removed" : "conflicts";
+                  return { ...d, [kind]: { ...d[kind], [row.toolId!]: choice } };
+                })
+              }
+            />
+          </div>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={pending === 0 || undecided > 0 || apply.isPending}
+            onClick={() =>
+              apply.mutate({ team, catalog, namespace, fingerprint: plan.fingerprint, skipInvalid: true, decisions })
+            }
+          >
+            {pending === 0 ? "In sync" : undecided > 0 ? `Decide ${undecided} more` : "Apply sync"}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

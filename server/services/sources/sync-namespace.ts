@@ -1,0 +1,91 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Catalog, NamespaceSource, PrismaClient } from "@prisma/client";
+import type { ImportDecisions } from "@/domain/import";
+import type { SourceKind } from "@/domain/sources";
+import { canonicalJson } from "@/domain/snapshot/verify";
+import { AppError } from "../../errors";
+import type { AuditActor } from "../history/record-audit-event";
+import { commitImport, previewImport } from "../import/import-tools";
+import type { ImportOptions } from "../import/plan-import";
+import type { ParsedSource } from "../import/parse-tool-source";
+import { readUpstream, type SentDocument } from "./read-upstream";
+import { findSourceRow } from "./sources";
+
+interface SyncRequest {
+  db: PrismaClient;
+  catalog: Catalog;
+  /** The namespace's name. */
+  namespace: string;
+  /** For sources the CLI reads (stdio, files): what it read. */
+  sent?: SentDocument;
+}
+
+/** What the source sent, as a short digest: a sync applies only what its preview showed. */
+const digestOf = (source: ParsedSource) =>
+  createHash("sha256").update(canonicalJson(source.items)).digest("hex").slice(0, 16);
+
+/** The import options a sync uses: the namespace is the source's, matching on its MCP server when it has one. */
+function optionsOf(row: NamespaceSource & { namespace: { name: string } }, mcpServer: string | null): ImportOptions {
+  return {
+    namespace: row.namespace.name,
+    mcpServer,
+    exposure: row.exposure,
+    removalNamespaces: row.namespaces,
+  };
+}
+
+async function plan(request: SyncRequest) {
+  const row = await findSourceRow(request.db, request.catalog.id, request.namespace);
+  const upstream = await readUpstream(row, request.sent);
+  return { row, upstream, options: optionsOf(row, upstream.mcpServer), digest: digestOf(upstream.source) };
+}
+
+/**
+ * Reads the namespace's source and compares it with the catalog: the import's change set (new, changed field by
+ * field, conflict, removed, unchanged), writes nothing. Its fingerprint also covers what the source sent.
+ */
+export async function previewSync(request: SyncRequest) {
+  const { row, upstream, options, digest } = await plan(request);
+  const preview = await previewImport({ db: request.db, catalog: request.catalog, parsed: upstream.source, options });
+  return {
+    ...preview,
+    fingerprint: `${preview.fingerprint}.${digest}`,
+    kind: row.kind as SourceKind,
+    mcpServer: upstream.mcpServer,
+  };
+}
+
+/**
+ * Applies what the preview showed, all or nothing (the import's transaction, one History group), and records
+ * when the source was synced. The source is read again: when it changed since the preview, nothing is written.
+ */
+export async function applySync(
+  request: SyncRequest & { actor: AuditActor; fingerprint: string; skipInvalid: boolean; decisions: ImportDecisions },
+) {
+  const { row, upstream, options, digest } = await plan(request);
+  const [catalogFingerprint, previewed] = request.fingerprint.split(".");
+  if (previewed !== digest)
+    throw new AppError(
+      "CONFLICT",
+      "The source changed since this preview (its tools are not the same); preview again.",
+    );
+  return commitImport({
+    db: request.db,
+    catalog: request.catalog,
+    actor: request.actor,
+    parsed: upstream.source,
+    options,
+    fingerprint: catalogFingerprint ?? "",
+    skipInvalid: request.skipInvalid,
+    decisions: request.decisions,
+    afterWrite: async (tx, written) => {
+      const namespaces = new Set([row.namespace.name]);
+      for (const w of written.writes) if (w.tool.namespace) namespaces.add(w.tool.namespace);
+      await tx.namespaceSource.update({
+        where: { id: row.id },
+        data: { lastSyncedAt: new Date(), mcpServer: upstream.mcpServer, namespaces: [...namespaces].sort() },
+      });
+    },
+  });
+}
