@@ -36,7 +36,6 @@ const NOT_SPLIT_YET: Record<string, number> = {
   "components/review/publish-form.tsx PublishForm": 70,
   "components/snapshots/rollback-form.tsx RollbackForm": 80,
   "components/snapshots/snapshot-list.tsx versions.map callback": 69,
-  "components/tokens/tokens-panel.tsx TokensPanel": 61,
   "components/tools/bulk-bar.tsx BulkBar": 82,
   "components/tools/tool-editor/conflict-banner.tsx ConflictBanner": 65,
   "components/tools/tool-editor/tool-actions.tsx ToolActions": 69,
