@@ -98,6 +98,7 @@ function Panel({ panel, points, active, onActive }: PanelProps) {
         <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL_CHART_SIZE}>
           <LineChart
             data={rows}
+            accessibilityLayer={false}
             margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
             onMouseMove={(state) => {
               if (state.activeTooltipIndex !== undefined && state.activeTooltipIndex !== null)
