@@ -43,11 +43,26 @@ export { forgetAnalysedTexts } from "./engine/stockroom-engine";
 export { analyzeText, analyzerSteps } from "./analyze";
 export {
   effectiveSearchText,
+  generatedSearchTextParts,
   generateSearchText,
+  joinSearchTextParts,
+  partsOfIndexedText,
+  SEARCH_TEXT_FIELDS,
   SEARCH_TEXT_MODES,
+  searchTextParts,
+  type SearchTextField,
   type SearchTextMode,
+  type SearchTextPart,
   type SearchTextTool,
 } from "./search-text";
+export {
+  INDEXED_FIELD_LABELS,
+  indexedFields,
+  termSources,
+  type IndexedFieldName,
+  type IndexedFields,
+  type TermSource,
+} from "./indexed-fields";
 export { mergeHitsByNamespace } from "./namespaces";
 export { evaluateRankings, textSimilarity, type GoldenResult, type RankingMetrics } from "./metrics";
 export { lnF32, formatF32 } from "./numeric/f32";

@@ -4,6 +4,7 @@ import { codexAnalyzer } from "./analysis/codex-analyzer";
 import { analyzeStockroom, STOCKROOM_STEPS } from "./analysis/stockroom-analyzer";
 import { CodexEngine } from "./engine/codex-engine";
 import { StockroomEngine } from "./engine/stockroom-engine";
+import { STOCKROOM_TUNING } from "./engine/stockroom-tuning";
 import type { IndexDoc, RankingEngine } from "./engine/types";
 import { profileLabel, type EngineProfile, type EngineSettings } from "./settings";
 
@@ -20,6 +21,12 @@ export interface ProfileDefinition {
   /** One sentence for a curator choosing a profile. */
   description: string;
   analyzer: ProfileAnalyzer;
+  /**
+   * The tool name as a field of its own besides the search text: each distinct word of the name adds `weight` to
+   * its term frequency, whatever the text says (so the name counts under an override too); null when the profile
+   * indexes the search text alone.
+   */
+  nameField: { weight: number } | null;
   createEngine(docs: readonly IndexDoc[], settings: EngineSettings): RankingEngine;
 }
 
@@ -32,6 +39,7 @@ export const PROFILES: { readonly [P in EngineProfile]: ProfileDefinition & { id
     description:
       "Reproduces Codex's tool_search exactly (Rust bm25 crate, English stemming): rankings match what Codex returns.",
     analyzer: { analyze: (text) => codexEnglish.analyze(text), steps: codexEnglish.steps.map((step) => step.name) },
+    nameField: null,
     createEngine: (docs, settings) => new CodexEngine(docs, settings),
   },
   stockroom: {
@@ -40,6 +48,7 @@ export const PROFILES: { readonly [P in EngineProfile]: ProfileDefinition & { id
     description:
       "BM25 plus identifier splitting, name boosts, vocabulary packs and CJK segmentation; deterministic ties. Recommended.",
     analyzer: { analyze: analyzeStockroom, steps: [...STOCKROOM_STEPS] },
+    nameField: { weight: STOCKROOM_TUNING.nameWeight },
     createEngine: (docs, settings) => new StockroomEngine(docs, settings),
   },
 };

@@ -51,42 +51,92 @@ function collectSchemaText(schema: unknown, parts: string[], seen: WeakSet<objec
   }
 }
 
-function pushText(parts: string[], text: string | null | undefined): void {
+/** Where a run of the search text comes from, in the order the generated text places them. */
+export const SEARCH_TEXT_FIELDS = [
+  "name",
+  "name-words",
+  "namespace",
+  "namespace-description",
+  "description",
+  "parameters",
+  "mcp-server",
+  "mcp-title",
+  "extra",
+  "override",
+] as const;
+export type SearchTextField = (typeof SEARCH_TEXT_FIELDS)[number];
+
+/** One run of the search text and the field it comes from. */
+export interface SearchTextPart {
+  field: SearchTextField;
+  text: string;
+}
+
+function pushPart(parts: SearchTextPart[], field: SearchTextField, text: string | null | undefined): void {
   const trimmed = text?.trim();
-  if (trimmed) parts.push(trimmed);
+  if (trimmed) parts.push({ field, text: trimmed });
+}
+
+/** The runs of the text, joined as the engine reads them: one space between runs, never a newline. */
+export function joinSearchTextParts(parts: readonly SearchTextPart[]): string {
+  return parts.map((part) => part.text).join(" ");
+}
+
+/** The generated search text field by field (whatever the tool's mode). */
+export function generatedSearchTextParts(tool: SearchTextTool): SearchTextPart[] {
+  const parts: SearchTextPart[] = [];
+  pushPart(parts, "name", tool.name);
+  const spaced = tool.name.replace(/[_-]+/g, " ").trim();
+  if (spaced !== tool.name.trim()) pushPart(parts, "name-words", spaced);
+  pushPart(parts, "namespace", tool.namespace?.name);
+  pushPart(parts, "namespace-description", tool.namespace?.description);
+  pushPart(parts, "description", tool.description);
+  const schemaParts: string[] = [];
+  collectSchemaText(tool.parameters, schemaParts, new WeakSet(), 0);
+  const parameters = schemaParts.map((part) => part.trim()).filter((part) => part.length > 0);
+  pushPart(parts, "parameters", parameters.join(" "));
+  pushPart(parts, "mcp-server", tool.mcpServer);
+  pushPart(parts, "mcp-title", tool.mcpTitle);
+  return parts;
+}
+
+/**
+ * The text the engine indexes, field by field: the generated fields, those plus the curated extra, or the
+ * override. A blank override falls back to the generated text (a tool with no search text could never be found).
+ */
+export function searchTextParts(tool: SearchTextTool): SearchTextPart[] {
+  const mode = tool.searchTextMode ?? "generated";
+  const override = tool.searchTextOverride?.trim();
+  if (mode === "override" && override) return [{ field: "override", text: override }];
+  const generated = generatedSearchTextParts(tool);
+  const extra = tool.searchTextExtra?.trim();
+  return mode === "generated+extra" && extra ? [...generated, { field: "extra", text: extra }] : generated;
 }
 
 /** The generated search text of a tool (whatever its mode). */
 export function generateSearchText(tool: SearchTextTool): string {
-  const parts: string[] = [];
-  pushText(parts, tool.name);
-  const spaced = tool.name.replace(/[_-]+/g, " ").trim();
-  if (spaced !== tool.name.trim()) pushText(parts, spaced);
-  pushText(parts, tool.namespace?.name);
-  pushText(parts, tool.namespace?.description);
-  pushText(parts, tool.description);
-  const schemaParts: string[] = [];
-  collectSchemaText(tool.parameters, schemaParts, new WeakSet(), 0);
-  for (const part of schemaParts) pushText(parts, part);
-  pushText(parts, tool.mcpServer);
-  pushText(parts, tool.mcpTitle);
-  return parts.join(" ");
+  return joinSearchTextParts(generatedSearchTextParts(tool));
+}
+
+/** The text the engine indexes (see `searchTextParts`, which this joins). */
+export function effectiveSearchText(tool: SearchTextTool): string {
+  return joinSearchTextParts(searchTextParts(tool));
 }
 
 /**
- * The text the engine indexes: generated, generated plus the curated extra, or the override.
- * A blank override falls back to the generated text (a tool with no search text could never be found).
+ * The fields of a text the engine indexes for `tool` (whose mode is not known: a published snapshot keeps only the
+ * text): the generated fields when the text is the generated one, those and an extra when it begins with them, else
+ * one override. Joined, the parts are always exactly `indexed`.
  */
-export function effectiveSearchText(tool: SearchTextTool): string {
-  const mode = tool.searchTextMode ?? "generated";
-  if (mode === "override") {
-    const override = tool.searchTextOverride?.trim();
-    return override ? override : generateSearchText(tool);
-  }
-  const generated = generateSearchText(tool);
-  if (mode === "generated+extra") {
-    const extra = tool.searchTextExtra?.trim();
-    return extra ? `${generated} ${extra}` : generated;
-  }
-  return generated;
+export function partsOfIndexedText(tool: SearchTextTool, indexed: string): SearchTextPart[] {
+  const generated = generatedSearchTextParts(tool);
+  const text = joinSearchTextParts(generated);
+  if (indexed === text) return generated;
+  if (
+    text &&
+    indexed.startsWith(`${text} `) &&
+    indexed.slice(text.length + 1).trim() === indexed.slice(text.length + 1)
+  )
+    return [...generated, { field: "extra", text: indexed.slice(text.length + 1) }];
+  return indexed ? [{ field: "override", text: indexed }] : [];
 }

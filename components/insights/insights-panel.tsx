@@ -14,7 +14,13 @@ import { PrivacySettings } from "./privacy-settings";
 import { StatCards } from "./stat-cards";
 import { ToolFunnel } from "./tool-funnel";
 
-const COLORS = { ok: "#0c4a6e", weak: "#f59e0b", empty: "#dc2626", rank: "#047857" } as const;
+/** Palette variables, so each theme draws the bars in its own shade. */
+const COLORS = {
+  ok: "var(--color-sky-700)",
+  weak: "var(--color-amber-500)",
+  empty: "var(--color-red-600)",
+  rank: "var(--color-emerald-600)",
+} as const;
 
 /** What the catalog's agents searched and called over a period and snapshot version (kept in the URL). */
 export function InsightsPanel(props: {

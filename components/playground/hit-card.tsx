@@ -8,6 +8,7 @@ import { SearchTextQuickEdit } from "./search-text-quick-edit";
 import type { MatchStrength, ScoreFactor } from "@/search/index";
 import { StrengthBadge } from "./strength-badge";
 import { TermTable, type Term } from "./term-table";
+import { ExplainedFields, type FieldView } from "./explained-fields";
 
 export interface Hit {
   key: string;
@@ -15,6 +16,7 @@ export interface Hit {
   namespace: string | null;
   description: string;
   segments: Segment[];
+  fields: FieldView[];
   score: number;
   rank: number | null;
   terms: Term[];
@@ -31,6 +33,8 @@ interface HitCardProps {
   hit: Hit;
   /** Why the request's bar is where it is (shown with the explanation). */
   barReason: string;
+  /** The profile that ranked it. */
+  profile: string;
   team: string;
   catalog: string;
   canEdit: boolean;
@@ -39,7 +43,8 @@ interface HitCardProps {
 }
 
 /** One ranked tool: rank, score, highlighted search text, its explanation and the draft search-text editor. */
-export function HitCard({ hit, barReason, team, catalog, canEdit, isExpected, onExpectedChange }: HitCardProps) {
+export function HitCard(props: HitCardProps) {
+  const { hit, barReason, profile, team, catalog, canEdit, isExpected, onExpectedChange } = props;
   const [isExplained, setExplained] = useState(false);
   const [isEditing, setEditing] = useState(false);
   return (
@@ -84,24 +89,30 @@ export function HitCard({ hit, barReason, team, catalog, canEdit, isExpected, on
             </button>
           )}
         </div>
-        {isExplained && (
-          <>
-            <TermTable
-              terms={hit.terms}
-              score={hit.score}
-              termSum={hit.termSum}
-              factors={hit.factors}
-              label={`Explanation of ${hit.key}`}
-            />
-            <p className="mt-1 text-xs text-stone-600">
-              Match strength: {hit.strength} ({fmt(hit.evidence ?? 0, 2)}× the request&apos;s bar). {barReason}
-            </p>
-          </>
-        )}
+        {isExplained && <HitExplanation hit={hit} barReason={barReason} profile={profile} />}
         {isEditing && hit.toolId && (
           <SearchTextQuickEdit team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />
         )}
       </div>
     </li>
+  );
+}
+
+/** Why the hit scored what it did, what was indexed field by field, and its match strength. */
+function HitExplanation({ hit, barReason, profile }: { hit: Hit; barReason: string; profile: string }) {
+  return (
+    <>
+      <TermTable
+        terms={hit.terms}
+        score={hit.score}
+        termSum={hit.termSum}
+        factors={hit.factors}
+        label={`Explanation of ${hit.key}`}
+      />
+      <ExplainedFields fields={hit.fields} profile={profile} toolKey={hit.key} />
+      <p className="mt-1 text-xs text-stone-600">
+        Match strength: {hit.strength} ({fmt(hit.evidence ?? 0, 2)}× the request&apos;s bar). {barReason}
+      </p>
+    </>
   );
 }

@@ -63,6 +63,7 @@ function RankedHits({
           key={hit.key}
           hit={hit}
           barReason={data.bar.reason}
+          profile={data.profile}
           team={team}
           catalog={catalog}
           canEdit={canEdit && data.version === null}

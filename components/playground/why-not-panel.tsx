@@ -1,11 +1,14 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/routers/root";
 import { useId, useState } from "react";
 import { useTRPC } from "../trpc-provider";
 import { fmt, type Profile } from "./format";
 import { HighlightedText } from "./highlighted-text";
 import { TermTable } from "./term-table";
+import { ExplainedFields } from "./explained-fields";
 import { StrengthBadge } from "./strength-badge";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -77,57 +80,65 @@ export function WhyNotPanel({ team, catalog, query, version, profile, limit }: W
           {result.message}
         </p>
       )}
-      {result && result.status === "ranked" && (
-        <div className="mt-3 space-y-2 text-sm" role="status" aria-label={`Why not ${result.key}`}>
-          <p>
-            <span className="font-mono">{result.key}</span>{" "}
-            {result.dropped ? (
-              <>
-                ranks <span className="font-semibold">#{result.rank}</span> with score{" "}
-                <span className="font-semibold tabular-nums">{fmt(result.score)}</span>, but it is a weak match and this
-                catalog drops weak hits, so tool_search leaves it out.
-              </>
-            ) : result.rank === null ? (
-              <span className="font-medium text-red-700">does not match this query at all.</span>
-            ) : (
-              <>
-                ranks <span className="font-semibold">#{result.rank}</span> with score{" "}
-                <span className="font-semibold tabular-nums">{fmt(result.score)}</span>
-                {result.inTopK ? ` — inside the top ${result.limit}.` : ` — outside the top ${result.limit}.`}
-              </>
-            )}
-          </p>
-          {result.strength && (
-            <p className="text-xs text-stone-600">
-              <StrengthBadge strength={result.strength} evidence={result.evidence} /> {result.strengthReason}
-            </p>
-          )}
-          {!result.inTopK && result.cutoffScore !== null && (
-            <p className="text-xs text-stone-600">
-              To enter the top {result.limit} it needs more than {fmt(result.cutoffScore)} (the #{result.limit} score);
-              the top score is {fmt(result.topScore ?? 0)}.
-            </p>
-          )}
-          {result.missingTerms.length > 0 && (
-            <p className="text-xs">
-              Lacks query terms: <span className="font-mono text-red-700">{result.missingTerms.join(", ")}</span>
-            </p>
-          )}
-          {result.matchedTerms.length > 0 && (
-            <p className="text-xs">
-              Matches: <span className="font-mono text-emerald-700">{result.matchedTerms.join(", ")}</span>
-            </p>
-          )}
-          <HighlightedText segments={result.segments} label={`Search text of ${result.key}`} />
-          <TermTable
-            terms={result.terms}
-            score={result.score}
-            termSum={result.termSum}
-            factors={result.factors}
-            label={`Explanation of ${result.key}`}
-          />
-        </div>
-      )}
+      {result && result.status === "ranked" && <WhyNotResult result={result} />}
     </section>
+  );
+}
+
+type Explained = inferRouterOutputs<AppRouter>["playground"]["explain"];
+
+/** A ranked tool's place for the query: score, rank, what it lacks, its explanation and what was indexed. */
+function WhyNotResult({ result }: { result: Extract<Explained, { status: "ranked" }> }) {
+  return (
+    <div className="mt-3 space-y-2 text-sm" role="status" aria-label={`Why not ${result.key}`}>
+      <p>
+        <span className="font-mono">{result.key}</span>{" "}
+        {result.dropped ? (
+          <>
+            ranks <span className="font-semibold">#{result.rank}</span> with score{" "}
+            <span className="font-semibold tabular-nums">{fmt(result.score)}</span>, but it is a weak match and this
+            catalog drops weak hits, so tool_search leaves it out.
+          </>
+        ) : result.rank === null ? (
+          <span className="font-medium text-red-700">does not match this query at all.</span>
+        ) : (
+          <>
+            ranks <span className="font-semibold">#{result.rank}</span> with score{" "}
+            <span className="font-semibold tabular-nums">{fmt(result.score)}</span>
+            {result.inTopK ? ` — inside the top ${result.limit}.` : ` — outside the top ${result.limit}.`}
+          </>
+        )}
+      </p>
+      {result.strength && (
+        <p className="text-xs text-stone-600">
+          <StrengthBadge strength={result.strength} evidence={result.evidence} /> {result.strengthReason}
+        </p>
+      )}
+      {!result.inTopK && result.cutoffScore !== null && (
+        <p className="text-xs text-stone-600">
+          To enter the top {result.limit} it needs more than {fmt(result.cutoffScore)} (the #{result.limit} score); the
+          top score is {fmt(result.topScore ?? 0)}.
+        </p>
+      )}
+      {result.missingTerms.length > 0 && (
+        <p className="text-xs">
+          Lacks query terms: <span className="font-mono text-red-700">{result.missingTerms.join(", ")}</span>
+        </p>
+      )}
+      {result.matchedTerms.length > 0 && (
+        <p className="text-xs">
+          Matches: <span className="font-mono text-emerald-700">{result.matchedTerms.join(", ")}</span>
+        </p>
+      )}
+      <HighlightedText segments={result.segments} label={`Search text of ${result.key}`} />
+      <TermTable
+        terms={result.terms}
+        score={result.score}
+        termSum={result.termSum}
+        factors={result.factors}
+        label={`Explanation of ${result.key}`}
+      />
+      <ExplainedFields fields={result.fields} profile={result.profile} toolKey={result.key} />
+    </div>
   );
 }

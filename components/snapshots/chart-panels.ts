@@ -17,7 +17,6 @@ export interface ChartPanel {
   title: string;
   /** How a value reads on this panel's axis and in its readout. */
   format: (value: number) => string;
-  ticks: readonly number[];
   series: readonly ChartSeries[];
 }
 
@@ -29,7 +28,6 @@ export const CHART_PANELS: readonly ChartPanel[] = [
     id: "share",
     title: "Share of golden queries",
     format: (value) => `${(100 * value).toFixed(0)}%`,
-    ticks: [0, 0.25, 0.5, 0.75, 1],
     series: [
       { key: "successAt1", label: "success@1", color: OKABE_ITO.blue, marker: "circle" },
       { key: "recallAtK", label: "recall@K", color: OKABE_ITO.vermillion, marker: "square", dash: "6 3" },
@@ -39,7 +37,6 @@ export const CHART_PANELS: readonly ChartPanel[] = [
     id: "score",
     title: "Ranking score (0–1)",
     format: (value) => value.toFixed(2),
-    ticks: [0, 0.25, 0.5, 0.75, 1],
     series: [
       { key: "mrr", label: "MRR", color: OKABE_ITO.green, marker: "circle" },
       { key: "ndcg10", label: "nDCG@10", color: OKABE_ITO.orange, marker: "square", dash: "6 3" },

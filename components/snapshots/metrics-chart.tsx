@@ -4,22 +4,18 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { plural } from "@/components/ui/plural";
 import type { AppRouter } from "@/server/routers/root";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { unitIntervalScale } from "@/components/ui/chart/chart-scale";
+import { ChartTooltipBox, ChartTooltipRow, INITIAL_CHART_SIZE } from "@/components/ui/chart/chart-tooltip";
 import { CHART_PANELS, formatReadout, visibleLabels, type ChartPanel, type ChartSeries } from "./chart-panels";
 
 type MetricsOverVersions = inferRouterOutputs<AppRouter>["snapshot"]["metrics"];
 type Point = { label: string; metrics: MetricsOverVersions["draft"] };
 
-const WIDTH = 720;
-const HEIGHT = 200;
-const PAD = { left: 44, right: 16, top: 12, bottom: 28 };
-const INNER_W = WIDTH - PAD.left - PAD.right;
-const INNER_H = HEIGHT - PAD.top - PAD.bottom;
-
-const xOf = (i: number, count: number) => PAD.left + (count === 1 ? INNER_W / 2 : (i * INNER_W) / (count - 1));
-const yOf = (value: number) => PAD.top + INNER_H * (1 - Math.min(1, Math.max(0, value)));
+type Row = { label: string; isDraft: boolean } & MetricsOverVersions["draft"];
 
 function Marker({ series, cx, cy, isDraft }: { series: ChartSeries; cx: number; cy: number; isDraft: boolean }) {
-  const fill = isDraft ? "white" : series.color;
+  const fill = isDraft ? "var(--color-white)" : series.color;
   if (series.marker === "square")
     return <rect x={cx - 3.5} y={cy - 3.5} width={7} height={7} fill={fill} stroke={series.color} strokeWidth={2} />;
   return <circle cx={cx} cy={cy} r={isDraft ? 4 : 3.5} fill={fill} stroke={series.color} strokeWidth={2} />;
@@ -42,115 +38,101 @@ function PanelReadout({ panel, current }: { panel: ChartPanel; current: Point })
   );
 }
 
-/** A transparent column per version: hovering it shows that version's values. */
-function HoverColumns({
-  panel,
-  points,
-  onActive,
-}: {
-  panel: ChartPanel;
-  points: Point[];
-  onActive: (i: number) => void;
-}) {
-  const columnW = points.length === 1 ? INNER_W : INNER_W / (points.length - 1);
+/** The hovered version's values on this panel. */
+function PanelTooltip({ panel, row }: { panel: ChartPanel; row: Row | undefined }) {
+  if (!row) return null;
   return (
-    <>
-      {points.map((p, i) => (
-        <rect
-          key={p.label}
-          x={xOf(i, points.length) - columnW / 2}
-          y={PAD.top}
-          width={columnW}
-          height={INNER_H}
-          fill="transparent"
-          onMouseEnter={() => onActive(i)}
-        >
-          <title>{`${p.label}: ${panel.series.map((s) => `${s.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`}</title>
-        </rect>
+    <ChartTooltipBox title={row.isDraft ? "draft (not published)" : row.label}>
+      {panel.series.map((s) => (
+        <ChartTooltipRow key={s.key} color={s.color} name={s.label} value={formatReadout(panel, row[s.key])} />
       ))}
-    </>
+    </ChartTooltipBox>
   );
 }
 
-/** One panel: its own axis, its lines, version labels, and a column per version that shows its values on hover or focus. */
-function Panel({
-  panel,
-  points,
-  active,
-  onActive,
-}: {
+/** A series' line with its markers (hollow for the draft); called, not rendered as a component, so recharts sees a Line. */
+function seriesLine(series: ChartSeries, rows: Row[]) {
+  return (
+    <Line
+      key={series.key}
+      dataKey={series.key}
+      name={series.label}
+      stroke={series.color}
+      strokeWidth={2}
+      strokeDasharray={series.dash}
+      isAnimationActive={false}
+      dot={({ cx, cy, index }: { cx?: number; cy?: number; index?: number }) => (
+        <Marker key={index} series={series} cx={cx ?? 0} cy={cy ?? 0} isDraft={rows[index ?? 0]?.isDraft ?? false} />
+      )}
+      activeDot={false}
+    />
+  );
+}
+
+interface PanelProps {
   panel: ChartPanel;
   points: Point[];
   active: number;
   onActive: (i: number) => void;
-}) {
-  const labels = visibleLabels(points.length);
-  const summary = panel.series
+}
+
+/** What a screen reader hears for a panel: every series' value at every version. */
+const panelSummary = (panel: ChartPanel, points: Point[]) =>
+  panel.series
     .map((s) => `${s.label} ${points.map((p) => `${p.label} ${formatReadout(panel, p.metrics[s.key])}`).join(", ")}`)
     .join("; ");
-  const current = points[active]!;
+
+/** One panel: its own axis fitted to its values, its lines, and a tooltip and readout for the version under the pointer. */
+function Panel({ panel, points, active, onActive }: PanelProps) {
+  const rows: Row[] = points.map((p) => ({ label: p.label, isDraft: p.label === "draft", ...p.metrics }));
+  const scale = unitIntervalScale(panel.series.flatMap((s) => rows.map((row) => row[s.key])));
+  const labels = visibleLabels(points.length);
   return (
     <div>
-      <PanelReadout panel={panel} current={current} />
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+      <PanelReadout panel={panel} current={points[active]!} />
+      <div
         role="img"
-        aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${summary}`}
+        aria-label={`Metrics over versions, ${panel.title.toLowerCase()}: ${panelSummary(panel, points)}`}
+        className="h-52 w-full"
       >
-        {panel.ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-stone-200" />
-            <text x={PAD.left - 6} y={yOf(tick) + 4} textAnchor="end" fontSize="12" className="fill-stone-500">
-              {panel.format(tick)}
-            </text>
-          </g>
-        ))}
-        <line
-          x1={xOf(active, points.length)}
-          x2={xOf(active, points.length)}
-          y1={PAD.top}
-          y2={PAD.top + INNER_H}
-          className="stroke-stone-300"
-          strokeDasharray="2 2"
-        />
-        {points.map((p, i) =>
-          labels.has(i) || i === active ? (
-            <text
-              key={p.label}
-              x={xOf(i, points.length)}
-              y={HEIGHT - 8}
-              textAnchor="middle"
-              fontSize="12"
-              fontWeight={i === active ? 600 : 400}
-              className="fill-stone-600"
-            >
-              {p.label}
-            </text>
-          ) : null,
-        )}
-        {panel.series.map((s) => (
-          <g key={s.key}>
-            <polyline
-              fill="none"
-              stroke={s.color}
-              strokeWidth="2"
-              strokeDasharray={s.dash}
-              points={points.map((p, i) => `${xOf(i, points.length)},${yOf(p.metrics[s.key])}`).join(" ")}
+        <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL_CHART_SIZE}>
+          <LineChart
+            data={rows}
+            accessibilityLayer={false}
+            margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+            onMouseMove={(state) => {
+              if (state.activeTooltipIndex !== undefined && state.activeTooltipIndex !== null)
+                onActive(Number(state.activeTooltipIndex));
+            }}
+          >
+            <CartesianGrid vertical={false} />
+            <XAxis
+              dataKey="label"
+              tickLine={false}
+              fontSize={12}
+              padding={{ left: 16, right: 16 }}
+              interval={0}
+              tickFormatter={(label: string, i: number) => (labels.has(i) || i === active ? label : "")}
             />
-            {points.map((p, i) => (
-              <Marker
-                key={p.label}
-                series={s}
-                cx={xOf(i, points.length)}
-                cy={yOf(p.metrics[s.key])}
-                isDraft={p.label === "draft"}
-              />
-            ))}
-          </g>
-        ))}
-        <HoverColumns panel={panel} points={points} onActive={onActive} />
-      </svg>
+            <YAxis
+              type="number"
+              domain={scale.domain}
+              ticks={scale.ticks}
+              tickFormatter={panel.format}
+              width={44}
+              fontSize={12}
+            />
+            <Tooltip
+              cursor={{ className: "chart-cursor", strokeDasharray: "2 2" }}
+              isAnimationActive={false}
+              content={({ active: isActive, label }) =>
+                isActive ? <PanelTooltip panel={panel} row={rows.find((row) => row.label === label)} /> : null
+              }
+            />
+            {panel.series.map((series) => seriesLine(series, rows))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
     </div>
   );
 }

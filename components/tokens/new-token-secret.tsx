@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { secondaryButtonClass } from "@/components/ui/control-styles";
+import { CodeExample } from "./code-example";
 
 /** The one time a secret is visible: copy it now; closing this forgets it in the browser too. */
 export function NewTokenSecret({
@@ -43,7 +44,9 @@ export function NewTokenSecret({
       </div>
       <details className="text-sm text-amber-900">
         <summary className="cursor-pointer">Try it</summary>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-900 p-3 font-mono text-xs text-stone-100">{curl}</pre>
+        <div className="mt-2">
+          <CodeExample title="curl with this token" code={curl} />
+        </div>
       </details>
       <button type="button" onClick={onDone} className={secondaryButtonClass}>
         I have copied it

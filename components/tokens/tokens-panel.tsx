@@ -10,12 +10,14 @@ import { useTRPC } from "@/components/trpc-provider";
 import { useHydrated } from "@/components/use-hydrated";
 import { NewTokenSecret } from "./new-token-secret";
 import { TokenRow } from "./token-row";
+import { ConnectExamples } from "./connect-examples";
+import { curlSnippet } from "./connect-snippets";
 import { refetchAfterChange } from "@/components/refetch";
 import type { AgentTokenScope } from "@/domain/vocabulary";
 
 /** What a new token's panel shows to copy: a read with curl, and an import when the token may import. */
 function curlExamples(created: { secret: string; scopes: string[] }, apiUrl: string, team: string, catalog: string) {
-  const read = `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${apiUrl}/api/v1/catalogs/${team}/${catalog}/snapshots/latest`;
+  const read = curlSnippet({ apiUrl, team, catalog }, created.secret);
   const importExample = `STOCKROOM_TOKEN=${created.secret} npm run -s stockroom -- import \\\n  --url ${apiUrl} --team ${team} --catalog ${catalog} -- npx -y <your MCP server>`;
   return created.scopes.includes("import") ? `${read}\n\n${importExample}` : read;
 }
@@ -117,18 +119,23 @@ function ScopeChoices(props: {
   );
 }
 
-export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
+/** The create mutation; the list refetches after it. */
+function useCreateToken(team: string, catalog: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
-  const input = { team, catalog };
-  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.token.list.queryKey(input) });
-  const create = useMutation(
+  const refresh = () => refetchAfterChange(queryClient, { queryKey: trpc.token.list.queryKey({ team, catalog }) });
+  return useMutation(
     trpc.token.create.mutationOptions({
       onSuccess: refresh,
       meta: { success: "Token created: copy it now", errorTitle: "The token was not created" },
     }),
   );
+}
+
+export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: string; apiUrl: string }) {
+  const hydrated = useHydrated();
+  const input = { team, catalog };
+  const create = useCreateToken(team, catalog);
   const [name, setName] = useState("");
   const [canImport, setCanImport] = useState(false);
   const [canReportEvents, setCanReportEvents] = useState(true);
@@ -191,6 +198,7 @@ export function TokensPanel({ team, catalog, apiUrl }: { team: string; catalog: 
       </form>
 
       <TokenList team={team} catalog={catalog} />
+      <ConnectExamples apiUrl={apiUrl} team={team} catalog={catalog} />
     </div>
   );
 }

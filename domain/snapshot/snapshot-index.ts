@@ -1,4 +1,10 @@
-import { createSearchIndex, type IndexDoc, type SearchIndex } from "../../search/index";
+import {
+  createSearchIndex,
+  partsOfIndexedText,
+  type IndexDoc,
+  type SearchIndex,
+  type SearchTextPart,
+} from "../../search/index";
 import type { SnapshotContent, SnapshotTool } from "./verify";
 
 /** The documents `tool_search` ranks: deferred tools only, by their effective search text. */
@@ -20,4 +26,29 @@ export function createSnapshotIndex(snapshot: SnapshotContent): SearchIndex {
 
 export function toolsById(snapshot: SnapshotContent): Map<string, SnapshotTool> {
   return new Map(snapshot.tools.map((tool) => [tool.id, tool]));
+}
+
+/**
+ * A snapshot tool's search text field by field, from the fields the snapshot keeps (the mode is not kept: see
+ * `partsOfIndexedText`); joined, the parts are exactly `tool.searchText`, the text its index holds.
+ */
+export function snapshotSearchTextParts(
+  tool: SnapshotTool,
+  namespaces: SnapshotContent["namespaces"],
+): SearchTextPart[] {
+  const namespace =
+    tool.namespace === null
+      ? null
+      : { name: tool.namespace, description: namespaces.find((ns) => ns.name === tool.namespace)?.description ?? "" };
+  return partsOfIndexedText(
+    {
+      name: tool.name,
+      description: tool.spec.description,
+      parameters: tool.spec.parameters,
+      namespace,
+      mcpServer: tool.mcp?.server ?? null,
+      mcpTitle: tool.mcp?.title ?? null,
+    },
+    tool.searchText,
+  );
 }

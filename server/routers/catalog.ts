@@ -18,6 +18,8 @@ export const catalogSummary = z.object({
   defaultLimit: z.number().int(),
   counts: z.object({ direct: z.number(), deferred: z.number(), hidden: z.number(), total: z.number() }),
   latestVersion: z.number().int().nullable(),
+  /** The draft changed after the latest version (false while nothing is published). */
+  hasUnpublishedChanges: z.boolean(),
   updatedAt: z.date(),
 });
 

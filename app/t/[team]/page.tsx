@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { CatalogCard } from "@/components/catalog/catalog-card";
 import { NewCatalogForm } from "@/components/catalog/new-catalog-form";
 import { load } from "@/server/page-guard";
 
@@ -33,39 +33,7 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team:
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Catalogs">
           {catalogs.map((catalog) => (
             <li key={catalog.id}>
-              <Link
-                href={`/t/${team}/${catalog.slug}`}
-                className="block rounded-lg border border-stone-200 bg-white p-5 shadow-sm transition hover:border-stone-400"
-              >
-                <div className="flex items-baseline justify-between gap-2">
-                  <h2 className="text-lg font-medium">{catalog.name}</h2>
-                  <span className="font-mono text-xs text-stone-500">
-                    {catalog.latestVersion ? `v${catalog.latestVersion}` : "unpublished"}
-                  </span>
-                </div>
-                <p className="mb-4 font-mono text-xs text-stone-500">{catalog.slug}</p>
-                <p className="mb-3 text-sm text-stone-600">{catalog.description}</p>
-                <dl className="grid grid-cols-4 gap-2 text-center text-sm">
-                  {(
-                    [
-                      ["Tools", catalog.counts.total],
-                      ["Direct", catalog.counts.direct],
-                      ["Deferred", catalog.counts.deferred],
-                      ["Hidden", catalog.counts.hidden],
-                    ] as const
-                  ).map(([label, count]) => (
-                    <div key={label} className="rounded bg-stone-100 py-2">
-                      <dt className="text-xs text-stone-500">{label}</dt>
-                      <dd className="font-semibold" data-testid={`count-${label.toLowerCase()}`}>
-                        {count}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-                <p className="mt-3 text-xs text-stone-500">
-                  Profile {catalog.engineProfile} · top {catalog.defaultLimit}
-                </p>
-              </Link>
+              <CatalogCard team={team} catalog={catalog} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
-import { analyzeText, effectiveSearchText, generateSearchText, type EngineProfile } from "@/search/index";
+import {
+  analyzeText,
+  generateSearchText,
+  indexedFields,
+  joinSearchTextParts,
+  searchTextParts,
+  type EngineProfile,
+} from "@/search/index";
 import { SearchTextModeFields } from "../search-text/search-text-mode-fields";
 import { SearchTextPreview, SimilarToolsWarning } from "./search-text-preview";
 import type { ToolForm } from "./tool-form";
@@ -42,9 +49,11 @@ function useSearchTextOf(
     [form, parameters, namespaceDescription],
   );
   const generated = useMemo(() => generateSearchText(input), [input]);
-  const effective = useMemo(() => effectiveSearchText(input), [input]);
+  // The engine's own builder, field by field: joined, the fields are the effective text.
+  const fields = useMemo(() => indexedFields(searchTextParts(input), input.name, profile), [input, profile]);
+  const effective = joinSearchTextParts(fields.text);
   const tokens = useMemo(() => analyzeText(effective, profile), [effective, profile]);
-  return { generated, effective, tokens };
+  return { generated, effective, fields, tokens };
 }
 
 /** The catalog's deferred tools too similar to this text, asked once typing settles. */
@@ -71,7 +80,7 @@ function useSimilarTools({ team, catalog, toolId, form }: SearchTextEditorProps,
  */
 export function SearchTextEditor(props: SearchTextEditorProps) {
   const { form, parameters, namespaceDescription, profile, onChange, disabled } = props;
-  const { generated, effective, tokens } = useSearchTextOf(form, parameters, namespaceDescription, profile);
+  const { generated, effective, fields, tokens } = useSearchTextOf(form, parameters, namespaceDescription, profile);
   const similar = useSimilarTools(props, effective);
   return (
     <div className="space-y-4">
@@ -83,7 +92,7 @@ export function SearchTextEditor(props: SearchTextEditorProps) {
         onChange={onChange}
         disabled={disabled}
       />
-      <SearchTextPreview generated={generated} effective={effective} tokens={tokens} profile={profile} />
+      <SearchTextPreview generated={generated} fields={fields} tokens={tokens} profile={profile} />
       {similar.length > 0 && <SimilarToolsWarning similar={similar} />}
     </div>
   );

@@ -1,19 +1,26 @@
 "use client";
 
+import { joinSearchTextParts, type IndexedFields } from "@/search/index";
+import { IndexedFieldsList, type IndexedFieldRow } from "../search-text/indexed-fields-list";
+
 const TEXT_BOX = "mt-1 max-h-28 overflow-auto rounded bg-stone-100 p-2 font-mono text-xs text-stone-700";
 
-/** The generated and effective search text and the tokens the profile's analyzer makes of the effective text. */
+/** The generated text, what the profile indexes field by field, and the tokens its analyzer makes of the text. */
 export function SearchTextPreview({
   generated,
-  effective,
+  fields,
   tokens,
   profile,
 }: {
   generated: string;
-  effective: string;
+  fields: IndexedFields;
   tokens: string[];
   profile: string;
 }) {
+  const rows: IndexedFieldRow[] = [
+    ...(fields.name ? [{ field: "name-field" as const, weight: fields.name.weight, content: fields.name.text }] : []),
+    ...fields.text.map((part) => ({ field: part.field, weight: null, content: part.text })),
+  ];
   return (
     <>
       <div>
@@ -25,12 +32,15 @@ export function SearchTextPreview({
       <div>
         <p className="text-sm font-medium">Effective text (what {profile} indexes)</p>
         <p className={TEXT_BOX} data-testid="effective-search-text">
-          {effective}
+          {joinSearchTextParts(fields.text)}
         </p>
+        <div className="mt-2">
+          <IndexedFieldsList rows={rows} profile={profile} hasNameField={fields.name !== null} label="Indexed fields" />
+        </div>
       </div>
       <div>
         <p className="text-sm font-medium">
-          Analyzed tokens{" "}
+          Analyzed tokens of the text{" "}
           <span className="font-normal text-stone-500">
             ({tokens.length}, profile {profile})
           </span>

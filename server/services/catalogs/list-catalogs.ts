@@ -1,6 +1,7 @@
 import type { PrismaClient, Team } from "@prisma/client";
 import type { EngineProfile as DbEngineProfile } from "@prisma/client";
 import { ENGINE_PROFILE_DB, invert, type EngineProfile } from "@/domain/vocabulary";
+import { findUnpublishedChanges } from "../draft/find-unpublished-changes";
 
 export interface CatalogSummary {
   id: string;
@@ -11,6 +12,8 @@ export interface CatalogSummary {
   defaultLimit: number;
   counts: { direct: number; deferred: number; hidden: number; total: number };
   latestVersion: number | null;
+  /** True when the draft changed after the latest version (false when nothing is published yet). */
+  hasUnpublishedChanges: boolean;
   updatedAt: Date;
 }
 
@@ -35,9 +38,10 @@ export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team 
   });
   if (catalogs.length === 0) return [];
   const ids = catalogs.map((c) => c.id);
-  const [groups, versions] = await Promise.all([
+  const [groups, versions, unpublished] = await Promise.all([
     db.tool.groupBy({ by: ["catalogId", "exposure"], where: { catalogId: { in: ids } }, _count: { _all: true } }),
     db.snapshot.groupBy({ by: ["catalogId"], where: { catalogId: { in: ids } }, _max: { version: true } }),
+    findUnpublishedChanges({ db, catalogIds: ids }),
   ]);
   return catalogs.map((catalog) => {
     const counts = { direct: 0, deferred: 0, hidden: 0, total: 0 };
@@ -47,6 +51,13 @@ export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team 
       counts.total += g._count._all;
     }
     const latestVersion = versions.find((v) => v.catalogId === catalog.id)?._max.version ?? null;
-    return { ...catalog, engineProfile: toProfile(catalog.engineProfile), counts, latestVersion };
+    const hasUnpublishedChanges = unpublished.has(catalog.id);
+    return {
+      ...catalog,
+      engineProfile: toProfile(catalog.engineProfile),
+      counts,
+      latestVersion,
+      hasUnpublishedChanges,
+    };
   });
 }

@@ -57,7 +57,7 @@ export async function explainTool({
   const cutoff = top.length === max ? top[max - 1]!.score : null;
   return {
     status: "ranked" as const,
-    ...describeExplanation(source, used, tool, explanation),
+    ...describeExplanation(source, index, tool, explanation),
     toolId: live?.id ?? null,
     revision: live?.revision ?? null,
     profile: used,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENGINE_PROFILES, MATCH_STRENGTHS } from "@/search/index";
+import { ENGINE_PROFILES, MATCH_STRENGTHS, SEARCH_TEXT_FIELDS } from "@/search/index";
 
 // Zod shapes of the playground procedures (input and output), shared by the router and its tests.
 
@@ -17,6 +17,7 @@ export const QUERY = z.string().max(500, "A query is at most 500 characters.");
 export const TOOL_KEY = z.string().trim().min(1, "Pick a tool.").max(200);
 
 const segment = z.object({ text: z.string(), term: z.string().optional() });
+const indexedField = z.enum([...SEARCH_TEXT_FIELDS, "name-field"]);
 const term = z.object({
   term: z.string(),
   queryFrequency: z.number(),
@@ -27,6 +28,8 @@ const term = z.object({
   lengthNorm: z.number(),
   contribution: z.number(),
   matched: z.boolean(),
+  /** The fields the term came from and what each added to its tf (empty for a term the tool lacks). */
+  sources: z.array(z.object({ field: indexedField, count: z.number() })),
 });
 
 export const explainedTool = z.object({
@@ -36,6 +39,8 @@ export const explainedTool = z.object({
   description: z.string(),
   /** The search text as runs, matched words marked (joined, they are the whole text). */
   segments: z.array(segment),
+  /** What the engine indexed, field by field: the name field (stockroom), then the runs of the search text. */
+  fields: z.array(z.object({ field: indexedField, segments: z.array(segment), weight: z.number().nullable() })),
   score: z.number(),
   rank: z.number().int().nullable(),
   terms: z.array(term),

@@ -5,11 +5,14 @@ import {
   type EngineProfile,
   type Explanation,
   type ScoreFactor,
+  type SearchIndex,
+  type TermSource,
   type TermExplanation,
 } from "@/search/index";
 import type { SnapshotTool } from "@/domain/snapshot/verify";
 import type { LiveRow } from "../draft/build-snapshot-content";
 import { highlightSearchText, type TextSegment } from "./highlight";
+import { describeIndexedFields, type FieldView } from "./indexed-fields-view";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
 import { runQuery } from "./run-query";
 
@@ -34,9 +37,12 @@ export interface ExplainedTool {
   namespace: string | null;
   description: string;
   segments: TextSegment[];
+  /** What the engine indexed, field by field (the name field first, for a profile that has one). */
+  fields: FieldView[];
   score: number;
   rank: number | null;
-  terms: TermExplanation[];
+  /** Per term, the fields it came from (matched terms only). */
+  terms: Array<TermExplanation & { sources: TermSource[] }>;
   /** Σ contributions; the stockroom profile multiplies it by `factors`, so it can differ from score. */
   termSum: number;
   factors: ScoreFactor[];
@@ -49,19 +55,23 @@ export interface ExplainedTool {
 
 export function describeExplanation(
   source: RankingSource,
-  profile: EngineProfile,
+  index: SearchIndex,
   tool: SnapshotTool,
   explanation: Explanation,
 ) {
+  const profile = index.settings.profile;
+  const segments = highlightSearchText(tool.searchText, explanation.matchedTerms, profile);
+  const { fields, sources } = describeIndexedFields(source, index, profile, tool, explanation.matchedTerms, segments);
   return {
     key: tool.id,
     name: tool.name,
     namespace: tool.namespace,
     description: tool.spec.description,
-    segments: highlightSearchText(tool.searchText, explanation.matchedTerms, profile),
+    segments,
+    fields,
     score: explanation.score,
     rank: explanation.rank,
-    terms: explanation.terms,
+    terms: explanation.terms.map((term) => ({ ...term, sources: sources.get(term.term) ?? [] })),
     termSum: explanation.terms.reduce((sum, term) => sum + term.contribution, 0),
     factors: explanation.factors,
     matchedTerms: explanation.matchedTerms,
@@ -114,7 +124,7 @@ export async function searchPlayground({
   const max = limit ?? source.content.engine.defaultLimit;
   const hits = runQuery(() => index.search(query, max));
   const explained = hits.map((hit) =>
-    describeExplanation(source, used, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!),
+    describeExplanation(source, index, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!),
   );
   // Everything from the index before the next await: a newer draft may take it over and update it in place.
   const strength = runQuery(() => index.strength(query));
