@@ -61,6 +61,27 @@ function VersionActions({ team, catalog, version, canPublish, isLatest, onRollba
   );
 }
 
+function VersionsHead() {
+  return (
+    <thead>
+      <tr className="border-b border-stone-200 text-left text-stone-500">
+        <th className="px-3 py-2 font-medium">Version</th>
+        <th className="px-3 py-2 font-medium">Published</th>
+        <th className="px-3 py-2 font-medium">Note</th>
+        <th className="px-3 py-2 font-medium">Content hash</th>
+        <th className="px-3 py-2 text-right font-medium" title="At publish time, on the golden queries of that day">
+          <Link href="/docs/glossary#metrics" className="underline-offset-2 hover:underline">
+            s@1 · R@K · MRR · nDCG
+          </Link>
+        </th>
+        <th className="px-3 py-2">
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 /** Every published version: who, when, note, hash, metrics at publish time, download and rollback. */
 export function SnapshotList({ team, catalog, canPublish }: { team: string; catalog: string; canPublish: boolean }) {
   const trpc = useTRPC();
@@ -98,25 +119,7 @@ export function SnapshotList({ team, catalog, canPublish }: { team: string; cata
       )}
       <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="w-full border-collapse text-sm" aria-label="Versions">
-          <thead>
-            <tr className="border-b border-stone-200 text-left text-stone-500">
-              <th className="px-3 py-2 font-medium">Version</th>
-              <th className="px-3 py-2 font-medium">Published</th>
-              <th className="px-3 py-2 font-medium">Note</th>
-              <th className="px-3 py-2 font-medium">Content hash</th>
-              <th
-                className="px-3 py-2 text-right font-medium"
-                title="At publish time, on the golden queries of that day"
-              >
-                <Link href="/docs/glossary#metrics" className="underline-offset-2 hover:underline">
-                  s@1 · R@K · MRR · nDCG
-                </Link>
-              </th>
-              <th className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <VersionsHead />
           <tbody>
             {versions.map((v) => (
               <Fragment key={v.version}>

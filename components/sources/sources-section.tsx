@@ -32,6 +32,47 @@ function useSaveSource(team: string, catalog: string, done: () => void) {
   return { save, remove };
 }
 
+function SourceSummary({ source }: { source: Source }) {
+  const synced = source.lastSyncedAt ? `last synced ${new Date(source.lastSyncedAt).toLocaleString()}` : "never synced";
+  return (
+    <div className="flex flex-wrap items-baseline gap-2 text-sm">
+      <span className="font-mono font-medium">{source.namespace}</span>
+      <span className="text-stone-600">{SOURCE_KIND_LABELS[source.kind]}</span>
+      <span className="break-all font-mono text-xs">{whereFrom(source)}</span>
+      {source.headers.map((h) => (
+        <span key={h.name} className="rounded bg-stone-100 px-1.5 text-xs">
+          {h.name}: {h.secret ? "set" : h.value}
+        </span>
+      ))}
+      <span className="text-xs text-stone-500">{synced}</span>
+    </div>
+  );
+}
+
+/** A URL source syncs here; the others from the user's machine with the CLI. */
+function SyncWay({
+  team,
+  catalog,
+  source,
+  canSync,
+}: {
+  team: string;
+  catalog: string;
+  source: Source;
+  canSync: boolean;
+}) {
+  return canSync && URL_SOURCE_KINDS.includes(source.kind) && (source.kind !== "openapi" || source.url) ? (
+    <SyncPanel team={team} catalog={catalog} namespace={source.namespace} />
+  ) : (
+    <p className="text-xs text-stone-600">
+      Sync it from your machine:{" "}
+      <code>
+        npm run -s stockroom -- sync --url … --team {team} --catalog {catalog} --namespace {source.namespace}
+      </code>
+    </p>
+  );
+}
+
 function SourceCard({
   team,
   catalog,
@@ -45,23 +86,12 @@ function SourceCard({
 }) {
   const [editing, setEditing] = useState(false);
   const { save, remove } = useSaveSource(team, catalog, () => setEditing(false));
-  const synced = source.lastSyncedAt ? `last synced ${new Date(source.lastSyncedAt).toLocaleString()}` : "never synced";
   return (
     <li
       className="space-y-2 rounded-lg border border-stone-200 bg-white p-3"
       aria-label={`Source of ${source.namespace}`}
     >
-      <div className="flex flex-wrap items-baseline gap-2 text-sm">
-        <span className="font-mono font-medium">{source.namespace}</span>
-        <span className="text-stone-600">{SOURCE_KIND_LABELS[source.kind]}</span>
-        <span className="break-all font-mono text-xs">{whereFrom(source)}</span>
-        {source.headers.map((h) => (
-          <span key={h.name} className="rounded bg-stone-100 px-1.5 text-xs">
-            {h.name}: {h.secret ? "set" : h.value}
-          </span>
-        ))}
-        <span className="text-xs text-stone-500">{synced}</span>
-      </div>
+      <SourceSummary source={source} />
       {save.error && (
         <p role="alert" className="text-sm text-red-700">
           {save.error.message}
@@ -92,16 +122,7 @@ function SourceCard({
           </div>
         )
       )}
-      {canEdit && !editing && URL_SOURCE_KINDS.includes(source.kind) && (source.kind !== "openapi" || source.url) ? (
-        <SyncPanel team={team} catalog={catalog} namespace={source.namespace} />
-      ) : (
-        <p className="text-xs text-stone-600">
-          Sync it from your machine:{" "}
-          <code>
-            npm run -s stockroom -- sync --url … --team {team} --catalog {catalog} --namespace {source.namespace}
-          </code>
-        </p>
-      )}
+      <SyncWay team={team} catalog={catalog} source={source} canSync={canEdit && !editing} />
     </li>
   );
 }

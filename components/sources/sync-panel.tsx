@@ -10,6 +10,24 @@ import { buttonClass, secondaryButtonClass } from "@/components/ui/control-style
 
 const NONE: ImportDecisions = { removed: {}, conflicts: {} };
 
+type Row = { status: string; toolId?: string | null };
+
+/** Removals and conflicts still waiting for a choice. */
+function undecidedCount(rows: readonly Row[], decisions: ImportDecisions): number {
+  return rows.filter((r) =>
+    r.status === "removed" ? !decisions.removed[r.toolId!] : r.status === "conflict" && !decisions.conflicts[r.toolId!],
+  ).length;
+}
+
+function ErrorLine({ error }: { error: { message: string } | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {error.message}
+    </p>
+  );
+}
+
 /** Reads a URL source now, shows its change set, and applies it all or nothing once every removal and conflict is decided. */
 export function SyncPanel({ team, catalog, namespace }: { team: string; catalog: string; namespace: string }) {
   const trpc = useTRPC();
@@ -28,13 +46,7 @@ export function SyncPanel({ team, catalog, namespace }: { team: string; catalog:
   );
   const plan = preview.data;
   const c = plan?.counts;
-  const undecided = plan
-    ? plan.rows.filter((r) =>
-        r.status === "removed"
-          ? !decisions.removed[r.toolId!]
-          : r.status === "conflict" && !decisions.conflicts[r.toolId!],
-      ).length
-    : 0;
+  const undecided = plan ? undecidedCount(plan.rows, decisions) : 0;
   const pending = c ? c.new + c.changed + c.conflict + c.removed : 0;
   return (
     <div className="space-y-2">
@@ -46,16 +58,8 @@ export function SyncPanel({ team, catalog, namespace }: { team: string; catalog:
       >
         {preview.isPending ? "Reading the source…" : `Sync ${namespace}`}
       </button>
-      {preview.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {preview.error.message}
-        </p>
-      )}
-      {apply.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {apply.error.message}
-        </p>
-      )}
+      <ErrorLine error={preview.error} />
+      <ErrorLine error={apply.error} />
       {plan && c && (
         <div className="space-y-2" aria-label={`Sync of ${namespace}`}>
           <p role="status" className="text-sm">
