@@ -164,6 +164,8 @@ function expected(file: string, who: Who): number[] {
     return editorPage && who === "viewer" ? [403] : [200];
   }
   if (file === "page.tsx") return [307];
+  // Anyone's own account page: a session sees it, everyone else is sent to sign in.
+  if (file === "account/page.tsx") return isMember || who === "stranger" ? [200] : [307];
   if (file === "favicon.ico/route.ts") return [308]; // to the SVG icon, for everyone
   return [200]; // sign-in, sign-up, docs
 }
