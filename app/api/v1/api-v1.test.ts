@@ -211,6 +211,9 @@ describe("/api/v1 agent API", () => {
       "/api/v1/catalogs/{team}/{catalog}/search",
       "/api/v1/catalogs/{team}/{catalog}/import/preview",
       "/api/v1/catalogs/{team}/{catalog}/import",
+      "/api/v1/catalogs/{team}/{catalog}/namespaces/{namespace}/source",
+      "/api/v1/catalogs/{team}/{catalog}/namespaces/{namespace}/sync/preview",
+      "/api/v1/catalogs/{team}/{catalog}/namespaces/{namespace}/sync",
       "/api/v1/catalogs/{team}/{catalog}/events",
     ]);
     expect(Object.keys(doc.paths["/api/v1/catalogs/{team}/{catalog}/snapshots/latest"].get.responses)).toEqual([
