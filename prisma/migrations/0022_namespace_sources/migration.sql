@@ -23,8 +23,7 @@ CREATE TABLE "NamespaceSource" (
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
-    CONSTRAINT "NamespaceSource_pkey" PRIMARY KEY ("id"),
-    CONSTRAINT "NamespaceSource_kind_check" CHECK ("kind" IN ('mcp-http', 'mcp-stdio', 'openapi', 'file'))
+    CONSTRAINT "NamespaceSource_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
