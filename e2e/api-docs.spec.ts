@@ -30,7 +30,11 @@ test("the API docs list every OpenAPI operation, linked from the sidebar, with c
       await languages.getByRole("tab", { name: tab, exact: true }).click();
       await expect(panel).toContainText(marker);
       await expect(panel).toContainText(
-        op.path.replace("{team}", "demo").replace("{catalog}", "mcp-tools").replace("{version}", "1"),
+        op.path
+          .replace("{team}", "demo")
+          .replace("{catalog}", "mcp-tools")
+          .replace("{version}", "1")
+          .replace("{namespace}", "weather"),
       );
     }
     if (!op.parameters?.some((p) => p.name === "Accept-Encoding")) continue;

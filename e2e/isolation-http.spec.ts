@@ -140,6 +140,7 @@ function urlOf(file: string): string | null {
 function postBodyOf(file: string): Record<string, unknown> | null {
   if (!file.startsWith("api/v1/")) return null;
   if (file.includes("/import/")) return { source: { tools: [] } };
+  if (file.includes("/sync/")) return { document: { tools: [] } };
   if (file.includes("/search/")) return { query: "orders" };
   if (file.includes("/events/"))
     return { events: [{ type: "search", id: `iso-${Date.now()}-${Math.random()}`, query: "orders", hits: [] }] };
@@ -151,7 +152,9 @@ function expected(file: string, who: Who): number[] {
   if (file.startsWith("api/v1/")) {
     if (file.includes("openapi.json")) return [200];
     if (file.includes("[...path]")) return who === "agent" || who === "otherAgent" ? [404] : [401, 404];
-    if (file.includes("/import/")) return who === "agent" || who === "otherAgent" ? [403] : [401]; // a read token cannot import
+    // A read token cannot import, read a namespace's source or sync it (the import scope).
+    if (file.includes("/import/") || file.includes("/namespaces/"))
+      return who === "agent" || who === "otherAgent" ? [403] : [401];
     if (who === "agent") return file.includes("/events/") ? [202] : [200];
     if (who === "otherAgent") return [403];
     return [401];

@@ -50,11 +50,11 @@ test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async 
 
   // Ctrl+S saves the form on screen, even while typing in it, instead of the browser's "Save page".
   await page.goto(`${base}/settings`);
-  await page.getByLabel("Description").fill("Saved with the keyboard");
+  await page.getByLabel("Description", { exact: true }).fill("Saved with the keyboard");
   await page.keyboard.press("ControlOrMeta+s");
   await expect(page.getByText("Settings saved", { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Description")).toHaveValue("Saved with the keyboard");
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Saved with the keyboard");
 });
 
 test("a keyboard focus ring inside the scrolling catalog tabs is drawn whole, not clipped by the tab bar", async ({
