@@ -8,11 +8,11 @@ type HealthFinding = HealthTool["findings"][number];
 /** A tool id, linked to its editor while the draft has it. Tool text is untrusted: it is only ever rendered as text. */
 function ToolName({ base, tool }: { base: string; tool: { id: string; editorId: string | null } }) {
   return tool.editorId ? (
-    <Link href={toolHref(base, tool.editorId)} className="font-mono hover:underline">
+    <Link href={toolHref(base, tool.editorId)} className="font-mono break-all hover:underline">
       {tool.id}
     </Link>
   ) : (
-    <span className="font-mono">{tool.id}</span>
+    <span className="font-mono break-all">{tool.id}</span>
   );
 }
 
@@ -23,12 +23,12 @@ function FindingItem({ base, finding }: { base: string; finding: HealthFinding }
         <SeverityBadge severity={finding.severity} />
         <span>{CATEGORY_LABELS[finding.category]}</span>
         {finding.component && <span>· {finding.component}</span>}
-        <span className="font-mono text-stone-500">{finding.rule}</span>
+        <span className="font-mono break-all text-stone-500">{finding.rule}</span>
       </div>
       <p className="text-sm break-words whitespace-pre-wrap">{finding.message}</p>
       {finding.spans.map((span, i) => (
         <p key={`${span.field}:${i}`} className="text-xs text-stone-600">
-          <span className="font-mono">{span.field}</span>:{" "}
+          <span className="font-mono break-all">{span.field}</span>:{" "}
           <q className="rounded bg-stone-100 px-1 break-words whitespace-pre-wrap">{span.text}</q>
         </p>
       ))}
