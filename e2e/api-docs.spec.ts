@@ -4,6 +4,15 @@ type Doc = {
   paths: Record<string, Record<string, { operationId: string; summary: string; parameters?: Array<{ name: string }> }>>;
 };
 
+/** An operation's path as its examples fill it in: the demo catalog and the parameters' own examples. */
+function examplePath(path: string): string {
+  return path
+    .replace("{team}", "demo")
+    .replace("{catalog}", "mcp-tools")
+    .replace("{version}", "1")
+    .replace("{namespace}", "weather");
+}
+
 test("the API docs list every OpenAPI operation, linked from the sidebar, with curl, Python and TypeScript examples", async ({
   page,
   request,
@@ -29,13 +38,7 @@ test("the API docs list every OpenAPI operation, linked from the sidebar, with c
     ] as const) {
       await languages.getByRole("tab", { name: tab, exact: true }).click();
       await expect(panel).toContainText(marker);
-      await expect(panel).toContainText(
-        op.path
-          .replace("{team}", "demo")
-          .replace("{catalog}", "mcp-tools")
-          .replace("{version}", "1")
-          .replace("{namespace}", "weather"),
-      );
+      await expect(panel).toContainText(examplePath(op.path));
     }
     if (!op.parameters?.some((p) => p.name === "Accept-Encoding")) continue;
     const encodings = card.getByRole("tablist", { name: "Encoding" });
