@@ -7,7 +7,7 @@ import type { AppRouter } from "@/server/routers/root";
 import { refetchAfterChange } from "../refetch";
 import { useTRPC } from "../trpc-provider";
 import { RelativeTime } from "../ui/relative-time";
-import { PublishForm } from "./publish-form";
+import { NoteField, PublishForm, ReasonField } from "./publish-form";
 
 type Requests = inferRouterOutputs<AppRouter>["review"]["requests"];
 type Request = NonNullable<Requests["pending"]>;
@@ -70,31 +70,9 @@ function RequestForm({ team, catalog, nextVersion, isUnchanged, regressions, dra
   }
   return (
     <form onSubmit={submit} aria-label="Ask to publish" className="space-y-2">
-      <label htmlFor={`${id}-note`} className="block text-sm font-medium">
-        Release note
-      </label>
-      <textarea
-        id={`${id}-note`}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        rows={2}
-        maxLength={2000}
-        className="w-full rounded border border-stone-300 p-2 text-sm"
-      />
+      <NoteField id={id} note={note} setNote={setNote} error={null} />
       {regressions.length > 0 && (
-        <>
-          <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-red-800">
-            Reason for publishing worse rankings ({regressions.join(", ")})
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={2}
-            maxLength={2000}
-            className="w-full rounded border border-red-300 p-2 text-sm"
-          />
-        </>
+        <ReasonField id={id} reason={reason} setReason={setReason} regressions={regressions} error={null} />
       )}
       <button
         type="submit"

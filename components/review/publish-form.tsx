@@ -50,7 +50,13 @@ interface ReasonFieldProps {
   error: string | null;
 }
 
-function ReasonField({ id, reason, setReason, regressions: shownRegressions, error: reasonError }: ReasonFieldProps) {
+export function ReasonField({
+  id,
+  reason,
+  setReason,
+  regressions: shownRegressions,
+  error: reasonError,
+}: ReasonFieldProps) {
   return (
     <div className="space-y-1">
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium text-red-800">
@@ -124,7 +130,7 @@ function useAcknowledgement(details: PublishErrorDetails | null | undefined) {
   return { acknowledgement, setAcknowledgement, safetyErrors, needsAcknowledgement: safetyErrors.length > 0 };
 }
 
-function NoteField({
+export function NoteField({
   id,
   note,
   setNote,
