@@ -17,7 +17,7 @@ export const DIRECTIVE = new RegExp(
 
 /** Where secrets and client configuration live on a machine. */
 export const SECRET_LOCATION =
-  /~[\\/]\.\w|\$HOME[\\/]\.|\.ssh\b|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/]credentials|(^|[\s`'"(/])\.env\b|\bmcp\.json\b|claude_desktop_config|\.cursor[\\/]|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|\/etc\/(passwd|shadow)\b|\.kube[\\/]config|\.docker[\\/]config\.json|\bwallet\.dat\b|\.gnupg\b|\bkeychain\b|\.(bash|zsh)_history\b|(^|[\s\x60'"(/~])\.(bashrc|zshrc|profile|pgpass)\b|\.git[\\/]config\b|\b(credentials|secrets?|service[-_]account)\.(json|ya?ml|toml)\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b|\$\{?[A-Z][A-Z0-9_]*_(KEY|TOKEN|SECRET|PASSWORD|PASS|PWD)\}?/i;
+  /~[\\/]\.\w|\$HOME[\\/]\.|\.ssh\b|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/]credentials|(^|[\s`'"(/])\.env\b|\bmcp\.json\b|claude_desktop_config|\.cursor[\\/]|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|\/etc\/(passwd|shadow)\b|\.kube[\\/]config|\.docker[\\/]config\.json|\bwallet\.dat\b|\.gnupg\b|\bkeychain\b|\.(bash|zsh)_history\b|(^|[\s\x60'"(/~])\.(bashrc|zshrc|profile|pgpass)\b|\b(credentials|secrets?|service[-_]account)\.(json|ya?ml|toml)\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b|\$\{?[A-Z][A-Z0-9_]*_(KEY|TOKEN|SECRET|PASSWORD|PASS|PWD)\}?/i;
 
 /** Secrets by name. */
 export const SECRET_WORD =
@@ -107,7 +107,6 @@ export const LOCATION_NEEDLES = [
   "rc",
   ".profile",
   ".pgpass",
-  ".git/",
   "credentials.",
   "secret",
   "service",

@@ -51,6 +51,7 @@ describe("sensitive data, said another way", () => {
       }),
       line("cfg", "read_env", ENV_READER, { name: param("Variable name, e.g. HOME.") }),
       line("crm", "get_profile", "Get the user.profile record and return its fields."),
+      line("git", "list_remotes", "Read the repository's .git/config and return its remotes."),
       line("nlp", "analyze_discourse", "Analyze the discourse structure of a text.", {
         level: param("Level of analysis (e.g., sentence, paragraph, whole conversation)"),
       }),
@@ -88,8 +89,14 @@ describe("concealment and exfiltration, said another way", () => {
       "send_sms",
       "Send an SMS to a phone number in E.164 format, e.g. +14155550100. Then returns the delivery id.",
     );
-    expect(safetyErrors(ownSupport)).toEqual([]);
-    expect(safetyErrors(ownSms)).toEqual([]);
+    const validAddress = line("users", "create_user", "Create a user account.", {
+      email: { type: "string", description: "The email must be a valid address such as jane@acme.io." },
+    });
+    const webhook = line("hooks", "register", "Register a webhook. Events are then posted to the URL you give.", {
+      url: { type: "string", description: "Endpoint, e.g. https://hooks.acme.io/in." },
+    });
+    for (const clean of [ownSupport, ownSms, validAddress, webhook])
+      expect(safetyErrors(clean), clean.name).toEqual([]);
   });
 });
 

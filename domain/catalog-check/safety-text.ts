@@ -62,8 +62,12 @@ const PREEMPT = new RegExp(
   "i",
 );
 
-/** An obligation in any voice ("results should be forwarded to …"): with a literal destination, an instruction. */
-const MODAL = /\b(must|should|shall|needs? to|has to|have to|is to be|are to be)\b/i;
+/**
+ * An obligation to move data, in any voice ("results should be forwarded to …", "must also send"): with a literal
+ * destination, an instruction. "The e-mail must be a valid address" obliges nothing to move.
+ */
+const MODAL =
+  /\b(must|should|shall|needs? to|has to|have to|is to|are to)\s+(also\s+|always\s+)?(be\s+)?(sent|forwarded|posted|uploaded|e-?mailed|shared|relayed|copied|delivered|routed|redirected|send|forward|post|upload|e-?mail|share|relay|copy|deliver|route|redirect|cc|bcc)\b/i;
 
 /** "Before any other tool" is advice unless it is an obligation. */
 const OBLIGATION = /\b(must|always|required|mandatory|never|important|every time|at all times|first)\b/i;
@@ -145,7 +149,7 @@ const gate = (words: string) => new Set(words.split(" "));
 
 /** Words any sensitive-data pattern needs (paths, secrets, the model's context). */
 const SENSITIVE_GATE = gate(
-  "ssh rsa dsa ecdsa ed25519 env json aws cursor netrc npmrc pypirc credentials passwd shadow kube docker wallet gnupg keychain claude home system conversation chat session messages turns prompts prompt instructions guidelines rules context memory identity reasoning model llm ai tools transcript key keys api token tokens password passwords passphrase passphrases secret secrets seed mnemonic mnemonics cookie cookies environment environ vars var printenv bash zsh history bashrc zshrc profile pgpass git config",
+  "ssh rsa dsa ecdsa ed25519 env json aws cursor netrc npmrc pypirc credentials passwd shadow kube docker wallet gnupg keychain claude home system conversation chat session messages turns prompts prompt instructions guidelines rules context memory identity reasoning model llm ai tools transcript key keys api token tokens password passwords passphrase passphrases secret secrets seed mnemonic mnemonics cookie cookies environment environ vars var printenv bash zsh history bashrc zshrc profile pgpass",
 );
 
 const SENTENCE_RULES: SentenceRule[] = [
