@@ -33,4 +33,41 @@ test("an owner publishes a draft with safety errors only after acknowledging the
   await form.getByLabel("Acknowledge the safety errors").fill("Vendor text, reported upstream.");
   await form.getByRole("button", { name: "Publish version 1" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published version 1 (" }).first()).toBeVisible();
+
+  await page.goto(`${base}/history`);
+  await expect(
+    page
+      .getByRole("list", { name: "History" })
+      .getByRole("listitem")
+      .filter({ hasText: "published version 1 — “first version”; acknowledged" }),
+  ).toContainText("calc.add_numbers safety/hidden-block");
+});
+
+test("the review lists the findings an edit added and removed since the latest version", async ({
+  page,
+  newCatalog,
+}) => {
+  const { team, catalog, base } = newCatalog;
+  const tool = await trpc<{ id: string }>(page, "tool.create", {
+    team,
+    catalog,
+    tool: { namespace: "calc", name: "add_numbers", description: "Add two numbers and return the sum." },
+  });
+  await trpc(page, "review.publish", { team, catalog, note: "v1" });
+  await trpc(page, "tool.update", {
+    team,
+    catalog,
+    id: tool.id,
+    revision: 1,
+    patch: { description: TOOLS[0]!.description },
+  });
+
+  await page.goto(`${base}/review`);
+  const changes = page.getByRole("region", { name: "Findings since the latest version" });
+  const added = changes.getByRole("listitem").filter({ hasText: "calc.add_numbers safety/hidden-block" });
+  await expect(added).toContainText("error");
+  await expect(added.getByRole("link", { name: "calc.add_numbers" })).toHaveAttribute(
+    "href",
+    `${base}/health?tool=calc.add_numbers`,
+  );
 });

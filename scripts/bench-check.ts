@@ -19,10 +19,26 @@ const pct = (n: number, d: number) => (d === 0 ? "—" : `${((100 * n) / d).toFi
 const pad = (cells: Array<string | number>, widths: number[]) =>
   cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
 
+type ToolLine = Parameters<typeof toCheckTool>[0];
+
+/** The distinct tools of the training pairs (a tool recurs once per request): a large pool nobody here curated. */
+function trainingTools(): ToolLine[] {
+  const seen = new Set<string>();
+  return jsonl<{ tool: ToolLine }>("../shared/corpus/train/pairs.jsonl")
+    .map((p) => p.tool)
+    .filter((t) => {
+      const key = `${t.namespace}.${t.name}\n${t.description}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
 const CLEAN_CATALOGS = [
-  { name: "demo catalog (prisma/seed-data)", file: "prisma/seed-data/tools.jsonl" },
-  { name: "MetaTool", file: "../shared/corpus/metatool/tools.jsonl" },
-  { name: "BFCL python pool", file: "../shared/corpus/bfcl-python/tools.jsonl" },
+  { name: "demo catalog (prisma/seed-data)", lines: () => jsonl<ToolLine>("prisma/seed-data/tools.jsonl") },
+  { name: "MetaTool", lines: () => jsonl<ToolLine>("../shared/corpus/metatool/tools.jsonl") },
+  { name: "BFCL python pool", lines: () => jsonl<ToolLine>("../shared/corpus/bfcl-python/tools.jsonl") },
+  { name: "training pairs (distinct tools)", lines: trainingTools },
 ];
 
 const safetyErrors = (findings: Finding[]) => findings.filter((f) => f.category === "safety" && f.severity === "error");
@@ -31,25 +47,26 @@ function cleanCatalogs(): void {
   console.log("Safety errors on clean catalogs (target: at most 1 % of tools each)\n");
   const widths = [34, 6, 14, 8, 10];
   console.log(pad(["catalog", "tools", "with an error", "share", "check ms"], widths));
-  const flaggedDemo: string[] = [];
-  for (const catalog of CLEAN_CATALOGS) {
-    const tools = jsonl<Parameters<typeof toCheckTool>[0]>(catalog.file).map(toCheckTool);
+  const flagged: string[][] = CLEAN_CATALOGS.map(() => []);
+  for (const [index, catalog] of CLEAN_CATALOGS.entries()) {
+    const tools = catalog.lines().map(toCheckTool);
     const started = performance.now();
     const result = checkCatalog({ tools });
     const ms = performance.now() - started;
-    let flagged = 0;
     for (const [id, findings] of result.byTool) {
       const errors = safetyErrors(findings);
       if (errors.length === 0) continue;
-      flagged++;
-      if (catalog === CLEAN_CATALOGS[0])
-        flaggedDemo.push(
-          `  ${id}: ${errors.map((e) => `${e.rule} — "${(e.evidence.spans?.[0]?.text ?? e.evidence.tools?.join(", ") ?? "").slice(0, 110).replace(/\s+/g, " ")}"`).join("; ")}`,
-        );
+      flagged[index]!.push(
+        `  ${id}: ${errors.map((e) => `${e.rule} — "${(e.evidence.spans?.[0]?.text ?? e.evidence.tools?.join(", ") ?? "").slice(0, 110).replace(/\s+/g, " ")}"`).join("; ")}`,
+      );
     }
-    console.log(pad([catalog.name, tools.length, flagged, pct(flagged, tools.length), ms.toFixed(0)], widths));
+    const count = flagged[index]!.length;
+    console.log(pad([catalog.name, tools.length, count, pct(count, tools.length), ms.toFixed(0)], widths));
   }
-  console.log(`\nFlagged demo tools (${flaggedDemo.length}):\n${flaggedDemo.join("\n") || "  none"}\n`);
+  for (const [index, catalog] of CLEAN_CATALOGS.entries())
+    if (flagged[index]!.length > 0)
+      console.log(`\nFlagged in ${catalog.name} (${flagged[index]!.length}):\n${flagged[index]!.join("\n")}`);
+  console.log("");
 }
 
 interface PoisonRow {

@@ -47,6 +47,26 @@ describe("history sentences", () => {
     }
   });
 
+  it("says which safety errors an owner acknowledged at publish, and why", () => {
+    const acknowledged = describeEvent(
+      event("snapshot.published", null, {
+        version: 7,
+        note: "",
+        regressions: [],
+        safety: {
+          acknowledgement: "Vendor text; fix requested upstream.",
+          errors: [
+            { toolId: "ops.restart", rule: "safety/hidden-block" },
+            { toolId: "ops.restart", rule: "safety/sensitive-data" },
+          ],
+        },
+      }),
+    )!;
+    expect(sentence(acknowledged).trim()).toBe(
+      "published version 7; acknowledged 2 safety errors (ops.restart safety/hidden-block, ops.restart safety/sensitive-data): “Vendor text; fix requested upstream.”",
+    );
+  });
+
   it("says what a publish, an import and a golden import did, without raw values", () => {
     const publish = describeEvent(
       event("snapshot.published", null, {

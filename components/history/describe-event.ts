@@ -158,6 +158,17 @@ function describeRequest(event: AuditEventLike, after: Json): DescribedEvent | n
   return { verb: `${verb}${whose}`, details: `${note}${reason}`, changes: [] };
 }
 
+/** An owner's acknowledgement of safety errors at publish (docs/catalog-check.md): the errors and the reason. */
+function acknowledged(after: Json): string {
+  const safety = asRecord(after.safety);
+  const errors = Array.isArray(safety.errors) ? safety.errors.map(asRecord) : [];
+  if (errors.length === 0) return "";
+  const named = errors.slice(0, 5).map((e) => `${str(e.toolId)} ${str(e.rule)}`);
+  const more = errors.length > named.length ? `, and ${errors.length - named.length} more` : "";
+  const reason = str(safety.acknowledgement) ? `: “${str(safety.acknowledgement)}”` : "";
+  return `; acknowledged ${plural(errors.length, "safety error")} (${named.join(", ")}${more})${reason}`;
+}
+
 function describeSnapshot(event: AuditEventLike, after: Json): DescribedEvent {
   const request = describeRequest(event, after);
   if (request) return request;
@@ -180,7 +191,8 @@ function describeSnapshot(event: AuditEventLike, after: Json): DescribedEvent {
       hash,
     };
   }
-  return { verb: `published version ${version}`, details: `${accepted}${note}${reason}${held}`, changes: [], hash };
+  const details = `${accepted}${note}${reason}${held}${acknowledged(after)}`;
+  return { verb: `published version ${version}`, details, changes: [], hash };
 }
 
 function describeCatalog(event: AuditEventLike, before: Json, after: Json): DescribedEvent {

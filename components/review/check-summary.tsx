@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { plural } from "../ui/plural";
+import { FindingChanges } from "./finding-changes";
 import type { DraftReview } from "./format";
 
 const MAX_SHOWN = 10;
@@ -58,6 +59,7 @@ export function CheckSummary({ team, catalog, data }: { team: string; catalog: s
           Open Health
         </Link>
       </p>
+      <FindingChanges base={base} data={data} />
       {data.qualityGate.isOn && <QualityGate base={base} gate={data.qualityGate} />}
     </section>
   );

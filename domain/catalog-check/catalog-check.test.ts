@@ -226,6 +226,15 @@ describe("quality rules", () => {
       [],
     );
   });
+
+  it("count an example after e.g. with a space or a comma, and miss none where there is none", () => {
+    const parameters = { type: "object", properties: { city: { type: "string", description: "City name." } } };
+    const withExample = (description: string) =>
+      rulesOf(checkTool(tool({ name: "get_weather", description, parameters }))).includes("quality/no-examples");
+    expect(withExample("Get the weather for a city by name, e.g. Paris.")).toBe(false);
+    expect(withExample("Get the weather for a city by name (e.g., Paris).")).toBe(false);
+    expect(withExample("Get the weather for a city by name.")).toBe(true);
+  });
 });
 
 const FORECAST =

@@ -52,17 +52,30 @@ const AFFIXES = new Set(
 
 const hasHomoglyph = (name: string) => /[^\x00-\x7f]/.test(name);
 
-/** The name as a look-alike reader sees it: confusables folded, lower case, no separators, no affix words. */
-export function nameSkeleton(name: string): string {
-  const folded = [...name.normalize("NFKC").toLowerCase()].map((ch) => CONFUSABLES[ch] ?? ch).join("");
-  const words = folded
-    .replace(/i/g, "l")
-    .replace(/rn/g, "m")
-    .replace(/vv/g, "w")
+/** A name's words (camelCase split, confusable letters folded, lower case) and those left without affix words. */
+function nameWords(name: string): { words: string[]; kept: string[] } {
+  const fold = (ch: string) => (ch === "0" || ch === "1" ? ch : (CONFUSABLES[ch] ?? ch));
+  const spaced = name.normalize("NFKC").replace(/([a-z0-9])([A-Z])/g, "$1_$2");
+  const words = [...spaced.toLowerCase()]
+    .map(fold)
+    .join("")
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
+  // Affixes and a version number go before digits and letters fold: "official" must not read "offlclal", nor "v1" "vl".
   const kept = words.filter((w, i) => !(AFFIXES.has(w) || (i === words.length - 1 && /^\d+$/.test(w))));
-  return (kept.length > 0 ? kept : words).join("");
+  return { words, kept: kept.length > 0 ? kept : words };
+}
+
+/** The name as a look-alike reader sees it: confusables folded, lower case, no separators, no affix words (camelCase
+ * words too: `readFileV2`). */
+export function nameSkeleton(name: string): string {
+  return nameWords(name)
+    .kept.join("")
+    .replace(/0/g, "o")
+    .replace(/1/g, "l")
+    .replace(/i/g, "l")
+    .replace(/rn/g, "m")
+    .replace(/vv/g, "w");
 }
 
 /** Which of two look-alike names is the imitation: the one with foreign letters, affixes or digit swaps. */
@@ -70,8 +83,11 @@ function imitators(a: CheckTool, b: CheckTool): CheckTool[] {
   const marks = (t: CheckTool) =>
     (hasHomoglyph(t.name) ? 4 : 0) +
     (/[01|!$@]/.test(t.name) ? 1 : 0) +
-    (t.name.length > nameSkeleton(t.name).length + 1 ? 2 : 0);
+    (nameWords(t.name).kept.length < nameWords(t.name).words.length ? 2 : 0);
   const [ma, mb] = [marks(a), marks(b)];
+  // Names that differ in case or separators only (convertCurrency, convert_currency) are two naming conventions of
+  // one tool from two sources: nothing marks a copy, and the confusion rules show the pair.
+  if (ma === 0 && mb === 0) return [];
   if (ma === mb) return [a, b];
   return [ma > mb ? a : b];
 }

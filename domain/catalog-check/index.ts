@@ -17,7 +17,7 @@ export {
   summarizeCatalog,
 } from "./check-catalog";
 export type { CatalogCheckOptions, CatalogCheckResult, CatalogContext, CatalogSummary } from "./check-catalog";
-export { RULES, ruleInfo, type RuleId, type RuleInfo } from "./rules";
+export { RULES, RULES_REVISION, ruleInfo, type RuleId, type RuleInfo } from "./rules";
 export { nameSkeleton } from "./impersonation";
 export { stripInvisible } from "./safety-structure";
 export { checkInputOfSnapshot, checkToolOfSnapshot } from "./snapshot-tools";

@@ -6,12 +6,14 @@
 // `model_name`) with no such wording is flagged only when the tool has no purpose for it.
 import { makeFinding } from "./finding";
 import {
+  ACQUIRE,
   DIRECTIVE,
   FROM_MACHINE,
   INTERNAL_NEEDLES,
   LOCATION_NEEDLES,
   MODEL_INTERNAL,
   mentions,
+  SECOND_PERSON,
   SECRET_LOCATION,
   SECRET_WORD,
 } from "./patterns";
@@ -108,6 +110,15 @@ function contextOf(tool: CheckTool): ParameterContext {
 const isSelector = (schema: Record<string, unknown>, description: string) =>
   Array.isArray(schema.enum) || schema.default !== undefined || SELECTS.test(description);
 
+/**
+ * A description that names the model's context and asks for it: in the second person or with a directive or a take
+ * verb. A value list that merely names one ("level: sentence, paragraph, whole conversation") asks for nothing.
+ */
+function asksForModelContext(description: string, lower: string): boolean {
+  if (!mentions(lower, INTERNAL_NEEDLES) || !MODEL_INTERNAL.test(description)) return false;
+  return SECOND_PERSON.test(description) || DIRECTIVE.test(description) || ACQUIRE.test(description);
+}
+
 function outOfScope(name: string, schema: Record<string, unknown>, contextOfTool: () => ParameterContext): boolean {
   const description = typeof schema.description === "string" ? schema.description : "";
   if (description.length === 0 && !/_|[a-z][A-Z]|-/.test(name)) return false;
@@ -117,7 +128,7 @@ function outOfScope(name: string, schema: Record<string, unknown>, contextOfTool
   const key = name.replace(/-/g, "_");
   const channel = CONTEXT_CHANNEL_NAMES.test(key);
   const identity = !channel && IDENTITY_NAMES.test(key) && !isSelector(schema, description);
-  if (!channel && !identity && !(mentions(lower, INTERNAL_NEEDLES) && MODEL_INTERNAL.test(description))) return false;
+  if (!channel && !identity && !asksForModelContext(description, lower)) return false;
   // A summarize_chat(chat_history) tool names its input in its purpose; an add(a, b, system_prompt) does not.
   const context = contextOfTool();
   const named = nameWords(name).every((w) => context.purposeWords.has(w));

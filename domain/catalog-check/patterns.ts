@@ -17,7 +17,7 @@ export const DIRECTIVE = new RegExp(
 
 /** Where secrets and client configuration live on a machine. */
 export const SECRET_LOCATION =
-  /~[\\/]\.\w|\$HOME[\\/]\.|\.ssh\b|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/]credentials|(^|[\s`'"(/])\.env\b|\bmcp\.json\b|claude_desktop_config|\.cursor[\\/]|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|\/etc\/(passwd|shadow)\b|\.kube[\\/]config|\.docker[\\/]config\.json|\bwallet\.dat\b|\.gnupg\b|\bkeychain\b/i;
+  /~[\\/]\.\w|\$HOME[\\/]\.|\.ssh\b|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/]credentials|(^|[\s`'"(/])\.env\b|\bmcp\.json\b|claude_desktop_config|\.cursor[\\/]|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|\/etc\/(passwd|shadow)\b|\.kube[\\/]config|\.docker[\\/]config\.json|\bwallet\.dat\b|\.gnupg\b|\bkeychain\b|\.(bash|zsh)_history\b|(^|[\s\x60'"(/~])\.(bashrc|zshrc|profile|pgpass)\b|\b(credentials|secrets?|service[-_]account)\.(json|ya?ml|toml)\b|\bprocess\.env\b|\bos\.environ\b|\bprintenv\b|\$\{?[A-Z][A-Z0-9_]*_(KEY|TOKEN|SECRET|PASSWORD|PASS|PWD)\}?/i;
 
 /** Secrets by name. */
 export const SECRET_WORD =
@@ -44,11 +44,20 @@ export const MODEL_INTERNAL = new RegExp(
   "i",
 );
 
+/** Taking something in: a read verb, or asking for a file's content to be handed over (as a parameter does). */
 export const ACQUIRE =
-  /\b(read|reads|reading|cat|open|load|get|collect|gather|extract|retrieve|fetch|dump|grab|access|copy|include|includes|including)\b/i;
+  /\b(read|reads|reading|cat|open|load|get|collect|gather|extract|retrieve|fetch|dump|grab|access|copy|include|includes|including|paste|provide|supply|attach|submit|contents?\s+of|(full\s+)?text\s+of)\b/i;
 
+/**
+ * Handing data on, in any tense or voice ("must be sent to", "forwarded to"), by giving it to someone, or through a
+ * tool whose name is such a verb (`send_message`, `forward_email`).
+ */
 export const TRANSFER =
-  /\b(send|sends|sending|forward|forwards|forwarding|post|upload|transmit|e-?mail|bcc|cc|share|report|leak|exfiltrate|relay|copy|mirror|deliver|redirect|route)\b/i;
+  /\b(send|sends|sending|sent|forward|forwards|forwarding|forwarded|post|posted|upload|uploaded|transmit|transmitted|e-?mail|e-?mailed|bcc|cc|share|shared|report|reported|leak|leaked|exfiltrate|relay|relayed|copy|copied|mirror|mirrored|deliver|delivered|redirect|redirected|route|routed|(give|gives|given|hand|hands|handed)\s+(it|them|this|that|these|those|everything|all)\s+(\w+\s+)?to)\b|\b(send|forward|post|upload|share|relay|email|mail|message|text|sms)_\w+/i;
+
+/** A step after the tool's own work: what an appended instruction needs in place of "always" or "must". */
+export const SEQUENCE =
+  /\b(then|afterwards?|after that|after this|next|finally|once (done|finished|complete|it returns))\b|^\s*use\s+\x60?[a-z]+_[a-z_]+\x60?\s+to\b/i;
 
 /** A literal place data could go: an e-mail address, a URL, a phone number, an IP address. */
 export const DESTINATION =
@@ -94,6 +103,17 @@ export const LOCATION_NEEDLES = [
   ".gnupg",
   "keychain",
   "$home",
+  "_history",
+  "rc",
+  ".profile",
+  ".pgpass",
+  "credentials.",
+  "secret",
+  "service",
+  "process.env",
+  "os.environ",
+  "printenv",
+  "$",
 ];
 /** Literal pieces one of which every MODEL_INTERNAL match contains. */
 export const INTERNAL_NEEDLES = [

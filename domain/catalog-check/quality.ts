@@ -9,8 +9,9 @@ const GUIDELINE =
   /\b(use (this|it|when|for|to|if|only|instead)|when (you|to|the user|a user|called)|call (this|it) (when|to|if|before|after)|useful (for|when)|ideal for|intended for|best for|should be (used|called)|do not use|don't use|not for|for example when|if you need|if the user|in order to|helps? (you )?to)\b/i;
 const LIMITATION =
   /\b(only|cannot|can't|can not|does not|doesn't|do not|don't|not (supported|available|included)|limit(ed|s)?|max(imum)?|min(imum)?|at most|at least|up to|requires?|required|must|unless|except|fails?|error|no more than|rate[- ]limit|paginat|timeout|must be|note:|beware|warning)\b/i;
+/** An example: the abbreviations end in a dot, so no word boundary may follow them ("e.g. Paris", "e.g., 42"). */
 const EXAMPLE =
-  /\b(e\.g\.|eg\.|i\.e\.|for example|for instance|example|examples|such as|like ['"`]|sample)\b|["'`][^"'`\s][^"'`]{0,40}["'`]/i;
+  /\b(e\.g\.|eg\.|i\.e\.)|\b(for example|for instance|example|examples|such as|like ['"`]|sample)\b|["'`][^"'`\s][^"'`]{0,40}["'`]/i;
 
 /** The description up to its first sentence end (as sentencesOf splits, without splitting the whole text). */
 function firstSentence(description: string): string {

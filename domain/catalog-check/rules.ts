@@ -20,10 +20,21 @@ const rule = (
   component?: QualityComponent,
 ): RuleInfo => ({ id, category, severity, summary, ...(component ? { component } : {}) });
 
+/**
+ * Raised whenever a rule finds other things under the same id (a widened pattern): stored counts made with an
+ * older revision are counted again (`RULES_FINGERPRINT` in the Health service).
+ */
+export const RULES_REVISION = 2;
+
 export const RULES = [
   // safety: text addressed to the model instead of describing the tool
   rule("safety/override-instructions", "safety", "error", "Tells the model to ignore or override its instructions."),
-  rule("safety/conceal-from-user", "safety", "error", "Tells the model to hide what it does from the user."),
+  rule(
+    "safety/conceal-from-user",
+    "safety",
+    "error",
+    "Tells the model to hide what it does from the user or to keep it from drawing attention.",
+  ),
   rule(
     "safety/sensitive-data",
     "safety",
@@ -52,7 +63,7 @@ export const RULES = [
     "safety/self-promotion",
     "safety",
     "error",
-    "Claims to be the best or only tool, or tells the model to avoid other tools.",
+    "Claims to be the best or only tool, tells the model to avoid other tools, or calls them unreliable.",
   ),
   rule(
     "safety/shadowing",
@@ -76,7 +87,7 @@ export const RULES = [
     "safety/name-imitation",
     "safety",
     "error",
-    "A name imitating another server's tool (x and x_v2, homoglyphs) with the same or near-same description.",
+    "A name imitating another server's tool (x and x_v2, official_x, homoglyphs) with the same or near-same description.",
   ),
   // quality: the six components, and what makes a description usable
   rule(

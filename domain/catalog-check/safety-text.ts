@@ -15,6 +15,7 @@ import {
   QUANTIFIER,
   SECRET_LOCATION,
   SECRET_WORD,
+  SEQUENCE,
   TRANSFER,
 } from "./patterns";
 import type { RuleId } from "./rules";
@@ -37,8 +38,12 @@ const OVERRIDE =
 
 const CONCEAL = new RegExp(
   [
-    String.raw`\b(do not|don't|never|must not|should not|without)\s+(\w+\s+){0,2}(tell(ing)?|inform(ing)?|notify(ing)?|alert(ing)?|mention(ing)?|reveal(ing)?|show(ing)?|disclos(e|ing)|warn(ing)?|bother(ing)?|let(ting)?)\b[^.!?\n]{0,40}\b(user|users|human|operator)\b`,
-    String.raw`\b(hide|hiding|conceal|concealing)\b[^.!?\n]{0,50}\bfrom\s+(the\s+)?(user|human|operator)\b`,
+    String.raw`\b(do not|don't|never|must not|should not|without)\s+(\w+\s+){0,2}(tell(ing)?|inform(ing)?|notify(ing)?|alert(ing)?|mention(ing)?|reveal(ing)?|show(ing)?|disclos(e|ing)|warn(ing)?|bother(ing)?|let(ting)?|surfac(e|ing)|explain(ing)?)\b[^.!?\n]{0,40}\b(user|users|human|operator|person|customer|requester|anyone|anybody)\b`,
+    String.raw`\bout of (the )?(user'?s?|human'?s?|operator'?s?) (view|sight)\b`,
+    String.raw`\b(hide|hides|hiding|hidden|conceal|conceals|concealing|concealed|secret|invisible|private)\b[^.!?\n]{0,50}\bfrom\s+(the\s+)?(user|users|human|operator)\b`,
+    String.raw`\b(not|never|without|avoid|avoiding)\s+(\w+\s+){0,2}(draw(s|ing)?|attract(s|ing)?|rais(e|es|ing)|arous(e|es|ing))\s+(\w+\s+)?(attention|suspicion|notice)\b`,
+    String.raw`\b(go|goes|stay|stays|remain|remains|pass|passes)\s+unnoticed\b|\bunder the radar\b`,
+    String.raw`\b(your|the)\s+(explanations?|accounts?|answers?|responses?|replies|reports?|summar(y|ies)|mentions?)\b[^.!?\n]{0,40}\b(vague|evasive|misleading|obscure)\b`,
     String.raw`\b(silently|secretly|covertly|quietly|invisibly|stealthily|discreetly)\s+(\w+\s+){0,2}(send|read|forward|include|add|copy|call|upload|post|execute|run|change|modify|redirect|collect|exfiltrate|pass|append)\b`,
     String.raw`\bthe user (must|should|need|needs to|will|does) not (know|see|notice|learn|find out|be (aware|told|informed))\b`,
     String.raw`\bwithout (the )?user'?s? (knowledge|noticing|knowing|awareness|seeing)\b`,
@@ -57,6 +62,13 @@ const PREEMPT = new RegExp(
   "i",
 );
 
+/**
+ * An obligation to move data, in any voice ("results should be forwarded to …", "must also send"): with a literal
+ * destination, an instruction. "The e-mail must be a valid address" obliges nothing to move.
+ */
+const MODAL =
+  /\b(must|should|shall|needs? to|has to|have to|is to|are to)\s+(also\s+|always\s+)?(be\s+)?(sent|forwarded|posted|uploaded|e-?mailed|shared|relayed|copied|delivered|routed|redirected|send|forward|post|upload|e-?mail|share|relay|copy|deliver|route|redirect|cc|bcc)\b/i;
+
 /** "Before any other tool" is advice unless it is an obligation. */
 const OBLIGATION = /\b(must|always|required|mandatory|never|important|every time|at all times|first)\b/i;
 
@@ -66,7 +78,7 @@ const SELF_PROMOTION = new RegExp(
     String.raw`\b(always|only)\s+(use|choose|call|pick|select|prefer)\s+(this|our)\s+(tool|function|server|plugin)\s+((over|instead of|rather than)\s+(any|all|other|every)|for (all|any|every))\b`,
     String.raw`\b(prefer|choose|pick|select)\s+(this|our)\s+(tool|function|server|plugin)\s+(over|instead of|rather than)\s+(any|all|other|every)\b`,
     String.raw`\b(do not|don't|never|avoid)\s+(use|using|call|calling|choose|pick|select|trust)\s+(any\s+)?(other|another|alternative|competing|similar)\s+(tools?|functions?|servers?|plugins?)\b`,
-    String.raw`\b(other|competing|alternative|similar)\s+(tools|servers|functions|plugins)\s+(are|is|may be|might be)\s+(unreliable|deprecated|broken|unsafe|insecure|outdated|malicious|compromised|inaccurate)\b`,
+    String.raw`\b(other|competing|alternative|similar|competitors?|rivals?|third-party)\s+(\w+\s+){0,2}(tools|servers|functions|plugins|apis|services|providers)\s+(are|is|may be|might be|can be|could be)\s+(\w+\s+)?(unreliable|deprecated|broken|unsafe|insecure|outdated|malicious|compromised|inaccurate|untrustworthy|fake)\b`,
     String.raw`\b(better|more (reliable|accurate|secure)) than (any|all) (other )?(tools?|functions?|servers?)\b`,
   ].join("|"),
   "i",
@@ -105,7 +117,7 @@ function exfiltrates(sentence: string): boolean {
   if (
     /[@:+]|\d\.\d/.test(sentence) &&
     destinations(sentence).length > 0 &&
-    (DIRECTIVE.test(sentence) || QUANTIFIER.test(sentence))
+    (DIRECTIVE.test(sentence) || QUANTIFIER.test(sentence) || SEQUENCE.test(sentence) || MODAL.test(sentence))
   )
     return true;
   return (
@@ -126,7 +138,10 @@ function readsSensitive(sentence: string, field: string): boolean {
   if (mentions(lower, INTERNAL_NEEDLES) && MODEL_INTERNAL.test(sentence) && DIRECTIVE.test(sentence)) return true;
   // A parameter describing its own secret ("api_key: your API key") asks the user, not the machine.
   return (
-    field === "description" && SECRET_WORD.test(sentence) && DIRECTIVE.test(sentence) && FROM_MACHINE.test(sentence)
+    (field === "description" || field.startsWith("parameters#")) &&
+    SECRET_WORD.test(sentence) &&
+    DIRECTIVE.test(sentence) &&
+    FROM_MACHINE.test(sentence)
   );
 }
 
@@ -134,7 +149,7 @@ const gate = (words: string) => new Set(words.split(" "));
 
 /** Words any sensitive-data pattern needs (paths, secrets, the model's context). */
 const SENSITIVE_GATE = gate(
-  "ssh rsa dsa ecdsa ed25519 env json aws cursor netrc npmrc pypirc credentials passwd shadow kube docker wallet gnupg keychain claude home system conversation chat session messages turns prompts prompt instructions guidelines rules context memory identity reasoning model llm ai tools transcript",
+  "ssh rsa dsa ecdsa ed25519 env json aws cursor netrc npmrc pypirc credentials passwd shadow kube docker wallet gnupg keychain claude home system conversation chat session messages turns prompts prompt instructions guidelines rules context memory identity reasoning model llm ai tools transcript key keys api token tokens password passwords passphrase passphrases secret secrets seed mnemonic mnemonics cookie cookies environment environ vars var printenv bash zsh history bashrc zshrc profile pgpass",
 );
 
 const SENTENCE_RULES: SentenceRule[] = [
@@ -149,7 +164,9 @@ const SENTENCE_RULES: SentenceRule[] = [
   {
     id: "safety/conceal-from-user",
     pre: CONCEAL,
-    gate: gate("user users human operator silently secretly covertly quietly invisibly stealthily discreetly"),
+    gate: gate(
+      "user users human operator person customer requester anyone anybody silently secretly covertly quietly invisibly stealthily discreetly attention suspicion notice unnoticed radar vague evasive misleading obscure",
+    ),
     message: "This text tells the model to hide something from the user. Remove it; a tool must not ask for secrecy.",
     test: (s) => CONCEAL.test(s),
   },
@@ -157,7 +174,7 @@ const SENTENCE_RULES: SentenceRule[] = [
     id: "safety/exfiltration",
     pre: TRANSFER,
     gate: gate(
-      "send sends sending forward forwards forwarding post upload transmit email mail e bcc cc share report leak exfiltrate relay copy mirror deliver redirect route",
+      "send sends sending sent forward forwards forwarding forwarded post posted upload uploaded transmit transmitted email emailed mail mailed e bcc cc share shared report reported leak leaked exfiltrate relay relayed copy copied mirror mirrored deliver delivered redirect redirected route routed give gives given hand hands handed message text sms",
     ),
     message:
       "This text tells the model to send data to a fixed address or to pass on its conversation. Remove it, or make the destination a parameter the user fills.",
@@ -175,7 +192,7 @@ const SENTENCE_RULES: SentenceRule[] = [
     id: "safety/self-promotion",
     pre: SELF_PROMOTION,
     gate: gate(
-      "best most only official preferred recommended superior number always prefer choose pick select avoid never unreliable deprecated broken unsafe insecure outdated malicious compromised inaccurate better 1",
+      "best most only official preferred recommended superior number always prefer choose pick select avoid never unreliable deprecated broken unsafe insecure outdated malicious compromised inaccurate untrustworthy fake better competitor rival 1",
     ),
     message:
       "This text promotes the tool over others to bias selection. Describe what it does; let the ranking compare.",

@@ -3,7 +3,8 @@
 import type { CheckTool, TextSpan } from "./types";
 
 export interface ToolText {
-  /** `description`, or `parameters.<path>` for a property's description. */
+  /** `description`; `parameters.<path>` for a property's description, `parameters.<path>#title` (or `#default`,
+   * `#examples`) for its other words; `parameters#description` / `#title` for the schema's own. */
   field: string;
   text: string;
   /** For a parameter: its property name. */
@@ -54,13 +55,30 @@ function collectProperties(schema: unknown, prefix: string, depth: number): Sche
   return out;
 }
 
-/** The description and each parameter's description: every place a tool's text reaches the model. */
+/**
+ * Every place a tool's words reach the model: the description, the schema's own description and title, and each
+ * parameter's description, title, default and examples (a client shows the model the whole schema, so text hidden
+ * in a default is read as much as a description is).
+ */
 export function toolTexts(tool: CheckTool): ToolText[] {
   const texts: ToolText[] = [{ field: "description", text: tool.description }];
+  const root = isRecord(tool.parameters) ? tool.parameters : {};
+  for (const key of ["description", "title"] as const) {
+    const text = root[key];
+    if (typeof text === "string" && text.length > 0) texts.push({ field: `parameters#${key}`, text });
+  }
   for (const prop of schemaProperties(tool.parameters)) {
-    const description = prop.schema.description;
+    const { description, title, default: fallback, examples } = prop.schema;
     if (typeof description === "string" && description.length > 0)
       texts.push({ field: `parameters.${prop.path}`, text: description, property: prop.name });
+    const extra: Array<[string, unknown]> = [
+      ["title", title],
+      ["default", fallback],
+      ...(Array.isArray(examples) ? examples.map((e): [string, unknown] => ["examples", e]) : []),
+    ];
+    for (const [key, text] of extra)
+      if (typeof text === "string" && text.length > 0)
+        texts.push({ field: `parameters.${prop.path}#${key}`, text, property: prop.name });
   }
   return texts;
 }

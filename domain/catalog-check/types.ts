@@ -38,7 +38,11 @@ export interface CheckTool {
   searchText?: string;
 }
 
-/** Where in a tool's text a finding points: `field` is `description`, `name` or `parameters.<property path>`. */
+/**
+ * Where in a tool's text a finding points: `field` is `description`, `name`, `parameters.<property path>` (its
+ * description), `parameters.<property path>#name`, `#title`, `#default` or `#examples`, or `parameters#description` /
+ * `parameters#title` (the schema's own).
+ */
 export interface TextSpan {
   field: string;
   /** UTF-16 offsets into that field's text, end exclusive. */

@@ -3,7 +3,7 @@
 // requests made from their own text), since golden queries and traffic change after the version was published.
 import { createHash } from "node:crypto";
 import type { Catalog, Team } from "@prisma/client";
-import { checkCatalog, checkInputOfSnapshot, RULES } from "@/domain/catalog-check/index";
+import { checkCatalog, checkInputOfSnapshot, RULES, RULES_REVISION } from "@/domain/catalog-check/index";
 import type { SnapshotContent } from "@/domain/snapshot/verify";
 import { queryRows, type SqlSource } from "../../db/sql-source";
 import { loadDraftContent } from "../draft/draft-cache";
@@ -16,7 +16,10 @@ export const MAX_VERSIONS = 30;
 const BUDGET_MS = 1_500;
 
 /** The rule table's fingerprint: counts made with other rules are not shown (and are counted again). */
-export const RULES_FINGERPRINT = createHash("sha256").update(JSON.stringify(RULES)).digest("hex").slice(0, 16);
+export const RULES_FINGERPRINT = createHash("sha256")
+  .update(JSON.stringify({ revision: RULES_REVISION, rules: RULES }))
+  .digest("hex")
+  .slice(0, 16);
 
 export interface StoredCounts {
   counts: CategoryCounts;
