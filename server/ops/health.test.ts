@@ -96,6 +96,21 @@ describe(`health and readiness (${testDbKind()})`, () => {
     }
   });
 
+  it("names the database when its server does not answer (a pool on a port nobody listens on)", async () => {
+    const down = await openDatabase({ url: "postgresql://postgres@127.0.0.1:1/stockroom", migrate: false });
+    const other = await frontWith({ database: async () => down });
+    try {
+      const response = await fetch(`${other.url}/readyz`);
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body).toMatchObject({ status: "not ready", checks: { database: "not reachable" } });
+      expect(body.failing).toEqual(expect.arrayContaining(["database", "migrations"]));
+    } finally {
+      await stop(other);
+      await down.close();
+    }
+  });
+
   it("drains on shutdown: a request accepted before finishes (connection: close), then exit 0", async () => {
     let exited: number | undefined;
     const draining = await serveFront({
