@@ -1,6 +1,7 @@
 // `npm run db:backup` against a running server (online, through POST /ops/backup), then `npm run db:restore` into
 // a fresh data directory: the restored database holds the catalog's tools, versions, golden queries, tokens and
-// events as they were at the backup, and not what came after.
+// events as they were at the backup, and not what came after; event batches sent during the backup are in it whole
+// or not at all.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -72,9 +73,19 @@ describe.runIf(testDbKind() === "pglite")("backup and restore of the embedded da
     expect(refused.status).toBe(401);
 
     const file = path.join(scratch, "backup.tar.gz");
+    // Batches keep coming while the copy is taken: each is in the backup whole or not at all.
+    let backingUp = true;
+    const during: string[] = [];
+    const writer = (async () => {
+      for (let n = 0; backingUp; n++) {
+        expect((await post(`during${n}`)).status).toBe(202);
+        during.push(`during${n}`);
+      }
+    })();
     const backup = await script("db-backup.ts", ["--url", server.url, "--out", file], {
       STOCKROOM_BACKUP_TOKEN: BACKUP_TOKEN,
-    });
+    }).finally(() => (backingUp = false));
+    await writer;
     expect(backup.stdout).toContain("Backed up");
     expect((await post("after")).status).toBe(202); // after the backup: not in it
     server.child.kill("SIGTERM");
@@ -98,8 +109,15 @@ describe.runIf(testDbKind() === "pglite")("backup and restore of the embedded da
       const { events: isEvents, ...isRest } = is;
       expect(isRest).toEqual(wasRest);
       const ids = (rows: unknown[]) => rows.map((row) => (row as { clientEventId: string }).clientEventId);
-      expect(ids(wasEvents)).toHaveLength(20);
-      expect(ids(isEvents)).toEqual(ids(wasEvents).filter((id) => id.startsWith("before-")));
+      expect(ids(wasEvents)).toHaveLength(20 + 10 * during.length);
+      const restoredIds = ids(isEvents);
+      expect(restoredIds.filter((id) => id.startsWith("before-"))).toHaveLength(10);
+      expect(restoredIds.some((id) => id.startsWith("after-"))).toBe(false);
+      const perBatch = new Map<string, number>();
+      for (const batch of restoredIds.map((id) => id.split("-", 1)[0]!))
+        perBatch.set(batch, (perBatch.get(batch) ?? 0) + 1);
+      for (const [batch, count] of perBatch) expect(count, batch).toBe(10);
+      console.log(`backup under writes: ${perBatch.size - 1} of ${during.length} batches sent meanwhile in it`);
       const migrations = `SELECT name FROM "_stockroom_migrations" ORDER BY name`;
       expect(await restored.sql.query(migrations)).toEqual(await original.sql.query(migrations));
     } finally {

@@ -94,22 +94,44 @@ describe(`health and readiness (${testDbKind()})`, () => {
       for (const f of fronts) await stop(f);
       await unmigrated.close();
     }
+  }, 120_000); // an embedded database of its own to open: slow on a loaded machine
+
+  it("names the database when its server does not answer (a pool on a port nobody listens on)", async () => {
+    const down = await openDatabase({ url: "postgresql://postgres@127.0.0.1:1/stockroom", migrate: false });
+    const other = await frontWith({ database: async () => down });
+    try {
+      const response = await fetch(`${other.url}/readyz`);
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body).toMatchObject({ status: "not ready", checks: { database: "not reachable" } });
+      expect(body.failing).toEqual(expect.arrayContaining(["database", "migrations"]));
+    } finally {
+      await stop(other);
+      await down.close();
+    }
   });
 
   it("drains on shutdown: a request accepted before finishes (connection: close), then exit 0", async () => {
     let exited: number | undefined;
+    let arrived!: () => void;
+    const taken = new Promise<void>((resolve) => (arrived = resolve));
+    let answer!: () => void;
     const draining = await serveFront({
       port: 0,
       host: "127.0.0.1",
-      next: (_req, res) => void setTimeout(() => res.writeHead(200).end("slow"), 300),
+      next: (_req, res) => {
+        answer = () => res.writeHead(200).end("slow");
+        arrived();
+      },
       readiness: { database: async () => handle, cacheListener: () => listener },
       close: async () => undefined,
       exit: (code) => (exited = code),
       handleSignals: false,
     });
-    const agent = fetch(`${draining.url}/slow`); // keeps the drain open
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const agent = fetch(`${draining.url}/slow`); // keeps the drain open until answered
+    await taken; // the server has the request
     const stopped = draining.shutdown("test");
+    answer();
     const slow = await agent;
     expect(slow.status).toBe(200);
     expect(slow.headers.get("connection")).toBe("close");

@@ -1,8 +1,12 @@
 // Structured logs over a real server (server/testing/ops-server.ts: the node:http front of `npm start`): every
 // request is one JSON line naming the id it returned in X-Request-Id, and a run that used a password, a session
-// cookie, agent tokens (good and bad), the metrics token and an Authorization header leaves none of them in the log.
+// cookie, agent tokens (good and bad), the metrics token, Authorization headers and a source's secret header (right
+// and wrong, synced from a real MCP server) leaves none of them in the log.
+import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM test fixture without types
+import { startHttpServer } from "../testing/tiny-mcp-server.mjs";
 import {
   createOpsDatabase,
   logLines,
@@ -13,15 +17,32 @@ import {
 import { createLogger } from "./logger";
 
 const METRICS_TOKEN = "metrics-token-0123456789abcdefghijk";
+/** The secret header an HTTP MCP source needs (sealed at rest under STOCKROOM_SECRETS_KEY), and a wrong one. */
+const SOURCE_SECRET = `source-secret-${randomBytes(12).toString("hex")}`;
+const WRONG_SOURCE_SECRET = `source-secret-${randomBytes(12).toString("hex")}`;
+const SECRETS_KEY = randomBytes(32).toString("base64");
+
+interface Upstream {
+  url: string;
+  close(): Promise<void>;
+}
 
 describe("structured logs of a real server", () => {
   let database: OpsDatabase;
   let server: OpsProcess;
+  let upstream: Upstream;
   beforeAll(async () => {
     database = await createOpsDatabase();
-    server = await startOpsProcess({ ...database.env, STOCKROOM_METRICS_TOKEN: METRICS_TOKEN });
+    upstream = await startHttpServer({ token: SOURCE_SECRET });
+    server = await startOpsProcess({
+      ...database.env,
+      STOCKROOM_METRICS_TOKEN: METRICS_TOKEN,
+      STOCKROOM_SECRETS_KEY: SECRETS_KEY,
+      STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1",
+    });
   }, 200_000);
   afterAll(async () => {
+    await upstream?.close();
     server?.child.kill("SIGTERM");
     await server?.exited;
     await database?.dispose();
@@ -45,6 +66,7 @@ describe("structured logs of a real server", () => {
 
     const me = await fetch(`${url}/api/trpc/account.me`, { headers: { cookie } });
     expect(me.status).toBe(200);
+    await syncWithSourceSecrets(server, cookie, upstream.url);
     const session = await fetch(`${url}/api/auth/get-session`, { headers: { cookie } });
     expect(session.status).toBe(200);
     const agent = (secret: string) =>
@@ -70,7 +92,8 @@ describe("structured logs of a real server", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 200)); // the last lines reach the pipe
     const output = server.output();
-    for (const secret of [fixture.password, wrongPassword, fixture.secret, wrongSecret, cookieValue, METRICS_TOKEN])
+    const secrets = [fixture.password, wrongPassword, fixture.secret, wrongSecret, cookieValue, METRICS_TOKEN];
+    for (const secret of [...secrets, SOURCE_SECRET, WRONG_SOURCE_SECRET, SECRETS_KEY])
       expect(output.includes(secret), `the log holds ${secret.slice(0, 6)}…`).toBe(false);
     expect(output).not.toMatch(/srk_[A-Za-z0-9_-]{8,}/);
 
@@ -89,6 +112,36 @@ describe("structured logs of a real server", () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * Through tRPC as the signed-in person: an HTTP MCP source with a secret Authorization header is saved and synced
+ * (the upstream gets the secret), then saved with a wrong secret and synced again (the upstream refuses it).
+ */
+async function syncWithSourceSecrets(server: OpsProcess, cookie: string, upstreamUrl: string) {
+  const { url, fixture } = server;
+  const at = { team: fixture.team, catalog: fixture.catalog, namespace: "weather" };
+  const call = (procedure: string, input: unknown) =>
+    fetch(`${url}/api/trpc/${procedure}`, {
+      method: "POST",
+      headers: { cookie, origin: fixture.origin, "content-type": "application/json" },
+      body: JSON.stringify({ json: input }),
+    });
+  const sourceWith = (secret: string, revision?: number) => ({
+    ...at,
+    revision,
+    source: { kind: "mcp-http", url: upstreamUrl, headers: [{ name: "Authorization", secret: true, value: secret }] },
+  });
+  const saved = await call("source.set", sourceWith(`Bearer ${SOURCE_SECRET}`));
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  const { revision } = ((await saved.json()) as { result: { data: { json: { revision: number } } } }).result.data.json;
+  const synced = await call("source.syncPreview", at);
+  expect(synced.status, await synced.clone().text()).toBe(200);
+  expect(await synced.text()).toContain("tiny-weather");
+  expect((await call("source.set", sourceWith(`Bearer ${WRONG_SOURCE_SECRET}`, revision))).status).toBe(200);
+  const refused = await call("source.syncPreview", at);
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+  expect(refused.status).toBeLessThan(500);
+}
 
 describe("the logger's redaction", () => {
   it("censors secret fields and secret-shaped text in any object it is given", () => {

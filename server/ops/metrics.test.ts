@@ -1,21 +1,26 @@
 // Prometheus metrics scraped over real HTTP from the node:http front (bearer token, or a port of their own), the
-// exposition text parsed line by line, after tRPC calls, agent routes, event batches and cache look-ups.
+// exposition text checked by Prometheus's own parser (promtool) and read, after tRPC calls, agent routes, event
+// batches, cache look-ups, a catalog check and source syncs.
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+// @ts-expect-error plain ESM test fixture without types
+import { startHttpServer } from "../testing/tiny-mcp-server.mjs";
 import { createNodeApiHandler } from "../http/serve-hooks";
 import { callerFor, createCatalog, createTeamWithMembers, createTools } from "../testing/factories";
 import { insertTestSnapshot } from "../testing/insert-test-snapshot";
 import { testDbKind } from "../testing/test-db";
 import { useTestDatabase } from "../testing/use-test-database";
-import { recordCatalogRun } from "./metrics";
 import { type RunningFront, serveFront } from "./serve-front";
 
 const TOKEN = "scrape-token-abcdefghijklmnopqrstuvwxyz";
 
+type Labels = Record<string, string>;
+
 interface Sample {
   name: string;
-  labels: Record<string, string>;
+  labels: Labels;
   value: number;
 }
 
@@ -23,24 +28,32 @@ interface Sample {
 const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|\+Inf|-Inf)$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 
-/** Prometheus's text format 0.0.4: `# HELP`, `# TYPE` and sample lines; anything else fails the parse. */
+/**
+ * Prometheus's own parser and linter first (`promtool check metrics`, Debian's prometheus package: .ci/run installs
+ * it): a line it cannot parse fails, and so does a lint problem in one of our families (prom-client's Node metrics
+ * have a few of their own). Then the samples, read line by line to compare values.
+ */
 function parseExposition(text: string): { samples: Sample[]; types: Map<string, string> } {
+  const checked = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+  if (checked.error) throw new Error(`promtool is missing (apt-get install prometheus): ${checked.error.message}`);
+  const problems = `${checked.stdout}${checked.stderr}`.split("\n").filter(Boolean);
+  expect(checked.status === 0 || checked.status === 3, problems.join("\n")).toBe(true); // 1: not the text format
+  expect(problems.filter((line) => !/^stockroom_(nodejs|process)_/.test(line))).toEqual([]);
   const samples: Sample[] = [];
   const types = new Map<string, string>();
   for (const line of text.split("\n")) {
-    if (line === "") continue;
-    const type = /^# TYPE (\S+) (counter|gauge|histogram|summary|untyped)$/.exec(line);
+    const type = /^# TYPE (\S+) (\S+)$/.exec(line);
     if (type) types.set(type[1]!, type[2]!);
-    if (line.startsWith("# HELP ") || type) continue;
     const match = SAMPLE.exec(line);
-    if (!match) throw new Error(`not a sample line: ${line}`);
+    if (!match) continue;
     const labels = Object.fromEntries([...(match[3] ?? "").matchAll(LABEL)].map((m) => [m[1]!, m[2]!]));
     samples.push({ name: match[1]!, labels, value: /^nan$/i.test(match[4]!) ? Number.NaN : Number(match[4]) });
   }
   return { samples, types };
 }
 
-function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+/** The sum of the samples of `name` whose labels include `labels`. */
+function valueOf(samples: Sample[], name: string, labels: Labels = {}): number {
   const found = samples.filter(
     (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   );
@@ -61,6 +74,7 @@ describe(`Prometheus metrics (${testDbKind()})`, () => {
   let open: RunningFront;
   let metricsPort: number;
   let at: { team: string; catalog: string; secret: string };
+  let owner: ReturnType<typeof callerFor>;
   beforeAll(async () => {
     metricsPort = await freePort();
     const common = {
@@ -79,7 +93,8 @@ describe(`Prometheus metrics (${testDbKind()})`, () => {
     await createTools(handle.db, catalog.id, [{ namespace: "crm", name: "refund_order", description: "Refund." }]);
     await insertTestSnapshot(handle.db, people.team, catalog, 1);
     const ref = { team: people.team.slug, catalog: catalog.slug };
-    const { secret } = await callerFor(handle.db, people.owner).token.create({ ...ref, name: "metrics" });
+    owner = callerFor(handle.db, people.owner);
+    const { secret } = await owner.token.create({ ...ref, name: "metrics" });
     at = { ...ref, secret };
   });
   afterAll(async () => {
@@ -106,7 +121,7 @@ describe(`Prometheus metrics (${testDbKind()})`, () => {
     expect(parseExposition(await own.text()).types.get("stockroom_http_requests_total")).toBe("counter");
   });
 
-  it("counts and times tRPC procedures, agent routes, events, caches, queries and catalog runs", async () => {
+  it("counts and times tRPC procedures, agent routes, events, caches and queries", async () => {
     const before = (await scrape()).samples;
     const agent = { authorization: `Bearer ${at.secret}`, "content-type": "application/json" };
     const base = `${front.url}/api/v1/catalogs/${at.team}/${at.catalog}`;
@@ -126,11 +141,9 @@ describe(`Prometheus metrics (${testDbKind()})`, () => {
     const listed = await fetch(`${front.url}/api/trpc/snapshot.list?input=${input}`, { headers: agent });
     expect(listed.status, await listed.clone().text()).toBe(200);
     expect((await fetch(`${front.url}/api/trpc/account.me`)).status).toBe(401);
-    recordCatalogRun({ kind: "check", outcome: "ok", seconds: 0.2 });
 
-    const { samples, types } = await scrape();
-    const delta = (name: string, labels: Record<string, string> = {}) =>
-      valueOf(samples, name, labels) - valueOf(before, name, labels);
+    const { samples: after, types } = await scrape();
+    const delta = (name: string, labels: Labels = {}) => valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(delta("stockroom_agent_requests_total", { route: "getLatestSnapshot", status: "200" })).toBe(2);
     expect(delta("stockroom_agent_request_duration_seconds_count", { route: "getLatestSnapshot" })).toBe(2);
     expect(delta("stockroom_agent_request_duration_seconds_bucket", { route: "postEvents", le: "+Inf" })).toBe(2);
@@ -138,17 +151,55 @@ describe(`Prometheus metrics (${testDbKind()})`, () => {
     expect(delta("stockroom_trpc_requests_total", { procedure: "snapshot.list", outcome: "ok" })).toBe(1);
     expect(delta("stockroom_trpc_requests_total", { procedure: "account.me", outcome: "UNAUTHORIZED" })).toBe(1);
     expect(delta("stockroom_trpc_request_duration_seconds_count", { procedure: "snapshot.list" })).toBe(1);
+    expect(types.get("stockroom_trpc_request_duration_seconds")).toBe("histogram");
     expect(delta("stockroom_events_total", { fate: "stored" })).toBe(3);
     expect(delta("stockroom_events_total", { fate: "duplicate" })).toBe(3);
     expect(delta("stockroom_events_total", { fate: "dropped" })).toBe(5);
     expect(delta("stockroom_event_batches_total", { outcome: "stored" })).toBe(2);
     expect(delta("stockroom_cache_lookups_total", { cache: "agent-access", result: "hit" })).toBeGreaterThan(0);
+    expect(delta("stockroom_cache_lookups_total", { cache: "agent-access", result: "miss" })).toBeGreaterThan(0);
     expect(delta("stockroom_cache_lookups_total", { cache: "token-hashes" })).toBeGreaterThan(0);
     expect(delta("stockroom_db_query_duration_seconds_count", { database: handle.kind })).toBeGreaterThan(0);
-    expect(delta("stockroom_catalog_runs_total", { kind: "check", outcome: "ok" })).toBe(1);
     expect(delta("stockroom_http_requests_total", { method: "POST", status: "2xx" })).toBe(2);
-    const gauge = handle.kind === "pglite" ? "stockroom_pglite_queue_depth" : "stockroom_db_pool_connections";
-    expect(samples.some((sample) => sample.name === gauge && sample.labels.database === handle.kind)).toBe(true);
-    expect(samples.some((sample) => sample.name === "stockroom_process_resident_memory_bytes")).toBe(true);
+    const gauges =
+      handle.kind === "pglite"
+        ? ["stockroom_pglite_queue_depth"]
+        : ["stockroom_db_pool_connections", "stockroom_db_pool_idle_connections", "stockroom_db_pool_waiting_clients"];
+    for (const gauge of gauges) {
+      expect(types.get(gauge), gauge).toBe("gauge");
+      expect(
+        after.some((sample) => sample.name === gauge && sample.labels.database === handle.kind),
+        gauge,
+      ).toBe(true);
+    }
+    expect(after.some((sample) => sample.name === "stockroom_process_resident_memory_bytes")).toBe(true);
+  });
+
+  it("counts and times catalog checks and source syncs, failed ones apart", async () => {
+    vi.stubEnv("STOCKROOM_ALLOW_PRIVATE_NETWORKS", "1");
+    const upstream = await startHttpServer();
+    try {
+      const before = (await scrape()).samples;
+      const ref = { team: at.team, catalog: at.catalog };
+      await owner.health.findings(ref);
+      await owner.source.set({ ...ref, namespace: "weather", source: { kind: "mcp-http", url: upstream.url } });
+      const preview = await owner.source.syncPreview({ ...ref, namespace: "weather" });
+      await owner.source.syncApply({ ...ref, namespace: "weather", fingerprint: preview.fingerprint });
+      await upstream.close();
+      await expect(owner.source.syncPreview({ ...ref, namespace: "weather" })).rejects.toThrow();
+
+      const { samples: after, types } = await scrape();
+      const delta = (name: string, labels: Labels) => valueOf(after, name, labels) - valueOf(before, name, labels);
+      const runs = "stockroom_catalog_runs_total";
+      expect(delta(runs, { kind: "check", outcome: "ok" })).toBeGreaterThanOrEqual(1);
+      expect(delta(runs, { kind: "sync-preview", outcome: "ok" })).toBe(1);
+      expect(delta(runs, { kind: "sync-preview", outcome: "failed" })).toBe(1);
+      expect(delta(runs, { kind: "sync", outcome: "ok" })).toBe(1);
+      expect(delta("stockroom_catalog_run_duration_seconds_count", { kind: "sync" })).toBe(1);
+      expect(types.get("stockroom_catalog_run_duration_seconds")).toBe("histogram");
+    } finally {
+      await upstream.close().catch(() => undefined);
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -167,12 +167,39 @@ export function sampleWhileOpen(kind: keyof Metrics["sources"], source: SampledS
 /** The time since `started` (from `performance.now()`), in seconds. */
 export const secondsSince = (started: number) => (performance.now() - started) / 1000;
 
-/**
- * The hook for catalog check and sync runs (other branches call it when a run ends):
- * `recordCatalogRun({ kind: "check", outcome: "ok", seconds })`.
- */
-export function recordCatalogRun(run: { kind: "check" | "sync"; outcome: "ok" | "failed"; seconds: number }): void {
+/** A catalog check (Health, review, a version's counts) or a step of a source sync (its preview, its apply). */
+export type CatalogRunKind = "check" | "sync-preview" | "sync";
+
+/** Counts and times one run, failed when it throws (`stockroom_catalog_runs_total`, `…_duration_seconds`). */
+export function recordCatalogRun(run: { kind: CatalogRunKind; outcome: "ok" | "failed"; seconds: number }): void {
   const m = metrics();
   m.catalogRuns.inc({ kind: run.kind, outcome: run.outcome });
   m.catalogRunSeconds.observe({ kind: run.kind }, run.seconds);
+}
+
+/** Runs `run` (synchronous or async) as a catalog run of `kind`: see `recordCatalogRun`. */
+export function timeCatalogRun<T>(kind: CatalogRunKind, run: () => T): T {
+  const started = performance.now();
+  const done = (outcome: "ok" | "failed") => recordCatalogRun({ kind, outcome, seconds: secondsSince(started) });
+  let result: T;
+  try {
+    result = run();
+  } catch (error) {
+    done("failed");
+    throw error;
+  }
+  if (!(result instanceof Promise)) {
+    done("ok");
+    return result;
+  }
+  return result.then(
+    (value) => {
+      done("ok");
+      return value;
+    },
+    (error: unknown) => {
+      done("failed");
+      throw error;
+    },
+  ) as T;
 }

@@ -6,8 +6,8 @@ import { scrapeMetrics } from "./metrics";
 
 /**
  * The operator's paths on the node:http front: `/healthz` and `/readyz` (open), `/metrics` (Bearer
- * STOCKROOM_METRICS_TOKEN; 404 while unset) and `POST /ops/backup` (Bearer STOCKROOM_BACKUP_TOKEN; 404 while unset
- * or on Postgres, where pg_dump is the way).
+ * STOCKROOM_METRICS_TOKEN; 404 while unset) and `POST /ops/backup` (Bearer STOCKROOM_BACKUP_TOKEN; 404 while unset,
+ * 409 on Postgres, where pg_dump is the way).
  */
 export interface OpsRoutesOptions {
   readiness: ReadinessSources;

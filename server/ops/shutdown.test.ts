@@ -1,13 +1,24 @@
 // Graceful shutdown of the real front (server/testing/ops-server.ts: serveFront with the app's options, the same
 // code `npm start` runs): SIGTERM under a load of event batches and snapshot reads. Every request the server
-// accepted gets its answer, every event a 202 counted is in the database and no other is, the database (PGlite
-// included) reopens cleanly, and the process exits 0 within its bound.
+// accepted gets its answer, every event a 202 counted is in the database and no other is, PGlite's files say it was
+// shut down cleanly (pg_control), and the process exits 0 within its bound.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/open";
 import { createOpsDatabase, logLines, type OpsDatabase, startOpsProcess } from "../testing/ops-process";
 import { testDbKind } from "../testing/test-db";
 
 const BOUND_MS = 20_000;
+
+/**
+ * The cluster state PGlite's Postgres wrote in `global/pg_control` (ControlFileData.state, after a uint64 and two
+ * uint32): 1 is "shut down", written by a clean close; 6 is "in production", what an open or killed one leaves.
+ */
+async function clusterStateOf(pgliteDir: string): Promise<number> {
+  return (await readFile(path.join(pgliteDir, "global", "pg_control"))).readInt32LE(16);
+}
+const SHUT_DOWN = 1;
 const WORKERS = 6;
 
 interface Tally {
@@ -120,7 +131,8 @@ describe(`graceful shutdown (${testDbKind()})`, () => {
       `SIGTERM → exit in ${Math.round(took)} ms; ${drained.inFlight} requests in flight; ${JSON.stringify(statuses)}; ${tally.unanswered.length} not accepted`,
     );
 
-    // The database reopens (PGlite: its data directory was closed cleanly) and holds exactly the answered events.
+    // PGlite's data directory was closed cleanly; the database reopens and holds exactly the answered events.
+    if (database.pgliteDir) expect(await clusterStateOf(database.pgliteDir), "pg_control: shut down").toBe(SHUT_DOWN);
     const reopened = await openDatabase(database.pgliteDir ? { dataDir: database.pgliteDir } : { url: database.url });
     try {
       const [row] = await reopened.sql.query<{ count: number }>(

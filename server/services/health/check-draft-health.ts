@@ -11,6 +11,7 @@ import {
 } from "@/domain/catalog-check/index";
 import type { SnapshotContent } from "@/domain/snapshot/verify";
 import type { SqlSource } from "../../db/sql-source";
+import { timeCatalogRun } from "../../ops/metrics";
 import { loadDraftState } from "../draft/draft-cache";
 import type { LiveRow } from "../draft/build-snapshot-content";
 import { loadGoldenQueries } from "../review/catalog-state";
@@ -61,7 +62,7 @@ export async function checkDraftHealth({
   const key = fingerprint(requests);
   let entry = checked.get(content);
   if (entry?.key !== key) {
-    const result = checkCatalog({ tools, requests, engine, k: engine.defaultLimit });
+    const result = timeCatalogRun("check", () => checkCatalog({ tools, requests, engine, k: engine.defaultLimit }));
     entry = { key, findings: [...result.byTool.values()].flat() };
     checked.set(content, entry);
   }

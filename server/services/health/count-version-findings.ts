@@ -6,6 +6,7 @@ import type { Catalog, Team } from "@prisma/client";
 import { checkCatalog, checkInputOfSnapshot, RULES, RULES_REVISION } from "@/domain/catalog-check/index";
 import type { SnapshotContent } from "@/domain/snapshot/verify";
 import { queryRows, type SqlSource } from "../../db/sql-source";
+import { timeCatalogRun } from "../../ops/metrics";
 import { loadDraftContent } from "../draft/draft-cache";
 import { loadPublishedVersion } from "../review/catalog-state";
 import { type CategoryCounts, countFindings } from "./list-health-findings";
@@ -52,14 +53,15 @@ export function countContent(content: SnapshotContent): StoredCounts {
   const remembered = counted.get(content);
   if (remembered) return remembered;
   const { tools, engine } = checkInputOfSnapshot(content);
-  const findings = [...checkCatalog({ tools, engine, k: engine.defaultLimit }).byTool.values()].flat();
-  const result = {
+  const result = timeCatalogRun("check", () => checkCatalog({ tools, engine, k: engine.defaultLimit }));
+  const findings = [...result.byTool.values()].flat();
+  const counts = {
     counts: countFindings(findings),
     tools: tools.length,
     toolsWithFindings: new Set(findings.map((f) => f.toolId)).size,
   };
-  counted.set(content, result);
-  return result;
+  counted.set(content, counts);
+  return counts;
 }
 
 /** The draft's counts (made the same way as a version's) and the latest MAX_VERSIONS versions', newest first. */

@@ -9,6 +9,7 @@ import {
   type QualityComponent,
 } from "@/domain/catalog-check/index";
 import type { SnapshotContent } from "@/domain/snapshot/verify";
+import { timeCatalogRun } from "../../ops/metrics";
 import type { GoldenQuery } from "./golden-metrics";
 
 export interface ReviewFinding {
@@ -57,7 +58,7 @@ function checkContent(content: SnapshotContent, golden: readonly GoldenQuery[], 
   const requests = golden.flatMap((g) =>
     g.expected.map((toolId) => ({ query: g.query, toolId, source: "golden" as const })),
   );
-  const result = checkCatalog({ tools, requests, engine, k, selfRequests: false });
+  const result = timeCatalogRun("check", () => checkCatalog({ tools, requests, engine, k, selfRequests: false }));
   return [...result.byTool.values()].flat().map((f) => ({
     toolId: f.toolId,
     rule: f.rule,

@@ -5,6 +5,7 @@ import type { ImportDecisions } from "@/domain/import";
 import type { SourceKind } from "@/domain/sources";
 import { canonicalJson } from "@/domain/snapshot/verify";
 import { AppError } from "../../errors";
+import { timeCatalogRun } from "../../ops/metrics";
 import type { AuditActor } from "../history/record-audit-event";
 import { commitImport, previewImport } from "../import/import-tools";
 import type { ImportOptions } from "../import/plan-import";
@@ -45,7 +46,11 @@ async function plan(request: SyncRequest) {
  * Reads the namespace's source and compares it with the catalog: the import's change set (new, changed field by
  * field, conflict, removed, unchanged), writes nothing. Its fingerprint also covers what the source sent.
  */
-export async function previewSync(request: SyncRequest) {
+export function previewSync(request: SyncRequest) {
+  return timeCatalogRun("sync-preview", () => previewSyncRun(request));
+}
+
+async function previewSyncRun(request: SyncRequest) {
   const { row, upstream, options, digest } = await plan(request);
   const preview = await previewImport({ db: request.db, catalog: request.catalog, parsed: upstream.source, options });
   return {
@@ -56,13 +61,22 @@ export async function previewSync(request: SyncRequest) {
   };
 }
 
+type ApplySyncRequest = SyncRequest & {
+  actor: AuditActor;
+  fingerprint: string;
+  skipInvalid: boolean;
+  decisions: ImportDecisions;
+};
+
 /**
  * Applies what the preview showed, all or nothing (the import's transaction, one History group), and records
  * when the source was synced. The source is read again: when it changed since the preview, nothing is written.
  */
-export async function applySync(
-  request: SyncRequest & { actor: AuditActor; fingerprint: string; skipInvalid: boolean; decisions: ImportDecisions },
-) {
+export function applySync(request: ApplySyncRequest) {
+  return timeCatalogRun("sync", () => applySyncRun(request));
+}
+
+async function applySyncRun(request: ApplySyncRequest) {
   const { row, upstream, options, digest } = await plan(request);
   const [catalogFingerprint, previewed] = request.fingerprint.split(".");
   if (previewed !== digest)
