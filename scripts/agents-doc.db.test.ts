@@ -1,6 +1,7 @@
 // docs/agents.md stays what the code produces: its wire example's hits and scores are the SDK's answer on the seeded,
-// published demo catalog (UPDATE_DOCS=1 rewrites them), its JSON names the tools of that answer in its order, and it
-// names no model the official Anthropic SDK warns is deprecated.
+// published demo catalog, the labelled requests and the turn-one tokens it quotes are counted from the code
+// (UPDATE_DOCS=1 rewrites them), its JSON names the tools of that answer in its order, and it names no model the
+// official Anthropic SDK warns is deprecated.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { DEMO_CATALOG, DEMO_EMAIL, DEMO_TEAM, seedDemo } from "@/server/services
 import { callerFor } from "@/server/testing/factories";
 import { DEMO_ACKNOWLEDGEMENT } from "@/server/testing/demo-two-profiles";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
-import { readAgentsDoc, WIRE_CALL, wireHitsSection, withWireHits, writeAgentsDoc } from "./lib/agents-doc";
+import { readAgentsDoc, WIRE_CALL, withGeneratedParts, writeAgentsDoc } from "./lib/agents-doc";
 
 /** Model ids `@anthropic-ai/sdk` warns about (its internal table, read as data: the package does not export it). */
 function deprecatedAnthropicModels(): string[] {
@@ -31,7 +32,9 @@ describe("docs/agents.md, generated from the code", () => {
     await owner.review.publish({ ...input, note: "agents-doc", acknowledgement: DEMO_ACKNOWLEDGEMENT });
   }, 180_000);
 
-  it("shows the SDK's hits and scores for the wire example's search", { timeout: 120_000 }, async () => {
+  it("shows the SDK's hits and scores, the labelled requests and the turn-one tokens as the code makes them", {
+    timeout: 120_000,
+  }, async () => {
     const catalog = await connect({
       url: api.baseUrl(),
       token: secret,
@@ -40,7 +43,7 @@ describe("docs/agents.md, generated from the code", () => {
       telemetry: false,
     });
     const document = readAgentsDoc();
-    const expected = withWireHits(document, wireHitsSection(catalog));
+    const expected = withGeneratedParts(document, catalog);
     if (process.env.UPDATE_DOCS === "1") writeAgentsDoc(expected);
     expect(readAgentsDoc(), "docs/agents.md is stale: UPDATE_DOCS=1 npx vitest run scripts/agents-doc.db.test.ts").toBe(
       expected,

@@ -13,9 +13,6 @@ import os, { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { providerTool } from "../domain/providers/first-request";
-import type { Snapshot } from "../domain/snapshot/verify";
 import { connect } from "../sdk/catalog";
 import type { DatabaseHandle } from "../server/db/open";
 import { createNodeAgentHandler } from "../server/http/agent-dispatch";
@@ -26,6 +23,7 @@ import { binOf } from "../server/testing/real-mcp-servers";
 import { repoRoot, startStockroomMcp } from "../server/testing/stockroom-mcp-process";
 import { createTestDatabase } from "../server/testing/test-db";
 import { recordBenchOutput } from "./lib/bench-report";
+import { directTurnOne, tokensOf } from "./lib/mcp-turn-one";
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -44,7 +42,6 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 const ms = (value: number) => `${value.toFixed(2)} ms`;
-const tokensOf = (value: unknown) => countTokens(JSON.stringify(value));
 
 async function timed(times: number[], run: () => Promise<unknown>): Promise<void> {
   const started = performance.now();
@@ -67,18 +64,6 @@ async function publishDemo(handle: DatabaseHandle): Promise<string> {
   });
   await demo.review.publish({ ...at, note: "bench:mcp every tool deferred" });
   return (await demo.token.create({ ...at, name: "bench-mcp" })).secret;
-}
-
-/** Turn one of a client with every demo server configured: each server's tools/list result, summed. */
-function directTurnOne(snapshot: Snapshot): { servers: number; tools: number; tokens: number } {
-  const byServer = new Map<string, unknown[]>();
-  for (const tool of snapshot.tools) {
-    const list = byServer.get(tool.namespace ?? "") ?? [];
-    list.push(providerTool(tool, "mcp"));
-    byServer.set(tool.namespace ?? "", list);
-  }
-  const tokens = [...byServer.values()].reduce((sum, tools) => sum + tokensOf({ tools }), 0);
-  return { servers: byServer.size, tools: snapshot.tools.length, tokens };
 }
 
 async function main() {

@@ -1,12 +1,25 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSearchIndex } from "../search/index";
 import { connect, StockroomApiError } from "./index";
 import { firstRequestTools } from "../domain/providers/first-request";
 import { SnapshotIntegrityError } from "../domain/snapshot/verify";
 import { sampleContent, startSnapshotServer, TEST_TOKEN, type SnapshotServer } from "./testing/snapshot-server";
+
+// The waits the SDK asks for between attempts, recorded; each is cut to 1 ms so no test waits one out.
+const waits = vi.hoisted(() => [] as number[]);
+vi.mock("./retry", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./retry")>();
+  return {
+    ...actual,
+    sleep: (ms: number) => {
+      waits.push(ms);
+      return actual.sleep(Math.min(ms, 1));
+    },
+  };
+});
 
 let server: SnapshotServer;
 let cacheDir: string;
@@ -134,10 +147,14 @@ describe("retrying 429 and 503", () => {
     for (const form of ["seconds", "date"]) {
       const retryAfter = form === "seconds" ? 1 : new Date(Date.now() + 1500).toUTCString();
       server.failWith = { status: 429, code: "RATE_LIMITED", retryAfter, times: 1 };
-      const started = performance.now();
+      server.requests.length = 0;
+      waits.length = 0;
       await connect({ ...target(), retry: quick, telemetry: false });
-      // The backoff alone would be 1 ms; an HTTP date has whole seconds, so it may be up to 1 s sooner.
-      expect(performance.now() - started, form).toBeGreaterThanOrEqual(450);
+      expect(snapshotRequests(), form).toBe(2);
+      // The backoff alone would be about 1 ms; an HTTP date has whole seconds, so it may ask for up to 1 s less.
+      expect(waits, form).toHaveLength(1);
+      expect(waits[0], form).toBeGreaterThanOrEqual(form === "seconds" ? 1000 : 450);
+      expect(waits[0], form).toBeLessThanOrEqual(1500);
     }
   });
 

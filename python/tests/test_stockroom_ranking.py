@@ -1,7 +1,8 @@
-"""The stockroom profile ranked in Python exactly as in TypeScript: ids, order, scores (f64, the same bits) and match
-strength. The small vectors (sdk/python-vectors.test.ts) carry a catalog's own vocabulary lines and every case the
-analysis branches on; the labelled sets of search/testing/sets/manifest.json (some in ../shared/corpus) are checked
-in full when app/api/v1/python-sdk.test.ts hands over what TypeScript ranked (STOCKROOM_RANKING_DIR)."""
+"""Both profiles ranked in Python exactly as in TypeScript: ids, order, scores (the same bits: f32 for codex-bm25, f64
+for stockroom), evidence and match strength. The small vectors (sdk/python-vectors.test.ts) carry a catalog's own
+vocabulary lines and every case the stockroom analysis branches on; the labelled sets of
+search/testing/sets/manifest.json (some in ../shared/corpus) are checked in full, with every profile, when
+app/api/v1/python-sdk.test.ts hands over what TypeScript ranked (STOCKROOM_RANKING_DIR/<profile>/<catalog>.json)."""
 
 import json
 import os
@@ -9,6 +10,7 @@ import unittest
 from pathlib import Path
 
 from tests.support import read_vectors
+from stockroom.codex_bm25 import CodexIndex
 from stockroom.stockroom_profile import StockroomIndex
 from stockroom.stockroom_profile.segment import icu_available
 
@@ -45,17 +47,24 @@ class StockroomVectorsTest(unittest.TestCase):
 
 @unittest.skipUnless(RANKING_DIR, "needs STOCKROOM_RANKING_DIR: run through npm test (app/api/v1/python-sdk.test.ts)")
 class LabelledSetsTest(unittest.TestCase):
-    def test_every_query_of_every_labelled_set_ranks_as_in_typescript(self) -> None:
-        files = sorted(Path(RANKING_DIR or "").glob("*.json"))
+    def check_profile(self, profile, index_of_docs) -> None:
+        files = sorted((Path(RANKING_DIR or "") / profile).glob("*.json"))
         self.assertEqual([f.stem for f in files], ["bfcl-python", "demo", "metatool"])
         total = 0
         for file in files:
             data = json.loads(file.read_text(encoding="utf-8"))
-            index = index_of(data["docs"], {})
+            index = index_of_docs(data["docs"])
             mismatches = [q["query"] for q in data["queries"] if index.search(q["query"], 8) != q["hits"]]
             total += len(data["queries"])
-            self.assertEqual(mismatches, [], "%s: %d of %d differ" % (file.stem, len(mismatches), len(data["queries"])))
+            where = "%s %s: %d of %d differ" % (profile, file.stem, len(mismatches), len(data["queries"]))
+            self.assertEqual(mismatches, [], where)
         self.assertGreater(total, 2800)
+
+    def test_every_query_of_every_labelled_set_ranks_as_in_typescript(self) -> None:
+        self.check_profile("stockroom", lambda docs: index_of(docs, {}))
+
+    def test_every_query_of_every_labelled_set_ranks_as_in_typescript_codex_bm25(self) -> None:
+        self.check_profile("codex-bm25", lambda docs: CodexIndex([(d["id"], d["text"]) for d in docs]))
 
 
 if __name__ == "__main__":

@@ -57,7 +57,10 @@ async function waitFor<T>(read: () => Promise<T> | T, ok: (value: T) => boolean,
 const { db } = useTestDatabase({ asAppDatabase: true, agentRequestsPerMinute: 10_000 });
 let server: Server;
 let url = "";
+/** A token with the import scope too, so `stockroom mcp` reads the namespaces' sources. */
 let secret = "";
+/** A read and events token: no sources. */
+let readSecret = "";
 let at: { team: string; catalog: string };
 let catalogId = "";
 let viewer: ReturnType<typeof callerFor>;
@@ -74,10 +77,13 @@ const env = () => ({
   STOCKROOM_TOKEN: secret,
   TEST_MEMORY_FILE: path.join(work, "memory.jsonl"),
   REMOTE_MCP_TOKEN: REMOTE_TOKEN,
+  FLAKY_SECRET: SOURCE_SECRET,
 });
 const api = () => ["--url", url, "--team", at.team, "--catalog", at.catalog, "--cache-dir", cacheDir];
-async function gateway(extra: string[] = []): Promise<StockroomMcpProcess> {
-  const started = await startStockroomMcp([...api(), "--servers", serversFile, "--timeout", "3", ...extra], env());
+async function gateway(extra: string[] = [], token = secret): Promise<StockroomMcpProcess> {
+  // Generous defaults (a loaded machine starts node slowly); the hang test shortens them.
+  const args = [...api(), "--servers", serversFile, "--timeout", "30", "--start-timeout", "60", ...extra];
+  const started = await startStockroomMcp(args, { ...env(), STOCKROOM_TOKEN: token });
   gateways.push(started);
   return started;
 }
@@ -98,7 +104,9 @@ beforeAll(async () => {
   viewer = callerFor(db, people.viewer);
   editor = callerFor(db, people.editor);
   await importAndPublish(editor, at, work, catalogId, db);
-  ({ secret } = await callerFor(db, people.owner).token.create({ ...at, name: "mcp" }));
+  const owner = callerFor(db, people.owner);
+  ({ secret } = await owner.token.create({ ...at, name: "mcp", scopes: ["read", "import", "events"] }));
+  ({ secret: readSecret } = await owner.token.create({ ...at, name: "mcp-read" }));
   writeFileSync(serversFile, JSON.stringify(serversConfig(work, remote.url)));
 }, 180_000);
 
@@ -123,6 +131,7 @@ describe("stockroom mcp: tools/list and search", { timeout: 120_000 }, () => {
         "lost",
         "remote__flaky_echo",
         "search_tools",
+        "sourced__flaky_echo",
         "wait",
       ].sort(),
     );
@@ -131,7 +140,7 @@ describe("stockroom mcp: tools/list and search", { timeout: 120_000 }, () => {
     expect(search.description).toContain("namespaces: everything, filesystem");
     expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: true });
     expect(stderr()).toMatch(
-      /v1 verified: 15 direct and \d+ deferred tools; upstream servers: everything, filesystem, kg-memory/,
+      /v1 verified: 16 direct and \d+ deferred tools; upstream servers: everything, filesystem, kg-memory, .*sourced \(source\)/,
     );
   });
 
@@ -234,6 +243,20 @@ describe("stockroom mcp: calls", { timeout: 120_000 }, () => {
     expect(textOf(badArgs)).toBe("call_tool: arguments must be a JSON object.");
   });
 
+  it("starts the server a namespace's source records, with the variables it names from this environment", async () => {
+    const { client } = await gateway();
+    const echo = await client.callTool({ name: "sourced__flaky_echo", arguments: { message: "from the source" } });
+    expect(echo).toMatchObject({
+      content: [{ type: "text", text: "echo: from the source" }],
+      structuredContent: { secret: SOURCE_SECRET },
+    });
+    // A token without the import scope cannot read sources: the servers file alone routes calls, and the log says so.
+    const reader = await gateway([], readSecret);
+    expect(reader.stderr()).toContain("namespace sources not read (the token lacks the import scope)");
+    const unrouted = await reader.client.callTool({ name: "sourced__flaky_echo", arguments: { message: "x" } });
+    expect(textOf(unrouted)).toMatch(/No MCP server is configured for sourced.flaky_echo/);
+  });
+
   it("refuses unknown and hidden tools: never listed, found or called", async () => {
     const { client } = await gateway();
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(
@@ -273,20 +296,19 @@ describe("stockroom mcp: calls", { timeout: 120_000 }, () => {
   });
 
   it("answers within the timeout when an upstream hangs on a call or never answers at all", async () => {
-    const { client } = await gateway();
-    for (const [name, message] of [
-      ["hang", /MCP server "flaky" did not answer hang within 3 s/],
-      ["wait", /MCP server "stuck" could not start: .*timed out/i],
-    ] as const) {
-      const started = Date.now();
-      const result = await client.callTool({ name, arguments: {} }, undefined, { timeout: 30_000 });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(message);
-      expect(Date.now() - started).toBeLessThan(10_000);
-    }
+    // The client would wait 90 s; the answers are the gateway's own timeout results, which name the timeout.
+    const patient = { timeout: 90_000 };
+    const { client } = await gateway(["--timeout", "3"]);
+    const hung = await client.callTool({ name: "hang", arguments: {} }, undefined, patient);
+    expect(hung.isError).toBe(true);
+    expect(textOf(hung)).toMatch(/MCP server "flaky" did not answer hang within 3 s \(the --timeout\)/);
     // The hung call did not take the server down with it.
     const echo = await client.callTool({ name: "flaky__flaky_echo", arguments: { message: "still here" } });
     expect(echo.isError).toBeFalsy();
+    const stuck = await gateway(["--start-timeout", "3"]);
+    const never = await stuck.client.callTool({ name: "wait", arguments: {} }, undefined, patient);
+    expect(never.isError).toBe(true);
+    expect(textOf(never)).toMatch(/MCP server "stuck" could not start: .*timed out/i);
   });
 });
 
@@ -333,9 +355,9 @@ describe("stockroom mcp --http", { timeout: 120_000 }, () => {
 });
 
 describe("stockroom mcp: Insights, new versions and offline start", { timeout: 120_000 }, () => {
-  it("reports searches, calls and outcomes to the catalog's Insights, in the background", async () => {
+  it("reports searches, calls and outcomes to the catalog's Insights, in the background, under its privacy setting", async () => {
     const { client } = await gateway();
-    await client.callTool({ name: "search_tools", arguments: { query: "tiny image logo" } });
+    await client.callTool({ name: "search_tools", arguments: { query: "tiny image logo 42" } });
     await client.callTool({ name: "get-tiny-image", arguments: {} });
     const events = await waitFor(
       () => db.agentEvent.findMany({ where: { catalogId, toolId: "everything.get-tiny-image" } }),
@@ -347,7 +369,7 @@ describe("stockroom mcp: Insights, new versions and offline start", { timeout: 1
       where: { catalogId, kind: "search", clientEventId: events[0]!.searchEventId! },
     });
     expect(search).toMatchObject({
-      query: "tiny image logo",
+      query: "tiny image logo [number]", // the catalog's default privacy setting: redacted
       followed: true,
       conversationId: events[0]!.conversationId,
     });
@@ -391,6 +413,10 @@ describe("stockroom mcp: Insights, new versions and offline start", { timeout: 1
     await offline.client.callTool({ name: "search_tools", arguments: { query: "echo back the input message" } });
     const echo = await offline.client.callTool({ name: "echo", arguments: { message: "offline" } });
     expect(textOf(echo)).toMatch(/offline/);
+    // The namespaces' sources read at the first start route calls too.
+    expect(offline.stderr()).toContain("namespace sources from the local cache");
+    const sourced = await offline.client.callTool({ name: "sourced__flaky_echo", arguments: { message: "offline" } });
+    expect(sourced).toMatchObject({ structuredContent: { message: "offline", secret: SOURCE_SECRET } });
     // A cached snapshot that no longer matches its hash is not trusted: with the server away, nothing is served.
     const cached = path.join(cacheDir, at.team, at.catalog, "latest.json");
     writeFileSync(cached, readFileSync(cached, "utf8").replace("Echoes back the input string", "Echoes it all"));
@@ -441,6 +467,7 @@ async function startRemoteFlaky(): Promise<{ url: string; stop: () => void }> {
 }
 
 const REMOTE_TOKEN = "remote-secret";
+const SOURCE_SECRET = "a secret of this machine";
 
 type Editor = ReturnType<typeof callerFor>;
 
@@ -475,6 +502,8 @@ async function importAndPublish(
     ],
     ["flaky", "flaky", "direct", flaky],
     ["remote", "remote", "direct", flaky.filter((t) => t.name === "flaky_echo")],
+    // Routed by the namespace's recorded source (no entry in the servers file).
+    ["sourced", "sourced", "direct", flaky.filter((t) => t.name === "flaky_echo")],
     [
       "stuck",
       "stuck",
@@ -494,6 +523,8 @@ async function importAndPublish(
     const preview = await editor.import.preview({ ...at, text, options });
     await editor.import.commit({ ...at, text, options, fingerprint: preview.fingerprint });
   }
+  const source = { kind: "mcp-stdio" as const, command: node, args: [FLAKY], env: ["FLAKY_SECRET"] };
+  await editor.source.set({ ...at, namespace: "sourced", source });
   await editTool(db, catalogId, "everything.get-env", { exposure: "hidden" });
   await editor.review.publish({ ...at, note: "stockroom mcp test" });
 }

@@ -1,5 +1,6 @@
 // `stockroom mcp`: serves a catalog's published tools to any MCP client (stdio, or Streamable HTTP on 127.0.0.1),
-// with the catalog's own search, and forwards calls to the upstream MCP servers of a local mcpServers file.
+// with the catalog's own search, and forwards calls to the upstream MCP servers of a local mcpServers file or of
+// the namespaces' recorded sources.
 import os from "node:os";
 import path from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -10,18 +11,24 @@ import { createGatewayServer } from "./mcp/gateway-server";
 import { serveHttp } from "./mcp/serve-http";
 import { readServersConfig, ServersConfigError, type ServersConfig } from "./mcp/servers-config";
 import { UpstreamPool } from "./mcp/upstream-pool";
-import { localServersResolver } from "./mcp/upstream-routes";
+import { namespaceSources } from "./mcp/namespace-sources";
+import { localServersResolver, sourcesResolver } from "./mcp/upstream-routes";
 import { API_FLAGS, API_USAGE, apiTargetOf, parseVersion } from "./snapshot-source";
 
 export const usage =
-  "mcp --url U --team T --catalog C [--version N|latest] [--servers FILE] [--http PORT] [--timeout S] [--refresh S] [--cache-dir DIR] [--no-telemetry]\n" +
+  "mcp --url U --team T --catalog C [--version N|latest] [--servers FILE] [--http PORT] [--timeout S] [--start-timeout S] [--refresh S] [--cache-dir DIR] [--no-telemetry]\n" +
   `${API_USAGE}\n` +
   "  Serves the catalog as an MCP server over stdio (or Streamable HTTP on http://127.0.0.1:PORT/mcp): the direct tools,\n" +
   '  search_tools and call_tool. Calls go to the servers of FILE ({ "mcpServers": { name: { command, args, env } | { url, headers } } },\n' +
-  "  matched by namespace or recorded MCP server name). --timeout (default 60 s) bounds every call; --refresh (default 300 s)\n" +
-  "  revalidates latest; the last verified snapshot is kept in DIR (default ~/.cache/stockroom) for an offline start.";
+  "  matched by namespace or recorded MCP server name), else to the MCP server the namespace's source records (read with a\n" +
+  "  token that has the import scope). --timeout (default 60 s) bounds every call, --start-timeout (default: --timeout)\n" +
+  "  starting its server; --refresh (default 300 s) revalidates latest; the last verified snapshot is kept in DIR\n" +
+  "  (default ~/.cache/stockroom) for an offline start.";
 
-const FLAGS = [...API_FLAGS, "version", "servers", "http", "timeout", "refresh", "cache-dir", "no-telemetry"];
+const FLAGS = [
+  ...API_FLAGS,
+  ...["version", "servers", "http", "timeout", "start-timeout", "refresh", "cache-dir", "no-telemetry"],
+];
 
 function secondsFlag(flags: Flags, name: string, fallback: number): number {
   const raw = stringFlag(flags, name);
@@ -54,11 +61,12 @@ const defaultCacheDir = () =>
 
 const log = (message: string) => process.stderr.write(`stockroom mcp: ${message}\n`);
 
-function describeStart(catalog: StockroomCatalog, servers: ServersConfig): string {
+function describeStart(catalog: StockroomCatalog, servers: ServersConfig, fromSources: ServersConfig): string {
   const { snapshot } = catalog;
   const direct = snapshot.tools.filter((t) => t.exposure === "direct").length;
   const from = catalog.source === "cache" ? "from the local cache (server unreachable)" : "verified";
-  const names = servers.size > 0 ? [...servers.keys()].join(", ") : "none (--servers)";
+  const sourced = [...fromSources.keys()].filter((name) => !servers.has(name)).map((name) => `${name} (source)`);
+  const names = servers.size + sourced.length > 0 ? [...servers.keys(), ...sourced].join(", ") : "none (--servers)";
   return `${snapshot.catalog.team}/${snapshot.catalog.slug} v${snapshot.version} ${from}: ${direct} direct and ${snapshot.tools.length - direct} deferred tools; upstream servers: ${names}`;
 }
 
@@ -67,12 +75,14 @@ export function parseMcpOptions(argv: string[]) {
   const flags = parseFlags(argv, FLAGS);
   const target = apiTargetOf(flags);
   if (!target) throw new UsageError("--url is required");
+  const timeoutMs = secondsFlag(flags, "timeout", 60) * 1000;
   return {
     target,
     version: parseVersion(stringFlag(flags, "version")),
     serversFile: stringFlag(flags, "servers") ?? null,
     port: portFlag(flags),
-    timeoutMs: secondsFlag(flags, "timeout", 60) * 1000,
+    timeoutMs,
+    startTimeoutMs: secondsFlag(flags, "start-timeout", timeoutMs / 1000) * 1000,
     refreshMs: secondsFlag(flags, "refresh", 300) * 1000,
     cacheDir: stringFlag(flags, "cache-dir") ?? defaultCacheDir(),
     telemetry: flags["no-telemetry"] !== true,
@@ -81,7 +91,8 @@ export function parseMcpOptions(argv: string[]) {
 
 export function run(argv: string[]): Promise<number> {
   return runCommand(usage, async () => {
-    const { target, version, serversFile, port, timeoutMs, refreshMs, cacheDir, telemetry } = parseMcpOptions(argv);
+    const { target, version, serversFile, port, timeoutMs, startTimeoutMs, refreshMs, cacheDir, telemetry } =
+      parseMcpOptions(argv);
     const servers = serversOf(serversFile);
     const catalog = await connect({ ...target, version, cacheDir, ...(telemetry ? {} : { telemetry: false }) }).catch(
       (error: unknown) => {
@@ -92,9 +103,13 @@ export function run(argv: string[]): Promise<number> {
         );
       },
     );
-    log(describeStart(catalog, servers));
-    const pool = new UpstreamPool({ timeoutMs });
-    const gateway = new Gateway({ catalog, pool, resolvers: [localServersResolver(servers)] });
+    const namespaces = [...new Set(catalog.snapshot.tools.flatMap((t) => (t.namespace ? [t.namespace] : [])))];
+    const sources = await namespaceSources(target, namespaces, cacheDir);
+    for (const note of sources.notes) log(note);
+    log(describeStart(catalog, servers, sources.servers));
+    const pool = new UpstreamPool({ timeoutMs, startTimeoutMs });
+    const resolvers = [localServersResolver(servers), sourcesResolver(sources.servers)];
+    const gateway = new Gateway({ catalog, pool, resolvers });
     const timer = setInterval(() => {
       gateway.refresh().then(
         (changed) => changed && log(`now serving v${catalog.version}`),

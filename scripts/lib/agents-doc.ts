@@ -1,9 +1,12 @@
-// The numbers and outputs docs/agents.md shows for its wire example, made from the code: the SDK's answer to the
-// example's `tool_search_call` on the published demo catalog. scripts/agents-doc.db.test.ts keeps the document
-// current (UPDATE_DOCS=1 rewrites the generated parts), so a change of the ranking cannot leave stale scores.
+// The numbers and outputs docs/agents.md shows, made from the code: the SDK's answer to the wire example's
+// `tool_search_call` on the published demo catalog, the number of labelled requests the Python SDK is checked on,
+// and the demo catalog's turn-one tokens with and without `stockroom mcp`. scripts/agents-doc.db.test.ts keeps the
+// document current (UPDATE_DOCS=1 rewrites the generated parts), so a change of the code cannot leave stale numbers.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { StockroomCatalog } from "../../sdk/catalog";
+import { readManifest, readSetQueries } from "../../search/testing/labelled-sets";
+import { deferredTurnOneTokens, directTurnOne } from "./mcp-turn-one";
 
 export const AGENTS_DOC = path.resolve(import.meta.dirname, "../../docs/agents.md");
 
@@ -14,9 +17,6 @@ export const WIRE_CALL = {
   execution: "client",
   arguments: { query: "refund the most recent payment from a customer", limit: 3 },
 } as const;
-
-const START = "<!-- generated:wire-hits (scripts/lib/agents-doc.ts) -->";
-const END = "<!-- /generated:wire-hits -->";
 
 const WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
 
@@ -35,12 +35,40 @@ export function wireHitsSection(catalog: StockroomCatalog): string {
 order of each namespace's best hit, and tools without a namespace are top-level functions.`;
 }
 
-/** The document with its generated part replaced by `section`. */
-export function withWireHits(document: string, section: string): string {
-  const from = document.indexOf(START);
-  const to = document.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`docs/agents.md has no ${START} … ${END} part`);
-  return `${document.slice(0, from + START.length)}\n${section}\n${document.slice(to)}`;
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/** The labelled requests python-sdk.test.ts has Python rank (every set of the manifest, with both profiles). */
+export function labelledSetsSection(): string {
+  const requests = readManifest().reduce((sum, set) => sum + readSetQueries(set).length, 0);
+  return `Checked: \`sdk/python-vectors.test.ts\` writes small vectors (a catalog's own lines, CJK, typed values, exact names,
+\`dropWeakHits\`) that \`python/tests/test_stockroom_ranking.py\` compares, and \`app/api/v1/python-sdk.test.ts\` has Python
+rank every query of every labelled set of \`search/testing/sets/manifest.json\` (${thousands(requests)} requests over the demo,
+MetaTool and BFCL catalogs) with both profiles and compares its top 8 with TypeScript's.`;
+}
+
+/** Turn-one tokens of the demo catalog listed directly and through `stockroom mcp` (bench:mcp prints the same). */
+export function mcpTurnOneSection(catalog: StockroomCatalog): string {
+  const direct = directTurnOne(catalog.snapshot);
+  const about = thousands(Math.round(direct.tokens / 1000) * 1000);
+  return `The demo catalog has ${direct.tools} tools of ${direct.servers} servers: listed directly they take about ${about} tokens on turn one, through
+\`stockroom mcp\` with every tool deferred ${thousands(deferredTurnOneTokens(catalog.snapshot))} (o200k; \`npm run bench:mcp\` measures both and the overheads).`;
+}
+
+/** The document with the generated part `name` replaced by `section`. */
+export function withGenerated(document: string, name: string, section: string): string {
+  const start = `<!-- generated:${name} (scripts/lib/agents-doc.ts) -->`;
+  const end = `<!-- /generated:${name} -->`;
+  const from = document.indexOf(start);
+  const to = document.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`docs/agents.md has no ${start} … ${end} part`);
+  return `${document.slice(0, from + start.length)}\n${section}\n${document.slice(to)}`;
+}
+
+/** The document with every generated part made from `catalog` (the published demo catalog) and the code. */
+export function withGeneratedParts(document: string, catalog: StockroomCatalog): string {
+  let text = withGenerated(document, "wire-hits", wireHitsSection(catalog));
+  text = withGenerated(text, "labelled-sets", labelledSetsSection());
+  return withGenerated(text, "mcp-turn-one", mcpTurnOneSection(catalog));
 }
 
 export function readAgentsDoc(): string {

@@ -1,6 +1,7 @@
 // An MCP server that misbehaves on request, for `stockroom mcp` tests: `flaky_echo` answers (text, structured
-// content, and isError when asked), `crash` exits the process mid-call, `hang` never answers. Over stdio, or over
-// Streamable HTTP with `--http` (stateless, JSON answers; FLAKY_TOKEN makes it require that bearer token).
+// content, and isError when asked; FLAKY_SECRET, when set, is echoed too), `crash` exits the process mid-call, `hang`
+// never answers. Over stdio, or over Streamable HTTP with `--http` (stateless, JSON answers; FLAKY_TOKEN makes it
+// require that bearer token).
 import http from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -35,7 +36,12 @@ function createServer() {
     const message = String(args.message ?? "");
     return {
       content: [{ type: "text", text: `echo: ${message}` }],
-      structuredContent: { message, length: message.length, pid: process.pid },
+      structuredContent: {
+        message,
+        length: message.length,
+        pid: process.pid,
+        ...(process.env.FLAKY_SECRET ? { secret: process.env.FLAKY_SECRET } : {}),
+      },
       ...(args.fail === true ? { isError: true } : {}),
     };
   });

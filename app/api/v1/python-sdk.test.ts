@@ -11,7 +11,7 @@ import { resolveToolSearchPaths } from "@/domain/providers/tool-search-paths";
 import { DEMO_CATALOG, DEMO_TEAM, seedDemo } from "@/server/services/seed/seed-demo";
 import { publishDemoInBothProfiles } from "@/server/testing/demo-two-profiles";
 import { PYTHON_DIR, testPython } from "@/server/testing/python";
-import { writeStockroomRankings } from "@/sdk/testing/python-ranking";
+import { writeLabelledRankings } from "@/sdk/testing/python-ranking";
 import { useAgentApiServer } from "@/server/testing/use-agent-api-server";
 
 /** What the TypeScript SDK answers on one version: the Python SDK must answer the same (python/tests/test_hosted.py). */
@@ -135,7 +135,9 @@ describe("the Python SDK (python/) against a real server", () => {
       );
     const rankings = path.join(scratch, "rankings");
     mkdirSync(rankings);
-    expect(writeStockroomRankings(rankings)).toBeGreaterThan(2800);
+    const ranked = writeLabelledRankings(rankings);
+    expect(ranked.stockroom).toBeGreaterThan(2800);
+    expect(ranked["codex-bm25"]).toBe(ranked.stockroom);
     const expectedFile = path.join(scratch, "expected.json");
     writeFileSync(expectedFile, JSON.stringify({ versions, latestVersion: v2.version, stockroomVersion: v1.version }));
 
@@ -155,6 +157,7 @@ describe("the Python SDK (python/) against a real server", () => {
     expect(output).not.toMatch(/skipped/);
     expect(output).toMatch(/test_every_golden_query_answers_as_the_typescript_sdk .* ok/);
     expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript .* ok/);
+    expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript_codex_bm25 .* ok/);
     expect(output).toMatch(/Ran \d+ tests/);
     expect(output).toMatch(/test_searches_calls_and_outcomes_are_stored .* ok/);
     expect(output).toMatch(/test_the_quick_start_runs_from_the_installed_wheel .* ok/);

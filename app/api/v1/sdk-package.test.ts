@@ -237,15 +237,26 @@ describe.skipIf(process.env.STOCKROOM_TEST_DB === "postgres")(
   },
 );
 
-/** Runs a compiled example until it exits, or (an example that keeps refreshing) until it has printed and gone quiet. */
+/**
+ * Runs a compiled example until it exits, or (an example that keeps refreshing) until it has printed its last line
+ * (each example ends by printing); one that does neither within 4 minutes fails, saying so.
+ */
 async function runExample(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   const child = execFile(process.execPath, [file], { cwd, env, encoding: "utf8" });
   let output = "";
-  child.stdout?.on("data", (chunk: string) => (output += chunk));
+  let printed: () => void = () => {};
+  const hasPrinted = new Promise<"printed">((resolve) => (printed = () => resolve("printed")));
+  child.stdout?.on("data", (chunk: string) => {
+    output += chunk;
+    printed();
+  });
   child.stderr?.on("data", (chunk: string) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const settled = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("running"), 20_000))]);
-  if (settled === "running") child.kill();
-  expect(settled === "running" ? 0 : settled, `${path.basename(file)}: ${output}`).toBe(0);
+  const stuck = new Promise<"stuck">((resolve) => setTimeout(() => resolve("stuck"), 240_000).unref());
+  const settled = await Promise.race([exited, hasPrinted, stuck]);
+  if (settled !== "printed" || child.exitCode === null) child.kill();
+  await exited;
+  expect(settled, `${path.basename(file)} neither printed nor exited: ${output}`).not.toBe("stuck");
+  if (typeof settled === "number" || settled === null) expect(settled, `${path.basename(file)}: ${output}`).toBe(0);
   expect(output, path.basename(file)).not.toMatch(/Error|deprecated/);
 }

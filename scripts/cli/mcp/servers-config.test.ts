@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../../server/testing/stockroom-mcp-process";
+import { parseMcpOptions } from "../mcp";
 import { expandEnvironment, parseServersConfig, ServersConfigError } from "./servers-config";
 import { localServersResolver, resolveUpstream } from "./upstream-routes";
 import type { SnapshotTool } from "../../../domain/snapshot/verify";
@@ -93,6 +94,16 @@ describe("stockroom mcp usage", { timeout: 60_000 }, () => {
         (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       );
     });
+
+  it("bounds an upstream's start by --start-timeout, by default the --timeout", () => {
+    const target = ["--url", "http://127.0.0.1:9", "--team", "t", "--catalog", "c", "--token", "srk_x"];
+    expect(parseMcpOptions(target)).toMatchObject({ timeoutMs: 60_000, startTimeoutMs: 60_000 });
+    expect(parseMcpOptions([...target, "--timeout", "5"])).toMatchObject({ timeoutMs: 5000, startTimeoutMs: 5000 });
+    expect(parseMcpOptions([...target, "--start-timeout", "90"])).toMatchObject({ startTimeoutMs: 90_000 });
+    expect(() => parseMcpOptions([...target, "--start-timeout", "soon"])).toThrow(
+      /--start-timeout must be a positive number of seconds/,
+    );
+  });
 
   it("refuses bad flags and a bad servers file before starting anything", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "stockroom-mcp-usage-"));

@@ -1,6 +1,7 @@
 // The upstream MCP servers `stockroom mcp` forwards calls to: started on the first call that needs them (stdio
 // servers as child processes of this one, HTTP servers by URL), restarted once after a crash, and never allowed
-// to hang a call: whatever goes wrong (no start, a crash, no answer within the timeout) becomes an error result.
+// to hang a call: whatever goes wrong (no start within the start timeout, a crash, no answer within the call
+// timeout) becomes an error result.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -9,8 +10,10 @@ import { expandEnvironment, isStdioEntry, ServersConfigError, type ServerEntry }
 import type { UpstreamRoute } from "./upstream-routes";
 
 export interface UpstreamPoolOptions {
-  /** The longest a call may take, starting the server included. */
+  /** The longest a call may take once its server runs. */
   timeoutMs: number;
+  /** The longest starting a server may take (spawn and initialize; default `timeoutMs`). */
+  startTimeoutMs?: number;
   /** Where `${VAR}` in the servers file is read from (default: this process's environment). */
   env?: Readonly<Record<string, string | undefined>>;
   /** After a server failed twice in a row, how long calls are refused before it is started again (default 60 s). */
@@ -45,14 +48,13 @@ export class UpstreamPool {
 
   /** Calls the route's tool with the client's arguments; the upstream's result is returned unchanged. */
   async call(route: UpstreamRoute, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
-    const deadline = Date.now() + this.options.timeoutMs;
+    const startDeadline = Date.now() + (this.options.startTimeoutMs ?? this.options.timeoutMs);
     const slot = this.slotOf(route.key);
     let connection: Connection | null = null;
     try {
-      connection = await this.connectionOf(slot, route, deadline);
-      const timeout = Math.max(1, deadline - Date.now());
+      connection = await this.connectionOf(slot, route, startDeadline);
       const result = await connection.client.callTool({ name: route.toolName, arguments: args }, undefined, {
-        timeout,
+        timeout: this.options.timeoutMs,
         signal,
       });
       slot.failures = 0;

@@ -1,7 +1,6 @@
-// Which upstream MCP server answers a catalog tool. Resolvers are tried in order; today they read only the local
-// `mcpServers` file, by the tool's namespace and then by the MCP server name its import recorded (`mcp.server`).
-// A source the snapshot carries for a namespace (another branch adds them) becomes one more resolver, placed
-// after the local file's so that a local entry (with this machine's secrets) still wins.
+// Which upstream MCP server answers a catalog tool. Resolvers are tried in order: the local `mcpServers` file, by
+// the tool's namespace and then by the MCP server name its import recorded (`mcp.server`); then the source recorded
+// for the tool's namespace (namespace-sources.ts), so that a local entry (with this machine's secrets) still wins.
 import type { SnapshotTool } from "../../../domain/snapshot/verify";
 import type { ServerEntry, ServersConfig } from "./servers-config";
 
@@ -25,6 +24,15 @@ export function localServersResolver(servers: ServersConfig): UpstreamResolver {
       if (name && entry) return { key: `local:${name}`, name, entry, toolName: tool.spec.name };
     }
     return null;
+  };
+}
+
+/** The server the tool's namespace records as its source. */
+export function sourcesResolver(servers: ServersConfig): UpstreamResolver {
+  return (tool) => {
+    const entry = tool.namespace ? servers.get(tool.namespace) : undefined;
+    if (!tool.namespace || !entry) return null;
+    return { key: `source:${tool.namespace}`, name: tool.namespace, entry, toolName: tool.spec.name };
   };
 }
 
