@@ -13,11 +13,13 @@ import {
 import type { LabelledQuery } from "../search/testing/corpus";
 import { readCatalog, readManifest, readSetQueries, type CatalogId } from "../search/testing/labelled-sets";
 import { writeBenchSection } from "./lib/bench-report";
+import { corpusShareTable } from "./lib/corpus-share";
 
 const K = 8;
-/** What is measured: the profile, and for stockroom the vocabulary packs (both, or the general pack alone). */
+/** What is measured: the profile, and for stockroom the vocabulary packs (both, both and learned, or general alone). */
 const VARIANTS = [
   { name: "stockroom", profile: "stockroom", packs: ["general", "popular-servers"] },
+  { name: "stockroom + learned", profile: "stockroom", packs: ["general", "popular-servers", "learned"] },
   { name: "stockroom, general pack", profile: "stockroom", packs: ["general"] },
   { name: "codex-bm25", profile: "codex-bm25", packs: [] },
 ] as const satisfies ReadonlyArray<{ name: string; profile: EngineProfile; packs: readonly string[] }>;
@@ -165,7 +167,8 @@ function summary(rows: Row[]): string {
 const rows = measure(process.argv.includes("--halves"));
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(rows)}\n`);
 else {
-  const body = `${summary(rows)}\n\n${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.`;
+  const sets = readManifest().map((set) => ({ id: set.id, queries: readSetQueries(set) }));
+  const body = `${summary(rows)}\n\n${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.\n\nThe training corpus (../shared/corpus/train) and each set's words:\n\n${corpusShareTable(sets)}`;
   process.stdout.write(`${body}\n`);
   if (!process.argv.includes("--no-write")) writeBenchSection("quality", "Search quality on every labelled set", body);
 }

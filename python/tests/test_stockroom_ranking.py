@@ -46,13 +46,18 @@ class StockroomVectorsTest(unittest.TestCase):
 @unittest.skipUnless(RANKING_DIR, "needs STOCKROOM_RANKING_DIR: run through npm test (app/api/v1/python-sdk.test.ts)")
 class LabelledSetsTest(unittest.TestCase):
     def test_every_query_of_every_labelled_set_ranks_as_in_typescript(self) -> None:
+        """With the default packs and with the learned pack added (its weighted links from the generated table)."""
         files = sorted(Path(RANKING_DIR or "").glob("*.json"))
         self.assertEqual([f.stem for f in files], ["bfcl-python", "demo", "metatool"])
         total = 0
         for file in files:
             data = json.loads(file.read_text(encoding="utf-8"))
             index = index_of(data["docs"], {})
+            learned = index_of(data["docs"], {"vocabulary": data["learnedVocabulary"]})
             mismatches = [q["query"] for q in data["queries"] if index.search(q["query"], 8) != q["hits"]]
+            mismatches += [
+                "learned: " + q["query"] for q in data["queries"] if learned.search(q["query"], 8) != q["learnedHits"]
+            ]
             total += len(data["queries"])
             self.assertEqual(mismatches, [], "%s: %d of %d differ" % (file.stem, len(mismatches), len(data["queries"])))
         self.assertGreater(total, 2800)

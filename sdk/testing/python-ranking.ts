@@ -1,22 +1,29 @@
 // What the TypeScript SDK's ranking answers on every labelled set (search/testing/sets/manifest.json, some under
 // ../shared/corpus), written per catalog for the Python SDK's check (python/tests/test_stockroom_ranking.py): the
-// catalog's documents and, for every query, its top 8 hits as `catalog.search` returns them (without `tool`).
+// catalog's documents and, for every query, its top 8 hits as `catalog.search` returns them (without `tool`), with
+// the default vocabulary and with the learned pack added (`learnedHits`, ranked with `learnedVocabulary`).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { createSearchIndex, type SearchHit } from "../../search/index";
+import { createSearchIndex, currentPacks, type SearchHit } from "../../search/index";
 import { readCatalog, readManifest, readSetQueries, type CatalogId } from "../../search/testing/labelled-sets";
 
+const LEARNED_VOCABULARY = { packs: currentPacks(["general", "popular-servers", "learned"]), lines: "" };
+
 export function writeStockroomRankings(dir: string): number {
-  const byCatalog = new Map<CatalogId, Array<{ query: string; hits: SearchHit[] }>>();
+  const byCatalog = new Map<CatalogId, Array<{ query: string; hits: SearchHit[]; learnedHits: SearchHit[] }>>();
   for (const set of readManifest()) {
-    const index = createSearchIndex(readCatalog(set.catalog), { profile: "stockroom" });
+    const docs = readCatalog(set.catalog);
+    const index = createSearchIndex(docs, { profile: "stockroom" });
+    const learned = createSearchIndex(docs, { profile: "stockroom", vocabulary: LEARNED_VOCABULARY });
     let queries = byCatalog.get(set.catalog);
     if (!queries) byCatalog.set(set.catalog, (queries = []));
-    for (const { query } of readSetQueries(set)) queries.push({ query, hits: index.search(query, 8) });
+    for (const { query } of readSetQueries(set))
+      queries.push({ query, hits: index.search(query, 8), learnedHits: learned.search(query, 8) });
   }
   let count = 0;
   for (const [catalog, queries] of byCatalog) {
-    writeFileSync(path.join(dir, `${catalog}.json`), JSON.stringify({ docs: readCatalog(catalog), queries }));
+    const data = { docs: readCatalog(catalog), learnedVocabulary: LEARNED_VOCABULARY, queries };
+    writeFileSync(path.join(dir, `${catalog}.json`), JSON.stringify(data));
     count += queries.length;
   }
   return count;

@@ -113,8 +113,8 @@ describe("catalog create / update / archive", () => {
         {
           term: "zorp",
           related: [
-            { term: "creat", source: "catalog" },
-            { term: "refund", source: "catalog" },
+            { term: "creat", source: "catalog", weight: 0.4 },
+            { term: "refund", source: "catalog", weight: 0.4 },
           ],
         },
       ],
