@@ -41,6 +41,8 @@ interface Row {
   /** With weak hits dropped (a catalog's opt-in): answerable requests left with nothing, and no-match requests emptied. */
   dropEmpty: number;
   dropNoMatchEmpty: number | null;
+  /** Of the answerable requests whose top hit is right, the share whose top hit is labelled strong (null: none). */
+  rightStrong: number | null;
 }
 
 /** The catalogs whose requests are split into halves by `--halves`. */
@@ -65,6 +67,15 @@ function indexFor(catalog: CatalogId, variant: Variant, dropWeakHits = false): S
     );
   }
   return index;
+}
+
+/** Of the answerable requests whose top hit is right, the share labelled strong. */
+function rightStrongShare(index: SearchIndex, queries: readonly LabelledQuery[]): number | null {
+  const right = queries.flatMap((q) => {
+    const top = index.search(q.query, 1)[0];
+    return top && q.gold.includes(top.id) ? [top.strength === "strong"] : [];
+  });
+  return right.length === 0 ? null : right.filter(Boolean).length / right.length;
 }
 
 function rank(index: SearchIndex, queries: readonly LabelledQuery[], depth: number) {
@@ -111,6 +122,7 @@ function measure(halves: boolean): Row[] {
         noMatchEmpty: atK.noMatchEmptyRate,
         dropEmpty: dropped.noHit,
         dropNoMatchEmpty: dropped.noMatchEmptyRate,
+        rightStrong: rightStrongShare(indexFor(set.catalog, variant), queries),
       });
     }
   }
@@ -121,7 +133,7 @@ const pct = (x: number | null) => (x === null ? "–" : (100 * x).toFixed(1));
 
 function table(rows: Row[]): string {
   const head =
-    "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty |";
+    "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty | top hit right and strong |";
   const share = (n: number, of: number) => `${n} (${pct(of ? n / of : 0)} %)`;
   const lines = rows.map((r) =>
     [
@@ -136,9 +148,10 @@ function table(rows: Row[]): string {
       share(r.empty, r.answerable),
       r.noMatch ? `${pct(r.noMatchEmpty)} % of ${r.noMatch}` : "–",
       `${share(r.dropEmpty, r.answerable)} / ${r.noMatch ? `${pct(r.dropNoMatchEmpty)} %` : "–"}`,
+      r.rightStrong === null ? "–" : `${pct(r.rightStrong)} %`,
     ].join(" | "),
   );
-  return [head, `|${"---|".repeat(11)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
+  return [head, `|${"---|".repeat(12)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
 }
 
 /** The issue's comparisons: leads over codex-bm25 on the catalogs nobody here curated, and the blind demo sets' English s@8. */
