@@ -54,7 +54,7 @@ describe("learning the relatedness pack", () => {
     expect([...links.values()].flat().map((l) => l.term)).not.toContain("retail");
   });
 
-  it("relearns the committed pack byte for byte from the corpus with its options", () => {
+  it("relearns the committed pack byte for byte from the corpus with its options", { timeout: 60_000 }, () => {
     const pairs = analysePairs(readJsonl<TrainPair>("corpus/train/pairs.jsonl"));
     expect(packText(learnLinks(pairs, LEARNED_OPTIONS))).toBe(LEARNED_RELATED);
   });
