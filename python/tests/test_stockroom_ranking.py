@@ -46,7 +46,8 @@ class StockroomVectorsTest(unittest.TestCase):
 @unittest.skipUnless(RANKING_DIR, "needs STOCKROOM_RANKING_DIR: run through npm test (app/api/v1/python-sdk.test.ts)")
 class LabelledSetsTest(unittest.TestCase):
     def test_every_query_of_every_labelled_set_ranks_as_in_typescript(self) -> None:
-        """With the default packs and with the learned pack added (its weighted links from the generated table)."""
+        # With the default packs and with the learned pack added (its weighted links from the generated table); a
+        # comment, not a docstring: unittest -v would print a docstring in place of the name the npm test looks for.
         files = sorted(Path(RANKING_DIR or "").glob("*.json"))
         self.assertEqual([f.stem for f in files], ["bfcl-python", "demo", "metatool"])
         total = 0
