@@ -13,11 +13,13 @@ import {
 import type { LabelledQuery } from "../search/testing/corpus";
 import { readCatalog, readManifest, readSetQueries, type CatalogId } from "../search/testing/labelled-sets";
 import { writeBenchSection } from "./lib/bench-report";
+import { corpusShareTable } from "./lib/corpus-share";
 
 const K = 8;
-/** What is measured: the profile, and for stockroom the vocabulary packs (both, or the general pack alone). */
+/** What is measured: the profile, and for stockroom the vocabulary packs (both, both and learned, or general alone). */
 const VARIANTS = [
   { name: "stockroom", profile: "stockroom", packs: ["general", "popular-servers"] },
+  { name: "stockroom + learned", profile: "stockroom", packs: ["general", "popular-servers", "learned"] },
   { name: "stockroom, general pack", profile: "stockroom", packs: ["general"] },
   { name: "codex-bm25", profile: "codex-bm25", packs: [] },
 ] as const satisfies ReadonlyArray<{ name: string; profile: EngineProfile; packs: readonly string[] }>;
@@ -39,6 +41,8 @@ interface Row {
   /** With weak hits dropped (a catalog's opt-in): answerable requests left with nothing, and no-match requests emptied. */
   dropEmpty: number;
   dropNoMatchEmpty: number | null;
+  /** Of the answerable requests whose top hit is right, the share whose top hit is labelled strong (null: none). */
+  rightStrong: number | null;
 }
 
 /** The catalogs whose requests are split into halves by `--halves`. */
@@ -63,6 +67,15 @@ function indexFor(catalog: CatalogId, variant: Variant, dropWeakHits = false): S
     );
   }
   return index;
+}
+
+/** Of the answerable requests whose top hit is right, the share labelled strong. */
+function rightStrongShare(index: SearchIndex, queries: readonly LabelledQuery[]): number | null {
+  const right = queries.flatMap((q) => {
+    const top = index.search(q.query, 1)[0];
+    return top && q.gold.includes(top.id) ? [top.strength === "strong"] : [];
+  });
+  return right.length === 0 ? null : right.filter(Boolean).length / right.length;
 }
 
 function rank(index: SearchIndex, queries: readonly LabelledQuery[], depth: number) {
@@ -109,6 +122,7 @@ function measure(halves: boolean): Row[] {
         noMatchEmpty: atK.noMatchEmptyRate,
         dropEmpty: dropped.noHit,
         dropNoMatchEmpty: dropped.noMatchEmptyRate,
+        rightStrong: rightStrongShare(indexFor(set.catalog, variant), queries),
       });
     }
   }
@@ -119,7 +133,7 @@ const pct = (x: number | null) => (x === null ? "–" : (100 * x).toFixed(1));
 
 function table(rows: Row[]): string {
   const head =
-    "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty |";
+    "| set | tuned on | profile | answerable | s@1 | s@8 | en s@8 | nDCG@10 | answerable empty | no-match empty | weak dropped: answerable empty / no-match empty | top hit right and strong |";
   const share = (n: number, of: number) => `${n} (${pct(of ? n / of : 0)} %)`;
   const lines = rows.map((r) =>
     [
@@ -134,9 +148,10 @@ function table(rows: Row[]): string {
       share(r.empty, r.answerable),
       r.noMatch ? `${pct(r.noMatchEmpty)} % of ${r.noMatch}` : "–",
       `${share(r.dropEmpty, r.answerable)} / ${r.noMatch ? `${pct(r.dropNoMatchEmpty)} %` : "–"}`,
+      r.rightStrong === null ? "–" : `${pct(r.rightStrong)} %`,
     ].join(" | "),
   );
-  return [head, `|${"---|".repeat(11)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
+  return [head, `|${"---|".repeat(12)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
 }
 
 /** The issue's comparisons: leads over codex-bm25 on the catalogs nobody here curated, and the blind demo sets' English s@8. */
@@ -165,7 +180,8 @@ function summary(rows: Row[]): string {
 const rows = measure(process.argv.includes("--halves"));
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(rows)}\n`);
 else {
-  const body = `${summary(rows)}\n\n${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.`;
+  const sets = readManifest().map((set) => ({ id: set.id, queries: readSetQueries(set) }));
+  const body = `${summary(rows)}\n\n${table(rows)}\n\nPercentages; s@8 and the empty counts at limit ${K}, nDCG@10 at limit 10; all languages of a set together.\n\nThe training corpus (../shared/corpus/train) and each set's words:\n\n${corpusShareTable(sets)}`;
   process.stdout.write(`${body}\n`);
   if (!process.argv.includes("--no-write")) writeBenchSection("quality", "Search quality on every labelled set", body);
 }

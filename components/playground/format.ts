@@ -16,3 +16,21 @@ export interface SourceOption {
 export const sourceLabel = (version: number | null) => (version === null ? "Draft" : `Published v${version}`);
 
 export const profileLabel = (profile: Profile) => registryLabel(profile);
+
+interface VocabularyEffectView {
+  term: string;
+  related: ReadonlyArray<{ term: string; source: string; weight: number }>;
+}
+
+/**
+ * What the vocabulary added to one request word: "refund → payment (general)", and each learned link apart with
+ * its weight ("paid ≈ payment, learned, weight 0.4"), so a curator can turn it into a catalog line.
+ */
+export function vocabularyEffectLabel({ term, related }: VocabularyEffectView): string {
+  const learned = related.filter((r) => r.source === "learned");
+  const listed = related.filter((r) => r.source !== "learned");
+  return [
+    ...(listed.length > 0 ? [`${term} → ${listed.map((r) => `${r.term} (${r.source})`).join(", ")}`] : []),
+    ...learned.map((r) => `${term} ≈ ${r.term}, learned, weight ${Math.round(r.weight * 100) / 100}`),
+  ].join("; ");
+}

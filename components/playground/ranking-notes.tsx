@@ -1,5 +1,5 @@
 import { plural } from "@/components/ui/plural";
-import { profileLabel, sourceLabel } from "./format";
+import { profileLabel, sourceLabel, vocabularyEffectLabel } from "./format";
 import type { PlaygroundResult } from "./use-playground-search";
 
 /** The ranking's title and, once there is one, what ranked it and how long it took. */
@@ -36,11 +36,7 @@ export function RankingNotes({ data }: { data: PlaygroundResult }) {
           {data.vocabulary.effect.length > 0 && (
             <>
               {" · added "}
-              <span className="font-mono">
-                {data.vocabulary.effect
-                  .map((e) => `${e.term} → ${e.related.map((r) => `${r.term} (${r.source})`).join(", ")}`)
-                  .join("; ")}
-              </span>
+              <span className="font-mono">{data.vocabulary.effect.map(vocabularyEffectLabel).join("; ")}</span>
             </>
           )}
         </p>

@@ -47,24 +47,27 @@ class StockroomVectorsTest(unittest.TestCase):
 
 @unittest.skipUnless(RANKING_DIR, "needs STOCKROOM_RANKING_DIR: run through npm test (app/api/v1/python-sdk.test.ts)")
 class LabelledSetsTest(unittest.TestCase):
-    def check_profile(self, profile, index_of_docs) -> None:
-        files = sorted((Path(RANKING_DIR or "") / profile).glob("*.json"))
+    def check_variant(self, variant, index_of_docs) -> None:
+        files = sorted((Path(RANKING_DIR or "") / variant).glob("*.json"))
         self.assertEqual([f.stem for f in files], ["bfcl-python", "demo", "metatool"])
         total = 0
         for file in files:
             data = json.loads(file.read_text(encoding="utf-8"))
-            index = index_of_docs(data["docs"])
+            index = index_of_docs(data["docs"], data["vocabulary"])
             mismatches = [q["query"] for q in data["queries"] if index.search(q["query"], 8) != q["hits"]]
             total += len(data["queries"])
-            where = "%s %s: %d of %d differ" % (profile, file.stem, len(mismatches), len(data["queries"]))
+            where = "%s %s: %d of %d differ" % (variant, file.stem, len(mismatches), len(data["queries"]))
             self.assertEqual(mismatches, [], where)
         self.assertGreater(total, 2800)
 
     def test_every_query_of_every_labelled_set_ranks_as_in_typescript(self) -> None:
-        self.check_profile("stockroom", lambda docs: index_of(docs, {}))
+        self.check_variant("stockroom", lambda docs, _vocabulary: index_of(docs, {}))
+
+    def test_every_query_of_every_labelled_set_ranks_as_in_typescript_learned_pack(self) -> None:
+        self.check_variant("stockroom-learned", lambda docs, vocabulary: index_of(docs, {"vocabulary": vocabulary}))
 
     def test_every_query_of_every_labelled_set_ranks_as_in_typescript_codex_bm25(self) -> None:
-        self.check_profile("codex-bm25", lambda docs: CodexIndex([(d["id"], d["text"]) for d in docs]))
+        self.check_variant("codex-bm25", lambda docs, _vocabulary: CodexIndex([(d["id"], d["text"]) for d in docs]))
 
 
 if __name__ == "__main__":

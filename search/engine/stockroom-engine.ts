@@ -555,10 +555,11 @@ export class StockroomEngine implements RankingEngine, MultiplierIndex {
     return queryConcepts(query, this.tuning, this.vocabulary)
       .map(({ term, members }) => {
         const sources = new Map(this.vocabulary.relatedWithSource(term).map((r) => [r.term, r.source]));
+        for (const r of this.vocabulary.learned(term)) if (!sources.has(r.term)) sources.set(r.term, r.source);
         const related = members
           .slice(1)
           .filter((m) => this.postings.has(m.term))
-          .map((m) => ({ term: m.term, source: sources.get(m.term) ?? "glossary" }));
+          .map((m) => ({ term: m.term, source: sources.get(m.term) ?? "glossary", weight: m.weight }));
         return { term, related };
       })
       .filter((effect) => effect.related.length > 0);

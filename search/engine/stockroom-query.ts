@@ -30,6 +30,8 @@ export interface QueryWeights {
   translationWeight: number;
   /** Weight of the concept a typed value stands for (a URL → "url"); 0 leaves values as plain text. */
   entityWeight: number;
+  /** Upper bound on a learned related term's weight (its pack's weight, at most this); 0 turns learned packs off. */
+  learnedWeight: number;
 }
 
 export function queryConcepts(query: string, weights: QueryWeights, vocabulary: Vocabulary): QueryConcept[] {
@@ -58,6 +60,13 @@ export function queryConcepts(query: string, weights: QueryWeights, vocabulary: 
       for (const { term } of [...concept.members]) {
         for (const related of vocabulary.related(term)) addMember(concept, related, weights.synonymWeight);
       }
+    }
+  }
+  if (weights.learnedWeight > 0) {
+    // Only from the request's own word: a learned link is evidence about how people ask, not a synonym to chain.
+    for (const concept of concepts.values()) {
+      for (const { term, weight } of vocabulary.learned(concept.term))
+        addMember(concept, term, Math.min(weight, weights.learnedWeight));
     }
   }
   return [...concepts.values()];

@@ -17,6 +17,8 @@ export interface StockroomTuning {
   unrequestedChangePenalty: number;
   /** Weight of thesaurus terms relative to the query's own. */
   synonymWeight: number;
+  /** Upper bound on the weight of a learned pack's related term (each carries its own learned weight). */
+  learnedWeight: number;
   /** Weight of a glossary translation's other words (the first word counts fully). */
   translationWeight: number;
   /** Weight of the concept a typed value in the query stands for (URL, e-mail address, file name). */
@@ -63,6 +65,7 @@ export const STOCKROOM_TUNING: StockroomTuning = {
   namespaceBoost: 0.3,
   unrequestedChangePenalty: 0.3,
   synonymWeight: 0.4,
+  learnedWeight: 0.4,
   translationWeight: 0.5,
   entityWeight: 0.5,
   strongFloor: 0.6,

@@ -32,7 +32,8 @@ export interface ScoreFactor {
 /** One request word and the related terms (in the catalog) its vocabulary added, with their source (a pack id, "catalog", "glossary"). */
 export interface VocabularyEffect {
   term: string;
-  related: Array<{ term: string; source: string }>;
+  /** Each related term with where it comes from (a pack id, "catalog" or "glossary") and its weight in the query. */
+  related: Array<{ term: string; source: string; weight: number }>;
 }
 
 /** The score a hit needs, for one request, to count as a strong match (see search/README.md, "Match strength"). */

@@ -2,9 +2,10 @@
 // adds its own lines; the snapshot names the packs with their versions, so an agent ranks with exactly the lines
 // the preview used. Changing a pack's lines means a new version (keep the old one while snapshots name it).
 import { GENERAL_GLOSSARY, GENERAL_THESAURUS } from "./general";
+import { LEARNED_RELATED } from "./learned";
 import { POPULAR_SERVERS_GLOSSARY, POPULAR_SERVERS_THESAURUS } from "./popular-servers";
 
-export const VOCABULARY_PACK_IDS = ["general", "popular-servers"] as const;
+export const VOCABULARY_PACK_IDS = ["general", "popular-servers", "learned"] as const;
 export type VocabularyPackId = (typeof VOCABULARY_PACK_IDS)[number];
 
 export interface VocabularyPack {
@@ -16,6 +17,11 @@ export interface VocabularyPack {
   thesaurus: string;
   /** Chinese→English glossary lines (`中文|变体=english words`). */
   glossary: string;
+  /**
+   * Weighted related terms (a learned pack): lines `term related:weight related:weight`, terms already analysed
+   * (stemmed), weights in (0, 1] that the query model bounds by `learnedWeight`.
+   */
+  related?: string;
 }
 
 export const VOCABULARY_PACKS: readonly VocabularyPack[] = [
@@ -36,6 +42,16 @@ export const VOCABULARY_PACKS: readonly VocabularyPack[] = [
       "Nicknames and requests for the tools of popular MCP servers: GitHub, Slack, Stripe, Notion, Jira, Kubernetes…",
     thesaurus: POPULAR_SERVERS_THESAURUS,
     glossary: POPULAR_SERVERS_GLOSSARY,
+  },
+  {
+    id: "learned",
+    version: 1,
+    label: "Learned relatedness",
+    description:
+      "Request words linked to the tool words they were served by in public tool-use datasets, weighted (learned offline).",
+    thesaurus: "",
+    glossary: "",
+    related: LEARNED_RELATED,
   },
 ];
 

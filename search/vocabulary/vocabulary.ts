@@ -17,6 +17,30 @@ export interface Vocabulary {
   related(term: string): readonly string[];
   /** The same, with the source of each. */
   relatedWithSource(term: string): ReadonlyArray<{ term: string; source: VocabularySource }>;
+  /** Weighted related terms of learned packs (in pack order, the first pack's weight kept for a repeated term). */
+  learned(term: string): readonly LearnedTerm[];
+}
+
+export interface LearnedTerm {
+  term: string;
+  weight: number;
+  source: VocabularySource;
+}
+
+/** Lines `term related:weight …` of a learned pack, into `into` (a term already there keeps its first weight). */
+export function parseLearned(text: string, source: VocabularySource, into: Map<string, LearnedTerm[]>): void {
+  for (const line of text.split("\n")) {
+    const [term, ...pairs] = line.trim().split(" ");
+    if (!term || pairs.length === 0) continue;
+    let list = into.get(term);
+    if (!list) into.set(term, (list = []));
+    for (const pair of pairs) {
+      const colon = pair.lastIndexOf(":");
+      const related = pair.slice(0, colon);
+      if (related !== term && !list.some((r) => r.term === related))
+        list.push({ term: related, weight: Number(pair.slice(colon + 1)), source });
+    }
+  }
 }
 
 export function vocabularyKey(spec: VocabularySpec): string {
@@ -41,11 +65,14 @@ function build(spec: VocabularySpec): Vocabulary {
     }
   }
   const terms = new Map([...related].map(([term, list]) => [term, list.map((r) => r.term)]));
+  const learned = new Map<string, LearnedTerm[]>();
+  for (const pack of packs) if (pack.related) parseLearned(pack.related, pack.id, learned);
   return {
     key: vocabularyKey(spec),
     glossary: parseGlossary(...packs.map((pack) => pack.glossary), own.glossary),
     related: (term) => terms.get(term) ?? [],
     relatedWithSource: (term) => related.get(term) ?? [],
+    learned: (term) => learned.get(term) ?? [],
   };
 }
 

@@ -113,11 +113,26 @@ describe("catalog create / update / archive", () => {
         {
           term: "zorp",
           related: [
-            { term: "creat", source: "catalog" },
-            { term: "refund", source: "catalog" },
+            { term: "creat", source: "catalog", weight: 0.4 },
+            { term: "refund", source: "catalog", weight: 0.4 },
           ],
         },
       ],
+    });
+    // The learned pack is chosen like any pack; the playground names each learned link with its weight.
+    await api.catalog.update({
+      ...ref,
+      revision: 2,
+      patch: { vocabularyPacks: ["general", "learned"], vocabularyLines: "" },
+    });
+    const learned = await api.playground.search({ ...ref, query: "remind me of the charges", version: null });
+    expect(learned.vocabulary.packs).toEqual([
+      { id: "general", version: 1 },
+      { id: "learned", version: 1 },
+    ]);
+    expect(learned.vocabulary.effect).toContainEqual({
+      term: "remind",
+      related: expect.arrayContaining([{ term: "list", source: "learned", weight: 0.15 }]),
     });
   });
 

@@ -138,6 +138,7 @@ describe("the Python SDK (python/) against a real server", () => {
     const ranked = writeLabelledRankings(rankings);
     expect(ranked.stockroom).toBeGreaterThan(2800);
     expect(ranked["codex-bm25"]).toBe(ranked.stockroom);
+    expect(ranked["stockroom-learned"]).toBe(ranked.stockroom);
     const expectedFile = path.join(scratch, "expected.json");
     writeFileSync(expectedFile, JSON.stringify({ versions, latestVersion: v2.version, stockroomVersion: v1.version }));
 
@@ -158,6 +159,7 @@ describe("the Python SDK (python/) against a real server", () => {
     expect(output).toMatch(/test_every_golden_query_answers_as_the_typescript_sdk .* ok/);
     expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript .* ok/);
     expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript_codex_bm25 .* ok/);
+    expect(output).toMatch(/test_every_query_of_every_labelled_set_ranks_as_in_typescript_learned_pack .* ok/);
     expect(output).toMatch(/Ran \d+ tests/);
     expect(output).toMatch(/test_searches_calls_and_outcomes_are_stored .* ok/);
     expect(output).toMatch(/test_the_quick_start_runs_from_the_installed_wheel .* ok/);

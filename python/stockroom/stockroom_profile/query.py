@@ -66,6 +66,12 @@ def query_concepts(query: str, tuning: Mapping[str, float], vocabulary: Vocabula
             for member in list(concept.members):
                 for related in vocabulary.related(member[0]):
                     concept.add(related, synonym_weight)
+    learned_weight = tuning["learnedWeight"]
+    if learned_weight > 0:
+        # Only from the request's own word: a learned link is evidence about how people ask, not a synonym to chain.
+        for concept in concepts.values():
+            for term, weight in vocabulary.learned(concept.term):
+                concept.add(term, min(weight, learned_weight))
     return list(concepts.values())
 
 

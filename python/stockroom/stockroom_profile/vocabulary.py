@@ -70,15 +70,40 @@ def split_catalog_lines(text: str) -> Tuple[str, str]:
     return "\n".join(thesaurus), "\n".join(glossary)
 
 
+def parse_learned(text: str, into: Dict[str, Dict[str, float]]) -> None:
+    """Lines ``term related:weight ...`` of a learned pack (analysed terms); a term already there keeps its weight."""
+    for line in text.split("\n"):
+        term, *pairs = js_trim(line).split(" ")
+        if not term or not pairs:
+            continue
+        bucket = into.setdefault(term, {})
+        for pair in pairs:
+            colon = pair.rfind(":")
+            related = pair[:colon]
+            if related != term and related not in bucket:
+                bucket[related] = float(pair[colon + 1 :])
+
+
 class Vocabulary:
-    def __init__(self, key: str, glossary: Glossary, related: Dict[str, List[str]]) -> None:
+    def __init__(
+        self,
+        key: str,
+        glossary: Glossary,
+        related: Dict[str, List[str]],
+        learned: Optional[Dict[str, List[Tuple[str, float]]]] = None,
+    ) -> None:
         self.key = key
         self.glossary = glossary
         self._related = related
+        self._learned = learned or {}
 
     def related(self, term: str) -> List[str]:
         """Terms related to one analysed term (not itself): packs first in their order, then the catalog's lines."""
         return self._related.get(term, [])
+
+    def learned(self, term: str) -> List[Tuple[str, float]]:
+        """Weighted related terms of the learned packs, (term, weight) in pack order."""
+        return self._learned.get(term, [])
 
 
 _PACKS = {(pack[0], pack[1]): pack for pack in _tables.PACKS}
@@ -111,7 +136,15 @@ def resolve_vocabulary(spec: Optional[Mapping[str, Any]] = None) -> Vocabulary:
                 for target in targets:
                     bucket.setdefault(target, None)
         glossary = parse_glossary(*([_PACKS[ref][3] for ref in packs] + [own_glossary]))
+        learned: Dict[str, Dict[str, float]] = {}
+        for ref in packs:
+            parse_learned(_PACKS[ref][4], learned)
         if len(_resolved) >= 32:
             _resolved.clear()
-        vocabulary = _resolved[key] = Vocabulary(key, glossary, {t: list(b) for t, b in related.items()})
+        vocabulary = _resolved[key] = Vocabulary(
+            key,
+            glossary,
+            {t: list(b) for t, b in related.items()},
+            {t: list(b.items()) for t, b in learned.items()},
+        )
     return vocabulary

@@ -75,7 +75,11 @@ export const searchOutput = z.object({
     packs: z.array(z.object({ id: z.string(), version: z.number().int() })),
     catalogLines: z.number().int(),
     effect: z.array(
-      z.object({ term: z.string(), related: z.array(z.object({ term: z.string(), source: z.string() })) }),
+      z.object({
+        term: z.string(),
+        /** Where each related term comes from (a pack id, "catalog", "glossary") and its weight in the request. */
+        related: z.array(z.object({ term: z.string(), source: z.string(), weight: z.number() })),
+      }),
     ),
   }),
   /** True when the catalog drops weak hits (what agents get too). */
