@@ -4,6 +4,7 @@ import { createPublishedCatalog } from "./playground-helpers";
 
 // Issue 23 item 7: `/` focuses the page's search, ⌘/Ctrl+K opens the palette, ⌘/Ctrl+S saves the form, `?` lists them.
 test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async ({ page }) => {
+  test.setTimeout(120_000); // four shortcuts on four pages
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "keys-desk");
   const base = `/t/${team}/keys-desk`;

@@ -43,8 +43,8 @@ test("a first publish flags failing golden queries, counts no-tool ones, confirm
 
   await form.getByRole("button", { name: "Publish version 1" }).click();
   await confirmPublish(page, 1);
-  const published = page.getByRole("status").filter({ hasText: "Published version 1" });
-  await expect(published).toContainText("Next step");
+  const published = page.getByRole("status").filter({ hasText: "Next step" });
+  await expect(published).toContainText("Published version 1");
   await published.getByRole("link", { name: "Create an agent token" }).click();
   await expect(page).toHaveURL(`/t/${team}/first-desk/tokens`);
   await expect(page.getByLabel("Token name")).toBeVisible();
