@@ -1,7 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { signUpNewUser } from "./helpers";
-import { runAgent } from "./insights-helpers";
-import { createPublishedCatalog, trpc } from "./playground-helpers";
+import { catalogWithAgentEvents } from "./insights-helpers";
 
 /** The y-axis labels recharts draws (`<text>` inside `.recharts-yAxis`), top to bottom. */
 const yTicks = (chart: Locator) => chart.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value");
@@ -47,14 +45,7 @@ for (const theme of ["light", "dark"] as const) {
   test(`Insights charts: whole-number count axes and hover tooltips, ${theme} theme`, async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: theme });
-    const { team } = await signUpNewUser(page);
-    await createPublishedCatalog(page, team, "support");
-    const { secret } = await trpc<{ secret: string }>(page, "token.create", {
-      team,
-      catalog: "support",
-      name: "charts",
-    });
-    await runAgent(baseURL!, secret, team); // two searches (one empty) and two calls of crm.refund_order, today
+    const { team } = await catalogWithAgentEvents(page, baseURL!); // two searches (one empty), two refund calls
 
     await page.goto(`/t/${team}/support/insights`);
     const perDay = page.getByRole("group", { name: "Searches per day" });

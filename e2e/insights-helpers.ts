@@ -1,5 +1,7 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { connect } from "../sdk/index";
+import { signUpNewUser } from "./helpers";
+import { createPublishedCatalog, trpc } from "./playground-helpers";
 
 /** An SDK agent's two searches on catalog `support` (the first answered with nothing), each followed by a successful refund call. */
 export async function runAgent(baseURL: string, secret: string, team: string) {
@@ -21,4 +23,13 @@ export async function runAgent(baseURL: string, secret: string, team: string) {
   agent.recordOutcome("fc-2", { ok: true });
   await agent.close();
   expect(agent.telemetryStats()).toMatchObject({ sent: 6, queued: 0, rejected: 0 });
+}
+
+/** A new user's published catalog `support` whose agent (runAgent, through a token of its own) reported events. */
+export async function catalogWithAgentEvents(page: Page, baseURL: string) {
+  const { team } = await signUpNewUser(page);
+  await createPublishedCatalog(page, team, "support");
+  const { secret } = await trpc<{ secret: string }>(page, "token.create", { team, catalog: "support", name: "agent" });
+  await runAgent(baseURL, secret, team);
+  return { team };
 }

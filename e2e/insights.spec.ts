@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { publishedCatalog } from "./agent-helpers";
-import { runAgent } from "./insights-helpers";
+import { catalogWithAgentEvents } from "./insights-helpers";
 import { signUpNewUser } from "./helpers";
 import { createPublishedCatalog, trpc } from "./playground-helpers";
 
@@ -61,15 +61,7 @@ test("agent events show on Insights; a failing request becomes a golden query an
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { team } = await signUpNewUser(page);
-  await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "token.create", {
-    team,
-    catalog: "support",
-    name: "insights agent",
-  });
-
-  await runAgent(baseURL!, secret, team);
+  const { team } = await catalogWithAgentEvents(page, baseURL!);
   await checkOverview(page, team);
   await addFailingRequestAsGolden(page);
   await applySuggestedTerm(page);
