@@ -1,8 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { catalogWithAgentEvents } from "./insights-helpers";
 
-/** The y-axis labels recharts draws (`<text>` inside `.recharts-yAxis`), top to bottom. */
-const yTicks = (chart: Locator) => chart.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value");
+/**
+ * The y-axis labels recharts draws. Recharts 3 draws them in a layer of their own, `.recharts-yAxis-tick-labels`,
+ * not inside `.recharts-yAxis` (which holds only the axis and tick lines): that is why a locator there found none.
+ */
+const yTicks = (chart: Locator) => chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value");
 
 /** A count axis: whole numbers, each once, from 0 up to at least `max` (the hand-drawn charts read "1, 1, 0"). */
 async function expectCountAxis(chart: Locator, max: number) {
