@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { chooseOption } from "./helpers";
+import { chooseOption, confirmPublish } from "./helpers";
 import { trpc } from "./playground-helpers";
 
 test("the demo catalog's Health tab shows real findings, filters them, and links to a tool and to the Playground", async ({
@@ -93,6 +93,7 @@ test("untrusted text shows as text, and a catalog that blocks on quality cannot 
   const form = page.getByRole("form", { name: "Publish" });
   await form.getByLabel("Release note").fill("first version");
   await form.getByRole("button", { name: "Publish version 1" }).click();
+  await confirmPublish(page, 1);
   await expect(form.getByRole("alert").filter({ hasText: /blocks publishing on quality findings/ })).toBeVisible();
   await expect(form.getByRole("alert")).toContainText("calc.ping (quality/too-short)");
 });

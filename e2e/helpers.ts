@@ -51,3 +51,10 @@ export async function signUpThroughInvite(page: Page, link: string, name: string
   await page.getByRole("button", { name: "Join the team" }).click();
   await page.waitForURL(/\/t\//);
 }
+
+/** Confirms the summary the Review page shows before publishing version `version`. */
+export async function confirmPublish(page: Page, version: number) {
+  const dialog = page.getByRole("alertdialog", { name: `Publish version ${version}?` });
+  await dialog.getByRole("button", { name: `Publish version ${version}` }).click();
+  await expect(dialog).toBeHidden();
+}

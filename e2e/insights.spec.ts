@@ -1,30 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { connect } from "../sdk/index";
 import { publishedCatalog } from "./agent-helpers";
+import { catalogWithAgentEvents } from "./insights-helpers";
 import { signUpNewUser } from "./helpers";
 import { createPublishedCatalog, trpc } from "./playground-helpers";
-
-/** An SDK agent's two searches (the first answered with nothing), each followed by a successful refund call. */
-async function runAgent(baseURL: string, secret: string, team: string) {
-  const agent = await connect({
-    url: baseURL,
-    token: secret,
-    team,
-    catalog: "support",
-    telemetry: { conversationId: "conv-e2e", flushIntervalMs: 600_000 },
-  });
-  const empty = agent.answerToolSearchCall({ call_id: "s-1", arguments: { query: "give my money back" } });
-  expect(empty.tools).toEqual([]);
-  agent.observe([{ type: "function_call", call_id: "fc-1", namespace: "crm", name: "refund_order", arguments: "{}" }]);
-  agent.recordOutcome("fc-1", { ok: true });
-  agent.answerToolSearchCall({ call_id: "s-2", arguments: { query: "money back for a paid order" } });
-  agent.observe({
-    output: [{ type: "function_call", call_id: "fc-2", namespace: "crm", name: "refund_order", arguments: "{}" }],
-  });
-  agent.recordOutcome("fc-2", { ok: true });
-  await agent.close();
-  expect(agent.telemetryStats()).toMatchObject({ sent: 6, queued: 0, rejected: 0 });
-}
 
 /** The Insights numbers, each opening the events behind it. */
 async function checkOverview(page: Page, team: string) {
@@ -83,15 +61,7 @@ test("agent events show on Insights; a failing request becomes a golden query an
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { team } = await signUpNewUser(page);
-  await createPublishedCatalog(page, team, "support");
-  const { secret } = await trpc<{ secret: string }>(page, "token.create", {
-    team,
-    catalog: "support",
-    name: "insights agent",
-  });
-
-  await runAgent(baseURL!, secret, team);
+  const { team } = await catalogWithAgentEvents(page, baseURL!);
   await checkOverview(page, team);
   await addFailingRequestAsGolden(page);
   await applySuggestedTerm(page);

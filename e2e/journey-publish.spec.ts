@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { analyzeText } from "../search/index";
 import { connect } from "../sdk/index";
 import { HELPDESK_FILE, HELPDESK_TOOLS, journey, JOURNEY_TIMEOUT } from "./fixtures/journey";
-import { chooseOption, signUpNewUser } from "./helpers";
+import { chooseOption, confirmPublish, signUpNewUser } from "./helpers";
 
 // Issue 8, point 6: the whole path from an empty account to an agent that finds a tuned tool, in one browser.
 const NS = "helpdesk";
@@ -142,6 +142,7 @@ test("a new user imports, tunes, checks, reviews and publishes a catalog; an SDK
   await step("publish version 1 with a note", page, async () => {
     await page.getByLabel("Release note").fill("Helpdesk tools; escalation answers to PagerDuty");
     await page.getByRole("button", { name: "Publish version 1" }).click();
+    await confirmPublish(page, 1);
     await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();
   });
 

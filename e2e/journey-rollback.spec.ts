@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { contentOf, verifySnapshot, type Snapshot } from "../domain/snapshot/verify";
+import { confirmPublish } from "./helpers";
 import { importHelpdesk, journey, JOURNEY_TIMEOUT, ownerWithCatalog } from "./fixtures/journey";
 import { trpc } from "./playground-helpers";
 
@@ -40,6 +41,7 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
     );
     await publishForm.getByLabel("Release note").fill("Helpdesk tools");
     await publishForm.getByRole("button", { name: "Publish version 1" }).click();
+    await confirmPublish(page, 1);
     await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();
   });
 
@@ -74,6 +76,7 @@ test("publish v1, publish a regression with a reason, roll back to v1 as v3; age
       .getByLabel("Reason for publishing worse rankings")
       .fill("CSAT surveys move to the new feedback service");
     await publishForm.getByRole("button", { name: "Publish version 2" }).click();
+    await confirmPublish(page, 2);
     await expect(page.getByRole("status").filter({ hasText: "Published version 2" })).toBeVisible();
   });
 

@@ -4,6 +4,7 @@ import { createPublishedCatalog } from "./playground-helpers";
 
 // Issue 23 item 7: `/` focuses the page's search, ⌘/Ctrl+K opens the palette, ⌘/Ctrl+S saves the form, `?` lists them.
 test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async ({ page }) => {
+  test.setTimeout(120_000); // four shortcuts on four pages
   const { team } = await signUpNewUser(page);
   await createPublishedCatalog(page, team, "keys-desk");
   const base = `/t/${team}/keys-desk`;
@@ -35,13 +36,22 @@ test("keyboard shortcuts: / search, ? help, Ctrl+K palette, Ctrl+S save", async 
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
 
-  // Ctrl+K: the palette goes to a page by name.
+  // Ctrl+K: the palette goes to a page by name, even when Enter comes before the catalogs have loaded (this raced:
+  // the list is fetched when the palette opens, and a fast typist's Enter was dropped). The catalogs are held back
+  // until Enter is pressed, so the test takes the slow path every time.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const catalogList = (url: URL) => url.pathname.includes("catalog.list");
+  await page.route(catalogList, async (route) => (await held, route.continue()));
   await page.keyboard.press("ControlOrMeta+k");
   const palette = page.getByRole("dialog", { name: "Go to" });
-  await expect(palette).toBeVisible();
+  await expect(palette.getByRole("combobox")).toBeFocused();
   await page.keyboard.type("Support desk Golden");
   await page.keyboard.press("Enter");
+  await expect(palette.getByText("Searching…")).toBeVisible();
+  release();
   await expect(page).toHaveURL(`${base}/golden`);
+  await page.unroute(catalogList);
   // A catalog with no golden queries shows no filter there; the playground's query box is that page's search.
   await page.goto(`${base}/playground`);
   await page.getByRole("heading", { name: "Playground" }).click();

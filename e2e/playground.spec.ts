@@ -18,7 +18,7 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   const explanation = page.getByRole("table", { name: "Explanation of slack.slack_post_message" });
   await expect(explanation.getByRole("columnheader", { name: "idf" })).toBeVisible();
   await expect(explanation.getByRole("columnheader", { name: "Length norm" })).toBeVisible();
-  await expect(explanation.getByRole("row", { name: /✓ messag/ })).toBeVisible();
+  await expect(explanation.getByRole("row", { name: /✓ message ?\(stem “messag”\)/ })).toBeVisible();
   await expect(explanation.getByRole("row", { name: /^Score/ })).toBeVisible();
   await expect(
     explanation.getByRole("row", { name: /^Name coverage: the request covers \d+(\.\d+)? of the name's 3 words/ }),
@@ -28,7 +28,7 @@ test("type a query, read the ranked list, open an explanation and ask why not an
   await page.getByLabel("Tool", { exact: true }).fill("gmail.send_email");
   const why = page.getByRole("status", { name: "Why not gmail.send_email" });
   await expect(why).toContainText(/gmail\.send_email (ranks #\d+|does not match)/);
-  await expect(why).toContainText("Lacks query terms:");
+  await expect(why).toContainText("Lacks words of the request:");
   await expect(why.getByRole("table", { name: "Explanation of gmail.send_email" })).toBeVisible();
 
   // A direct tool is never searched for: the panel says so.

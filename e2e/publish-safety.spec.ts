@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { confirmPublish } from "./helpers";
 import { trpc } from "./playground-helpers";
 
 // A tool poisoned as in Invariant Labs' write-up: publishing it needs the owner to acknowledge the safety errors.
@@ -25,6 +26,7 @@ test("an owner publishes a draft with safety errors only after acknowledging the
   const form = page.getByRole("form", { name: "Publish" });
   await form.getByLabel("Release note").fill("first version");
   await form.getByRole("button", { name: "Publish version 1" }).click();
+  await confirmPublish(page, 1);
   await expect(form.getByRole("alert").filter({ hasText: /^The draft has \d+ safety errors?/ })).toBeVisible();
   await expect(form.getByText("calc.add_numbers: safety/hidden-block")).toBeVisible();
 
@@ -32,6 +34,7 @@ test("an owner publishes a draft with safety errors only after acknowledging the
   await expect(form.getByText("Say why these safety errors may be published.")).toBeVisible();
   await form.getByLabel("Acknowledge the safety errors").fill("Vendor text, reported upstream.");
   await form.getByRole("button", { name: "Publish version 1" }).click();
+  await confirmPublish(page, 1);
   await expect(page.getByRole("status").filter({ hasText: "Published version 1 (" }).first()).toBeVisible();
 
   await page.goto(`${base}/history`);

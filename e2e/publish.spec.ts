@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { confirmPublish } from "./helpers";
 import { SUPPORT_TOOLS, trpc } from "./playground-helpers";
 
 /** Imports SUPPORT_TOOLS into namespace `crm` of the user's new catalog (the import UI has its own spec). */
@@ -32,6 +33,7 @@ async function publishFirstVersion(page: Page) {
   await expect(first.getByText(/entered the top|moved from/)).toHaveCount(0);
   await page.getByLabel("Release note").fill("First version");
   await page.getByRole("button", { name: "Publish version 1" }).click();
+  await confirmPublish(page, 1);
   await expect(page.getByRole("status").filter({ hasText: "Published version 1" })).toBeVisible();
 }
 
@@ -119,6 +121,7 @@ test("edit a tool, review the moved query, publish version 2 with a note, see it
   await reviewTheMove(page);
   await page.getByLabel("Release note").fill("Lookup mentions invoices");
   await page.getByRole("button", { name: "Publish version 2" }).click();
+  await confirmPublish(page, 2);
   await expect(page.getByRole("status").filter({ hasText: "Published version 2" })).toBeVisible();
   await page.getByRole("link", { name: "Open the snapshot history" }).click();
 

@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import { newUserWithCatalog } from "./catalog-helpers";
 import { expect, test } from "./fixtures";
+import { confirmPublish } from "./helpers";
 import { trpc } from "./playground-helpers";
 
 const FORECAST = "Get the weather forecast for a city.";
@@ -39,6 +40,7 @@ async function publish(page: Page, base: string, version: number, note: string) 
   await page.goto(`${base}/review`);
   await page.getByLabel("Release note").fill(note);
   await page.getByRole("button", { name: `Publish version ${version}` }).click();
+  await confirmPublish(page, version);
   const published = page.getByRole("status").filter({ hasText: `Published version ${version}` });
   await expect(published).toBeVisible();
   return published;

@@ -13,6 +13,9 @@ describe("vocabularyEffectLabel", () => {
         ],
       }),
     ).toBe("paid → charg (general); paid ≈ payment, learned, weight 0.4; paid ≈ invoic, learned, weight 0.15");
+    expect(
+      vocabularyEffectLabel({ term: "pai", related: [{ term: "charg", source: "general", weight: 0.4 }] }, "paid"),
+    ).toBe("paid → stems charg (general)");
     expect(vocabularyEffectLabel({ term: "zorp", related: [{ term: "refund", source: "catalog", weight: 0.4 }] })).toBe(
       "zorp → refund (catalog)",
     );

@@ -26,11 +26,12 @@ interface VocabularyEffectView {
  * What the vocabulary added to one request word: "refund → payment (general)", and each learned link apart with
  * its weight ("paid ≈ payment, learned, weight 0.4"), so a curator can turn it into a catalog line.
  */
-export function vocabularyEffectLabel({ term, related }: VocabularyEffectView): string {
+export function vocabularyEffectLabel({ term, related }: VocabularyEffectView, word = term): string {
   const learned = related.filter((r) => r.source === "learned");
   const listed = related.filter((r) => r.source !== "learned");
+  const stems = word === term ? "" : "stems ";
   return [
-    ...(listed.length > 0 ? [`${term} → ${listed.map((r) => `${r.term} (${r.source})`).join(", ")}`] : []),
-    ...learned.map((r) => `${term} ≈ ${r.term}, learned, weight ${Math.round(r.weight * 100) / 100}`),
+    ...(listed.length > 0 ? [`${word} → ${stems}${listed.map((r) => `${r.term} (${r.source})`).join(", ")}`] : []),
+    ...learned.map((r) => `${word} ≈ ${stems}${r.term}, learned, weight ${Math.round(r.weight * 100) / 100}`),
   ].join("; ");
 }

@@ -7,16 +7,28 @@ export interface Segment {
   term?: string;
 }
 
-/** The effective search text with matched words marked; long texts are clamped until expanded. */
-export function HighlightedText({ segments, label }: { segments: Segment[]; label: string }) {
+/**
+ * The effective search text with matched words marked; long texts are clamped until expanded (to one line, the
+ * button beside it, when compact: a result card).
+ */
+export function HighlightedText({
+  segments,
+  label,
+  isCompact = false,
+}: {
+  segments: Segment[];
+  label: string;
+  isCompact?: boolean;
+}) {
   const [isOpen, setOpen] = useState(false);
   const length = segments.reduce((sum, s) => sum + s.text.length, 0);
-  const isLong = length > 320;
+  const isLong = length > (isCompact ? 90 : 320);
+  const isClamped = isLong && !isOpen;
   return (
-    <div>
+    <div className={isCompact && isClamped ? "flex items-baseline gap-2" : ""}>
       <p
         aria-label={label}
-        className={`font-mono text-xs leading-relaxed whitespace-pre-wrap text-stone-600 ${isLong && !isOpen ? "line-clamp-3" : ""}`}
+        className={`font-mono text-xs leading-relaxed text-stone-600 ${isClamped ? (isCompact ? "line-clamp-1 min-w-0 flex-1 break-all" : "line-clamp-3 whitespace-pre-wrap") : "whitespace-pre-wrap"}`}
       >
         {segments.map((segment, i) =>
           segment.term ? (
@@ -32,9 +44,9 @@ export function HighlightedText({ segments, label }: { segments: Segment[]; labe
         <button
           type="button"
           onClick={() => setOpen(!isOpen)}
-          className="mt-1 text-xs text-stone-500 underline hover:text-stone-800"
+          className={`${isCompact && isClamped ? "shrink-0" : "mt-1"} text-xs text-stone-500 underline hover:text-stone-800`}
         >
-          {isOpen ? "Show less" : "Show the whole search text"}
+          {isOpen ? "Show less" : isCompact ? "Whole search text" : "Show the whole search text"}
         </button>
       )}
     </div>

@@ -24,6 +24,8 @@ export interface Hit {
   factors: ScoreFactor[];
   matchedTerms: string[];
   missingTerms: string[];
+  matchedWords: string[];
+  missingWords: string[];
   strength: MatchStrength | null;
   evidence: number | null;
   toolId: string | null;
@@ -42,53 +44,47 @@ interface HitCardProps {
   onExpectedChange: (isExpected: boolean) => void;
 }
 
-/** One ranked tool: rank, score, highlighted search text, its explanation and the draft search-text editor. */
+const LINK = "text-xs text-stone-700 underline hover:text-stone-950";
+
+/**
+ * One ranked tool, dense enough that five fit on a laptop screen: rank, key, score and strength on one line with
+ * its actions, then one line each of description and search text (both open in full on demand).
+ */
 export function HitCard(props: HitCardProps) {
   const { hit, barReason, profile, team, catalog, canEdit, isExpected, onExpectedChange } = props;
   const [isExplained, setExplained] = useState(false);
   const [isEditing, setEditing] = useState(false);
   return (
-    <li className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm" aria-label={`${hit.rank}. ${hit.key}`}>
+    <li
+      className="rounded-lg border border-stone-200 bg-white px-3 py-2 shadow-sm"
+      aria-label={`${hit.rank}. ${hit.key}`}
+    >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="w-7 text-right text-sm font-semibold text-stone-400 tabular-nums">{hit.rank}</span>
-        <span className="font-mono text-sm font-medium">{hit.key}</span>
+        <span className="w-6 text-right text-sm font-semibold text-stone-400 tabular-nums">{hit.rank}</span>
+        <span className="min-w-0 font-mono text-sm font-medium break-all">{hit.key}</span>
         <span className="text-xs text-stone-500">
           score <span className="font-medium text-stone-800 tabular-nums">{fmt(hit.score)}</span>
         </span>
         {hit.strength && <StrengthBadge strength={hit.strength} evidence={hit.evidence} />}
-        <label className="ml-auto flex items-center gap-1 text-xs text-stone-600">
-          <input type="checkbox" checked={isExpected} onChange={(e) => onExpectedChange(e.target.checked)} />
-          Expected
-        </label>
-      </div>
-      <Description text={hit.description} className="mt-1 ml-10 text-stone-700" />
-      <div className="mt-2 ml-10">
-        <HighlightedText segments={hit.segments} label={`Search text of ${hit.key}`} />
-        {hit.missingTerms.length > 0 && (
-          <p className="mt-1 text-xs text-stone-500">
-            Lacks: <span className="font-mono">{hit.missingTerms.join(", ")}</span>
-          </p>
-        )}
-        <div className="mt-2 flex gap-3 text-xs">
-          <button
-            type="button"
-            aria-expanded={isExplained}
-            onClick={() => setExplained(!isExplained)}
-            className="text-stone-700 underline hover:text-stone-950"
-          >
+        <span className="ml-auto flex items-baseline gap-3">
+          <button type="button" aria-expanded={isExplained} onClick={() => setExplained(!isExplained)} className={LINK}>
             {isExplained ? "Hide explanation" : "Explain"}
           </button>
           {canEdit && hit.toolId && (
-            <button
-              type="button"
-              aria-expanded={isEditing}
-              onClick={() => setEditing(!isEditing)}
-              className="text-stone-700 underline hover:text-stone-950"
-            >
+            <button type="button" aria-expanded={isEditing} onClick={() => setEditing(!isEditing)} className={LINK}>
               Edit search text
             </button>
           )}
-        </div>
+          <label className="flex items-center gap-1 text-xs text-stone-600">
+            <input type="checkbox" checked={isExpected} onChange={(e) => onExpectedChange(e.target.checked)} />
+            Expected
+          </label>
+        </span>
+      </div>
+      <div className="ml-9">
+        <Description text={hit.description} compact className="text-stone-700" />
+        <HighlightedText segments={hit.segments} label={`Search text of ${hit.key}`} isCompact />
+        {hit.missingWords.length > 0 && <p className="text-xs text-stone-500">Lacks: {hit.missingWords.join(", ")}</p>}
         {isExplained && <HitExplanation hit={hit} barReason={barReason} profile={profile} />}
         {isEditing && hit.toolId && (
           <SearchTextQuickEdit team={team} catalog={catalog} toolId={hit.toolId} onDone={() => setEditing(false)} />

@@ -20,15 +20,24 @@ export function RankingHeading({ data, isFetching }: { data: PlaygroundResult | 
   );
 }
 
-/** The query's analyzed terms and, on the stockroom profile, the vocabulary that added related terms. */
+/** The request's words as the engine reads them, the stems beside them (labelled) when they differ. */
+function QueryWords({ data }: { data: PlaygroundResult }) {
+  if (data.queryWords.length === 0) return null;
+  const isStemmed = data.queryWords.some(({ term, word }) => term !== word.toLowerCase());
+  return (
+    <p className="text-xs text-stone-500">
+      Words searched for: {data.queryWords.map(({ word }) => word).join(" · ")}
+      {isStemmed && <> (stems: {data.queryWords.map(({ term }) => term).join(" · ")})</>}
+    </p>
+  );
+}
+
+/** The query's words and, on the stockroom profile, the vocabulary that added related terms (as stems, so labelled). */
 export function RankingNotes({ data }: { data: PlaygroundResult }) {
+  const wordOf = new Map(data.queryWords.map(({ term, word }) => [term, word]));
   return (
     <>
-      {data.queryTokens.length > 0 && (
-        <p className="text-xs text-stone-500">
-          Query terms: <span className="font-mono">{data.queryTokens.join(" · ")}</span>
-        </p>
-      )}
+      <QueryWords data={data} />
       {data.profile === "stockroom" && (
         <p className="text-xs text-stone-500" aria-label="Vocabulary">
           Vocabulary: {data.vocabulary.packs.map((p) => `${p.id}@${p.version}`).join(", ") || "no packs"}
@@ -36,7 +45,9 @@ export function RankingNotes({ data }: { data: PlaygroundResult }) {
           {data.vocabulary.effect.length > 0 && (
             <>
               {" · added "}
-              <span className="font-mono">{data.vocabulary.effect.map(vocabularyEffectLabel).join("; ")}</span>
+              <span className="font-mono">
+                {data.vocabulary.effect.map((e) => vocabularyEffectLabel(e, wordOf.get(e.term))).join("; ")}
+              </span>
             </>
           )}
         </p>

@@ -57,7 +57,7 @@ function RankedHits({
   expected,
 }: Omit<RankingPaneProps, "result"> & { data: PlaygroundResult }) {
   return (
-    <ol aria-label="Ranked tools" className="space-y-3">
+    <ol aria-label="Ranked tools" className="space-y-2">
       {data.hits.map((hit) => (
         <HitCard
           key={hit.key}

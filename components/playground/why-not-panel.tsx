@@ -120,14 +120,14 @@ function WhyNotResult({ result }: { result: Extract<Explained, { status: "ranked
           top score is {fmt(result.topScore ?? 0)}.
         </p>
       )}
-      {result.missingTerms.length > 0 && (
+      {result.missingWords.length > 0 && (
         <p className="text-xs">
-          Lacks query terms: <span className="font-mono text-red-700">{result.missingTerms.join(", ")}</span>
+          Lacks words of the request: <span className="text-red-700">{result.missingWords.join(", ")}</span>
         </p>
       )}
-      {result.matchedTerms.length > 0 && (
+      {result.matchedWords.length > 0 && (
         <p className="text-xs">
-          Matches: <span className="font-mono text-emerald-700">{result.matchedTerms.join(", ")}</span>
+          Matches: <span className="text-emerald-700">{result.matchedWords.join(", ")}</span>
         </p>
       )}
       <HighlightedText segments={result.segments} label={`Search text of ${result.key}`} />

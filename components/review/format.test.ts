@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectedToolPhrase, isNotableMove, rankPhrase } from "./format";
+import { expectedToolPhrase, isNotableMove, publishSummary, queryCountsPhrase, rankPhrase } from "./format";
 
 const quality = (draft: number | null, latest: number | null | undefined) => {
   const q = (firstGoldRank: number | null) => ({
@@ -38,5 +38,32 @@ describe("the review's plain words", () => {
     expect(isNotableMove(hit("moved", true))).toBe(true);
     expect(isNotableMove(hit("moved", false))).toBe(false);
     expect(isNotableMove(hit("same", true))).toBe(false);
+  });
+});
+
+describe("the review's count line and publish summary", () => {
+  const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 3, failing: 1, expectNoTool: 1 };
+  const queries = [{}, {}, {}] as never[];
+  const tools = { added: [{}, {}] as never[], removed: [], changed: [], changedCount: 0, namespaces: [], engine: null };
+
+  it("at a first publish counts the failing queries and the ones that expect no tool", () => {
+    expect(queryCountsPhrase({ latest: null, counts, queries })).toBe(
+      "3 golden queries on the draft (1 expects no tool): 1 fails.",
+    );
+    expect(publishSummary({ latest: null, counts, queries, tools, heldBack: [] })).toEqual([
+      "Tools: 2 tools, the first version of this catalog.",
+      "3 golden queries on the draft (1 expects no tool): 1 fails.",
+    ]);
+  });
+
+  it("against a version says how the queries moved, and still names the failing ones", () => {
+    const latest = { version: 4, contentHash: "", publishedAt: new Date(0), publishedBy: "a" };
+    const moved = { ...counts, new: 0, worse: 1, same: 2, expectNoTool: 0 };
+    expect(publishSummary({ latest, counts: moved, queries, tools, heldBack: ["x"] })).toEqual([
+      "Tools since version 4: 2 added, 0 changed, 0 removed or hidden.",
+      "Golden queries on the draft: 1 worse, 0 better, 0 reordered, 2 unchanged.",
+      "1 golden query fails on the draft.",
+      "1 tool held back in the approved form (upstream change not reviewed).",
+    ]);
   });
 });

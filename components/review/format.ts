@@ -1,4 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
+import { plural } from "@/components/ui/plural";
 import type { AppRouter } from "@/server/routers/root";
 
 export type DraftReview = inferRouterOutputs<AppRouter>["review"]["get"];
@@ -65,4 +66,40 @@ export function expectedToolPhrase(expected: readonly string[], quality: Quality
 export function isNotableMove(hit: QueryComparison["draft"][number]): boolean {
   if (hit.change === "entered") return true;
   return hit.change === "moved" && hit.isGold;
+}
+
+/** The "no tool should match" part of a count line: "(1 expects no tool)", or nothing. */
+function noToolPart(counts: DraftReview["counts"]): string {
+  if (counts.expectNoTool === 0) return "";
+  return ` (${counts.expectNoTool} ${counts.expectNoTool === 1 ? "expects" : "expect"} no tool)`;
+}
+
+/**
+ * The golden queries on the draft in one line. Against a latest version: how they moved. At a first publish there is
+ * nothing to move from, so how many the draft fails on its own.
+ */
+export function queryCountsPhrase(data: Pick<DraftReview, "latest" | "counts" | "queries">): string {
+  const { counts } = data;
+  const total = plural(data.queries.length, "golden query", "golden queries");
+  if (!data.latest)
+    return `${total} on the draft${noToolPart(counts)}: ${counts.failing === 0 ? "none fails" : `${counts.failing} ${counts.failing === 1 ? "fails" : "fail"}`}.`;
+  return `Golden queries on the draft${noToolPart(counts)}: ${counts.worse} worse, ${counts.better} better, ${counts.changed} reordered, ${counts.same} unchanged.`;
+}
+
+/** What publishing ships, line by line, for the confirmation before it. */
+export function publishSummary(data: Pick<DraftReview, "latest" | "counts" | "queries" | "tools" | "heldBack">) {
+  const { added, removed, changedCount } = data.tools;
+  const lines = [
+    data.latest
+      ? `Tools since version ${data.latest.version}: ${added.length} added, ${changedCount} changed, ${removed.length} removed or hidden.`
+      : `Tools: ${plural(added.length, "tool")}, the first version of this catalog.`,
+    data.queries.length === 0 ? "Golden queries: none, so no ranking is checked." : queryCountsPhrase(data),
+  ];
+  if (data.latest && data.counts.failing > 0)
+    lines.push(`${plural(data.counts.failing, "golden query fails", "golden queries fail")} on the draft.`);
+  if (data.heldBack.length > 0)
+    lines.push(
+      `${plural(data.heldBack.length, "tool")} held back in the approved form (upstream change not reviewed).`,
+    );
+  return lines;
 }

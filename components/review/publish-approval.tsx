@@ -20,6 +20,8 @@ interface PublishApprovalProps {
   regressions: string[];
   /** The draft revision the review shows: a request names it, and approval publishes exactly it. */
   draftRevision: string | null;
+  /** What publishing ships, line by line, shown to confirm before publishing. */
+  summary: string[];
 }
 
 function useRefresh() {

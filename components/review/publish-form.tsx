@@ -1,11 +1,12 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId, useState, type FormEvent } from "react";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { UnsavedChangesGuard } from "../ui/unsaved-changes";
 import { useTRPC } from "../trpc-provider";
 import { refetchAfterChange } from "../refetch";
+import { PublishedNotice } from "./published-notice";
 
 interface PublishFormProps {
   team: string;
@@ -14,32 +15,8 @@ interface PublishFormProps {
   isUnchanged: boolean;
   /** Metric names that got worse; a reason is then required. */
   regressions: string[];
-}
-
-function PublishedNotice({
-  team,
-  catalog,
-  published,
-}: {
-  team: string;
-  catalog: string;
-  published: { version: number; contentHash: string; heldBack: string[] };
-}) {
-  const held = published.heldBack.length;
-  return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm">
-      Published version {published.version} ({published.contentHash.slice(0, 19)}…).{" "}
-      {held > 0 && (
-        <>
-          {held === 1 ? "1 tool was" : `${held} tools were`} held back in the approved form (changed upstream, not yet
-          reviewed): {published.heldBack.join(", ")}.{" "}
-        </>
-      )}
-      <Link href={`/t/${team}/${catalog}/snapshots`} className="font-medium underline">
-        Open the snapshot history
-      </Link>
-    </div>
-  );
+  /** What publishing ships, line by line (publishSummary): shown to confirm before publishing. */
+  summary: string[];
 }
 
 interface ReasonFieldProps {
@@ -168,21 +145,14 @@ type PublishErrorDetails = {
   safetyErrors?: Array<{ toolId: string; rule: string }>;
 };
 
-/** Note (and a reason when metrics got worse, an owner's acknowledgement of safety errors), then publish the draft. */
-export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressions }: PublishFormProps) {
+/** The publish mutation; a new version changes both the review (its baseline) and the Snapshots page. */
+function usePublish(onPublished: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const id = useId();
-  const [note, setNote] = useState("");
-  const [reason, setReason] = useState("");
-  const [attempted, setAttempted] = useState(false);
-  const publish = useMutation(
+  return useMutation(
     trpc.review.publish.mutationOptions({
       onSuccess: () => {
-        setNote("");
-        setReason("");
-        setAttempted(false);
-        // A new version changes both the review (its baseline) and the Snapshots page.
+        onPublished();
         void refetchAfterChange(queryClient, { queryKey: trpc.review.pathKey() });
         void refetchAfterChange(queryClient, { queryKey: trpc.snapshot.pathKey() });
       },
@@ -192,14 +162,62 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
       },
     }),
   );
+}
+
+/** The last step before publishing: what the version ships and its note, to confirm or go back. */
+function ConfirmPublish({
+  open,
+  onOpenChange,
+  nextVersion,
+  summary,
+  note,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  nextVersion: number;
+  summary: string[];
+  note: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Publish version ${nextVersion}?`}
+      description={
+        <ul className="list-disc space-y-1 pl-5">
+          {summary.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+          <li>Release note: “{note.trim()}”</li>
+        </ul>
+      }
+      confirmLabel={`Publish version ${nextVersion}`}
+      isDestructive={false}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
+ * Note (and a reason when metrics got worse, an owner's acknowledgement of safety errors), a summary to confirm,
+ * then publish the draft.
+ */
+export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressions, summary }: PublishFormProps) {
+  const id = useId();
+  const [note, setNote] = useState("");
+  const [reason, setReason] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  const publish = usePublish(() => (setNote(""), setReason(""), setAttempted(false)));
   // The draft may have changed since the review loaded: the server's regression list wins.
   const details = (publish.error as { data?: { details?: PublishErrorDetails | null } } | null)?.data?.details;
-  const serverRegressions = details?.regressions;
   const { acknowledgement, setAcknowledgement, safetyErrors, needsAcknowledgement } = useAcknowledgement(details);
   const acknowledgementMissing = needsAcknowledgement && !acknowledgement.trim();
   const acknowledgementError =
     attempted && acknowledgementMissing ? "Say why these safety errors may be published." : null;
-  const shownRegressions = serverRegressions?.map((r) => r.metric) ?? regressions;
+  const shownRegressions = details?.regressions?.map((r) => r.metric) ?? regressions;
   const needsReason = shownRegressions.length > 0;
   const noteError = attempted && !note.trim() ? "Add a note that says what changed." : null;
   const reasonError = attempted && needsReason && !reason.trim() ? "Say why these rankings may get worse." : null;
@@ -208,6 +226,9 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
     event.preventDefault();
     setAttempted(true);
     if (!note.trim() || (needsReason && !reason.trim()) || acknowledgementMissing) return;
+    setConfirming(true);
+  }
+  const confirm = () =>
     publish.mutate({
       team,
       catalog,
@@ -215,7 +236,6 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
       ...(needsReason ? { reason } : {}),
       ...(needsAcknowledgement ? { acknowledgement } : {}),
     });
-  }
 
   if (publish.data) return <PublishedNotice team={team} catalog={catalog} published={publish.data} />;
   return (
@@ -247,6 +267,14 @@ export function PublishForm({ team, catalog, nextVersion, isUnchanged, regressio
       >
         {publish.isPending ? "Publishing…" : `Publish version ${nextVersion}`}
       </button>
+      <ConfirmPublish
+        open={isConfirming}
+        onOpenChange={setConfirming}
+        nextVersion={nextVersion}
+        summary={summary}
+        note={note}
+        onConfirm={confirm}
+      />
       {publish.error && (
         <p role="alert" className="text-sm text-red-700">
           {publish.error.message}

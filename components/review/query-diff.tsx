@@ -29,6 +29,16 @@ function Marker({ hit, k }: { hit: QueryComparison["draft"][number]; k: number }
   );
 }
 
+/** The draft answers the query wrong on its own (what a first publish is checked by). */
+function FailingBadge({ comparison, k }: { comparison: QueryComparison; k: number }) {
+  if (!comparison.isFailing) return null;
+  return (
+    <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+      {comparison.expected.length === 0 ? "fails: a tool matched, none should" : `fails: expected tool not in top ${k}`}
+    </span>
+  );
+}
+
 /** One golden query: the latest version's top K beside the draft's, with entered / left / moved and score changes. */
 export function QueryDiff({
   comparison,
@@ -52,6 +62,7 @@ export function QueryDiff({
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${VERDICT_STYLE[verdict]}`}>
           {VERDICT_TEXT[verdict]}
         </span>
+        <FailingBadge comparison={comparison} k={k} />
         <h4 className="font-medium">“{query}”</h4>
         <span className="text-xs text-stone-500">
           expects {expected.length ? expected.join(", ") : "no tool"}

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { DraftReview } from "./format";
+import { type DraftReview, queryCountsPhrase } from "./format";
 import { MetricDeltas } from "./metric-deltas";
 
 /** What is compared, the golden query counts, and the Top K input. */
@@ -31,7 +31,7 @@ export function ReviewHeader({
             : "The draft has no changes."
           : data.queries.length === 0
             ? "No golden queries yet, so no ranking to compare."
-            : `Golden queries on the draft: ${data.counts.worse} worse, ${data.counts.better} better, ${data.counts.changed} reordered, ${data.counts.same} unchanged.`}
+            : queryCountsPhrase(data)}
       </p>
       <label className="flex items-center gap-2 text-sm">
         Top K

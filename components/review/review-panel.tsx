@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../trpc-provider";
 import { CheckSummary } from "./check-summary";
-import { METRICS } from "./format";
+import { METRICS, publishSummary } from "./format";
 import { PublishApproval } from "./publish-approval";
 import { MetricsSection, ReviewHeader } from "./review-header";
 import { ReviewQueryList } from "./review-query-list";
@@ -56,6 +56,7 @@ export function ReviewPanel({ team, catalog, canPublish }: { team: string; catal
           isUnchanged={data.isUnchanged}
           regressions={regressions}
           draftRevision={data.draftRevision}
+          summary={publishSummary(data)}
         />
       ) : (
         <p className="text-sm text-stone-600">Viewers can review; editors and owners publish.</p>

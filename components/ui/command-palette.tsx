@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { Dialog } from "radix-ui";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { CATALOG_TABS } from "@/components/catalog-tabs";
 import { useTRPC } from "@/components/trpc-provider";
 import { useDebouncedValue } from "@/components/playground/use-debounced-value";
@@ -60,8 +60,17 @@ function PaletteCommand({ team, onGo }: { team: string; onGo: () => void }) {
     onGo();
     router.push(href);
   };
+  const onEarlyEnter = useEnterBeforeResults(isSearching, ranked[0]?.href, go);
   return (
-    <Command label="Go to" shouldFilter={false} value={selected} onValueChange={setSelected}>
+    <Command
+      label="Go to"
+      shouldFilter={false}
+      value={selected}
+      onValueChange={setSelected}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" && ranked.length === 0 && isSearching) onEarlyEnter(event);
+      }}
+    >
       <Command.Input
         value={search}
         onValueChange={setSearch}
@@ -83,6 +92,23 @@ function PaletteCommand({ team, onGo }: { team: string; onGo: () => void }) {
       </Command.List>
     </Command>
   );
+}
+
+/**
+ * Enter typed before the list has loaded (a fast typist, a slow network: the catalogs arrive after the keystroke)
+ * opens the best match once the search settles, instead of being dropped.
+ */
+function useEnterBeforeResults(isSearching: boolean, best: string | undefined, go: (href: string) => void) {
+  const [isPending, setPending] = useState(false);
+  useEffect(() => {
+    if (!isPending || isSearching) return;
+    setPending(false);
+    if (best) go(best);
+  }, [isPending, isSearching, best, go]);
+  return (event: KeyboardEvent) => {
+    event.preventDefault();
+    setPending(true);
+  };
 }
 
 const PAGES = [

@@ -4,8 +4,10 @@ import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 
 interface ConfirmDialogProps {
-  /** The button that opens the dialog. */
-  trigger: ReactNode;
+  /** The button that opens the dialog; none when the caller opens it (`open`, `onOpenChange`). */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -26,10 +28,12 @@ export function ConfirmDialog({
   isDestructive = true,
   children,
   canConfirm = true,
+  open,
+  onOpenChange,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-3 rounded-lg border border-stone-200 bg-white p-5 shadow-2xl">

@@ -43,6 +43,7 @@ const queryComparison = z.object({
   query: z.string(),
   expected: z.array(z.string()),
   verdict: z.enum(["worse", "better", "changed", "same", "new"]),
+  isFailing: z.boolean(),
   draft: z.array(
     z.object({
       id: z.string(),
@@ -118,6 +119,8 @@ export const draftReview = z.object({
     changed: z.number().int(),
     same: z.number().int(),
     new: z.number().int(),
+    failing: z.number().int(),
+    expectNoTool: z.number().int(),
   }),
   queries: z.array(queryComparison),
   tools: toolChanges,

@@ -11,7 +11,7 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team:
   const isOwner = teams.find((t) => t.slug === team)?.role === "owner";
   return (
     <div>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Catalogs</h1>
           <p className="text-sm text-stone-600">

@@ -44,7 +44,18 @@ export async function createGoldenQuery({ db, catalog, actor, query, expected, n
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
-/** Two golden queries that differ only in case or spacing would count one request twice. */
+/** "crm.refund_order", "crm.a and crm.b", or "no tool" for a "no tool should match" query. */
+const expectsPhrase = (expected: readonly string[]) =>
+  expected.length === 0
+    ? "no tool"
+    : expected.length === 1
+      ? expected[0]!
+      : `${expected.slice(0, -1).join(", ")} and ${expected.at(-1)}`;
+
+/**
+ * Two golden queries that differ only in case or spacing would count one request twice. The refusal names the one
+ * already there (its words and what it expects) and what to do: change that one, or word this one differently.
+ */
 export async function assertQueryIsNew(tx: Tx, catalogId: string, text: string, exceptId?: string): Promise<void> {
   const candidates = await tx.evalQuery.findMany({
     where: {
@@ -52,11 +63,15 @@ export async function assertQueryIsNew(tx: Tx, catalogId: string, text: string, 
       query: { equals: escapeLike(text), mode: "insensitive" },
       ...(exceptId ? { id: { not: exceptId } } : {}),
     },
-    select: { id: true, query: true },
+    select: { id: true, query: true, expected: true },
   });
   const twin = candidates.find((c) => queryKey(c.query) === queryKey(text));
-  if (twin)
-    throw new AppError("CONFLICT", `The golden query "${twin.query}" already exists; edit it instead.`, {
-      id: twin.id,
-    });
+  if (!twin) return;
+  const same = twin.query === text.trim() ? "" : " (the same words, ignoring case and spacing)";
+  throw new AppError(
+    "CONFLICT",
+    `This catalog already has the golden query "${twin.query}"${same}, expecting ${expectsPhrase(twin.expected)}. ` +
+      `Change that one on the Golden queries page, or word this one differently.`,
+    { id: twin.id },
+  );
 }

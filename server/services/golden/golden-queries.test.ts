@@ -87,7 +87,10 @@ describe("golden queries: create, list, update, delete", () => {
     await editor.golden.create({ ...at, query: "Refund an order", expected: ["crm.refund_order"] });
     const twin = await failure(editor.golden.create({ ...at, query: "refund  AN order", expected: [] }));
     expect(twin.code).toBe("CONFLICT");
-    expect(twin.message).toContain('"Refund an order" already exists');
+    expect(twin.message).toBe(
+      'This catalog already has the golden query "Refund an order" (the same words, ignoring case and spacing), ' +
+        "expecting crm.refund_order. Change that one on the Golden queries page, or word this one differently.",
+    );
   });
 
   it("updates with the revision it was based on; a stale revision is a CONFLICT that changes nothing", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "../../errors";
 import { loadRankingSource } from "./ranking-source";
 import { runQuery } from "./run-query";
+import { queryTermWords } from "./term-words";
 import { describeExplanation, liveRows, type PlaygroundQuery } from "./search-playground";
 
 /**
@@ -57,7 +58,7 @@ export async function explainTool({
   const cutoff = top.length === max ? top[max - 1]!.score : null;
   return {
     status: "ranked" as const,
-    ...describeExplanation(source, index, tool, explanation),
+    ...describeExplanation(source, index, tool, explanation, queryTermWords(query, used)),
     toolId: live?.id ?? null,
     revision: live?.revision ?? null,
     profile: used,

@@ -20,6 +20,8 @@ const segment = z.object({ text: z.string(), term: z.string().optional() });
 const indexedField = z.enum([...SEARCH_TEXT_FIELDS, "name-field"]);
 const term = z.object({
   term: z.string(),
+  /** The word a person reads for the term: typed in the request, or from the tool's text (term-words.ts). */
+  word: z.string(),
   queryFrequency: z.number(),
   queryWeight: z.number(),
   idf: z.number(),
@@ -54,6 +56,8 @@ export const explainedTool = z.object({
   ),
   matchedTerms: z.array(z.string()),
   missingTerms: z.array(z.string()),
+  matchedWords: z.array(z.string()),
+  missingWords: z.array(z.string()),
   /** Match strength of the tool for the request (null when it scores 0) and score ÷ the request's bar. */
   strength: z.enum(MATCH_STRENGTHS).nullable(),
   evidence: z.number().nullable(),
@@ -67,6 +71,8 @@ export const searchOutput = z.object({
   limit: z.number().int(),
   indexed: z.number().int(),
   queryTokens: z.array(z.string()),
+  /** Each analysed query term with the word of the request it came from (term-words.ts). */
+  queryWords: z.array(z.object({ term: z.string(), word: z.string() })),
   hits: z.array(explainedTool),
   /** The request's strong bar in perfect matches (null: no hit can be strong), and why it is there. */
   bar: z.object({ matches: z.number().nullable(), reason: z.string() }),

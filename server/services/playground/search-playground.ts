@@ -15,6 +15,7 @@ import { highlightSearchText, type TextSegment } from "./highlight";
 import { describeIndexedFields, type FieldView } from "./indexed-fields-view";
 import { loadRankingSource, type RankingSource } from "./ranking-source";
 import { runQuery } from "./run-query";
+import { queryTermWords, wordOf } from "./term-words";
 
 export interface PlaygroundQuery {
   db: PrismaClient;
@@ -42,26 +43,33 @@ export interface ExplainedTool {
   score: number;
   rank: number | null;
   /** Per term, the fields it came from (matched terms only). */
-  terms: Array<TermExplanation & { sources: TermSource[] }>;
+  terms: Array<TermExplanation & { word: string; sources: TermSource[] }>;
   /** Σ contributions; the stockroom profile multiplies it by `factors`, so it can differ from score. */
   termSum: number;
   factors: ScoreFactor[];
   matchedTerms: string[];
   missingTerms: string[];
+  /** The matched and missing terms as words a person reads (term-words.ts). */
+  matchedWords: string[];
+  missingWords: string[];
   /** The live tool row with this key (for edit-and-see), or null when the draft no longer has it. */
   toolId: string | null;
   revision: number | null;
 }
 
+/** One hit explained: its texts with matches marked, per-term figures, and the words (not stems) a person reads. */
 export function describeExplanation(
   source: RankingSource,
   index: SearchIndex,
   tool: SnapshotTool,
   explanation: Explanation,
+  queryWords: ReadonlyMap<string, string>,
 ) {
   const profile = index.settings.profile;
   const segments = highlightSearchText(tool.searchText, explanation.matchedTerms, profile);
   const { fields, sources } = describeIndexedFields(source, index, profile, tool, explanation.matchedTerms, segments);
+  const marked = [...fields.flatMap((field) => field.segments), ...segments];
+  const word = (term: string) => wordOf(term, queryWords, marked);
   return {
     key: tool.id,
     name: tool.name,
@@ -71,11 +79,13 @@ export function describeExplanation(
     fields,
     score: explanation.score,
     rank: explanation.rank,
-    terms: explanation.terms.map((term) => ({ ...term, sources: sources.get(term.term) ?? [] })),
+    terms: explanation.terms.map((term) => ({ ...term, word: word(term.term), sources: sources.get(term.term) ?? [] })),
     termSum: explanation.terms.reduce((sum, term) => sum + term.contribution, 0),
     factors: explanation.factors,
     matchedTerms: explanation.matchedTerms,
     missingTerms: explanation.missingTerms,
+    matchedWords: [...new Set(explanation.matchedTerms.map(word))],
+    missingWords: [...new Set(explanation.missingTerms.map(word))],
     strength: explanation.strength?.level ?? null,
     evidence: explanation.strength?.evidence ?? null,
   };
@@ -123,8 +133,9 @@ export async function searchPlayground({
   const used = index.settings.profile;
   const max = limit ?? source.content.engine.defaultLimit;
   const hits = runQuery(() => index.search(query, max));
+  const queryWords = queryTermWords(query, used);
   const explained = hits.map((hit) =>
-    describeExplanation(source, index, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!),
+    describeExplanation(source, index, source.toolsById.get(hit.id)!, index.explain(query, hit.id)!, queryWords),
   );
   // Everything from the index before the next await: a newer draft may take it over and update it in place.
   const strength = runQuery(() => index.strength(query));
@@ -144,6 +155,7 @@ export async function searchPlayground({
     limit: max,
     indexed,
     queryTokens,
+    queryWords: queryTokens.map((term) => ({ term, word: queryWords.get(term) ?? term })),
     hits: explained.map((hit) => ({
       ...hit,
       toolId: live.get(hit.key)?.id ?? null,

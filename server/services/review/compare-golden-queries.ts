@@ -39,6 +39,11 @@ export interface QueryComparison {
   query: string;
   expected: string[];
   verdict: QueryVerdict;
+  /**
+   * The draft fails the query on its own, whatever the latest version did: its expected tool is not in the top K, or,
+   * for a query that expects no tool, something matched. This is what a first publish is checked by.
+   */
+  isFailing: boolean;
   draft: DraftHit[];
   left: LeftHit[];
   /** Why the draft has no hit for the query when the no-match rule withheld them; null otherwise. */
@@ -61,6 +66,12 @@ function qualityOf(expected: string[], hits: readonly SearchHit[], k: number): Q
     firstGoldRank: first >= 0 ? first + 1 : null,
     hitCount: Math.min(hits.length, k),
   };
+}
+
+/** The draft's answer is wrong on its own: the (first) expected tool is not in the top K, or a no-tool query matched. */
+export function isFailingQuery(expected: readonly string[], quality: QueryQuality, k: number): boolean {
+  if (expected.length === 0) return quality.hitCount > 0;
+  return quality.firstGoldRank === null || quality.firstGoldRank > k;
 }
 
 function verdictOf(expected: string[], draft: QueryQuality, latest: QueryQuality, isReordered: boolean): QueryVerdict {
@@ -114,12 +125,14 @@ export function compareQuery(draft: RankedGoldenQuery, latest: RankedGoldenQuery
     }));
   const draftQuality = qualityOf(expected, draft.hits, k);
   const noMatch = draft.noMatch;
+  const isFailing = isFailingQuery(expected, draftQuality, k);
   if (!latest)
     return {
       id,
       query,
       expected,
       verdict: "new",
+      isFailing,
       draft: hits,
       left,
       noMatch,
@@ -132,6 +145,7 @@ export function compareQuery(draft: RankedGoldenQuery, latest: RankedGoldenQuery
     query,
     expected,
     verdict: verdictOf(expected, draftQuality, latestQuality, isReordered),
+    isFailing,
     draft: hits,
     left,
     noMatch,
@@ -141,7 +155,10 @@ export function compareQuery(draft: RankedGoldenQuery, latest: RankedGoldenQuery
 
 const VERDICT_ORDER: Record<QueryVerdict, number> = { worse: 0, better: 1, changed: 2, new: 3, same: 4 };
 
-/** Worse queries first (the biggest nDCG drop first), then better, changed, unchanged; ties keep the golden order. */
+/**
+ * Worse queries first (the biggest nDCG drop first), then better, changed, unchanged; ties keep the golden order.
+ * At a first publish (every verdict "new") the failing ones come first.
+ */
 export function sortComparisons(comparisons: QueryComparison[]): QueryComparison[] {
   const drop = (c: QueryComparison) => (c.quality.latest ? c.quality.draft.ndcg10 - c.quality.latest.ndcg10 : 0);
   return comparisons
@@ -150,6 +167,7 @@ export function sortComparisons(comparisons: QueryComparison[]): QueryComparison
       (a, b) =>
         VERDICT_ORDER[a.c.verdict] - VERDICT_ORDER[b.c.verdict] ||
         (a.c.verdict === "worse" ? drop(a.c) - drop(b.c) : 0) ||
+        Number(b.c.isFailing) - Number(a.c.isFailing) ||
         a.i - b.i,
     )
     .map(({ c }) => c);

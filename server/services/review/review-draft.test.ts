@@ -66,6 +66,19 @@ function expectToolChanges(review: DraftReview) {
 }
 
 describe("review.get", () => {
+  it("before the first publish: flags the queries the draft fails and counts the no-tool ones", async () => {
+    const { at, viewer, editor } = await createPublishingFixture(db);
+    await editor.golden.create({ ...at, query: "restart the server", expected: ["crm.refund_order"] });
+    const review = await viewer.review.get(at);
+    const failing = review.queries.filter((q) => q.isFailing).map((q) => q.query);
+    expect(failing).toContain("restart the server");
+    expect(failing).not.toContain("list open orders");
+    expect(review.queries[0]!.isFailing).toBe(true); // failing first
+    expect(review.counts).toMatchObject({ new: 6, failing: failing.length, expectNoTool: 1 });
+    const thermostat = review.queries.find((q) => q.query === "set the thermostat")!;
+    expect(thermostat.isFailing).toBe(thermostat.draft.length > 0);
+  });
+
   it("before the first publish: every query is new, every tool added", async () => {
     const { at, viewer } = await createPublishingFixture(db);
     const review = await viewer.review.get(at);

@@ -27,7 +27,19 @@ export interface DraftReview {
   /** The draft has the latest version's content: publishing would be refused as a no-op. */
   isUnchanged: boolean;
   metrics: { draft: SnapshotMetrics; latest: SnapshotMetrics | null; regressions: MetricRegression[] };
-  counts: { worse: number; better: number; changed: number; same: number; new: number };
+  /**
+   * Verdict counts; `failing`: queries the draft answers wrong on its own (isFailingQuery); `expectNoTool`: the
+   * golden queries whose right answer is no tool at all ("no tool should match").
+   */
+  counts: {
+    worse: number;
+    better: number;
+    changed: number;
+    same: number;
+    new: number;
+    failing: number;
+    expectNoTool: number;
+  };
   queries: QueryComparison[];
   tools: ToolChanges;
   /** Catalog-check findings added and removed since the latest version (docs/catalog-check.md). */
@@ -81,8 +93,12 @@ export async function reviewDraft({ db, team, catalog, k, timer }: ReviewDraftOp
   const queries = sortComparisons(
     draftRun.ranked.map((ranked, i) => compareQuery(ranked, latestRun?.ranked[i] ?? null, topK)),
   );
-  const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 0 };
-  for (const q of queries) counts[q.verdict]++;
+  const counts = { worse: 0, better: 0, changed: 0, same: 0, new: 0, failing: 0, expectNoTool: 0 };
+  for (const q of queries) {
+    counts[q.verdict]++;
+    if (q.isFailing) counts.failing++;
+    if (q.expected.length === 0) counts.expectNoTool++;
+  }
   return {
     k: topK,
     latest: latest && {
