@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { inputClass, secondaryButtonClass } from "@/components/ui/control-styles";
 import { Field } from "@/components/ui/field";
 import { SourceForm } from "./source-form";
+import { SourceSchedule } from "./source-schedule";
 import { SyncPanel } from "./sync-panel";
 
 /** One line that says where the tools come from. */
@@ -92,6 +93,7 @@ function SourceCard({
       aria-label={`Source of ${source.namespace}`}
     >
       <SourceSummary source={source} />
+      <SourceSchedule team={team} catalog={catalog} source={source} canEdit={canEdit} />
       {save.error && (
         <p role="alert" className="text-sm text-red-700">
           {save.error.message}

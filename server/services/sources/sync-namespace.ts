@@ -5,12 +5,12 @@ import type { ImportDecisions } from "@/domain/import";
 import type { SourceKind } from "@/domain/sources";
 import { canonicalJson } from "@/domain/snapshot/verify";
 import { AppError } from "../../errors";
-import type { AuditActor } from "../history/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { commitImport, previewImport } from "../import/import-tools";
 import type { ImportOptions } from "../import/plan-import";
 import type { ParsedSource } from "../import/parse-tool-source";
 import { readUpstream, type SentDocument } from "./read-upstream";
-import { findSourceRow } from "./sources";
+import { changeOf, findSourceRow } from "./sources";
 
 interface SyncRequest {
   db: PrismaClient;
@@ -84,8 +84,41 @@ export async function applySync(
       for (const w of written.writes) if (w.tool.namespace) namespaces.add(w.tool.namespace);
       await tx.namespaceSource.update({
         where: { id: row.id },
-        data: { lastSyncedAt: new Date(), mcpServer: upstream.mcpServer, namespaces: [...namespaces].sort() },
+        data: {
+          lastSyncedAt: new Date(),
+          mcpServer: upstream.mcpServer,
+          namespaces: [...namespaces].sort(),
+          // In step with upstream again: the "source changed" mark clears, and this upstream is not reported again.
+          changedAt: null,
+          checkedDigest: digest,
+        },
       });
     },
+  });
+}
+
+/** Clears the "source changed" mark without syncing; the same upstream is not reported again (History says who). */
+export async function dismissSourceChange(options: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  namespace: string;
+}) {
+  const { db, catalog, actor, namespace } = options;
+  return db.$transaction(async (tx) => {
+    const row = await findSourceRow(tx, catalog.id, namespace);
+    if (!row.changedAt) return { namespace, dismissed: false };
+    await tx.namespaceSource.update({ where: { id: row.id }, data: { changedAt: null } });
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "namespace.source_change_dismissed",
+      targetType: "namespace",
+      targetId: row.namespaceId,
+      before: { namespace, ...changeOf(row) },
+    });
+    return { namespace, dismissed: true };
   });
 }
