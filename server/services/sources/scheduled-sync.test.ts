@@ -58,6 +58,38 @@ const at = (start: number, minutes: number): CheckSettings => ({
   now: () => new Date(start + minutes * MINUTE),
 });
 
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+/** After a check found 1 new, 1 changed and 1 removed: the mark on the source, its tools, the card; History; mail. */
+async function expectTheMark({
+  editor,
+  ownerApi,
+  owner,
+  ref,
+  catalog,
+  team,
+}: Pick<Setup, "editor" | "ownerApi" | "owner" | "ref" | "catalog" | "team">) {
+  const ids = async (...keys: string[]) =>
+    (await db.tool.findMany({ where: { catalogId: catalog.id, key: { in: keys } }, orderBy: { key: "asc" } })).map(
+      (t) => t.id,
+    );
+  const [listed] = await editor.source.list(ref);
+  expect(listed!.changed).toMatchObject({ new: 1, changed: 1, removed: 1, conflict: 0 });
+  expect([...listed!.changed!.toolIds].sort()).toEqual(
+    (await ids("weather.get_forecast", "weather.list_alerts")).sort(),
+  );
+  expect((await ownerApi.catalog.list({ team: team.slug }))[0]).toMatchObject({ sourcesChanged: 1 });
+  const history = await db.auditEvent.findMany({
+    where: { catalogId: catalog.id, action: "namespace.source_changed" },
+  });
+  expect(history).toHaveLength(1);
+  expect(history[0]).toMatchObject({ actorLabel: "Scheduled sync" });
+  const link = `/t/${team.slug}/${catalog.slug}/namespaces`;
+  const mail = received.filter((m) => m.text.replace(/=\r?\n/g, "").includes(link));
+  expect(mail.map((m) => m.to)).toEqual([owner.email]);
+  expect(mail[0]!.text.replace(/=\r?\n/g, "")).toMatch(/1 new, 1 changed, 1 no longer listed/);
+}
+
 describe("scheduled sync of URL sources", () => {
   it("validates the interval: off by default, 15 minutes to a week, URL sources only", async () => {
     const { editor, ref } = await setup();
@@ -119,25 +151,7 @@ describe("scheduled sync of URL sources", () => {
       expect(changed).toMatchObject({ status: "changed", change: { new: 1, changed: 1, removed: 1 }, mailed: 1 });
       expect(await toolCount()).toBe(3);
       expect(await db.tool.count({ where: { catalogId: catalog.id, key: "weather.get_pollen" } })).toBe(0);
-      const ids = async (...keys: string[]) =>
-        (await db.tool.findMany({ where: { catalogId: catalog.id, key: { in: keys } }, orderBy: { key: "asc" } })).map(
-          (t) => t.id,
-        );
-      const [listed] = await editor.source.list(ref);
-      expect(listed!.changed).toMatchObject({ new: 1, changed: 1, removed: 1, conflict: 0 });
-      expect([...listed!.changed!.toolIds].sort()).toEqual(
-        (await ids("weather.get_forecast", "weather.list_alerts")).sort(),
-      );
-      expect((await ownerApi.catalog.list({ team: team.slug }))[0]).toMatchObject({ sourcesChanged: 1 });
-      const history = await db.auditEvent.findMany({
-        where: { catalogId: catalog.id, action: "namespace.source_changed" },
-      });
-      expect(history).toHaveLength(1);
-      expect(history[0]).toMatchObject({ actorLabel: "Scheduled sync" });
-      const link = `/t/${team.slug}/${catalog.slug}/namespaces`;
-      const mail = received.filter((m) => m.text.replace(/=\r?\n/g, "").includes(link));
-      expect(mail.map((m) => m.to)).toEqual([owner.email]);
-      expect(mail[0]!.text.replace(/=\r?\n/g, "")).toMatch(/1 new, 1 changed, 1 no longer listed/);
+      await expectTheMark({ editor, ownerApi, owner, ref, catalog, team });
 
       // The same upstream again: reported once, no second History entry or e-mail.
       expect(await runDueChecks(db, at(start, 183))).toEqual([{ status: "already-reported" }]);

@@ -7,6 +7,7 @@ import { canonicalJson } from "@/domain/snapshot/verify";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { commitImport, previewImport } from "../import/import-tools";
+import { report, type ImportControl } from "../import/import-progress";
 import type { ImportOptions } from "../import/plan-import";
 import type { ParsedSource } from "../import/parse-tool-source";
 import { readUpstream, type SentDocument } from "./read-upstream";
@@ -19,6 +20,8 @@ interface SyncRequest {
   namespace: string;
   /** For sources the CLI reads (stdio, files): what it read. */
   sent?: SentDocument;
+  /** Progress of the fetch, diff and apply phases, and cancel (nothing written when cancelled before the commit). */
+  control?: ImportControl;
 }
 
 /** What the source sent, as a short digest: a sync applies only what its preview showed. */
@@ -37,7 +40,9 @@ function optionsOf(row: NamespaceSource & { namespace: { name: string } }, mcpSe
 
 async function plan(request: SyncRequest) {
   const row = await findSourceRow(request.db, request.catalog.id, request.namespace);
+  report(request.control, "fetch", 0, 1);
   const upstream = await readUpstream(row, request.sent);
+  report(request.control, "fetch", 1, 1);
   return { row, upstream, options: optionsOf(row, upstream.mcpServer), digest: digestOf(upstream.source) };
 }
 
@@ -47,7 +52,8 @@ async function plan(request: SyncRequest) {
  */
 export async function previewSync(request: SyncRequest) {
   const { row, upstream, options, digest } = await plan(request);
-  const preview = await previewImport({ db: request.db, catalog: request.catalog, parsed: upstream.source, options });
+  const { db, catalog, control } = request;
+  const preview = await previewImport({ db, catalog, parsed: upstream.source, options, control });
   return {
     ...preview,
     fingerprint: `${preview.fingerprint}.${digest}`,
@@ -79,6 +85,7 @@ export async function applySync(
     fingerprint: catalogFingerprint ?? "",
     skipInvalid: request.skipInvalid,
     decisions: request.decisions,
+    control: request.control,
     afterWrite: async (tx, written) => {
       const namespaces = new Set([row.namespace.name]);
       for (const w of written.writes) if (w.tool.namespace) namespaces.add(w.tool.namespace);
