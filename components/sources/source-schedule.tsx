@@ -8,18 +8,16 @@ import { describeChange } from "./source-changed-mark";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-/** A URL source's schedule and what its last check found: the "source changed" mark, with Dismiss for editors. */
-export function SourceSchedule({
-  team,
-  catalog,
-  source,
-  canEdit,
-}: {
+/** One source on the Namespaces page, and whether the viewer may edit it. */
+export interface SourceCardProps {
   team: string;
   catalog: string;
   source: Source;
   canEdit: boolean;
-}) {
+}
+
+/** A URL source's schedule and what its last check found: the "source changed" mark, with Dismiss for editors. */
+export function SourceSchedule({ team, catalog, source, canEdit }: SourceCardProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dismiss = useMutation(

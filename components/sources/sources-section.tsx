@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { inputClass, secondaryButtonClass } from "@/components/ui/control-styles";
 import { Field } from "@/components/ui/field";
 import { SourceForm } from "./source-form";
-import { SourceSchedule } from "./source-schedule";
+import { SourceSchedule, type SourceCardProps } from "./source-schedule";
 import { SyncPanel } from "./sync-panel";
 
 /** One line that says where the tools come from. */
@@ -74,17 +74,7 @@ function SyncWay({
   );
 }
 
-function SourceCard({
-  team,
-  catalog,
-  source,
-  canEdit,
-}: {
-  team: string;
-  catalog: string;
-  source: Source;
-  canEdit: boolean;
-}) {
+function SourceCard({ team, catalog, source, canEdit }: SourceCardProps) {
   const [editing, setEditing] = useState(false);
   const { save, remove } = useSaveSource(team, catalog, () => setEditing(false));
   return (
