@@ -41,20 +41,8 @@ describe("progress and cancel of a 1,000-tool sync", { timeout: 600_000 }, () =>
     const people = await createTeamWithMembers(db);
     const catalog: Catalog = await createCatalog(db, people.team.id);
     const actor = { id: people.editor.id, label: people.editor.email };
-    await setSource({
-      db,
-      catalog,
-      actor,
-      namespace: "github",
-      source: {
-        kind: "openapi",
-        url,
-        file: null,
-        tagsAsNamespaces: true,
-        syncIntervalMinutes: null,
-        exposure: "deferred",
-      },
-    });
+    const source = { kind: "openapi" as const, url, file: null, tagsAsNamespaces: true, syncIntervalMinutes: null };
+    await setSource({ db, catalog, actor, namespace: "github", source: { ...source, exposure: "deferred" } });
     const request = { db, catalog, namespace: "github" };
     const previewReports: ImportProgress[] = [];
     const preview = await previewSync({ ...request, control: { onProgress: (p) => previewReports.push(p) } });
