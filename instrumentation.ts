@@ -21,4 +21,10 @@ export async function register() {
   registerServeFront(env);
   const { startRetentionJob } = await import("./server/services/insights/delete-expired-events");
   startRetentionJob(handle.sql); // deletes agent events past their catalog's retention, hourly
+  const { startSourceScheduler } = await import("./server/services/sources/scheduled-sync");
+  // checks URL sources that have an interval, every minute (marks changes upstream; applies nothing)
+  startSourceScheduler(handle.db, () => ({
+    mail: { smtpUrl: env.STOCKROOM_SMTP_URL, from: env.STOCKROOM_MAIL_FROM },
+    baseUrl: env.STOCKROOM_URL,
+  }));
 }

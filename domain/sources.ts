@@ -41,12 +41,31 @@ const MCP_SERVER = z
   .transform((v) => v || null);
 const common = { exposure: exposureSchema.default("deferred") };
 
+/** A URL source's scheduled check, in minutes between checks (15 minutes to a week); null or absent: off. */
+export const SYNC_INTERVAL_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;
+export const syncIntervalSchema = z
+  .number()
+  .int("whole minutes")
+  .min(SYNC_INTERVAL_MINUTES.min, `at least ${SYNC_INTERVAL_MINUTES.min} minutes`)
+  .max(SYNC_INTERVAL_MINUTES.max, "at most a week (10,080 minutes)")
+  .nullish()
+  .transform((v) => v ?? null);
+/** The intervals the source form offers. */
+export const SYNC_INTERVAL_CHOICES = [
+  { minutes: null, label: "Off" },
+  { minutes: 60, label: "Every hour" },
+  { minutes: 6 * 60, label: "Every 6 hours" },
+  { minutes: 24 * 60, label: "Every day" },
+  { minutes: 7 * 24 * 60, label: "Every week" },
+] as const;
+
 export const sourceInputSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("mcp-http"),
     url: URL_TEXT.min(1, "the server's URL"),
     headers: z.array(sourceHeaderInputSchema).max(20, "at most 20 headers").default([]),
     mcpServer: MCP_SERVER,
+    syncIntervalMinutes: syncIntervalSchema,
     ...common,
   }),
   z.object({
@@ -70,11 +89,23 @@ export const sourceInputSchema = z.discriminatedUnion("kind", [
       .nullish()
       .transform((v) => v || null),
     tagsAsNamespaces: z.boolean().default(false),
+    syncIntervalMinutes: syncIntervalSchema,
     ...common,
   }),
   z.object({ kind: z.literal("file"), file: z.string().trim().min(1, "the file's path").max(1000), ...common }),
 ]);
 export type SourceInput = z.infer<typeof sourceInputSchema>;
+
+/** What a scheduled check found upstream: counts, and the catalog's tools it would change or remove. */
+export const sourceChangeSchema = z.object({
+  at: z.string(),
+  new: z.number().int(),
+  changed: z.number().int(),
+  conflict: z.number().int(),
+  removed: z.number().int(),
+  toolIds: z.array(z.string()),
+});
+export type SourceChange = z.infer<typeof sourceChangeSchema>;
 
 /** A source as the browser and the CLI see it: secret header values never leave the server, only that one is set. */
 export const sourceSchema = z.object({
@@ -92,6 +123,12 @@ export const sourceSchema = z.object({
   exposure: exposureSchema,
   revision: z.number().int(),
   lastSyncedAt: z.string().nullable(),
+  syncIntervalMinutes: z.number().int().nullable(),
+  nextSyncAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  lastCheckError: z.string().nullable(),
+  /** The "source changed" mark: a scheduled check found upstream differs from the catalog. */
+  changed: sourceChangeSchema.nullable(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

@@ -10,6 +10,7 @@ interface CatalogCardProps {
     defaultLimit: number;
     latestVersion: number | null;
     hasUnpublishedChanges: boolean;
+    sourcesChanged: number;
     counts: { total: number; direct: number; deferred: number; hidden: number };
   };
 }
@@ -37,6 +38,11 @@ export function CatalogCard({ team, catalog }: CatalogCardProps) {
       {catalog.hasUnpublishedChanges && (
         <p className="mb-3 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
           Unpublished changes since v{catalog.latestVersion}
+        </p>
+      )}
+      {catalog.sourcesChanged > 0 && (
+        <p className="mb-3 ml-1 inline-block rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">
+          Source changed ({catalog.sourcesChanged})
         </p>
       )}
       <p className="mb-3 text-sm text-stone-600">{catalog.description}</p>

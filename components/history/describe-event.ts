@@ -94,9 +94,27 @@ const UPSTREAM_REVIEW: Record<string, { verb: (fields: string) => string; detail
   },
 };
 
+/** A scheduled check's findings: "2 new, 1 changed, 1 no longer listed". */
+const sourceChange = (c: Json) =>
+  counts([
+    [Number(c.new ?? 0), "new"],
+    [Number(c.changed ?? 0), "changed"],
+    [Number(c.conflict ?? 0), "in conflict"],
+    [Number(c.removed ?? 0), "no longer listed"],
+  ]);
+
 function describeNamespace(event: AuditEventLike, before: Json, after: Json): DescribedEvent {
-  const name = str(after.name ?? before.name);
+  const name = str(after.name ?? before.name ?? after.namespace ?? before.namespace);
   const subject = { text: name, style: "code" as const };
+  if (event.action === "namespace.source_changed")
+    return {
+      verb: "found upstream changes (nothing applied) in the source of namespace",
+      subject,
+      details: `: ${sourceChange(after)}`,
+      changes: [],
+    };
+  if (event.action === "namespace.source_change_dismissed")
+    return { verb: "dismissed the “source changed” mark of namespace", subject, details: "", changes: [] };
   if (event.action === "namespace.created")
     return { verb: "created namespace", subject, details: via(after), changes: [] };
   if (event.action === "namespace.deleted") return { verb: "deleted namespace", subject, details: "", changes: [] };

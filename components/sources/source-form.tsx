@@ -1,7 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { SOURCE_KIND_LABELS, SOURCE_KINDS, type Source, type SourceInput, type SourceKind } from "@/domain/sources";
+import {
+  SOURCE_KIND_LABELS,
+  SOURCE_KINDS,
+  SYNC_INTERVAL_CHOICES,
+  type Source,
+  type SourceInput,
+  type SourceKind,
+} from "@/domain/sources";
 import { buttonClass, inputClass, secondaryButtonClass } from "@/components/ui/control-styles";
 import { Field } from "@/components/ui/field";
 import { optionsOf, Select } from "@/components/ui/select";
@@ -37,12 +44,15 @@ function fieldsOf(source: Source | null) {
     env: (source?.env ?? []).join(", "),
     file: source?.file ?? "",
     tagsAsNamespaces: source?.tagsAsNamespaces ?? false,
+    /** Minutes between scheduled checks, as text ("off" for none). */
+    interval: source?.syncIntervalMinutes ? String(source.syncIntervalMinutes) : "off",
   };
 }
 type Fields = ReturnType<typeof fieldsOf>;
 
 /** What the form sends: a stored secret left empty goes without a value, so the server keeps it. */
 export function inputOf(f: Fields): SourceInput {
+  const syncIntervalMinutes = f.interval === "off" ? null : Number(f.interval);
   switch (f.kind) {
     case "mcp-http":
       return {
@@ -56,6 +66,7 @@ export function inputOf(f: Fields): SourceInput {
             ...(h.secret && h.stored && !h.value ? {} : { value: h.value }),
           })),
         mcpServer: null,
+        syncIntervalMinutes,
         exposure: "deferred",
       };
     case "mcp-stdio":
@@ -73,6 +84,7 @@ export function inputOf(f: Fields): SourceInput {
         url: f.url || null,
         file: f.file || null,
         tagsAsNamespaces: f.tagsAsNamespaces,
+        syncIntervalMinutes,
         exposure: "deferred",
       };
     case "file":
@@ -126,6 +138,35 @@ function HeaderRows({ rows, onChange }: { rows: HeaderRow[]; onChange: (rows: He
   );
 }
 
+/** The choices, plus the saved interval when it is not one of them (set through the API). */
+function intervalOptions(current: string) {
+  const options = SYNC_INTERVAL_CHOICES.map((c) => ({
+    value: c.minutes === null ? "off" : String(c.minutes),
+    label: c.label,
+  }));
+  return options.some((o) => o.value === current)
+    ? options
+    : [...options, { value: current, label: `Every ${current} minutes` }];
+}
+
+/** How often Stockroom checks a URL source (a check marks changes, applies nothing). */
+function IntervalField({ f, edit }: { f: Fields; edit: (patch: Partial<Fields>) => void }) {
+  return (
+    <Field
+      label="Check for changes"
+      htmlFor="source-interval"
+      hint="A check applies nothing: it marks the catalog and its tools, writes History and e-mails the owners."
+    >
+      <Select
+        id="source-interval"
+        options={intervalOptions(f.interval)}
+        value={f.interval}
+        onValueChange={(interval) => edit({ interval })}
+      />
+    </Field>
+  );
+}
+
 /** The fields of the chosen kind. */
 function KindFields({ f, edit }: { f: Fields; edit: (patch: Partial<Fields>) => void }) {
   const text = (label: string, key: "url" | "command" | "file", placeholder: string) => (
@@ -146,6 +187,7 @@ function KindFields({ f, edit }: { f: Fields; edit: (patch: Partial<Fields>) => 
         <Field label="Headers" hint="Secret values are stored encrypted and never shown again.">
           <HeaderRows rows={f.headers} onChange={(headers) => edit({ headers })} />
         </Field>
+        <IntervalField f={f} edit={edit} />
       </>
     );
   if (f.kind === "mcp-stdio")
@@ -190,6 +232,7 @@ function KindFields({ f, edit }: { f: Fields; edit: (patch: Partial<Fields>) => 
           Tags as namespaces
         </label>
       )}
+      {f.kind === "openapi" && <IntervalField f={f} edit={edit} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useTRPC } from "@/components/trpc-provider";
 import { inputClass, secondaryButtonClass } from "@/components/ui/control-styles";
 import { Field } from "@/components/ui/field";
 import { SourceForm } from "./source-form";
+import { SourceSchedule, type SourceCardProps } from "./source-schedule";
 import { SyncPanel } from "./sync-panel";
 
 /** One line that says where the tools come from. */
@@ -73,17 +74,7 @@ function SyncWay({
   );
 }
 
-function SourceCard({
-  team,
-  catalog,
-  source,
-  canEdit,
-}: {
-  team: string;
-  catalog: string;
-  source: Source;
-  canEdit: boolean;
-}) {
+function SourceCard({ team, catalog, source, canEdit }: SourceCardProps) {
   const [editing, setEditing] = useState(false);
   const { save, remove } = useSaveSource(team, catalog, () => setEditing(false));
   return (
@@ -92,6 +83,7 @@ function SourceCard({
       aria-label={`Source of ${source.namespace}`}
     >
       <SourceSummary source={source} />
+      <SourceSchedule team={team} catalog={catalog} source={source} canEdit={canEdit} />
       {save.error && (
         <p role="alert" className="text-sm text-red-700">
           {save.error.message}

@@ -20,6 +20,7 @@ import type { AppRouter } from "@/server/routers/root";
 import type { ToolSort } from "./tool-list-filters";
 import { ExposureBadge } from "../ui/exposure-badge";
 import { UpstreamMark } from "../review/upstream-mark";
+import { SourceChangedMark } from "../sources/source-changed-mark";
 
 /** One page of the tool list, as the `tool.list` procedure returns it. */
 export type ToolPage = inferRouterOutputs<AppRouter>["tool"]["list"];
@@ -84,6 +85,7 @@ function toolColumns(input: ColumnsInput) {
             <Highlight text={row.original.key} needle={search} />
           </Link>
           <UpstreamMark team={team} catalog={catalog} toolId={row.original.id} variant="badge" />
+          <SourceChangedMark team={team} catalog={catalog} toolId={row.original.id} variant="badge" />
           {narrow && (
             <Description text={row.original.description} highlight={search} className="mt-1 text-xs text-stone-700" />
           )}

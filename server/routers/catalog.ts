@@ -20,6 +20,8 @@ export const catalogSummary = z.object({
   latestVersion: z.number().int().nullable(),
   /** The draft changed after the latest version (false while nothing is published). */
   hasUnpublishedChanges: z.boolean(),
+  /** Sources a scheduled check found changed upstream (the "source changed" mark), not yet synced or dismissed. */
+  sourcesChanged: z.number().int(),
   updatedAt: z.date(),
 });
 

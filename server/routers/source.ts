@@ -3,7 +3,7 @@ import { importDecisionsSchema, importResultSchema } from "@/domain/import";
 import { sourceInputSchema, sourceSchema, syncPreviewSchema } from "@/domain/sources";
 import { catalogProcedure, router } from "../trpc";
 import { listSources, removeSource, setSource } from "../services/sources/sources";
-import { applySync, previewSync } from "../services/sources/sync-namespace";
+import { applySync, dismissSourceChange, previewSync } from "../services/sources/sync-namespace";
 
 const NAMESPACE = z.string().trim().min(1, "the namespace's name").max(1000);
 
@@ -33,6 +33,14 @@ export const sourceRouter = router({
     .output(z.object({ namespace: z.string() }))
     .mutation(({ ctx, input }) =>
       removeSource({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, namespace: input.namespace }),
+    ),
+
+  /** Clears the "source changed" mark a scheduled check set, without syncing. */
+  dismissChange: catalogProcedure("editor")
+    .input(z.object({ namespace: NAMESPACE }))
+    .output(z.object({ namespace: z.string(), dismissed: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      dismissSourceChange({ db: ctx.db, catalog: ctx.catalog, actor: ctx.actor, namespace: input.namespace }),
     ),
 
   /** Reads a URL source now and previews its change set; writes nothing. */

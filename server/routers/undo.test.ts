@@ -155,6 +155,21 @@ describe("undo: reset to a published version, rollback with reset, revert a Hist
     expect(events.find((e) => e.action === "catalog.bulk_changed")?.groupId).toBe(bulk.groupId);
   });
 
+  it("reverting a bulk move into a new namespace moves the tools back and removes the namespace it made", async () => {
+    const { input, editor, byKey, catalog } = await editedCatalog();
+    const a = await byKey("crm.refund");
+    const b = await byKey("ops.restart");
+    const items = [a, b].map((t) => ({ id: t.id, revision: t.revision }));
+    const bulk = await editor.tool.bulkUpdate({ ...input, items, patch: { namespace: "moved" } });
+    const moved = await db.namespace.findFirstOrThrow({ where: { catalogId: catalog.id, name: "moved" } });
+    expect((await byKey("moved.refund")).namespaceId).toBe(moved.id);
+    const revert = await editor.history.revert({ ...input, groupId: bulk.groupId });
+    expect(revert).toMatchObject({ tools: 2, namespaces: 1 });
+    expect((await byKey("crm.refund")).id).toBe(a.id);
+    expect((await byKey("ops.restart")).id).toBe(b.id);
+    expect(await db.namespace.count({ where: { catalogId: catalog.id, name: "moved" } })).toBe(0);
+  });
+
   it("refuses a group revert with 409 when a tool of the group changed since, and writes nothing", async () => {
     const { input, editor, byKey } = await editedCatalog();
     const a = await byKey("crm.refund");

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { UpstreamMark } from "../../review/upstream-mark";
+import { SourceChangedMark } from "../../sources/source-changed-mark";
 import { buttonClass } from "../../ui/control-styles";
 import type { ToolDetail } from "./tool-form";
 import { ToolActions } from "./tool-actions";
@@ -49,6 +50,7 @@ export function ToolEditorHeader({ team, catalog, base, canEdit, isSaveDisabled,
         </div>
       </div>
       {base && <UpstreamMark team={team} catalog={catalog} toolId={base.id} variant="banner" />}
+      {base && <SourceChangedMark team={team} catalog={catalog} toolId={base.id} variant="banner" />}
     </>
   );
 }

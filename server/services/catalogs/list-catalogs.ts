@@ -14,6 +14,8 @@ export interface CatalogSummary {
   latestVersion: number | null;
   /** True when the draft changed after the latest version (false when nothing is published yet). */
   hasUnpublishedChanges: boolean;
+  /** Sources with the "source changed" mark (a scheduled check found upstream differs). */
+  sourcesChanged: number;
   updatedAt: Date;
 }
 
@@ -38,10 +40,15 @@ export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team 
   });
   if (catalogs.length === 0) return [];
   const ids = catalogs.map((c) => c.id);
-  const [groups, versions, unpublished] = await Promise.all([
+  const [groups, versions, unpublished, changedSources] = await Promise.all([
     db.tool.groupBy({ by: ["catalogId", "exposure"], where: { catalogId: { in: ids } }, _count: { _all: true } }),
     db.snapshot.groupBy({ by: ["catalogId"], where: { catalogId: { in: ids } }, _max: { version: true } }),
     findUnpublishedChanges({ db, catalogIds: ids }),
+    db.namespaceSource.groupBy({
+      by: ["catalogId"],
+      where: { catalogId: { in: ids }, changedAt: { not: null } },
+      _count: { _all: true },
+    }),
   ]);
   return catalogs.map((catalog) => {
     const counts = { direct: 0, deferred: 0, hidden: 0, total: 0 };
@@ -58,6 +65,7 @@ export async function listCatalogs({ db, team }: { db: PrismaClient; team: Team 
       counts,
       latestVersion,
       hasUnpublishedChanges,
+      sourcesChanged: changedSources.find((c) => c.catalogId === catalog.id)?._count._all ?? 0,
     };
   });
 }

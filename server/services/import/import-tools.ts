@@ -9,6 +9,7 @@ import type { ImportDecisions } from "@/domain/import";
 import { markUpstreamChanges, type UpstreamWrite } from "../review/mark-upstream-changes";
 import { writeUpstreamBases } from "./upstream-base";
 import { parseJsonText, parseToolSource, SourceFormatError, type ParsedSource } from "./parse-tool-source";
+import { assertNotCancelled, report, type ImportControl } from "./import-progress";
 import { planImport, type FieldChange, type ImportOptions, type ImportPlan } from "./plan-import";
 
 export interface ImportRequest {
@@ -19,6 +20,8 @@ export interface ImportRequest {
   /** The source already read (a namespace's sync reads OpenAPI documents and live servers itself). */
   parsed?: ParsedSource;
   options: ImportOptions;
+  /** Progress of the diff and apply phases; cancelling before the commit rolls everything back. */
+  control?: ImportControl;
 }
 
 function parse(text: string, parsed?: ParsedSource) {
@@ -35,8 +38,8 @@ function parse(text: string, parsed?: ParsedSource) {
 const previewOf = ({ writes: _w, removals: _r, ...plan }: ImportPlan) => plan;
 
 /** The preview: every row as new / changed (with before and after) / unchanged / invalid / skipped. Writes nothing. */
-export async function previewImport({ db, catalog, text = "", parsed, options }: ImportRequest) {
-  return previewOf(await planImport(db, catalog.id, parse(text, parsed), options));
+export async function previewImport({ db, catalog, text = "", parsed, options, control }: ImportRequest) {
+  return previewOf(await planImport(db, catalog.id, parse(text, parsed), options, control));
 }
 
 /** Refuses a commit that leaves a removed or conflict row of the plan without the user's decision. */
@@ -93,10 +96,12 @@ export async function commitImport(
   },
 ) {
   const { db, catalog, text = "", options, actor, fingerprint, skipInvalid, decisions = NO_DECISIONS } = request;
+  const { control } = request;
   const source = parse(text, request.parsed);
+  assertNotCancelled(control);
   return db.$transaction(
     async (tx) => {
-      const plan = await planImport(tx, catalog.id, source, options);
+      const plan = await planImport(tx, catalog.id, source, options, control);
       assertCommittable(plan, fingerprint, skipInvalid, decisions);
       const adding = plan.writes.filter((w) => w.row.status === "new").length;
       const current = await tx.tool.count({ where: { catalogId: catalog.id } });
@@ -109,14 +114,16 @@ export async function commitImport(
       );
       const groupId = newGroupId();
       const group = { teamId: catalog.teamId, catalogId: catalog.id, actor, groupId };
-      const created = await createNew(tx, group, plan, options);
-      const updated = await updateChanged(tx, group, plan, decisions);
+      const meter = applyMeter(plan, decisions, control);
+      const created = await createNew(tx, group, plan, options, meter);
+      const updated = await updateChanged(tx, group, plan, decisions, meter);
       const heldForReview = await markUpstreamChanges(
         tx,
         { catalog, actor, groupId, format: plan.format },
         upstreamWrites(plan, decisions),
       );
       const removed = await removeMissing(tx, group, plan, decisions);
+      meter.step(removed);
       await recordUpstream(tx, catalog.id, plan);
       await request.afterWrite?.(tx, plan);
       const summary = {
@@ -134,11 +141,30 @@ export async function commitImport(
       await recordAuditEvents(tx, [
         { ...group, action: "catalog.imported", targetType: "catalog", targetId: catalog.id, after: summary },
       ]);
+      assertNotCancelled(control); // the last moment: cancelled here, the transaction rolls back whole
       return summary;
     },
     { timeout: 120_000, maxWait: 15_000 },
   );
 }
+
+/** The apply phase's progress: new tools (in batches), updated tools one by one, then removals. */
+type Meter = { step: (n: number) => void };
+function applyMeter(plan: ImportPlan, decisions: ImportDecisions, control: ImportControl | undefined): Meter {
+  const writes = plan.writes.filter((w) => ["new", "changed", "conflict"].includes(w.row.status)).length;
+  const total = writes + plan.removals.filter((t) => decisions.removed[t.id] === "remove").length;
+  let done = 0;
+  report(control, "apply", 0, total);
+  return {
+    step: (n) => {
+      done += n;
+      report(control, "apply", done, total);
+    },
+  };
+}
+
+/** New tools are inserted this many at a time, so a large import reports progress and can stop between batches. */
+const INSERT_BATCH = 200;
 
 /** Who writes the import's events, and the group they share. */
 type EventGroup = Pick<AuditEventInput, "teamId" | "catalogId" | "actor" | "groupId">;
@@ -173,7 +199,13 @@ async function namespaceIds(tx: Prisma.TransactionClient, group: EventGroup, pla
   return new Map([...existing, ...created].map((ns) => [ns.name, ns.id]));
 }
 
-async function createNew(tx: Prisma.TransactionClient, group: EventGroup, plan: ImportPlan, options: ImportOptions) {
+async function createNew(
+  tx: Prisma.TransactionClient,
+  group: EventGroup,
+  plan: ImportPlan,
+  options: ImportOptions,
+  meter: Meter,
+) {
   const news = plan.writes.filter((w) => w.row.status === "new");
   if (news.length === 0) return 0;
   const namespaces = await namespaceIds(tx, group, plan, options.namespaceDescription?.trim() ?? "");
@@ -191,10 +223,17 @@ async function createNew(tx: Prisma.TransactionClient, group: EventGroup, plan: 
     mcpMetadata: (tool.mcpMetadata as Prisma.InputJsonValue | undefined) ?? Prisma.DbNull,
   }));
   // Only ids come back: the audit events are built from what was inserted, not from a second copy of every schema.
-  const rows = await tx.tool.createManyAndReturn({
-    data: data.map((d) => ({ ...d, parameters: jsonColumn(d.parameters) })),
-    select: { id: true, key: true },
-  });
+  const rows: Array<{ id: string; key: string }> = [];
+  for (let start = 0; start < data.length; start += INSERT_BATCH) {
+    const batch = data.slice(start, start + INSERT_BATCH);
+    rows.push(
+      ...(await tx.tool.createManyAndReturn({
+        data: batch.map((d) => ({ ...d, parameters: jsonColumn(d.parameters) })),
+        select: { id: true, key: true },
+      })),
+    );
+    meter.step(batch.length);
+  }
   const inserted = new Map(
     data.map((d, i) => [
       d.key,
@@ -246,10 +285,12 @@ async function updateChanged(
   group: EventGroup,
   plan: ImportPlan,
   decisions: ImportDecisions,
+  meter: Meter,
 ) {
   let updated = 0;
   for (const { row, tool, existing } of plan.writes) {
     if (row.status !== "changed" && row.status !== "conflict") continue;
+    meter.step(1);
     const changes = writtenChanges(row, decisions);
     if (changes.length === 0) continue;
     const values = Object.fromEntries(changes.map((c) => [c.field, importedValue(tool, c.field)]));

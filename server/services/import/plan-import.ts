@@ -6,6 +6,7 @@ import { canonicalJson } from "@/domain/snapshot/verify";
 import { IMPORT_ROW_STATUSES } from "@/domain/import";
 import { toolKey, toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
 import { validateToolFields } from "../tools/validate-tool";
+import { report, type ImportControl } from "./import-progress";
 import type { ParsedSource, ParsedTool } from "./parse-tool-source";
 import { readUpstreamBases, upstreamOf, type UpstreamBase } from "./upstream-base";
 
@@ -262,7 +263,13 @@ async function removalRows(db: Db, catalogId: string, removals: ToolRecord[], st
  * removed row. Re-imports match an existing tool on MCP server + name, else on key, and keep its namespace,
  * exposure and search text, and the team's edits of fields upstream did not change (curation survives).
  */
-export async function planImport(db: Db, catalogId: string, source: ParsedSource, options: ImportOptions) {
+export async function planImport(
+  db: Db,
+  catalogId: string,
+  source: ParsedSource,
+  options: ImportOptions,
+  control?: ImportControl,
+) {
   const existing = (await db.tool.findMany({ where: { catalogId }, select: toolSelect })).map(toToolRecord);
   const ctx: PlanContext = {
     byKey: new Map(existing.map((t) => [t.key, t])),
@@ -274,7 +281,13 @@ export async function planImport(db: Db, catalogId: string, source: ParsedSource
     matched: new Set<string>(),
     writes: [],
   };
-  const planned = source.items.map((item) => planRow(ctx, item));
+  const total = source.items.length;
+  const planned: PlanRow[] = [];
+  for (const [i, item] of source.items.entries()) {
+    if (i % 100 === 0) report(control, "diff", i, total);
+    planned.push(planRow(ctx, item));
+  }
+  report(control, "diff", total, total);
   const removals = planRemovals(ctx, existing, source);
   const rows = [...planned, ...(await removalRows(db, catalogId, removals, source.items.length))];
   const counts = Object.fromEntries(IMPORT_ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;

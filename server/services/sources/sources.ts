@@ -1,6 +1,6 @@
 import "server-only";
 import type { Catalog, NamespaceSource, Prisma, PrismaClient } from "@prisma/client";
-import type { Source, SourceInput } from "@/domain/sources";
+import type { Source, SourceChange, SourceInput } from "@/domain/sources";
 import { checkToolName } from "@/domain/tool-rules/tool-rules";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
@@ -42,6 +42,25 @@ export function toSource(row: Row): Source {
     exposure: row.exposure,
     revision: row.revision,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    syncIntervalMinutes: row.syncIntervalMinutes,
+    nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    lastCheckError: row.lastCheckError,
+    changed: changeOf(row),
+  };
+}
+
+/** The "source changed" mark of a row, or null. */
+export function changeOf(row: Pick<NamespaceSource, "changedAt" | "changedSummary">): SourceChange | null {
+  if (!row.changedAt) return null;
+  const summary = (row.changedSummary ?? {}) as Partial<SourceChange>;
+  return {
+    at: row.changedAt.toISOString(),
+    new: summary.new ?? 0,
+    changed: summary.changed ?? 0,
+    conflict: summary.conflict ?? 0,
+    removed: summary.removed ?? 0,
+    toolIds: summary.toolIds ?? [],
   };
 }
 
@@ -85,13 +104,33 @@ function checkUrl(url: string, field = "url") {
   return parsed.toString();
 }
 
+/** The schedule's columns: a URL source checked every `syncIntervalMinutes`, the first check one interval from now. */
+function scheduleOf(minutes: number | null, url: string | null) {
+  if (minutes === null) return { syncIntervalMinutes: null, nextSyncAt: null };
+  if (!url)
+    throw invalid(
+      "syncIntervalMinutes",
+      "Only a source Stockroom reads from a URL can sync on a schedule; give its URL.",
+    );
+  return { syncIntervalMinutes: minutes, nextSyncAt: new Date(Date.now() + minutes * 60_000) };
+}
+
 /** The columns of a checked source (everything but the headers). */
 function columnsOf(input: SourceInput) {
-  const none = { url: null, command: null, args: [], env: [], file: null, tagsAsNamespaces: false, mcpServer: null };
+  const none = {
+    url: null,
+    command: null,
+    args: [],
+    env: [],
+    file: null,
+    tagsAsNamespaces: false,
+    mcpServer: null,
+    ...scheduleOf(null, null),
+  };
   switch (input.kind) {
     case "mcp-http": {
       const { url } = validateConnection({ transport: "http", url: input.url, headers: {} }) as { url: string };
-      return { ...none, url, mcpServer: input.mcpServer };
+      return { ...none, url, mcpServer: input.mcpServer, ...scheduleOf(input.syncIntervalMinutes, url) };
     }
     case "mcp-stdio":
       validateConnection({ transport: "stdio", command: input.command, args: input.args, env: {} });
@@ -104,6 +143,7 @@ function columnsOf(input: SourceInput) {
         url: input.url ? checkUrl(input.url) : null,
         file: input.file,
         tagsAsNamespaces: input.tagsAsNamespaces,
+        ...scheduleOf(input.syncIntervalMinutes, input.url),
       };
     case "file":
       return { ...none, file: input.file };

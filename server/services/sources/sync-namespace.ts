@@ -6,12 +6,13 @@ import type { SourceKind } from "@/domain/sources";
 import { canonicalJson } from "@/domain/snapshot/verify";
 import { AppError } from "../../errors";
 import { timeCatalogRun } from "../../ops/metrics";
-import type { AuditActor } from "../history/record-audit-event";
+import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { commitImport, previewImport } from "../import/import-tools";
+import { report, type ImportControl } from "../import/import-progress";
 import type { ImportOptions } from "../import/plan-import";
 import type { ParsedSource } from "../import/parse-tool-source";
 import { readUpstream, type SentDocument } from "./read-upstream";
-import { findSourceRow } from "./sources";
+import { changeOf, findSourceRow } from "./sources";
 
 interface SyncRequest {
   db: PrismaClient;
@@ -20,6 +21,8 @@ interface SyncRequest {
   namespace: string;
   /** For sources the CLI reads (stdio, files): what it read. */
   sent?: SentDocument;
+  /** Progress of the fetch, diff and apply phases, and cancel (nothing written when cancelled before the commit). */
+  control?: ImportControl;
 }
 
 /** What the source sent, as a short digest: a sync applies only what its preview showed. */
@@ -38,7 +41,9 @@ function optionsOf(row: NamespaceSource & { namespace: { name: string } }, mcpSe
 
 async function plan(request: SyncRequest) {
   const row = await findSourceRow(request.db, request.catalog.id, request.namespace);
+  report(request.control, "fetch", 0, 1);
   const upstream = await readUpstream(row, request.sent);
+  report(request.control, "fetch", 1, 1);
   return { row, upstream, options: optionsOf(row, upstream.mcpServer), digest: digestOf(upstream.source) };
 }
 
@@ -52,7 +57,8 @@ export function previewSync(request: SyncRequest) {
 
 async function previewSyncRun(request: SyncRequest) {
   const { row, upstream, options, digest } = await plan(request);
-  const preview = await previewImport({ db: request.db, catalog: request.catalog, parsed: upstream.source, options });
+  const { db, catalog, control } = request;
+  const preview = await previewImport({ db, catalog, parsed: upstream.source, options, control });
   return {
     ...preview,
     fingerprint: `${preview.fingerprint}.${digest}`,
@@ -93,13 +99,47 @@ async function applySyncRun(request: ApplySyncRequest) {
     fingerprint: catalogFingerprint ?? "",
     skipInvalid: request.skipInvalid,
     decisions: request.decisions,
+    control: request.control,
     afterWrite: async (tx, written) => {
       const namespaces = new Set([row.namespace.name]);
       for (const w of written.writes) if (w.tool.namespace) namespaces.add(w.tool.namespace);
       await tx.namespaceSource.update({
         where: { id: row.id },
-        data: { lastSyncedAt: new Date(), mcpServer: upstream.mcpServer, namespaces: [...namespaces].sort() },
+        data: {
+          lastSyncedAt: new Date(),
+          mcpServer: upstream.mcpServer,
+          namespaces: [...namespaces].sort(),
+          // In step with upstream again: the "source changed" mark clears, and this upstream is not reported again.
+          changedAt: null,
+          checkedDigest: digest,
+        },
       });
     },
+  });
+}
+
+/** Clears the "source changed" mark without syncing; the same upstream is not reported again (History says who). */
+export async function dismissSourceChange(options: {
+  db: PrismaClient;
+  catalog: Catalog;
+  actor: AuditActor;
+  namespace: string;
+}) {
+  const { db, catalog, actor, namespace } = options;
+  return db.$transaction(async (tx) => {
+    const row = await findSourceRow(tx, catalog.id, namespace);
+    if (!row.changedAt) return { namespace, dismissed: false };
+    await tx.namespaceSource.update({ where: { id: row.id }, data: { changedAt: null } });
+    await recordAuditEvent({
+      db: tx,
+      teamId: catalog.teamId,
+      catalogId: catalog.id,
+      actor,
+      action: "namespace.source_change_dismissed",
+      targetType: "namespace",
+      targetId: row.namespaceId,
+      before: { namespace, ...changeOf(row) },
+    });
+    return { namespace, dismissed: true };
   });
 }

@@ -29,7 +29,8 @@ interface LockedRow {
 const list = (keys: string[]) => keys.slice(0, 5).join(", ") + (keys.length > 5 ? `, … (${keys.length} in all)` : "");
 
 type Tx = Prisma.TransactionClient;
-type BulkContext = Omit<BulkUpdateToolsOptions, "db" | "items"> & { tx: Tx; ids: string[] };
+/** `groupId`: the History group of the whole change, a namespace the move creates included (a revert removes it). */
+type BulkContext = Omit<BulkUpdateToolsOptions, "db" | "items"> & { tx: Tx; ids: string[]; groupId: string };
 
 /** Locks the selected rows; every one must still exist and be at the revision the list showed. */
 async function lockSelected(
@@ -63,7 +64,11 @@ async function lockSelected(
 }
 
 /** Moves the rows into `target` (null = no namespace); refuses two tools of one name or a key already taken. */
-async function moveToNamespace({ tx, catalog, actor, ids }: BulkContext, rows: LockedRow[], target: string | null) {
+async function moveToNamespace(
+  { tx, catalog, actor, ids, groupId }: BulkContext,
+  rows: LockedRow[],
+  target: string | null,
+) {
   const names = new Map<string, number>();
   for (const r of rows) names.set(r.name, (names.get(r.name) ?? 0) + 1);
   const twins = [...names].filter(([, n]) => n > 1).map(([name]) => name);
@@ -79,7 +84,7 @@ async function moveToNamespace({ tx, catalog, actor, ids }: BulkContext, rows: L
       "CONFLICT",
       `The target namespace already has ${list(clashes.map((c) => c.key))}; rename those first.`,
     );
-  const namespace = await resolveNamespace(tx, { catalog, actor }, target);
+  const namespace = await resolveNamespace(tx, { catalog, actor }, target, groupId);
   await tx.$executeRaw`
     UPDATE "Tool" SET "namespaceId" = ${namespace?.id ?? null},
       key = CASE WHEN ${target}::text IS NULL THEN name ELSE ${target}::text || '.' || name END
@@ -106,9 +111,8 @@ export function bulkHead(
 }
 
 /** One tool.updated event per row, with the changed fields before and after, in one History group. */
-async function auditBulkUpdate({ tx, catalog, actor, patch }: BulkContext, rows: LockedRow[]) {
+async function auditBulkUpdate({ tx, catalog, actor, patch, groupId }: BulkContext, rows: LockedRow[]) {
   const fields = (["exposure", "fallback", "namespace"] as const).filter((f) => patch[f] !== undefined);
-  const groupId = newGroupId();
   await recordAuditEvents(tx, [
     bulkHead(catalog, actor, groupId, { fields, tools: rows.length }),
     ...rows.map((r) => ({
@@ -145,7 +149,7 @@ export async function bulkUpdateTools({ db, catalog, actor, items, patch }: Bulk
   const expected = new Map(items.map((i) => [i.id, i.revision]));
   return db.$transaction(
     async (tx) => {
-      const ctx: BulkContext = { tx, catalog, actor, patch, ids };
+      const ctx: BulkContext = { tx, catalog, actor, patch, ids, groupId: newGroupId() };
       const rows = await lockSelected(tx, catalog, ids, expected);
       if (patch.exposure !== undefined || patch.fallback !== undefined) {
         await tx.tool.updateMany({

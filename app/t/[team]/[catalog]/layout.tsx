@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { CatalogTabs } from "@/components/catalog-tabs";
+import { SourceChangedNotice } from "@/components/sources/source-changed-mark";
 import { loadCatalogSummary } from "@/server/page-guard";
 
 export default async function CatalogLayout({
@@ -16,6 +17,7 @@ export default async function CatalogLayout({
   return (
     <div>
       <CatalogTabs team={team} catalog={catalog} name={current.name} />
+      <SourceChangedNotice team={team} catalog={catalog} />
       {children}
     </div>
   );
