@@ -19,6 +19,11 @@ const source = (fields: Partial<Source>): Source => ({
   exposure: "deferred",
   revision: 1,
   lastSyncedAt: null,
+  syncIntervalMinutes: null,
+  nextSyncAt: null,
+  lastCheckedAt: null,
+  lastCheckError: null,
+  changed: null,
   ...fields,
 });
 
