@@ -1,0 +1,133 @@
+// Issue 35, item 8 (the dialog's part): an apply started with a sync id is followed through source.syncProgress
+// while it runs and stopped by source.cancelSync, which rolls it back whole; only editors of that catalog can.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
+import { useTestDatabase } from "../testing/use-test-database";
+
+const { db } = useTestDatabase();
+const OPERATIONS = 1000;
+
+/** An OpenAPI 3.0 document of `count` operations, each with a path parameter and a query parameter. */
+function generatedDocument(count: number) {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++)
+    paths[`/items${i}/{id}`] = {
+      get: {
+        operationId: `get_item_${i}`,
+        summary: `Get item ${i}`,
+        description: `Reads item number ${i} by its id.`,
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "verbose", in: "query", schema: { type: "boolean" } },
+        ],
+        responses: { "200": { description: "The item." } },
+      },
+    };
+  return JSON.stringify({ openapi: "3.0.3", info: { title: "Items", version: "1" }, paths });
+}
+
+type Api = ReturnType<typeof callerFor>;
+type Ref = { team: string; catalog: string };
+type Status = Awaited<ReturnType<Api["source"]["syncProgress"]>>;
+
+/** Polls the apply's progress until `stop` holds for one answer or the apply is no longer running. */
+async function pollUntil(api: Api, ref: Ref, syncId: string, stop: (status: Status) => boolean) {
+  const seen: Status[] = [];
+  for (;;) {
+    const status = await api.source.syncProgress({ ...ref, syncId });
+    seen.push(status);
+    if (stop(status) || (status.state !== "running" && status.state !== "unknown")) return seen;
+    await nextTurn();
+  }
+}
+
+describe("following and cancelling a sync from the dialog", { timeout: 600_000 }, () => {
+  const body = generatedDocument(OPERATIONS);
+  let server: Server;
+  let url = "";
+  beforeAll(async () => {
+    vi.stubEnv("STOCKROOM_ALLOW_PRIVATE_NETWORKS", "1");
+    server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/items.json`;
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("shows the apply's phase and counts while it runs; a cancel leaves nothing written", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const ref = { team: people.team.slug, catalog: catalog.slug };
+    const api = callerFor(db, people.editor);
+    await api.source.set({ ...ref, namespace: "items", source: { kind: "openapi", url } });
+    const preview = await api.source.syncPreview({ ...ref, namespace: "items" });
+    expect(preview.counts.new).toBe(OPERATIONS);
+    const apply = { ...ref, namespace: "items", fingerprint: preview.fingerprint, skipInvalid: true };
+
+    // Before it starts, the id is unknown; a viewer may not follow or cancel, nor may an editor of another catalog.
+    expect(await api.source.syncProgress({ ...ref, syncId: "first-sync-1" })).toEqual({
+      state: "unknown",
+      progress: null,
+    });
+    const viewer = callerFor(db, people.viewer);
+    await expect(viewer.source.syncProgress({ ...ref, syncId: "first-sync-1" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(viewer.source.cancelSync({ ...ref, syncId: "first-sync-1" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    const other = await createCatalog(db, people.team.id, { name: "Other" });
+    const otherRef = { team: people.team.slug, catalog: other.slug };
+
+    const running = api.source.syncApply({ ...apply, syncId: "first-sync-1" }).catch((error: unknown) => error);
+    const seen = await pollUntil(api, ref, "first-sync-1", (s) => s.progress?.phase === "apply" && s.progress.done > 0);
+    const during = seen.at(-1)!;
+    expect(during).toMatchObject({ state: "running", progress: { phase: "apply", total: OPERATIONS } });
+    expect(during.progress!.done).toBeLessThan(OPERATIONS);
+    // While the sync's transaction is open, nothing here reads the database (PGlite would answer only after it).
+    expect(await api.source.cancelSync({ ...ref, syncId: "first-sync-1" })).toEqual({ cancelled: true });
+    expect(await running).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/cancelled; nothing was written/),
+    });
+    expect(await api.source.syncProgress({ ...ref, syncId: "first-sync-1" })).toMatchObject({ state: "cancelled" });
+    // The same id in another catalog is another sync: nothing to see there.
+    expect(await api.source.syncProgress({ ...otherRef, syncId: "first-sync-1" })).toMatchObject({ state: "unknown" });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
+    expect(
+      await db.auditEvent.count({ where: { catalogId: catalog.id, action: { not: "namespace.source_set" } } }),
+    ).toBe(0);
+    expect((await db.namespaceSource.findFirstOrThrow({ where: { catalogId: catalog.id } })).lastSyncedAt).toBeNull();
+
+    // Not cancelled, it runs to the end: every tool written, the end state readable, a late cancel stops nothing.
+    await api.source.cancelSync({ ...otherRef, syncId: "second-sync-2" });
+    const result = await api.source.syncApply({ ...apply, syncId: "second-sync-2" });
+    expect(result.created).toBe(OPERATIONS);
+    expect(await api.source.syncProgress({ ...ref, syncId: "second-sync-2" })).toEqual({
+      state: "done",
+      progress: { phase: "apply", done: OPERATIONS, total: OPERATIONS },
+    });
+    expect(await api.source.cancelSync({ ...ref, syncId: "second-sync-2" })).toEqual({ cancelled: false });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(OPERATIONS);
+  });
+
+  it("a cancel that arrives before the apply starts stops it before it reads the source", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const ref = { team: people.team.slug, catalog: catalog.slug };
+    const api = callerFor(db, people.editor);
+    await api.source.set({ ...ref, namespace: "items", source: { kind: "openapi", url } });
+    const preview = await api.source.syncPreview({ ...ref, namespace: "items" });
+    expect(await api.source.cancelSync({ ...ref, syncId: "early-cancel" })).toEqual({ cancelled: true });
+    await expect(
+      api.source.syncApply({ ...ref, namespace: "items", fingerprint: preview.fingerprint, syncId: "early-cancel" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/cancelled/) });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
+    await expect(api.source.syncProgress({ ...ref, syncId: "bad id!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+});
