@@ -1,10 +1,9 @@
 // Issue 35, item 8 (the dialog's part): an apply started with a sync id is followed through source.syncProgress
 // while it runs and stopped by source.cancelSync, which rolls it back whole; only editors of that catalog can.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
+import { useDocumentServer } from "../testing/use-document-server";
 import { useTestDatabase } from "../testing/use-test-database";
 
 const { db } = useTestDatabase();
@@ -46,26 +45,21 @@ async function pollUntil(api: Api, ref: Ref, syncId: string, stop: (status: Stat
 
 describe("following and cancelling a sync from the dialog", { timeout: 600_000 }, () => {
   const body = generatedDocument(OPERATIONS);
-  let server: Server;
-  let url = "";
-  beforeAll(async () => {
-    vi.stubEnv("STOCKROOM_ALLOW_PRIVATE_NETWORKS", "1");
-    server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/items.json`;
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const upstream = useDocumentServer(() => body, "/items.json");
 
-  it("shows the apply's phase and counts while it runs; a cancel leaves nothing written", async () => {
+  /** A catalog whose namespace "items" has the served document as its source, previewed by an editor. */
+  async function previewedSource() {
     const people = await createTeamWithMembers(db);
     const catalog = await createCatalog(db, people.team.id);
     const ref = { team: people.team.slug, catalog: catalog.slug };
     const api = callerFor(db, people.editor);
-    await api.source.set({ ...ref, namespace: "items", source: { kind: "openapi", url } });
+    await api.source.set({ ...ref, namespace: "items", source: { kind: "openapi", url: upstream.url() } });
     const preview = await api.source.syncPreview({ ...ref, namespace: "items" });
+    return { people, catalog, ref, api, preview };
+  }
+
+  it("shows the apply's phase and counts while it runs; a cancel leaves nothing written", async () => {
+    const { people, catalog, ref, api, preview } = await previewedSource();
     expect(preview.counts.new).toBe(OPERATIONS);
     const apply = { ...ref, namespace: "items", fingerprint: preview.fingerprint, skipInvalid: true };
 
@@ -117,12 +111,7 @@ describe("following and cancelling a sync from the dialog", { timeout: 600_000 }
   });
 
   it("a cancel that arrives before the apply starts stops it before it reads the source", async () => {
-    const people = await createTeamWithMembers(db);
-    const catalog = await createCatalog(db, people.team.id);
-    const ref = { team: people.team.slug, catalog: catalog.slug };
-    const api = callerFor(db, people.editor);
-    await api.source.set({ ...ref, namespace: "items", source: { kind: "openapi", url } });
-    const preview = await api.source.syncPreview({ ...ref, namespace: "items" });
+    const { catalog, ref, api, preview } = await previewedSource();
     expect(await api.source.cancelSync({ ...ref, syncId: "early-cancel" })).toEqual({ cancelled: true });
     await expect(
       api.source.syncApply({ ...ref, namespace: "items", fingerprint: preview.fingerprint, syncId: "early-cancel" }),

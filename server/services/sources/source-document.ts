@@ -3,7 +3,7 @@ import type { Catalog, Prisma, PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { SOURCE_KINDS, sourceInputSchema, type SourceInput } from "@/domain/sources";
 import { exposureSchema } from "@/domain/vocabulary";
-import { columnsOf, sealHeaders, storedHeaders } from "./sources";
+import { columnsOf, sealHeaders, toSource } from "./sources";
 
 /**
  * A namespace's source in the lossless catalog export: what it is and how it is read (kind, URL, command and
@@ -37,23 +37,24 @@ export async function exportSources(db: PrismaClient, catalog: Catalog): Promise
     include: { namespace: { select: { name: true } } },
   });
   return rows
-    .map((row) => ({
-      namespace: row.namespace.name,
-      kind: row.kind as DocumentSource["kind"],
-      url: row.url,
-      headers: storedHeaders(row).map((h) =>
-        h.secret ? { name: h.name, secret: true } : { name: h.name, secret: false, value: h.value },
-      ),
-      command: row.command,
-      args: row.args,
-      env: row.env,
-      file: row.file,
-      tagsAsNamespaces: row.tagsAsNamespaces,
-      mcpServer: row.mcpServer,
-      exposure: row.exposure,
-      syncIntervalMinutes: row.syncIntervalMinutes,
-      namespaces: row.namespaces,
-    }))
+    .map((row) => {
+      const {
+        namespaceId: _i,
+        revision: _r,
+        lastSyncedAt: _s,
+        nextSyncAt: _n,
+        lastCheckedAt: _c,
+        ...kept
+      } = toSource(row);
+      const { lastCheckError: _e, changed: _m, headers, ...source } = kept;
+      return {
+        ...source,
+        headers: headers.map((h) =>
+          h.secret ? { name: h.name, secret: true } : { name: h.name, secret: false, value: h.value ?? "" },
+        ),
+        namespaces: row.namespaces,
+      };
+    })
     .sort((a, b) => (a.namespace < b.namespace ? -1 : 1));
 }
 
