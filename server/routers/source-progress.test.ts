@@ -3,30 +3,12 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../testing/factories";
+import { generatedOpenApi } from "../testing/generated-openapi";
 import { useDocumentServer } from "../testing/use-document-server";
 import { useTestDatabase } from "../testing/use-test-database";
 
 const { db } = useTestDatabase();
 const OPERATIONS = 1000;
-
-/** An OpenAPI 3.0 document of `count` operations, each with a path parameter and a query parameter. */
-function generatedDocument(count: number) {
-  const paths: Record<string, unknown> = {};
-  for (let i = 0; i < count; i++)
-    paths[`/items${i}/{id}`] = {
-      get: {
-        operationId: `get_item_${i}`,
-        summary: `Get item ${i}`,
-        description: `Reads item number ${i} by its id.`,
-        parameters: [
-          { name: "id", in: "path", required: true, schema: { type: "string" } },
-          { name: "verbose", in: "query", schema: { type: "boolean" } },
-        ],
-        responses: { "200": { description: "The item." } },
-      },
-    };
-  return JSON.stringify({ openapi: "3.0.3", info: { title: "Items", version: "1" }, paths });
-}
 
 type Api = ReturnType<typeof callerFor>;
 type Ref = { team: string; catalog: string };
@@ -44,7 +26,7 @@ async function pollUntil(api: Api, ref: Ref, syncId: string, stop: (status: Stat
 }
 
 describe("following and cancelling a sync from the dialog", { timeout: 600_000 }, () => {
-  const body = generatedDocument(OPERATIONS);
+  const body = generatedOpenApi(OPERATIONS);
   const upstream = useDocumentServer(() => body, "/items.json");
 
   /** A catalog whose namespace "items" has the served document as its source, previewed by an editor. */
