@@ -131,7 +131,9 @@ function basesBefore(events: AuditEvent[]): UpstreamText[] {
  * Read before the revert writes anything: a tool the revert deletes takes its base with it.
  */
 async function prepareUpstreamRewind(tx: Tx, catalog: Catalog, tools: ToolTarget[], bases: UpstreamText[]) {
-  const ids = [...tools.map((t) => t.events[0]!.targetId), ...bases.map((b) => b.id)];
+  // The bases this revert replaces: the ones it rewinds, and those of tools it deletes (the group created them).
+  const deleted = tools.filter((t) => t.events[0]!.action === "tool.created").map((t) => t.events[0]!.targetId);
+  const ids = [...deleted, ...bases.map((b) => b.id)];
   const rewound = new Set(bases.map((b) => b.id));
   const replaced = (await readUpstreamTexts(tx, catalog.id, ids)).filter(
     (b) => b.upstream !== null || rewound.has(b.id),
