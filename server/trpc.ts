@@ -146,11 +146,22 @@ export function catalogProcedure(role: Role, { includeArchived = false }: { incl
     .meta({ access: { kind: "catalog", role } })
     .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
     .use(async ({ ctx, input, next }) => {
-      const access = await findMemberAccess(ctx.db, ctx.user.id, input.team, input.catalog, { includeArchived });
-      const { team, catalog, role: held, draftRevision } = requireRole(access, input.team, role);
-      if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${team.slug}".`);
-      return next({ ctx: { ...ctx, team, role: held, catalog, draftRevision } });
+      const access = await catalogAccess(ctx, input, role, { includeArchived });
+      return next({ ctx: { ...ctx, ...access } });
     });
+}
+
+/** The caller's access to `catalog` of `team`, refused (NOT_FOUND, FORBIDDEN) as catalogProcedure refuses. */
+export async function catalogAccess(
+  ctx: { db: Context["db"]; user: { id: string } },
+  input: { team: string; catalog: string },
+  role: Role,
+  { includeArchived = false }: { includeArchived?: boolean } = {},
+) {
+  const access = await findMemberAccess(ctx.db, ctx.user.id, input.team, input.catalog, { includeArchived });
+  const { team, catalog, role: held, draftRevision } = requireRole(access, input.team, role);
+  if (!catalog) throw new AppError("NOT_FOUND", `Catalog "${input.catalog}" was not found in team "${team.slug}".`);
+  return { team, role: held, catalog, draftRevision };
 }
 
 export type { AppErrorCode };

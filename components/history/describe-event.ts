@@ -278,6 +278,12 @@ function describeUndo(event: AuditEventLike, after: Json): DescribedEvent | null
     };
   if (event.action === "catalog.change_reverted")
     return { verb: "reverted a change", details: ` (${plural(Number(after.tools ?? 0), "tool")})`, changes: [] };
+  if (event.action === "catalog.upstream_replaced")
+    return {
+      verb: "recorded what the source sends",
+      details: ` for ${plural(Number(after.tools ?? 0), "tool")} (the earlier version is kept for a revert)`,
+      changes: [],
+    };
   return null;
 }
 

@@ -37,8 +37,9 @@ export function CatalogRestore({ team, catalog, text }: { team: string; catalog:
       </button>
       {restore.data && (
         <p role="status" className="text-emerald-800">
-          Restored {plural(restore.data.tools, "tool")}, {plural(restore.data.namespaces, "namespace")} and{" "}
-          {plural(restore.data.goldenQueries, "golden query", "golden queries")}.
+          Restored {plural(restore.data.tools, "tool")}, {plural(restore.data.namespaces, "namespace")},{" "}
+          {plural(restore.data.goldenQueries, "golden query", "golden queries")} and{" "}
+          {plural(restore.data.sources, "source")}.
         </p>
       )}
       {error && (

@@ -7,6 +7,7 @@ import { PreviewTable } from "@/components/import/preview-table";
 import { refetchAfterChange } from "@/components/refetch";
 import { useTRPC } from "@/components/trpc-provider";
 import { buttonClass, secondaryButtonClass } from "@/components/ui/control-styles";
+import { newSyncId, SyncProgress } from "./sync-progress";
 
 const NONE: ImportDecisions = { removed: {}, conflicts: {} };
 
@@ -33,6 +34,7 @@ export function SyncPanel({ team, catalog, namespace }: { team: string; catalog:
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [decisions, setDecisions] = useState<ImportDecisions>(NONE);
+  const [syncId, setSyncId] = useState("");
   const preview = useMutation(trpc.source.syncPreview.mutationOptions({ onSuccess: () => setDecisions(NONE) }));
   const apply = useMutation(
     trpc.source.syncApply.mutationOptions({
@@ -82,12 +84,23 @@ export function SyncPanel({ team, catalog, namespace }: { team: string; catalog:
             type="button"
             className={buttonClass}
             disabled={pending === 0 || undecided > 0 || apply.isPending}
-            onClick={() =>
-              apply.mutate({ team, catalog, namespace, fingerprint: plan.fingerprint, skipInvalid: true, decisions })
-            }
+            onClick={() => {
+              const id = newSyncId();
+              setSyncId(id);
+              apply.mutate({
+                team,
+                catalog,
+                namespace,
+                fingerprint: plan.fingerprint,
+                skipInvalid: true,
+                decisions,
+                syncId: id,
+              });
+            }}
           >
             {pending === 0 ? "In sync" : undecided > 0 ? `Decide ${undecided} more` : "Apply sync"}
           </button>
+          {apply.isPending && syncId && <SyncProgress team={team} catalog={catalog} syncId={syncId} />}
         </div>
       )}
     </div>

@@ -116,6 +116,7 @@ export const importRouter = router({
         namespaces: z.number().int(),
         tools: z.number().int(),
         goldenQueries: z.number().int(),
+        sources: z.number().int(),
       }),
     )
     .mutation(({ ctx, input }) =>

@@ -1,11 +1,33 @@
 import { z } from "zod";
 import { importDecisionsSchema, importResultSchema } from "@/domain/import";
 import { sourceInputSchema, sourceSchema, syncPreviewSchema } from "@/domain/sources";
-import { catalogProcedure, router } from "../trpc";
+import { authedProcedure, CATALOG_SLUG, catalogAccess, catalogProcedure, router, TEAM_SLUG } from "../trpc";
 import { listSources, removeSource, setSource } from "../services/sources/sources";
 import { applySync, dismissSourceChange, previewSync } from "../services/sources/sync-namespace";
+import { cancelSync, ownSync, syncStatus, trackSync } from "../services/sources/running-syncs";
 
 const NAMESPACE = z.string().trim().min(1, "the namespace's name").max(1000);
+/** The id the browser makes up for one apply, to follow and cancel it. */
+const SYNC_ID = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
+const PHASE = z.enum(["fetch", "diff", "apply"]);
+
+/**
+ * As catalogProcedure("editor"), for following and cancelling a running sync: its starter (an editor when it
+ * started) is let through without reading the database, which an embedded database would hold until the sync's
+ * transaction ends; anyone else is checked as catalogProcedure checks.
+ */
+const runningSyncProcedure = authedProcedure
+  .meta({ access: { kind: "catalog", role: "editor" } })
+  .input(z.object({ team: TEAM_SLUG, catalog: CATALOG_SLUG }))
+  .use(async ({ ctx, input, getRawInput, next }) => {
+    // The id is checked (BAD_REQUEST) after access, as every catalog procedure checks its own input.
+    const raw = (await getRawInput()) as { syncId?: unknown } | null | undefined;
+    const syncId = SYNC_ID.safeParse(raw?.syncId);
+    const own = syncId.success ? ownSync(ctx.user.id, input.team, input.catalog, syncId.data) : null;
+    const catalog = own ?? (await catalogAccess(ctx, input, "editor")).catalog;
+    return next({ ctx: { ...ctx, catalog } });
+  })
+  .input(z.object({ syncId: SYNC_ID }));
 
 /** Sources: where each namespace's tools come from, and syncing them (shown on the Namespaces page). */
 export const sourceRouter = router({
@@ -57,19 +79,40 @@ export const sourceRouter = router({
         fingerprint: z.string().max(100),
         skipInvalid: z.boolean().default(false),
         decisions: importDecisionsSchema.default({ removed: {}, conflicts: {} }),
+        /** Optional: with it, syncProgress follows this apply and cancelSync stops it. */
+        syncId: SYNC_ID.optional(),
       }),
     )
     .output(importResultSchema)
     .mutation(({ ctx, input }) => {
       const { namespace, fingerprint, skipInvalid, decisions } = input;
-      return applySync({
-        db: ctx.db,
-        catalog: ctx.catalog,
-        actor: ctx.actor,
-        namespace,
-        fingerprint,
-        skipInvalid,
-        decisions,
-      });
+      const starter = { userId: ctx.user.id, teamSlug: ctx.team.slug, catalog: ctx.catalog };
+      return trackSync(starter, input.syncId, (control) =>
+        applySync({
+          db: ctx.db,
+          catalog: ctx.catalog,
+          actor: ctx.actor,
+          namespace,
+          fingerprint,
+          skipInvalid,
+          decisions,
+          control,
+        }),
+      );
     }),
+
+  /** A running apply's phase and counts (this process's syncs of this catalog); `unknown` when none has that id. */
+  syncProgress: runningSyncProcedure
+    .output(
+      z.object({
+        state: z.enum(["unknown", "running", "done", "failed", "cancelled"]),
+        progress: z.object({ phase: PHASE, done: z.number().int(), total: z.number().int() }).nullable(),
+      }),
+    )
+    .query(({ ctx, input }) => syncStatus(ctx.catalog.id, input.syncId) ?? { state: "unknown", progress: null }),
+
+  /** Cancels a running apply: it rolls back whole (nothing written) and fails with a "cancelled" CONFLICT. */
+  cancelSync: runningSyncProcedure
+    .output(z.object({ cancelled: z.boolean() }))
+    .mutation(({ ctx, input }) => ({ cancelled: cancelSync(ctx.catalog.id, input.syncId) })),
 });

@@ -256,4 +256,51 @@ describe("undo: reset to a published version, rollback with reset, revert a Hist
     });
     expect(after.map(fields)).toEqual(before.map(fields));
   });
+
+  it("reverting an import rewinds each tool's upstream base, so the next sync sees the same change again", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const input = { team: people.team.slug, catalog: catalog.slug };
+    const editor = callerFor(db, people.editor);
+    const options = { namespace: "weather", mcpServer: "tiny-weather", exposure: "deferred" as const };
+    const preview = (variant: string) =>
+      editor.import.preview({ ...input, text: JSON.stringify({ tools: tinyTools(variant) }), options });
+    /** Each tool's Tool.upstream as stored text (key order included), by key. */
+    const bases = async () =>
+      Object.fromEntries(
+        (
+          await db.$queryRaw<Array<{ key: string; upstream: string | null }>>`
+            SELECT "key", "upstream"::text AS "upstream" FROM "Tool" WHERE "catalogId" = ${catalog.id} ORDER BY "key"`
+        ).map((r) => [r.key, r.upstream]),
+      );
+    const first = await preview("1");
+    const text1 = JSON.stringify({ tools: tinyTools("1") });
+    await editor.import.commit({ ...input, text: text1, options, fingerprint: first.fingerprint });
+    const before = await bases();
+    expect(Object.keys(before)).toHaveLength(3);
+    expect(before["weather.get_forecast"]).toContain('"description":"Get the weather forecast for a city."');
+
+    // Upstream changes one tool, adds one and drops one (removed on purpose): bases move on.
+    const change = await preview("3");
+    expect(change.counts).toMatchObject({ new: 1, changed: 1, removed: 1, unchanged: 1 });
+    const dropped = change.rows.find((r) => r.status === "removed")!.toolId!;
+    const text3 = JSON.stringify({ tools: tinyTools("3") });
+    const decisions = { removed: { [dropped]: "remove" as const }, conflicts: {} };
+    await editor.import.commit({ ...input, text: text3, options, fingerprint: change.fingerprint, decisions });
+    const after = await bases();
+    expect(after["weather.get_forecast"]).toContain("hourly");
+    const groupId = (await editor.history.list(input)).events.find((e) => e.action === "catalog.imported")!.groupId!;
+
+    // Reverted: every base is as before the import, the dropped tool's included, byte for byte.
+    const revert = await editor.history.revert({ ...input, groupId });
+    expect(await bases()).toEqual(before);
+    // So the same upstream is the same change again (not taken for the team's own edits and kept).
+    const again = await preview("3");
+    expect(again.counts).toEqual(change.counts);
+    expect(again.rows.map((r) => [r.key, r.status])).toEqual(change.rows.map((r) => [r.key, r.status]));
+
+    // Reverting the revert (redo) brings the import's bases back.
+    await editor.history.revert({ ...input, groupId: revert.groupId });
+    expect(await bases()).toEqual(after);
+  });
 });

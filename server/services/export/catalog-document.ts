@@ -5,6 +5,7 @@ import { TOOL, TOOL_FIELD_NAMES, toolInputShape } from "@/domain/tool";
 import { ENGINE_PROFILES } from "@/domain/vocabulary";
 import { toProfile } from "../catalogs/list-catalogs";
 import { toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
+import { documentSourceSchema, exportSources } from "../sources/source-document";
 
 /** The lossless catalog export: everything a catalog's draft is made of, importable into an equal catalog. */
 export const CATALOG_DOCUMENT_FORMAT = "stockroom.catalog/v1";
@@ -41,6 +42,8 @@ export const catalogDocumentSchema = z.object({
   goldenQueries: z
     .array(z.object({ query: text(1000), expected: z.array(text(1000)).max(100), note: text(1000) }))
     .max(10_000),
+  /** Where namespaces' tools come from (secret header values never included); absent in older exports. */
+  sources: z.array(documentSourceSchema).max(5000).default([]),
 });
 
 export type CatalogDocument = z.infer<typeof catalogDocumentSchema>;
@@ -51,7 +54,7 @@ const pickFields = (record: ToolRecord) =>
 
 /** The catalog's draft as a lossless document: hidden tools, empty namespaces and golden queries included. */
 export async function buildCatalogDocument(db: PrismaClient, catalog: Catalog): Promise<CatalogDocument> {
-  const [namespaces, rows, golden] = await Promise.all([
+  const [namespaces, rows, golden, sources] = await Promise.all([
     db.namespace.findMany({
       where: { catalogId: catalog.id },
       select: { name: true, description: true },
@@ -63,6 +66,7 @@ export async function buildCatalogDocument(db: PrismaClient, catalog: Catalog): 
       select: { query: true, expected: true, note: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
+    exportSources(db, catalog),
   ]);
   const tools = rows.map(toToolRecord).map((t): CatalogDocumentTool => ({ namespace: t.namespace, ...pickFields(t) }));
   return {
@@ -76,5 +80,6 @@ export async function buildCatalogDocument(db: PrismaClient, catalog: Catalog): 
     namespaces,
     tools,
     goldenQueries: golden,
+    sources,
   };
 }

@@ -13,6 +13,13 @@ import {
 } from "../draft/draft-writes";
 import { toolSelect, toToolRecord, type ToolRecord } from "../tools/tool-shape";
 import { newGroupId, type AuditActor } from "./record-audit-event";
+import {
+  readUpstreamTexts,
+  replacedBases,
+  upstreamReplacedEvent,
+  writeUpstreamTexts,
+  type UpstreamText,
+} from "../import/upstream-base";
 
 export interface RevertGroupOptions {
   db: PrismaClient;
@@ -106,7 +113,41 @@ async function loadGroup(tx: Tx, catalog: Catalog, groupId: string) {
     byTarget.set(e.targetId, [...(byTarget.get(e.targetId) ?? []), e]);
   }
   if (byTarget.size === 0) throw new AppError("UNPROCESSABLE", "This change has no tool or namespace edits to revert.");
-  return byTarget;
+  return { byTarget, bases: basesBefore(events) };
+}
+
+/** The upstream bases the group replaced (an import's, or a revert's), the earliest per tool. */
+function basesBefore(events: AuditEvent[]): UpstreamText[] {
+  const bases = new Map<string, UpstreamText>();
+  for (const e of events)
+    if (e.action === "catalog.upstream_replaced")
+      for (const base of replacedBases(e.before)) if (!bases.has(base.id)) bases.set(base.id, base);
+  return [...bases.values()];
+}
+
+/**
+ * Puts back the upstream bases the group replaced (Tool.upstream, what the next sync compares with), once its
+ * tools are reverted; the revert keeps the bases it replaces in turn, so reverting it (redo) restores them.
+ * Read before the revert writes anything: a tool the revert deletes takes its base with it.
+ */
+async function prepareUpstreamRewind(tx: Tx, catalog: Catalog, tools: ToolTarget[], bases: UpstreamText[]) {
+  // The bases this revert replaces: the ones it rewinds, and those of tools it deletes (the group created them).
+  const deleted = tools.filter((t) => t.events[0]!.action === "tool.created").map((t) => t.events[0]!.targetId);
+  const ids = [...deleted, ...bases.map((b) => b.id)];
+  const rewound = new Set(bases.map((b) => b.id));
+  const replaced = (await readUpstreamTexts(tx, catalog.id, ids)).filter(
+    (b) => b.upstream !== null || rewound.has(b.id),
+  );
+  return async (w: GroupWrite) => {
+    await writeUpstreamTexts(tx, catalog.id, bases);
+    if (replaced.length > 0)
+      w.events.push(
+        upstreamReplacedEvent(
+          { teamId: catalog.teamId, catalogId: catalog.id, actor: w.actor, groupId: w.groupId },
+          replaced,
+        ),
+      );
+  };
 }
 
 async function toolTargets(tx: Tx, catalog: Catalog, byTarget: Map<string, AuditEvent[]>) {
@@ -148,7 +189,7 @@ async function revertNamespace(w: GroupWrite, events: AuditEvent[]) {
 export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOptions): Promise<RevertSummary> {
   return db.$transaction(
     async (tx) => {
-      const byTarget = await loadGroup(tx, catalog, groupId);
+      const { byTarget, bases } = await loadGroup(tx, catalog, groupId);
       const tools = await toolTargets(tx, catalog, byTarget);
       const namespaces = [...byTarget.values()].filter((events) => events[0]!.targetType === "namespace");
       const conflicts = tools.map(toolConflict).filter((c): c is string => c !== null);
@@ -162,10 +203,12 @@ export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOp
           `Nothing was reverted: ${conflicts.slice(0, 5).join("; ")}${conflicts.length > 5 ? ` (${conflicts.length} in all)` : ""}. Change those back by hand.`,
           { conflicts },
         );
+      const rewindUpstream = await prepareUpstreamRewind(tx, catalog, tools, bases);
       const w: GroupWrite = { tx, catalog, actor, groupId: newGroupId(), events: [] };
       // Tools the group created go first, so the keys they hold are free for tools it deleted or renamed.
       const order = (t: ToolTarget) => (t.events[0]!.action === "tool.created" ? 0 : 1);
       for (const target of [...tools].sort((a, b) => order(a) - order(b))) await revertTool(w, target);
+      await rewindUpstream(w);
       let namespaceCount = 0;
       for (const events of namespaces) if (await revertNamespace(w, events)) namespaceCount++;
       w.events.push({

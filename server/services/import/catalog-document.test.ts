@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { buildSnapshotContent } from "../draft/build-snapshot-content";
@@ -86,7 +87,45 @@ const withoutIdentity = (row: ReturnType<typeof toToolRecord>) => {
   return rest;
 };
 
+/** The rich catalog with a source of each kind (a secret header among them), and its export. */
+async function catalogWithSources() {
+  vi.stubEnv("STOCKROOM_SECRETS_KEY", randomBytes(32).toString("hex"));
+  const source = await richCatalog();
+  const set = (namespace: string, input: Parameters<typeof source.api.source.set>[0]["source"]) =>
+    source.api.source.set({ ...source.at, namespace, source: input });
+  const secret = "sk-live-do-not-export-4242";
+  await set("crm", {
+    kind: "mcp-http",
+    url: "https://mcp.example.com/crm",
+    headers: [
+      { name: "Authorization", secret: true, value: `Bearer ${secret}` },
+      { name: "X-Tenant", secret: false, value: "acme" },
+    ],
+    mcpServer: "crm",
+    syncIntervalMinutes: 60,
+  });
+  await set("files", {
+    kind: "mcp-stdio",
+    command: "npx",
+    args: ["-y", "@modelcontextprotocol/server-filesystem", "/srv"],
+    env: ["FS_TOKEN", "HOME"],
+    mcpServer: "filesystem",
+    exposure: "direct",
+  });
+  await set("github", {
+    kind: "openapi",
+    url: "https://api.example.com/openapi.json",
+    file: "./openapi.yaml",
+    tagsAsNamespaces: true,
+    syncIntervalMinutes: 24 * 60,
+  });
+  await set("empty", { kind: "file", file: "./tools.json" });
+  const { json } = await source.api.export.draft({ ...source.at, format: "stockroom" });
+  return { source, json, secret };
+}
+
 describe("the lossless Stockroom catalog export", () => {
+  afterEach(() => vi.unstubAllEnvs());
   it("imports back into an equal catalog, field by field", async () => {
     const source = await richCatalog();
     const exported = await source.api.export.draft({ ...source.at, format: "stockroom" });
@@ -99,6 +138,7 @@ describe("the lossless Stockroom catalog export", () => {
       namespaces: 3,
       tools: 5,
       goldenQueries: 2,
+      sources: 0,
     });
 
     // The document again, from the restored catalog: the same bytes (every field, key order included).
@@ -186,5 +226,67 @@ describe("the lossless Stockroom catalog export", () => {
       await failure(source.api.import.catalogDocument({ ...at, text: '{"format":"stockroom.catalog/v0"}' })),
     ).toMatchObject({ message: expect.stringMatching(/Not a Stockroom catalog export \(format/) });
     expect(await db.tool.count({ where: { catalogId: target.id } })).toBe(0);
+  });
+
+  it("carries each namespace's source, secret header values never: the import records them, the team re-enters secrets", async () => {
+    const { source, json, secret } = await catalogWithSources();
+    expect(json).not.toContain(secret);
+    expect(json).not.toContain("v1:"); // nor the sealed value
+    const doc = JSON.parse(json) as { sources: Array<Record<string, unknown>> };
+    expect(doc.sources.map((s) => [s.namespace, s.kind])).toEqual([
+      ["crm", "mcp-http"],
+      ["empty", "file"],
+      ["files", "mcp-stdio"],
+      ["github", "openapi"],
+    ]);
+    expect(doc.sources[0]).toMatchObject({ url: "https://mcp.example.com/crm", syncIntervalMinutes: 60 });
+    expect(doc.sources[0]!.headers).toEqual([
+      { name: "Authorization", secret: true },
+      { name: "X-Tenant", secret: false, value: "acme" },
+    ]);
+    expect(doc.sources[2]).toMatchObject({ command: "npx", env: ["FS_TOKEN", "HOME"], exposure: "direct" });
+    expect(doc.sources[3]).toMatchObject({ file: "./openapi.yaml", tagsAsNamespaces: true, syncIntervalMinutes: 1440 });
+
+    const target = await createCatalog(db, source.team.id, { name: "Rich" });
+    const at = { team: source.team.slug, catalog: target.slug };
+    expect(await source.api.import.catalogDocument({ ...at, text: json })).toMatchObject({ sources: 4 });
+    expect((await source.api.export.draft({ ...at, format: "stockroom" })).json).toBe(json);
+    const listed = await source.api.source.list(at);
+    const byName = Object.fromEntries(listed.map((s) => [s.namespace, s]));
+    expect(byName.crm!.headers).toEqual([
+      { name: "Authorization", secret: true, value: null, set: false },
+      { name: "X-Tenant", secret: false, value: "acme", set: true },
+    ]);
+    expect(byName.crm!.nextSyncAt).not.toBeNull();
+    expect(byName.files).toMatchObject({
+      command: "npx",
+      args: ["-y", "@modelcontextprotocol/server-filesystem", "/srv"],
+    });
+    // The secret's value is asked for, not guessed: saving the source without it says so; with it, it is set.
+    const crm = { ...at, namespace: "crm", revision: byName.crm!.revision };
+    const http = { kind: "mcp-http" as const, url: "https://mcp.example.com/crm", mcpServer: "crm" };
+    await expect(
+      source.api.source.set({ ...crm, source: { ...http, headers: [{ name: "Authorization", secret: true }] } }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/Enter the value of the secret header "Authorization"/) });
+    const saved = await source.api.source.set({
+      ...crm,
+      source: { ...http, headers: [{ name: "Authorization", secret: true, value: "Bearer new" }] },
+    });
+    expect(saved.headers).toEqual([{ name: "Authorization", secret: true, value: null, set: true }]);
+  });
+
+  it("refuses a catalog export whose source breaks the source rules, naming it, and records no source", async () => {
+    const { source, json } = await catalogWithSources();
+    // A broken source is named, and nothing is written.
+    const broken = JSON.parse(json) as { sources: Array<Record<string, unknown>> };
+    broken.sources[2]!.command = "";
+    broken.sources.push({ ...broken.sources[1]!, namespace: "nowhere" });
+    const other = await createCatalog(db, source.team.id);
+    const refused = await failure(
+      source.api.import.catalogDocument({ team: source.team.slug, catalog: other.slug, text: JSON.stringify(broken) }),
+    );
+    expect(refused.message).toMatch(/^The catalog export has 2 problems, e\.g\. source of namespace files: command/);
+    expect(JSON.stringify(refused)).toMatch(/source of namespace nowhere: the namespace is not in namespaces/);
+    expect(await db.namespaceSource.count({ where: { catalogId: other.id } })).toBe(0);
   });
 });

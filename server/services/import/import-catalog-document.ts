@@ -10,6 +10,7 @@ import type { ToolValues } from "@/domain/tool";
 import { toolColumns, toolKey } from "../tools/tool-shape";
 import { checkToolName, validateToolFields } from "../tools/validate-tool";
 import { parseJsonText, SourceFormatError } from "./parse-tool-source";
+import { checkDocumentSource, writeSources } from "../sources/source-document";
 
 const invalid = (message: string, problems: string[] = [message]) =>
   new AppError("INVALID_INPUT", message, { problems: problems.slice(0, 50) });
@@ -58,12 +59,31 @@ export function parseCatalogDocument(text: string): CatalogDocument {
         `golden query "${golden.query.slice(0, 40)}": expects tools not in the document (${unknown.join(", ")}).`,
       );
   }
+  problems.push(...sourceProblems(doc, namespaces));
   if (problems.length > 0)
     throw invalid(
       `The catalog export has ${problems.length} problem${problems.length === 1 ? "" : "s"}, e.g. ${problems[0]} Nothing was imported.`,
       problems,
     );
   return doc;
+}
+
+/** What is wrong with the document's sources: each on a namespace of the document, once, by the form's rules. */
+function sourceProblems(doc: CatalogDocument, namespaces: Set<string>): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const source of doc.sources) {
+    const at = `source of namespace ${source.namespace}`;
+    if (!namespaces.has(source.namespace)) problems.push(`${at}: the namespace is not in namespaces.`);
+    if (seen.has(source.namespace)) problems.push(`${at}: listed twice.`);
+    seen.add(source.namespace);
+    try {
+      checkDocumentSource(source);
+    } catch (error) {
+      problems.push(`${at}: ${(error as Error).message}`);
+    }
+  }
+  return problems;
 }
 
 /** Updates the document's namespaces the catalog has and creates the others; returns each name's id. */
@@ -137,11 +157,13 @@ export async function importCatalogDocument({
           note: q.note,
         })),
       });
+      await writeSources(tx, catalog, ids, doc.sources);
       const summary = {
         format: doc.format,
         namespaces: doc.namespaces.length,
         tools: doc.tools.length,
         goldenQueries: doc.goldenQueries.length,
+        sources: doc.sources.length,
       };
       await recordAuditEvent({
         db: tx,

@@ -7,7 +7,7 @@ import { newGroupId, recordAuditEvents, type AuditActor, type AuditEventInput } 
 import { auditView } from "../tools/tool-shape";
 import type { ImportDecisions } from "@/domain/import";
 import { markUpstreamChanges, type UpstreamWrite } from "../review/mark-upstream-changes";
-import { writeUpstreamBases } from "./upstream-base";
+import { readUpstreamTexts, upstreamReplacedEvent, writeUpstreamBases, type UpstreamText } from "./upstream-base";
 import { parseJsonText, parseToolSource, SourceFormatError, type ParsedSource } from "./parse-tool-source";
 import { assertNotCancelled, report, type ImportControl } from "./import-progress";
 import { planImport, type FieldChange, type ImportOptions, type ImportPlan } from "./plan-import";
@@ -115,6 +115,7 @@ export async function commitImport(
       const groupId = newGroupId();
       const group = { teamId: catalog.teamId, catalogId: catalog.id, actor, groupId };
       const meter = applyMeter(plan, decisions, control);
+      const replaced = await readUpstreamTexts(tx, catalog.id, upstreamTouched(plan, decisions));
       const created = await createNew(tx, group, plan, options, meter);
       const updated = await updateChanged(tx, group, plan, decisions, meter);
       const heldForReview = await markUpstreamChanges(
@@ -124,7 +125,7 @@ export async function commitImport(
       );
       const removed = await removeMissing(tx, group, plan, decisions);
       meter.step(removed);
-      await recordUpstream(tx, catalog.id, plan);
+      await recordUpstream(tx, group, plan, replaced);
       await request.afterWrite?.(tx, plan);
       const summary = {
         format: plan.format,
@@ -349,11 +350,28 @@ async function removeMissing(
   return doomed.length;
 }
 
-/** Every imported tool remembers what the source sent this time (the base the next import compares with). */
-async function recordUpstream(tx: Prisma.TransactionClient, catalogId: string, plan: ImportPlan) {
+/** The tools whose upstream base the import replaces or deletes (tools it creates had none). */
+function upstreamTouched(plan: ImportPlan, decisions: ImportDecisions): string[] {
+  return [
+    ...plan.writes.filter((w) => w.upstreamChanged && w.existing).map((w) => w.existing!.id),
+    ...plan.removals.filter((t) => decisions.removed[t.id] === "remove").map((t) => t.id),
+  ];
+}
+
+/**
+ * Every imported tool remembers what the source sent this time (the base the next import compares with); the
+ * group keeps the bases it replaced, so reverting it puts them back.
+ */
+async function recordUpstream(
+  tx: Prisma.TransactionClient,
+  group: EventGroup,
+  plan: ImportPlan,
+  replaced: UpstreamText[],
+) {
+  if (replaced.length > 0) await recordAuditEvents(tx, [upstreamReplacedEvent(group, replaced)]);
   await writeUpstreamBases(
     tx,
-    catalogId,
+    group.catalogId!,
     plan.writes
       .filter((w) => w.upstreamChanged && w.row.toolId !== null)
       .map((w) => ({ id: w.row.toolId!, upstream: w.upstream })),

@@ -1,6 +1,7 @@
 import "server-only";
 import { TOOL_IMPORTED_FIELDS, type ToolImportedField } from "@/domain/tool";
 import { queryRows, type SqlSource } from "../../db/sql-source";
+import type { AuditEventInput } from "../history/record-audit-event";
 
 /** The imported fields of a tool as its source last sent them (`Tool.upstream`); only the fields it set. */
 export type UpstreamBase = Partial<Record<ToolImportedField, unknown>>;
@@ -38,4 +39,56 @@ export async function writeUpstreamBases(
      WHERE t."id" = r."id" AND t."catalogId" = $1`,
     [catalogId, rows],
   );
+}
+
+/** A tool's upstream base as the column's own text (key order kept), or null for a tool never imported. */
+export interface UpstreamText {
+  id: string;
+  upstream: string | null;
+}
+
+/** The upstream bases of these tools, as stored text (a tool not in the catalog is left out). */
+export async function readUpstreamTexts(db: SqlSource, catalogId: string, ids: string[]): Promise<UpstreamText[]> {
+  if (ids.length === 0) return [];
+  return queryRows<UpstreamText>(
+    db,
+    `SELECT "id", "upstream"::text AS "upstream" FROM "Tool" WHERE "catalogId" = $1 AND "id" = ANY($2::text[])`,
+    [catalogId, [...new Set(ids)]],
+  );
+}
+
+/** Puts stored bases back as they were (null clears one); tools no longer in the catalog are skipped. */
+export async function writeUpstreamTexts(db: SqlSource, catalogId: string, bases: UpstreamText[]): Promise<void> {
+  if (bases.length === 0) return;
+  await queryRows(
+    db,
+    `UPDATE "Tool" AS t SET "upstream" = (r."upstream")::json
+     FROM jsonb_to_recordset($2::jsonb) AS r("id" text, "upstream" text)
+     WHERE t."id" = r."id" AND t."catalogId" = $1`,
+    [catalogId, JSON.stringify(bases)],
+  );
+}
+
+/**
+ * The History event that keeps, in a group, the upstream bases the group replaced: reverting the group puts them
+ * back (revert-group.ts). Stored as text, so a base's key order survives.
+ */
+export function upstreamReplacedEvent(
+  group: Pick<AuditEventInput, "teamId" | "catalogId" | "actor" | "groupId">,
+  bases: UpstreamText[],
+): AuditEventInput {
+  return {
+    ...group,
+    action: "catalog.upstream_replaced",
+    targetType: "catalog",
+    targetId: group.catalogId!,
+    before: { bases },
+    after: { tools: bases.length },
+  };
+}
+
+/** The bases an `upstreamReplacedEvent` kept. */
+export function replacedBases(before: unknown): UpstreamText[] {
+  const bases = (before as { bases?: unknown } | null)?.bases;
+  return Array.isArray(bases) ? (bases as UpstreamText[]) : [];
 }

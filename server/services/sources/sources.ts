@@ -7,10 +7,13 @@ import { recordAuditEvent, type AuditActor } from "../history/record-audit-event
 import { validateConnection } from "../import/fetch-mcp-tools";
 import { openSecret, sealSecret } from "./secret-box";
 
-/** A header as stored: a plain value, or a secret one sealed (secret-box.ts). */
+/**
+ * A header as stored: a plain value, or a secret one sealed (secret-box.ts). A secret without `sealed` has no
+ * value yet: a catalog import brings a secret header's name only, the team enters its value.
+ */
 export type StoredHeader =
   | { name: string; secret: false; value: string }
-  | { name: string; secret: true; sealed: string };
+  | { name: string; secret: true; sealed?: string };
 
 type Row = NamespaceSource & { namespace: { name: string } };
 const invalid = (field: string, message: string) =>
@@ -30,7 +33,7 @@ export function toSource(row: Row): Source {
     url: row.url,
     headers: storedHeaders(row).map((h) =>
       h.secret
-        ? { name: h.name, secret: true, value: null, set: true }
+        ? { name: h.name, secret: true, value: null, set: Boolean(h.sealed) }
         : { name: h.name, secret: false, value: h.value, set: true },
     ),
     command: row.command,
@@ -69,13 +72,29 @@ export function openHeaders(row: Pick<NamespaceSource, "headers" | "namespaceId"
   return Object.fromEntries(
     storedHeaders(row).map((h) => [
       h.name,
-      h.secret ? openSecret(h.sealed, bindingOf(row.namespaceId, h.name)) : h.value,
+      h.secret ? openSecret(sealedOf(h), bindingOf(row.namespaceId, h.name)) : h.value,
     ]),
   );
 }
 
-/** Seals new secret values; a secret sent without a value keeps the one stored under the same name. */
-function sealHeaders(namespaceId: string, input: SourceInput, previous: StoredHeader[]): StoredHeader[] {
+function sealedOf(header: { name: string; sealed?: string }): string {
+  if (header.sealed) return header.sealed;
+  throw new AppError(
+    "UNPROCESSABLE",
+    `The secret header "${header.name}" has no value yet (a catalog export never carries secret values); enter it on the source's form.`,
+  );
+}
+
+/**
+ * Seals new secret values; a secret sent without a value keeps the one stored under the same name, or (with
+ * `allowUnset`, for a catalog import) is stored by name only.
+ */
+export function sealHeaders(
+  namespaceId: string,
+  input: SourceInput,
+  previous: StoredHeader[],
+  { allowUnset = false } = {},
+): StoredHeader[] {
   if (input.kind !== "mcp-http") return [];
   const seen = new Set<string>();
   return input.headers.map((h) => {
@@ -86,8 +105,9 @@ function sealHeaders(namespaceId: string, input: SourceInput, previous: StoredHe
     if (h.value !== undefined && h.value !== "")
       return { name: h.name, secret: true, sealed: sealSecret(h.value, bindingOf(namespaceId, h.name)) };
     const kept = previous.find((p) => p.secret && p.name.toLowerCase() === lower);
-    if (!kept) throw invalid("headers", `Enter the value of the secret header "${h.name}".`);
-    return kept;
+    if (kept && "sealed" in kept && kept.sealed) return kept;
+    if (allowUnset) return { name: h.name, secret: true };
+    throw invalid("headers", `Enter the value of the secret header "${h.name}".`);
   });
 }
 
@@ -116,7 +136,7 @@ function scheduleOf(minutes: number | null, url: string | null) {
 }
 
 /** The columns of a checked source (everything but the headers). */
-function columnsOf(input: SourceInput) {
+export function columnsOf(input: SourceInput) {
   const none = {
     url: null,
     command: null,
@@ -150,7 +170,7 @@ function columnsOf(input: SourceInput) {
   }
 }
 
-const include = { namespace: { select: { name: true } } } as const;
+export const include = { namespace: { select: { name: true } } } as const;
 
 /** Every source of the catalog, by namespace name. */
 export async function listSources({ db, catalog }: { db: PrismaClient; catalog: Catalog }): Promise<Source[]> {

@@ -3,11 +3,10 @@
 // document changes upstream (an operation added, one changed, one the team also edited, one removed) and a sync
 // shows exactly that, applies it all or nothing, and keeps the team's edits.
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { useDocumentServer } from "../../testing/use-document-server";
 import { useTestDatabase } from "../../testing/use-test-database";
 
 const { db } = useTestDatabase();
@@ -40,18 +39,7 @@ function expectTheChangeSet(plan: Plan, imported: number) {
 
 describe("syncing GitHub's OpenAPI description", { timeout: 600_000 }, () => {
   let body = readFileSync(FILE, "utf8");
-  let server: Server;
-  let url = "";
-  beforeAll(async () => {
-    vi.stubEnv("STOCKROOM_ALLOW_PRIVATE_NETWORKS", "1");
-    server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api.github.com.json`;
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const upstream = useDocumentServer(() => body, "/api.github.com.json");
 
   it("imports every operation, then syncs an upstream change with nothing lost and the team's edits kept", async () => {
     const people = await createTeamWithMembers(db);
@@ -62,7 +50,7 @@ describe("syncing GitHub's OpenAPI description", { timeout: 600_000 }, () => {
     const operations = Object.values(doc.paths).flatMap((item) =>
       Object.entries(item).filter(([method]) => /^(get|put|post|delete|patch|head|options|trace)$/.test(method)),
     );
-    await api.source.set({ ...ref, source: { kind: "openapi", url, tagsAsNamespaces: true } });
+    await api.source.set({ ...ref, source: { kind: "openapi", url: upstream.url(), tagsAsNamespaces: true } });
     const first = await api.source.syncPreview(ref);
     expect(first.format).toBe("openapi");
     expect(first.rows.length).toBe(operations.length);

@@ -1,12 +1,11 @@
 // Issue 35, item 8: a sync of GitHub's REST description (@octokit/openapi, about 1,200 operations) reports its
 // progress through the fetch, diff and apply phases, and a cancel before the commit leaves nothing written.
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Catalog } from "@prisma/client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { useDocumentServer } from "../../testing/use-document-server";
 import { useTestDatabase } from "../../testing/use-test-database";
 import type { ImportProgress } from "../import/import-progress";
 import { applySync, previewSync } from "./sync-namespace";
@@ -24,24 +23,19 @@ function summarize(reports: ImportProgress[]) {
 
 describe("progress and cancel of a 1,000-tool sync", { timeout: 600_000 }, () => {
   const body = readFileSync(FILE, "utf8");
-  let server: Server;
-  let url = "";
-  beforeAll(async () => {
-    vi.stubEnv("STOCKROOM_ALLOW_PRIVATE_NETWORKS", "1");
-    server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api.github.com.json`;
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const upstream = useDocumentServer(() => body, "/api.github.com.json");
 
   it("reports fetch, diff and apply; a cancel during apply rolls back the whole change", async () => {
     const people = await createTeamWithMembers(db);
     const catalog: Catalog = await createCatalog(db, people.team.id);
     const actor = { id: people.editor.id, label: people.editor.email };
-    const source = { kind: "openapi" as const, url, file: null, tagsAsNamespaces: true, syncIntervalMinutes: null };
+    const source = {
+      kind: "openapi" as const,
+      url: upstream.url(),
+      file: null,
+      tagsAsNamespaces: true,
+      syncIntervalMinutes: null,
+    };
     await setSource({ db, catalog, actor, namespace: "github", source: { ...source, exposure: "deferred" } });
     const request = { db, catalog, namespace: "github" };
     const previewReports: ImportProgress[] = [];
