@@ -1,12 +1,11 @@
 // Issue 35, item 3: a URL source syncs on a schedule. A due source is claimed by one process at a time; a check
 // applies nothing, and when upstream differs it sets the "source changed" mark (catalog card, source list, the
 // affected tools), writes History and e-mails the owners; a sync or a dismiss clears the mark.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 // @ts-expect-error plain ESM test fixture without types
 import { startHttpServer } from "../../testing/tiny-mcp-server.mjs";
 import { callerFor, createCatalog, createTeamWithMembers } from "../../testing/factories";
+import { useSmtpCapture } from "../../testing/use-smtp-capture";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { claimDueSource, runDueChecks, type CheckSettings } from "./scheduled-sync";
 
@@ -14,26 +13,7 @@ const { db } = useTestDatabase();
 afterEach(() => vi.unstubAllEnvs());
 
 const MINUTE = 60_000;
-const received: Array<{ to: string; text: string }> = [];
-let smtp: SMTPServer;
-let smtpUrl = "";
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let text = "";
-      stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), text });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, url: smtpUrl } = useSmtpCapture();
 
 async function setup() {
   const people = await createTeamWithMembers(db);
@@ -53,7 +33,7 @@ async function failure(promise: Promise<unknown>) {
 
 /** Check settings at `minutes` after the start. */
 const at = (start: number, minutes: number): CheckSettings => ({
-  mail: { smtpUrl, from: "Stockroom <noreply@stockroom.example>" },
+  mail: { smtpUrl: smtpUrl(), from: "Stockroom <noreply@stockroom.example>" },
   baseUrl: "https://stockroom.example",
   now: () => new Date(start + minutes * MINUTE),
 });

@@ -1,8 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerFor, createTeamWithMembers, createUser } from "../../testing/factories";
 import { outcomeCode } from "../../testing/outcome";
+import { useSmtpCapture } from "../../testing/use-smtp-capture";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { inviteMember } from "./invitations";
 
@@ -75,26 +74,7 @@ describe("invitations need the link (issue #17 item 3)", () => {
   });
 
   describe("with SMTP configured", () => {
-    const received: Array<{ to: string; text: string }> = [];
-    let smtp: SMTPServer;
-    let smtpUrl = "";
-    beforeAll(async () => {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ["STARTTLS"],
-        onData(stream, session, callback) {
-          let text = "";
-          stream.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-          stream.on("end", () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), text });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-      smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    });
-    afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const { received, url: smtpUrl } = useSmtpCapture();
 
     it("e-mails the same link to the invited address", async () => {
       const t = await createTeamWithMembers(db);
@@ -105,7 +85,7 @@ describe("invitations need the link (issue #17 item 3)", () => {
         email: "Newcomer@Example.test",
         role: "viewer",
         baseUrl: "https://stockroom.example/",
-        mail: { smtpUrl, from: "Stockroom <noreply@stockroom.example>" },
+        mail: { smtpUrl: smtpUrl(), from: "Stockroom <noreply@stockroom.example>" },
       });
       expect(result.emailed).toBe(true);
       expect(result.link).toMatch(/^https:\/\/stockroom\.example\/invite\/inv_/);
