@@ -104,14 +104,24 @@ describe("re-importing a source", () => {
       catalog.id,
       before,
     );
-    expect(events.map((e) => e.action)).toEqual(["catalog.imported", "tool.created", "tool.deleted", "tool.updated"]);
+    // The group also keeps the upstream bases it replaced, so reverting it rewinds them.
+    expect(events.map((e) => e.action)).toEqual([
+      "catalog.imported",
+      "catalog.upstream_replaced",
+      "tool.created",
+      "tool.deleted",
+      "tool.updated",
+    ]);
     expect(new Set(events.map((e) => e.groupId)).size).toBe(1);
     expect(events[0]!.groupId).toMatch(/^c[0-9a-z]{12}/);
     // History lists them with their group id, so the page shows the import as one entry.
-    const history = await api.history.list({ ...ref, limit: 4 });
+    const history = await api.history.list({ ...ref, limit: 5 });
     expect(history.events.map((e) => [e.action, e.groupId])).toEqual([
       ["catalog.imported", events[0]!.groupId],
-      ...["tool.deleted", "tool.updated", "tool.created"].map((a) => [a, events[0]!.groupId]),
+      ...["catalog.upstream_replaced", "tool.deleted", "tool.updated", "tool.created"].map((a) => [
+        a,
+        events[0]!.groupId,
+      ]),
     ]);
   });
 
