@@ -1,7 +1,8 @@
 // Two app processes (the node:http front of `npm start`: server/testing/ops-server.ts) on one Postgres behind
 // Debian's nginx, started at once on an empty database: migrations run once, a session made through one process
 // works in the other, an edit through one is read through the other, a token revoked through one is refused by the
-// other, and the sign-in limit counts the real client's address (X-Forwarded-For from the trusted proxy).
+// other, the sign-in limit counts the real client's address (X-Forwarded-For from the trusted proxy), and a sync
+// applied through one is followed and cancelled through the other (the shared store of running syncs).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -12,6 +13,7 @@ import pg from "pg";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadMigrations } from "../db/migrate";
+import { generatedOpenApi } from "../testing/generated-openapi";
 import { type OpsProcess, startOpsProcess } from "../testing/ops-process";
 import { TEST_PG_ADMIN_URL, testDbKind } from "../testing/test-db";
 
@@ -83,6 +85,7 @@ describe.runIf(testDbKind() === "postgres")("two processes behind nginx on one P
       STOCKROOM_TRUSTED_PROXIES: "127.0.0.1",
       STOCKROOM_SIGNIN_PER_MINUTE: "3",
       BETTER_AUTH_SECRET: "cluster-test-secret-0123456789abcdefghij",
+      STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1", // the OpenAPI document below is served on loopback
     };
     // Both at once on the empty database: the advisory lock lets one apply the migrations.
     const servers: OpsProcess[] = await Promise.all([startOpsProcess(env), startOpsProcess(env)]);
@@ -124,6 +127,7 @@ describe.runIf(testDbKind() === "postgres")("two processes behind nginx on one P
     }
 
     await expectSharedState(proxy, servers[0]!.fixture);
+    await expectSyncFollowedAcrossProcesses(proxy, servers[0]!.fixture, cleanups);
     await expectRateLimitPerClient(proxy, servers[0]!.fixture);
   }, 500_000);
 });
@@ -205,4 +209,94 @@ async function expectRateLimitPerClient(proxy: string, fixture: Fixture) {
   for (let i = 0; i < 5; i++) statuses.push((await attempt("127.0.0.3")).status);
   expect(statuses, "the fourth attempt from one client is refused").toContain(429);
   expect((await attempt("127.0.0.4")).status, "another client is not").toBe(401);
+}
+
+/** Signs the fixture's owner in through process a; tRPC calls through a chosen process, with their raw answer. */
+async function signedInClient(proxy: string, fixture: Fixture) {
+  const me = clientAt("127.0.0.5");
+  const headers = (backend: string, cookie = "") => ({
+    origin: fixture.origin,
+    "content-type": "application/json",
+    "x-backend": backend,
+    ...(cookie ? { cookie } : {}),
+  });
+  const signIn = await fetchFrom(`${proxy}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: headers("a"),
+    body: JSON.stringify({ email: fixture.email, password: fixture.password }),
+    dispatcher: me,
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";", 1)[0]!)
+    .join("; ");
+  return async (backend: string, procedure: string, input: unknown, mutation = false) => {
+    const encoded = encodeURIComponent(JSON.stringify({ json: input }));
+    const response = await fetchFrom(`${proxy}/api/trpc/${procedure}${mutation ? "" : `?input=${encoded}`}`, {
+      method: mutation ? "POST" : "GET",
+      headers: headers(backend, cookie),
+      ...(mutation ? { body: JSON.stringify({ json: input }) } : {}),
+      dispatcher: me,
+    });
+    const body = JSON.parse(await response.text()) as {
+      result?: { data: { json: unknown } };
+      error?: { json: { message: string } };
+    };
+    return { status: response.status, data: body.result?.data.json, error: body.error?.json.message };
+  };
+}
+
+type Progress = { state: string; progress: { phase: string; done: number; total: number } | null };
+
+/** A 1,000-operation sync applied through process a: b shows its progress, b's cancel stops it, b sees it end. */
+async function expectSyncFollowedAcrossProcesses(
+  proxy: string,
+  fixture: Fixture,
+  cleanups: Array<() => Promise<unknown>>,
+) {
+  const body = generatedOpenApi(1000);
+  const upstream = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(body));
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => upstream.close(resolve)));
+  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/items.json`;
+  const trpc = await signedInClient(proxy, fixture);
+  const at = { team: fixture.team, catalog: fixture.catalog, namespace: "items" };
+  expect((await trpc("a", "source.set", { ...at, source: { kind: "openapi", url } }, true)).status).toBe(200);
+  const preview = (await trpc("a", "source.syncPreview", at, true)).data as { fingerprint: string };
+  const apply = (syncId: string) =>
+    trpc("a", "source.syncApply", { ...at, fingerprint: preview.fingerprint, skipInvalid: true, syncId }, true);
+  const progress = async (syncId: string) =>
+    (await trpc("b", "source.syncProgress", { team: fixture.team, catalog: fixture.catalog, syncId })).data as Progress;
+
+  let applying = true;
+  const first = apply("cluster-sync-1").finally(() => {
+    applying = false;
+  });
+  // Asked until b knows it with a phase (a process that knew nothing of a's sync would answer "unknown" throughout).
+  let seen = await progress("cluster-sync-1");
+  while (applying && (seen.state === "unknown" || !seen.progress)) seen = await progress("cluster-sync-1");
+  expect(seen).toMatchObject({ state: "running" });
+  const cancel = await trpc(
+    "b",
+    "source.cancelSync",
+    { team: fixture.team, catalog: fixture.catalog, syncId: "cluster-sync-1" },
+    true,
+  );
+  expect(cancel.data).toEqual({ cancelled: true });
+  const cancelled = await first;
+  expect(cancelled.status, cancelled.error).toBe(409);
+  expect(cancelled.error).toMatch(/cancelled; nothing was written/);
+  expect(await progress("cluster-sync-1")).toMatchObject({ state: "cancelled" });
+  const tools = (await trpc("b", "tool.list", { team: fixture.team, catalog: fixture.catalog, namespace: "items" }))
+    .data as { total: number };
+  expect(tools.total).toBe(0);
+
+  // Not cancelled, it runs through; b reads the end state from the store.
+  const second = await apply("cluster-sync-2");
+  expect(second.status, second.error).toBe(200);
+  expect(await progress("cluster-sync-2")).toEqual({
+    state: "done",
+    progress: { phase: "apply", done: 1000, total: 1000 },
+  });
 }

@@ -5,6 +5,7 @@ import { authedProcedure, CATALOG_SLUG, catalogAccess, catalogProcedure, router,
 import { listSources, removeSource, setSource } from "../services/sources/sources";
 import { applySync, dismissSourceChange, previewSync } from "../services/sources/sync-namespace";
 import { cancelSync, ownSync, syncStatus, trackSync } from "../services/sources/running-syncs";
+import { sharedSyncRuns } from "../services/sources/shared-sync-runs";
 
 const NAMESPACE = z.string().trim().min(1, "the namespace's name").max(1000);
 /** The id the browser makes up for one apply, to follow and cancel it. */
@@ -87,21 +88,25 @@ export const sourceRouter = router({
     .mutation(({ ctx, input }) => {
       const { namespace, fingerprint, skipInvalid, decisions } = input;
       const starter = { userId: ctx.user.id, teamSlug: ctx.team.slug, catalog: ctx.catalog };
-      return trackSync(starter, input.syncId, (control) =>
-        applySync({
-          db: ctx.db,
-          catalog: ctx.catalog,
-          actor: ctx.actor,
-          namespace,
-          fingerprint,
-          skipInvalid,
-          decisions,
-          control,
-        }),
+      return trackSync(
+        starter,
+        input.syncId,
+        (control) =>
+          applySync({
+            db: ctx.db,
+            catalog: ctx.catalog,
+            actor: ctx.actor,
+            namespace,
+            fingerprint,
+            skipInvalid,
+            decisions,
+            control,
+          }),
+        sharedSyncRuns(ctx.db),
       );
     }),
 
-  /** A running apply's phase and counts (this process's syncs of this catalog); `unknown` when none has that id. */
+  /** A running apply's phase and counts (from any process on the same database); `unknown` when none has that id. */
   syncProgress: runningSyncProcedure
     .output(
       z.object({
@@ -109,10 +114,16 @@ export const sourceRouter = router({
         progress: z.object({ phase: PHASE, done: z.number().int(), total: z.number().int() }).nullable(),
       }),
     )
-    .query(({ ctx, input }) => syncStatus(ctx.catalog.id, input.syncId) ?? { state: "unknown", progress: null }),
+    .query(
+      async ({ ctx, input }) =>
+        (await syncStatus(ctx.catalog.id, input.syncId, sharedSyncRuns(ctx.db))) ?? {
+          state: "unknown",
+          progress: null,
+        },
+    ),
 
   /** Cancels a running apply: it rolls back whole (nothing written) and fails with a "cancelled" CONFLICT. */
-  cancelSync: runningSyncProcedure
-    .output(z.object({ cancelled: z.boolean() }))
-    .mutation(({ ctx, input }) => ({ cancelled: cancelSync(ctx.catalog.id, input.syncId) })),
+  cancelSync: runningSyncProcedure.output(z.object({ cancelled: z.boolean() })).mutation(async ({ ctx, input }) => ({
+    cancelled: await cancelSync(ctx.catalog.id, input.syncId, sharedSyncRuns(ctx.db)),
+  })),
 });

@@ -165,7 +165,7 @@ function applyMeter(plan: ImportPlan, decisions: ImportDecisions, control: Impor
 }
 
 /** New tools are inserted this many at a time, so a large import reports progress and can stop between batches. */
-const INSERT_BATCH = 200;
+const INSERT_BATCH = 100;
 
 /** Who writes the import's events, and the group they share. */
 type EventGroup = Pick<AuditEventInput, "teamId" | "catalogId" | "actor" | "groupId">;

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Exposure, Prisma, PrismaClient } from "@prisma/client";
 import { TOOL, TOOL_IMPORTED_FIELDS, type ToolImportedField } from "@/domain/tool";
 import { canonicalJson } from "@/domain/snapshot/verify";
@@ -284,7 +285,12 @@ export async function planImport(
   const total = source.items.length;
   const planned: PlanRow[] = [];
   for (const [i, item] of source.items.entries()) {
-    if (i % 100 === 0) report(control, "diff", i, total);
+    if (i % 100 === 0) {
+      report(control, "diff", i, total);
+      // Lets the process answer others meanwhile (a progress poll, a cancel: the embedded database's one
+      // connection is not held yet, but this one thread is).
+      if (i > 0) await nextTurn();
+    }
     planned.push(planRow(ctx, item));
   }
   report(control, "diff", total, total);

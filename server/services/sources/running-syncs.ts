@@ -1,12 +1,14 @@
 import "server-only";
 import type { Catalog } from "@prisma/client";
 import type { ImportControl, ImportProgress } from "../import/import-progress";
+import { logSharedFailure, type SharedSyncRuns } from "./shared-sync-runs";
 
 /**
  * The syncs this process is running, so the Sync dialog can follow one (its phase and counts) and cancel it.
  * Keyed by the catalog and an id the browser makes up for each apply: another catalog's id finds nothing.
- * Per process (a request that reaches another process sees no progress, and its cancel finds nothing to stop);
- * bounded, and entries expire a while after they end.
+ * Per process, bounded, and entries expire a while after they end. Behind several processes on one Postgres
+ * server, the shared store (shared-sync-runs.ts) carries them to the others: the applying process writes its
+ * progress there and reads whether another process was asked to cancel it.
  */
 export type SyncState = "running" | "done" | "failed" | "cancelled";
 export interface SyncStatus {
@@ -62,21 +64,30 @@ function entryFor(catalogId: string, syncId: string): Entry {
   return entry;
 }
 
+/** How often a running sync writes its progress to the shared store and reads whether it was cancelled. */
+const SHARE_EVERY_MS = 250;
+
 /**
  * Runs a sync under an id: its progress is recorded for syncStatus, and cancelSync aborts it. A cancel that
- * arrived before the sync started (the id already cancelled) stops it before it reads anything.
+ * arrived before the sync started (the id already cancelled) stops it before it reads anything. With a shared
+ * store, the same happens across processes.
  */
 export async function trackSync<T>(
   starter: SyncStarter,
   syncId: string | undefined,
   run: (control: ImportControl | undefined) => Promise<T>,
+  shared: SharedSyncRuns | null = null,
 ): Promise<T> {
   if (!syncId) return run(undefined);
-  const key = keyOf(starter.catalog.id, syncId);
+  const catalogId = starter.catalog.id;
+  const key = keyOf(catalogId, syncId);
   // An id used again after its sync ended starts afresh.
   if (entries.get(key)?.state !== "running") entries.delete(key);
-  const entry = entryFor(starter.catalog.id, syncId);
+  const entry = entryFor(catalogId, syncId);
   entry.starter = starter;
+  if (shared && (await shared.start(catalogId, syncId, starter.userId).catch(logSharedFailure)))
+    entry.controller.abort();
+  const stopSharing = shared ? shareWhileRunning(shared, catalogId, syncId, entry) : () => Promise.resolve();
   const control: ImportControl = {
     signal: entry.controller.signal,
     onProgress: (progress) => {
@@ -92,7 +103,33 @@ export async function trackSync<T>(
     throw error;
   } finally {
     entry.expires = Date.now() + ENDED_TTL_MS;
+    await stopSharing();
+    await shared?.end(catalogId, syncId, entry.state, entry.progress).catch(logSharedFailure);
   }
+}
+
+/**
+ * While a sync runs: every SHARE_EVERY_MS, its latest progress goes to the shared store and a cancel asked there
+ * (by another process) aborts it. Returns a stop that waits for a write still under way.
+ */
+function shareWhileRunning(shared: SharedSyncRuns, catalogId: string, syncId: string, entry: Entry) {
+  let writing: Promise<void> = Promise.resolve();
+  let busy = false;
+  const tick = () => {
+    if (busy) return;
+    busy = true;
+    writing = shared
+      .progress(catalogId, syncId, entry.progress)
+      .then((cancelled) => void (cancelled && entry.controller.abort()), logSharedFailure)
+      .finally(() => {
+        busy = false;
+      });
+  };
+  const timer = setInterval(tick, SHARE_EVERY_MS);
+  return async () => {
+    clearInterval(timer);
+    await writing;
+  };
 }
 
 /**
@@ -111,19 +148,33 @@ export function ownSync(userId: string, teamSlug: string, catalogSlug: string, s
   return null;
 }
 
-/** A sync's state and last progress; null when this process knows no sync of that id in that catalog. */
-export function syncStatus(catalogId: string, syncId: string): SyncStatus | null {
+/**
+ * A sync's state and last progress: this process's own, else the shared store's; null when neither knows a sync
+ * of that id in that catalog.
+ */
+export async function syncStatus(
+  catalogId: string,
+  syncId: string,
+  shared: SharedSyncRuns | null = null,
+): Promise<SyncStatus | null> {
   const entry = entries.get(keyOf(catalogId, syncId));
-  if (!entry || entry.expires <= Date.now()) return null;
-  return { state: entry.state, progress: entry.progress };
+  if (entry && entry.expires > Date.now()) return { state: entry.state, progress: entry.progress };
+  return shared ? shared.read(catalogId, syncId) : null;
 }
 
 /**
  * Cancels a sync: a running one stops at its next step and rolls back whole; one that has not started yet stops
- * when it starts. Returns false when the sync has already ended (its outcome stands).
+ * when it starts. Returns false when the sync has already ended (its outcome stands). A sync this process does
+ * not run is cancelled through the shared store, where the process that runs it reads the request.
  */
-export function cancelSync(catalogId: string, syncId: string): boolean {
-  const entry = entryFor(catalogId, syncId);
+export async function cancelSync(
+  catalogId: string,
+  syncId: string,
+  shared: SharedSyncRuns | null = null,
+): Promise<boolean> {
+  const known = entries.get(keyOf(catalogId, syncId));
+  if (!known && shared) return shared.cancel(catalogId, syncId);
+  const entry = known ?? entryFor(catalogId, syncId);
   if (entry.state !== "running") return false;
   entry.controller.abort();
   return true;
