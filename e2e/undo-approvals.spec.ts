@@ -49,7 +49,7 @@ test("undo a deleted tool from its toast; reset the draft to version 1 from Snap
   await expect(entry.getByRole("button", { name: "Revert" })).toBeVisible();
   // The deletion before it is headed by the deletion, the upstream copy it kept folded under it.
   const deletion = page.getByRole("list", { name: "History" }).getByRole("listitem").nth(1);
-  await expect(deletion).toContainText(`deleted tool ${OTHER}`);
+  await expect(deletion.locator("p").first()).toContainText(`deleted tool ${OTHER}`);
   await expect(deletion).toContainText("1 change made with it");
   await expect(deletion.getByRole("button", { name: "Revert" })).toBeVisible();
 });
