@@ -123,6 +123,7 @@ async function loadGroup(tx: Tx, catalog: Catalog, groupId: string) {
 /**
  * The tools whose upstream base a later group replaced again (a later sync, a deletion, a revert): rewinding it
  * would drop that later base, so they conflict, as a tool changed since does. Every write of a base is recorded.
+ * (Those events target the catalog: the (catalogId, targetId, at) index finds them.)
  */
 async function baseConflicts(tx: Tx, catalog: Catalog, lastEventId: string, bases: UpstreamText[]) {
   if (bases.length === 0) return [];
@@ -133,7 +134,7 @@ async function baseConflicts(tx: Tx, catalog: Catalog, lastEventId: string, base
             SELECT DISTINCT b->>'id' AS "id"
             FROM "AuditEvent" e CROSS JOIN "last" l
             CROSS JOIN LATERAL jsonb_array_elements(COALESCE(e."before"->'bases', '[]'::jsonb)) b
-            WHERE e."catalogId" = $1 AND e."action" = 'catalog.upstream_replaced'
+            WHERE e."catalogId" = $1 AND e."targetId" = $1 AND e."action" = 'catalog.upstream_replaced'
               AND (e."at", e."id") > (l."at", l."id") AND b->>'id' = ANY($3::text[]))
      SELECT "later"."id", t."key" FROM "later" LEFT JOIN "Tool" t ON t."id" = "later"."id" ORDER BY t."key"`,
     [catalog.id, lastEventId, bases.map((b) => b.id)],
