@@ -47,6 +47,11 @@ test("undo a deleted tool from its toast; reset the draft to version 1 from Snap
   await expect(entry).toContainText("reset the draft to version 1");
   await expect(entry).toContainText("1 created");
   await expect(entry.getByRole("button", { name: "Revert" })).toBeVisible();
+  // The deletion before it is headed by the deletion, the upstream copy it kept folded under it.
+  const deletion = page.getByRole("list", { name: "History" }).getByRole("listitem").nth(1);
+  await expect(deletion.locator("p").first()).toContainText(`deleted tool ${OTHER}`);
+  await expect(deletion).toContainText("1 change made with it");
+  await expect(deletion.getByRole("button", { name: "Revert" })).toBeVisible();
 });
 
 test("four eyes: the owner requires approval, an editor asks to publish, the owner approves", async ({

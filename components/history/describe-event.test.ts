@@ -117,6 +117,24 @@ describe("history sentences", () => {
     expect(sentence(created).trim()).toBe("added golden query refund expecting no tool to match");
   });
 
+  it("says why a group kept upstream copies: an import recorded new ones, a deletion took them, a revert rewound them", () => {
+    const kept = (after: unknown) => sentence(describeEvent(event("catalog.upstream_replaced", { bases: [] }, after))!);
+    // Events written before a reason was recorded are imports'.
+    expect(kept({ tools: 2 })).toBe(
+      "recorded what the source sends for 2 tools (the earlier version is kept for a revert)",
+    );
+    expect(kept({ tools: 2, reason: "import" })).toBe(kept({ tools: 2 }));
+    expect(kept({ tools: 1, reason: "deletion" })).toBe(
+      "kept the upstream copy of 1 deleted tool (a revert brings it back with the tool)",
+    );
+    expect(kept({ tools: 3, reason: "deletion" })).toBe(
+      "kept the upstream copy of 3 deleted tools (a revert brings them back with the tools)",
+    );
+    expect(kept({ tools: 1, reason: "revert" })).toBe(
+      "replaced the upstream copy of 1 tool (the version it replaced is kept for a redo)",
+    );
+  });
+
   it("names only the fields that changed, in words, and drops updates that changed nothing", () => {
     const before = { key: "crm.a", revision: 1, exposure: "deferred", searchTextExtra: "", description: "same" };
     const changed = describeEvent(

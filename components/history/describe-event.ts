@@ -278,13 +278,30 @@ function describeUndo(event: AuditEventLike, after: Json): DescribedEvent | null
     };
   if (event.action === "catalog.change_reverted")
     return { verb: "reverted a change", details: ` (${plural(Number(after.tools ?? 0), "tool")})`, changes: [] };
-  if (event.action === "catalog.upstream_replaced")
+  if (event.action === "catalog.upstream_replaced") return describeUpstreamReplaced(after);
+  return null;
+}
+
+/** The upstream bases a group replaced (kept for its revert), worded after why it replaced them. */
+function describeUpstreamReplaced(after: Json): DescribedEvent {
+  const tools = Number(after.tools ?? 0);
+  if (after.reason === "deletion")
     return {
-      verb: "recorded what the source sends",
-      details: ` for ${plural(Number(after.tools ?? 0), "tool")} (the earlier version is kept for a revert)`,
+      verb: `kept the upstream copy of ${plural(tools, "deleted tool")}`,
+      details: tools === 1 ? " (a revert brings it back with the tool)" : " (a revert brings them back with the tools)",
       changes: [],
     };
-  return null;
+  if (after.reason === "revert")
+    return {
+      verb: `replaced the upstream copy of ${plural(tools, "tool")}`,
+      details: " (the version it replaced is kept for a redo)",
+      changes: [],
+    };
+  return {
+    verb: "recorded what the source sends",
+    details: ` for ${plural(tools, "tool")} (the earlier version is kept for a revert)`,
+    changes: [],
+  };
 }
 
 function describeOther(event: AuditEventLike, before: Json, after: Json): DescribedEvent {

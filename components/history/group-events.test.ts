@@ -20,4 +20,19 @@ describe("groupEvents", () => {
       ["1", []],
     ]);
   });
+
+  it("heads a deletion by the deletion, not by the upstream copies it kept, which head only a group of their own", () => {
+    const entries = groupEvents([
+      { id: "4", action: "catalog.upstream_replaced", groupId: "g1" },
+      { id: "3", action: "tool.deleted", groupId: "g1" },
+      { id: "2", action: "catalog.upstream_replaced", groupId: "g2" },
+      { id: "1", action: "catalog.imported", groupId: "g2" },
+      { id: "0", action: "catalog.upstream_replaced", groupId: "g3" },
+    ]);
+    expect(entries.map((e) => [e.head.id, e.members.map((m) => m.id)])).toEqual([
+      ["3", ["4"]],
+      ["1", ["2"]],
+      ["0", []],
+    ]);
+  });
 });

@@ -7,7 +7,7 @@ export interface HistoryEntry<E> {
 /**
  * Folds the events that share a group id (newest first, as listed) into one entry, headed by the group's
  * summary event (`catalog.imported`, `catalog.bulk_changed`, `catalog.draft_reset`, `catalog.change_reverted`: a
- * catalog event) when the page has it, else its newest event.
+ * catalog event) when the page has it, else its newest event (the upstream bases it kept only when alone).
  */
 export function groupEvents<E extends { action: string; groupId?: string | null }>(events: E[]): HistoryEntry<E>[] {
   const entries: HistoryEntry<E>[] = [];
@@ -28,7 +28,9 @@ export function groupEvents<E extends { action: string; groupId?: string | null 
   }
   return entries.map((entry) => {
     if (entry.members.length === 0) return entry;
-    const head = entry.members.find((e) => e.action.startsWith("catalog.")) ?? entry.members[0]!;
+    // The upstream bases a group kept are bookkeeping: a deletion's entry is headed by the deletion, not by them.
+    const shown = entry.members.filter((e) => e.action !== "catalog.upstream_replaced");
+    const head = shown.find((e) => e.action.startsWith("catalog.")) ?? shown[0] ?? entry.members[0]!;
     return { head, members: entry.members.filter((e) => e !== head) };
   });
 }

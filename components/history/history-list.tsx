@@ -109,9 +109,15 @@ function EventLine({
 
 type Described = { event: HistoryEvent; description: DescribedEvent };
 
-/** A group with tool or namespace edits (publishing and settings are not reverted from History). */
+/**
+ * A group with tool or namespace edits, or with upstream bases it replaced (a sync that changed only what upstream
+ * sends); publishing and settings are not reverted from History.
+ */
 const isRevertable = (entries: Described[]) =>
-  entries.some(({ event }) => event.targetType === "tool" || event.targetType === "namespace");
+  entries.some(
+    ({ event }) =>
+      event.targetType === "tool" || event.targetType === "namespace" || event.action === "catalog.upstream_replaced",
+  );
 
 /** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
 export function HistoryList({

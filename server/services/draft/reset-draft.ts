@@ -5,6 +5,7 @@ import { snapshotFields, TOOL, TOOL_FIELD_NAMES, toolDefaults, type ToolValues }
 import { effectiveSearchText } from "@/search/index";
 import { AppError } from "../../errors";
 import { newGroupId, type AuditActor } from "../history/record-audit-event";
+import { basesOfDoomed, upstreamReplacedEvent } from "../import/upstream-base";
 import { loadPublishedVersion } from "../review/catalog-state";
 import type { ToolRecord } from "../tools/tool-shape";
 import {
@@ -183,7 +184,15 @@ export async function resetDraft({ db, actor, ...options }: ResetDraftOptions): 
       if (plan.creates.length + plan.updates.length + plan.deletes.length + plan.namespaces.length === 0)
         throw new AppError("UNPROCESSABLE", `Nothing to reset: this already matches version ${options.version}.`);
       const w: GroupWrite = { tx, catalog: options.catalog, actor, groupId: newGroupId(), events: [] };
+      const bases = await basesOfDoomed(
+        tx,
+        options.catalog.id,
+        plan.deletes.map((d) => d.id),
+      );
       for (const current of plan.deletes) await deleteToolIn(w, current);
+      // The deleted tools' upstream bases stay in the group, so reverting the reset brings them back with the tools.
+      const group = { teamId: options.catalog.teamId, catalogId: options.catalog.id, actor, groupId: w.groupId };
+      if (bases.length > 0) w.events.push(upstreamReplacedEvent(group, bases, "deletion"));
       for (const { current, values } of plan.updates) await writeToolFields(w, current, values);
       for (const values of plan.creates) await createToolFrom(w, values);
       for (const ns of plan.namespaces) await writeNamespaceDescription(w, ns.name, ns.description);

@@ -2,6 +2,7 @@ import "server-only";
 import type { AuditEvent, Catalog, PrismaClient } from "@prisma/client";
 import { TOOL, TOOL_FIELD_NAMES, toolDefaults, type ToolValues } from "@/domain/tool";
 import { AppError } from "../../errors";
+import { queryRows } from "../../db/sql-source";
 import {
   createToolFrom,
   deleteNamespaceIfEmpty,
@@ -30,7 +31,7 @@ export interface RevertGroupOptions {
 }
 
 export interface RevertSummary {
-  /** The tools written back, created again or deleted. */
+  /** The tools written back, created again or deleted, or whose upstream base was rewound. */
   tools: number;
   namespaces: number;
   /** The group the revert itself is recorded as (reverting it redoes the change). */
@@ -112,8 +113,35 @@ async function loadGroup(tx: Tx, catalog: Catalog, groupId: string) {
     if (e.targetType !== "tool" && e.targetType !== "namespace") continue;
     byTarget.set(e.targetId, [...(byTarget.get(e.targetId) ?? []), e]);
   }
-  if (byTarget.size === 0) throw new AppError("UNPROCESSABLE", "This change has no tool or namespace edits to revert.");
-  return { byTarget, bases: basesBefore(events) };
+  const bases = basesBefore(events);
+  // A group may hold only upstream bases: a sync that changed nothing but what upstream sends (the team's edits kept).
+  if (byTarget.size === 0 && bases.length === 0)
+    throw new AppError("UNPROCESSABLE", "This change has no tool or namespace edits to revert.");
+  return { byTarget, bases, lastEventId: events.at(-1)!.id };
+}
+
+/**
+ * The tools whose upstream base a later group replaced again (a later sync, a deletion, a revert): rewinding it
+ * would drop that later base, so they conflict, as a tool changed since does. Every write of a base is recorded.
+ * (Those events target the catalog: the (catalogId, targetId, at) index finds them.)
+ */
+async function baseConflicts(tx: Tx, catalog: Catalog, lastEventId: string, bases: UpstreamText[]) {
+  if (bases.length === 0) return [];
+  const rows = await queryRows<{ id: string; key: string | null }>(
+    tx,
+    `WITH "last" AS (SELECT "at", "id" FROM "AuditEvent" WHERE "id" = $2),
+          "later" AS (
+            SELECT DISTINCT b->>'id' AS "id"
+            FROM "AuditEvent" e CROSS JOIN "last" l
+            CROSS JOIN LATERAL jsonb_array_elements(COALESCE(e."before"->'bases', '[]'::jsonb)) b
+            WHERE e."catalogId" = $1 AND e."targetId" = $1 AND e."action" = 'catalog.upstream_replaced'
+              AND (e."at", e."id") > (l."at", l."id") AND b->>'id' = ANY($3::text[]))
+     SELECT "later"."id", t."key" FROM "later" LEFT JOIN "Tool" t ON t."id" = "later"."id" ORDER BY t."key"`,
+    [catalog.id, lastEventId, bases.map((b) => b.id)],
+  );
+  return rows.map(
+    (r) => `the upstream copy of "${r.key ?? r.id}" was replaced since (by a later sync, deletion or revert)`,
+  );
 }
 
 /** The upstream bases the group replaced (an import's, or a revert's), the earliest per tool. */
@@ -145,6 +173,7 @@ async function prepareUpstreamRewind(tx: Tx, catalog: Catalog, tools: ToolTarget
         upstreamReplacedEvent(
           { teamId: catalog.teamId, catalogId: catalog.id, actor: w.actor, groupId: w.groupId },
           replaced,
+          "revert",
         ),
       );
   };
@@ -181,15 +210,25 @@ async function revertNamespace(w: GroupWrite, events: AuditEvent[]) {
   return writeNamespaceDescription(w, String(before.name), String(before.description ?? ""));
 }
 
+function assertNoConflicts(conflicts: string[]) {
+  if (conflicts.length === 0) return;
+  const more = conflicts.length > 5 ? ` (${conflicts.length} in all)` : "";
+  throw new AppError(
+    "CONFLICT",
+    `Nothing was reverted: ${conflicts.slice(0, 5).join("; ")}${more}. Change those back by hand.`,
+    { conflicts },
+  );
+}
+
 /**
  * Reverts every tool and namespace edit of one History group, all or nothing: each tool must be as the group left
- * it (same revision; a deleted one still gone), else nothing is written and the answer is CONFLICT naming them.
- * The revert is itself one group (reverting it redoes the change).
+ * it (same revision; a deleted one still gone; an upstream base it replaced not replaced again since), else nothing
+ * is written and the answer is CONFLICT naming them. The revert is itself one group (reverting it redoes the change).
  */
 export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOptions): Promise<RevertSummary> {
   return db.$transaction(
     async (tx) => {
-      const { byTarget, bases } = await loadGroup(tx, catalog, groupId);
+      const { byTarget, bases, lastEventId } = await loadGroup(tx, catalog, groupId);
       const tools = await toolTargets(tx, catalog, byTarget);
       const namespaces = [...byTarget.values()].filter((events) => events[0]!.targetType === "namespace");
       const conflicts = tools.map(toolConflict).filter((c): c is string => c !== null);
@@ -197,12 +236,8 @@ export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOp
         const conflict = await namespaceConflict(tx, catalog, events);
         if (conflict) conflicts.push(conflict);
       }
-      if (conflicts.length > 0)
-        throw new AppError(
-          "CONFLICT",
-          `Nothing was reverted: ${conflicts.slice(0, 5).join("; ")}${conflicts.length > 5 ? ` (${conflicts.length} in all)` : ""}. Change those back by hand.`,
-          { conflicts },
-        );
+      conflicts.push(...(await baseConflicts(tx, catalog, lastEventId, bases)));
+      assertNoConflicts(conflicts);
       const rewindUpstream = await prepareUpstreamRewind(tx, catalog, tools, bases);
       const w: GroupWrite = { tx, catalog, actor, groupId: newGroupId(), events: [] };
       // Tools the group created go first, so the keys they hold are free for tools it deleted or renamed.
@@ -211,6 +246,7 @@ export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOp
       await rewindUpstream(w);
       let namespaceCount = 0;
       for (const events of namespaces) if (await revertNamespace(w, events)) namespaceCount++;
+      const toolCount = new Set([...tools.map((t) => t.events[0]!.targetId), ...bases.map((b) => b.id)]).size;
       w.events.push({
         teamId: catalog.teamId,
         catalogId: catalog.id,
@@ -219,10 +255,10 @@ export async function revertGroup({ db, catalog, actor, groupId }: RevertGroupOp
         action: "catalog.change_reverted",
         targetType: "catalog",
         targetId: catalog.id,
-        after: { groupId, tools: tools.length, namespaces: namespaceCount },
+        after: { groupId, tools: toolCount, namespaces: namespaceCount },
       });
       await flushEvents(w);
-      return { tools: tools.length, namespaces: namespaceCount, groupId: w.groupId };
+      return { tools: toolCount, namespaces: namespaceCount, groupId: w.groupId };
     },
     { timeout: 120_000, maxWait: 15_000 },
   );

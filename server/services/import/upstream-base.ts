@@ -70,12 +70,19 @@ export async function writeUpstreamTexts(db: SqlSource, catalogId: string, bases
 }
 
 /**
+ * Why a group replaced upstream bases (History words it after this): an import or sync recorded new ones, a
+ * deletion (by hand or by a reset) took them with its tools, a revert rewound them. Events without one are imports'.
+ */
+export type UpstreamReplacedReason = "import" | "deletion" | "revert";
+
+/**
  * The History event that keeps, in a group, the upstream bases the group replaced: reverting the group puts them
  * back (revert-group.ts). Stored as text, so a base's key order survives.
  */
 export function upstreamReplacedEvent(
   group: Pick<AuditEventInput, "teamId" | "catalogId" | "actor" | "groupId">,
   bases: UpstreamText[],
+  reason: UpstreamReplacedReason = "import",
 ): AuditEventInput {
   return {
     ...group,
@@ -83,8 +90,16 @@ export function upstreamReplacedEvent(
     targetType: "catalog",
     targetId: group.catalogId!,
     before: { bases },
-    after: { tools: bases.length },
+    after: { tools: bases.length, reason },
   };
+}
+
+/**
+ * The upstream bases of tools about to be deleted (those that have one), to keep in the deletion's group: a revert
+ * that brings the tools back puts their bases back too, so the next sync still tells the team's edits from upstream's.
+ */
+export async function basesOfDoomed(db: SqlSource, catalogId: string, ids: string[]): Promise<UpstreamText[]> {
+  return (await readUpstreamTexts(db, catalogId, ids)).filter((b) => b.upstream !== null);
 }
 
 /** The bases an `upstreamReplacedEvent` kept. */
