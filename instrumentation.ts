@@ -26,5 +26,6 @@ export async function register() {
   startSourceScheduler(handle.db, () => ({
     mail: { smtpUrl: env.STOCKROOM_SMTP_URL, from: env.STOCKROOM_MAIL_FROM },
     baseUrl: env.STOCKROOM_URL,
+    minuteMs: env.STOCKROOM_SCHEDULER_MINUTE_MS,
   }));
 }

@@ -42,6 +42,11 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // The import specs connect to MCP servers they start on 127.0.0.1 (server/routers/import-live.test.ts shows the refusal).
       STOCKROOM_ALLOW_PRIVATE_NETWORKS: "1",
+      // e2e/source-changed.spec.ts waits for a scheduled check of a source: the scheduler's minute lasts 200 ms here
+      // (it ticks every 200 ms, and "Every hour" comes due 12 s after a save). Only the scheduler's clock is shorter:
+      // the intervals a team may choose (15 minutes and up) and what a check does are production's. No other spec sets
+      // an interval, so no other source is ever checked.
+      STOCKROOM_SCHEDULER_MINUTE_MS: "200",
       DATABASE_URL: "",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getMcpImportSettings, parseEnv } from "./env";
+import { getMcpImportSettings, parseEnv, schedulerMinuteMs } from "./env";
 
 describe("parseEnv", () => {
   it("applies defaults for a bare environment", () => {
@@ -29,6 +29,17 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ STOCKROOM_ALLOW_PRIVATE_NETWORKS: "yes" })).toThrow(
       /STOCKROOM_ALLOW_PRIVATE_NETWORKS: must be 0 or 1/,
+    );
+  });
+
+  it("reads the scheduler's minute: a real minute by default, shorter only (for e2e tests)", () => {
+    expect(schedulerMinuteMs({})).toBe(60_000);
+    expect(schedulerMinuteMs({ STOCKROOM_SCHEDULER_MINUTE_MS: "250" })).toBe(250);
+    expect(() => parseEnv({ STOCKROOM_SCHEDULER_MINUTE_MS: "120000" })).toThrow(
+      /STOCKROOM_SCHEDULER_MINUTE_MS: must be at most 60000/,
+    );
+    expect(() => parseEnv({ STOCKROOM_SCHEDULER_MINUTE_MS: "10" })).toThrow(
+      /STOCKROOM_SCHEDULER_MINUTE_MS: must be at least 100/,
     );
   });
 });

@@ -63,6 +63,12 @@ const OPS_ENV = {
     .default("info"),
 };
 
+/**
+ * For end-to-end tests only: how long one minute of the source scheduler lasts, in ms (its tick, and the interval
+ * minutes it counts between checks). Never longer than a real minute; the intervals a team may choose do not change.
+ */
+const SCHEDULER_ENV = { STOCKROOM_SCHEDULER_MINUTE_MS: count(100, 60_000, 60_000) };
+
 /** Environment, parsed once at boot; a bad value stops start-up with a message naming the variable. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -120,6 +126,7 @@ const envSchema = z.object({
   STOCKROOM_MAX_TOOLS_PER_CATALOG: count(1, 1_000_000, 10_000),
   STOCKROOM_MAX_TOKENS_PER_CATALOG: count(1, 100_000, 50),
   ...OPS_ENV,
+  ...SCHEDULER_ENV,
   STOCKROOM_EVENTS_PER_CATALOG_PER_DAY: count(1, 1_000_000_000, 100_000),
   STOCKROOM_EVENTS_PER_TEAM_PER_DAY: count(1, 1_000_000_000, 300_000),
   STOCKROOM_EVENT_MB_PER_CATALOG: count(1, 10_000_000, 256),
@@ -152,4 +159,10 @@ export type McpImportSettings = { stdioCommands: string[]; allowPrivateNetworks:
 export function getMcpImportSettings(source: Record<string, string | undefined> = process.env): McpImportSettings {
   const env = mcpImportSchema.parse(source);
   return { stdioCommands: env.STOCKROOM_STDIO_COMMANDS, allowPrivateNetworks: env.STOCKROOM_ALLOW_PRIVATE_NETWORKS };
+}
+
+const schedulerSchema = z.object(SCHEDULER_ENV);
+/** One minute of the source scheduler, in ms: read on each call (tests set it per test; boot already validated it). */
+export function schedulerMinuteMs(source: Record<string, string | undefined> = process.env): number {
+  return schedulerSchema.parse(source).STOCKROOM_SCHEDULER_MINUTE_MS;
 }

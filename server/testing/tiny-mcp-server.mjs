@@ -59,7 +59,10 @@ function createServer(variant) {
   return server;
 }
 
-/** Starts the HTTP flavour on 127.0.0.1 (port 0 = any); `token` makes it require `Authorization: Bearer <token>`. */
+/**
+ * Starts the HTTP flavour on 127.0.0.1 (port 0 = any); `token` makes it require `Authorization: Bearer <token>`.
+ * `variant` may be a function, read on each request: upstream changes while the server keeps its address.
+ */
 export async function startHttpServer({ port = 0, variant = "1", token = null } = {}) {
   const httpServer = http.createServer(async (req, res) => {
     if (token && req.headers.authorization !== `Bearer ${token}`) {
@@ -69,7 +72,7 @@ export async function startHttpServer({ port = 0, variant = "1", token = null } 
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    const server = createServer(variant);
+    const server = createServer(typeof variant === "function" ? variant() : variant);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       transport.close();

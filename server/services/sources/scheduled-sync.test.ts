@@ -176,4 +176,28 @@ describe("scheduled sync of URL sources", () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimDueSource(db, later)).toBeNull();
   });
+
+  it("counts intervals in the scheduler's minutes, which an e2e test may shorten (STOCKROOM_SCHEDULER_MINUTE_MS)", async () => {
+    vi.stubEnv("STOCKROOM_SCHEDULER_MINUTE_MS", "100");
+    const { editor, ref, catalog } = await setup();
+    const source = {
+      kind: "mcp-http" as const,
+      url: "https://mcp.example.com/mcp",
+      headers: [],
+      syncIntervalMinutes: 60,
+    };
+    const before = Date.now();
+    const saved = await editor.source.set({ ...ref, namespace: "a", source });
+    expect(saved.syncIntervalMinutes).toBe(60); // the team's interval is unchanged…
+    const due = Date.parse(saved.nextSyncAt!); // …its first check is 60 short minutes (6 s) away
+    expect(due).toBeGreaterThanOrEqual(before + 6_000);
+    expect(due).toBeLessThan(before + 60 * MINUTE);
+    const now = new Date(due);
+    expect(await claimDueSource(db, now, 100)).toBe(
+      (await db.namespaceSource.findFirstOrThrow({ where: { catalogId: catalog.id } })).id,
+    );
+    const next = await db.namespaceSource.findFirstOrThrow({ where: { catalogId: catalog.id } });
+    expect(next.nextSyncAt!.getTime() - now.getTime()).toBe(6_000);
+    expect(await claimDueSource(db, new Date(due + 5_999), 100)).toBeNull();
+  });
 });

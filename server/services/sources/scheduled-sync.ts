@@ -15,15 +15,20 @@ export interface CheckSettings {
   /** The app's public URL, for the link in the e-mail (STOCKROOM_URL). */
   baseUrl: string;
   now?: () => Date;
+  /** How long one scheduler minute lasts (STOCKROOM_SCHEDULER_MINUTE_MS): a real minute unless an e2e test shortens it. */
+  minuteMs?: number;
 }
+
+const MINUTE_MS = 60_000;
 
 /**
  * Claims one due source for this process: its `nextSyncAt` moves one interval on in the same UPDATE, so another
  * process (or this one, later) does not take it until then. `SKIP LOCKED` lets two processes claim two sources.
  */
-export async function claimDueSource(db: PrismaClient, now: Date): Promise<string | null> {
+export async function claimDueSource(db: PrismaClient, now: Date, minuteMs = MINUTE_MS): Promise<string | null> {
   const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE "NamespaceSource" SET "nextSyncAt" = $1::timestamp + make_interval(mins => "syncIntervalMinutes")
+    `UPDATE "NamespaceSource"
+     SET "nextSyncAt" = $1::timestamp + make_interval(secs => "syncIntervalMinutes" * $2::double precision)
      WHERE "id" = (
        SELECT "id" FROM "NamespaceSource"
        WHERE "syncIntervalMinutes" IS NOT NULL AND "nextSyncAt" <= $1::timestamp
@@ -31,6 +36,7 @@ export async function claimDueSource(db: PrismaClient, now: Date): Promise<strin
      AND "nextSyncAt" <= $1::timestamp
      RETURNING "id"`,
     now.toISOString(),
+    minuteMs / 1000,
   );
   return rows[0]?.id ?? null;
 }
@@ -155,19 +161,19 @@ export async function checkSource(db: PrismaClient, sourceId: string, settings: 
 export async function runDueChecks(db: PrismaClient, settings: CheckSettings, limit = 50) {
   const outcomes: CheckOutcome[] = [];
   for (let i = 0; i < limit; i++) {
-    const id = await claimDueSource(db, settings.now?.() ?? new Date());
+    const id = await claimDueSource(db, settings.now?.() ?? new Date(), settings.minuteMs);
     if (!id) break;
     outcomes.push(await checkSource(db, id, settings));
   }
   return outcomes;
 }
 
-const MINUTE_MS = 60_000;
 const globalForScheduler = globalThis as unknown as { stockroomSourceScheduler?: ReturnType<typeof setInterval> };
 
 /**
- * The in-process scheduler (started by instrumentation.ts): every minute, checks the due sources. A run never
- * starts while this process's previous run is going; other processes are kept off a source by its claim.
+ * The in-process scheduler (started by instrumentation.ts): every minute (of its clock, `minuteMs`), checks the due
+ * sources. A run never starts while this process's previous run is going; other processes are kept off a source by
+ * its claim.
  */
 export function startSourceScheduler(db: PrismaClient, settings: () => CheckSettings): void {
   if (globalForScheduler.stockroomSourceScheduler) return;
@@ -185,6 +191,6 @@ export function startSourceScheduler(db: PrismaClient, settings: () => CheckSett
       running = false;
     }
   };
-  globalForScheduler.stockroomSourceScheduler = setInterval(() => void tick(), MINUTE_MS);
+  globalForScheduler.stockroomSourceScheduler = setInterval(() => void tick(), settings().minuteMs ?? MINUTE_MS);
   globalForScheduler.stockroomSourceScheduler.unref?.();
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Catalog, NamespaceSource, Prisma, PrismaClient } from "@prisma/client";
 import type { Source, SourceChange, SourceInput } from "@/domain/sources";
 import { checkToolName } from "@/domain/tool-rules/tool-rules";
+import { schedulerMinuteMs } from "../../env";
 import { AppError } from "../../errors";
 import { recordAuditEvent, type AuditActor } from "../history/record-audit-event";
 import { validateConnection } from "../import/fetch-mcp-tools";
@@ -124,7 +125,10 @@ function checkUrl(url: string, field = "url") {
   return parsed.toString();
 }
 
-/** The schedule's columns: a URL source checked every `syncIntervalMinutes`, the first check one interval from now. */
+/**
+ * The schedule's columns: a URL source checked every `syncIntervalMinutes`, the first check one interval from now
+ * (minutes of the scheduler's clock: real ones unless an end-to-end test shortens them, STOCKROOM_SCHEDULER_MINUTE_MS).
+ */
 function scheduleOf(minutes: number | null, url: string | null) {
   if (minutes === null) return { syncIntervalMinutes: null, nextSyncAt: null };
   if (!url)
@@ -132,7 +136,7 @@ function scheduleOf(minutes: number | null, url: string | null) {
       "syncIntervalMinutes",
       "Only a source Stockroom reads from a URL can sync on a schedule; give its URL.",
     );
-  return { syncIntervalMinutes: minutes, nextSyncAt: new Date(Date.now() + minutes * 60_000) };
+  return { syncIntervalMinutes: minutes, nextSyncAt: new Date(Date.now() + minutes * schedulerMinuteMs()) };
 }
 
 /** The columns of a checked source (everything but the headers). */
