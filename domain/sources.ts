@@ -42,6 +42,9 @@ const MCP_SERVER = z
 const common = { exposure: exposureSchema.default("deferred") };
 
 /** A URL source's scheduled check, in minutes between checks (15 minutes to a week); null or absent: off. */
+/** The id the browser makes up for one apply (a sync or an import), to follow and cancel it. */
+export const syncIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _");
+
 export const SYNC_INTERVAL_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;
 export const syncIntervalSchema = z
   .number()

@@ -168,3 +168,37 @@ test("the stdio form says it is off on this server and points to `stockroom impo
   await expect(page.getByLabel("Command", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Connect and list tools" })).toBeDisabled();
 });
+
+test("a 1,000-tool import shows its progress and a Cancel that leaves nothing written; applied again, it runs through", async ({
+  page,
+}) => {
+  const { base } = await newUserWithCatalog(page);
+  const many = {
+    tools: Array.from({ length: 1000 }, (_, i) => ({
+      name: `get_item_${i}`,
+      description: `Reads item number ${i} by its id.`,
+      inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+    })),
+  };
+  await page.goto(`${base}/import`);
+  await page.getByLabel("Upload a JSON file").setInputFiles(file("items.json", many));
+  await page.getByLabel("Namespace for tools without one").fill("items");
+  await page.getByRole("button", { name: "Preview import" }).click();
+  await expect(page.getByTestId("import-counts")).toHaveText("1000 new · 0 changed · 0 unchanged · 0 invalid");
+
+  await page.getByRole("button", { name: "Import 1,000 tools" }).click();
+  const progress = page.getByLabel("Import progress", { exact: true });
+  await expect(progress.getByRole("status")).toHaveText(
+    /^(Starting the import…|Comparing with the catalog: .+|Writing: .+ of 1,000)$/,
+  );
+  await progress.getByRole("button", { name: "Cancel import" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "cancelled" }).first()).toHaveText(
+    /The import was cancelled; nothing was written\./,
+  );
+
+  await page.getByRole("button", { name: "Import 1,000 tools" }).click();
+  await expect(progress.getByRole("status")).toHaveText(/^(Comparing with the catalog|Writing): [\d,]+ of [\d,]+$/);
+  await expect(page.getByText("Imported: 1000 created, 0 updated, 0 unchanged.")).toBeVisible({ timeout: 120_000 });
+  await page.getByRole("link", { name: "Back to the tools" }).click();
+  await expect(page.getByText("1,000 tools", { exact: true })).toBeVisible();
+});

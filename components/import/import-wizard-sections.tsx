@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { Tabs } from "radix-ui";
 import { plural } from "@/components/ui/plural";
 import { optionsOf, Select } from "@/components/ui/select";
@@ -8,6 +9,7 @@ import { EXPOSURES } from "@/domain/vocabulary";
 import { buttonClass, fileInputClass, inputClass, secondaryButtonClass } from "../ui/control-styles";
 import { Field, Section } from "../ui/field";
 import { CatalogRestore, isCatalogExport } from "./catalog-restore";
+import { newSyncId, SyncProgress } from "../sources/sync-progress";
 import { LiveSource } from "./live-source";
 import { PreviewTable, type PreviewRow } from "./preview-table";
 import type { ImportWizardState } from "./use-import-wizard";
@@ -200,7 +202,10 @@ function ApplyButton({ team, catalog, wizard, plan }: SectionProps & { plan: Pla
   const removing = decidable(plan.rows, "removed").filter((id) => chosen.removed[id] === "remove").length;
   const label = applyLabel((counts.new ?? 0) + (counts.changed ?? 0) + (counts.conflict ?? 0), removing);
   const blocked = (counts.invalid ?? 0) > 0 && !skipInvalid;
-  const apply = () =>
+  const [syncId, setSyncId] = useState("");
+  const apply = () => {
+    const id = newSyncId();
+    setSyncId(id);
     commit.mutate({
       team,
       catalog,
@@ -209,9 +214,11 @@ function ApplyButton({ team, catalog, wizard, plan }: SectionProps & { plan: Pla
       fingerprint: plan.fingerprint,
       skipInvalid,
       decisions: chosen,
+      syncId: id,
     });
+  };
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       <button
         type="button"
         className={buttonClass}
@@ -223,6 +230,7 @@ function ApplyButton({ team, catalog, wizard, plan }: SectionProps & { plan: Pla
       <span className="text-xs text-stone-500">
         {undecided ? "Decide for each removed tool and conflict first. " : ""}All or nothing, in one transaction.
       </span>
+      {commit.isPending && syncId && <SyncProgress team={team} catalog={catalog} syncId={syncId} noun="import" />}
     </div>
   );
 }

@@ -6,6 +6,10 @@ import { getMcpImportSettings } from "../env";
 import { fetchMcpTools } from "../services/import/fetch-mcp-tools";
 import { CLI_IMPORT_HINT } from "../services/import/live-import-policy";
 import { commitImport, previewImport } from "../services/import/import-tools";
+import type { ImportControl } from "../services/import/import-progress";
+import { trackSync } from "../services/sources/running-syncs";
+import { sharedSyncRuns } from "../services/sources/shared-sync-runs";
+import { syncIdSchema as SYNC_ID } from "@/domain/sources";
 import {
   importDecisionsSchema,
   importOptionsSchema,
@@ -53,21 +57,27 @@ export const importRouter = router({
         fingerprint: z.string().max(64),
         skipInvalid: z.boolean().default(false),
         decisions: importDecisionsSchema.default({ removed: {}, conflicts: {} }),
+        /** Optional: with it, source.syncProgress follows this import and source.cancelSync stops it. */
+        syncId: SYNC_ID.optional(),
       }),
     )
     .output(importResultSchema)
-    .mutation(({ ctx, input }) =>
-      commitImport({
-        db: ctx.db,
-        catalog: ctx.catalog,
-        actor: ctx.actor,
-        text: input.text,
-        options: input.options,
-        fingerprint: input.fingerprint,
-        skipInvalid: input.skipInvalid,
-        decisions: input.decisions,
-      }),
-    ),
+    .mutation(({ ctx, input }) => {
+      const starter = { userId: ctx.user.id, teamSlug: ctx.team.slug, catalog: ctx.catalog };
+      const run = (control: ImportControl | undefined) =>
+        commitImport({
+          db: ctx.db,
+          catalog: ctx.catalog,
+          actor: ctx.actor,
+          text: input.text,
+          options: input.options,
+          fingerprint: input.fingerprint,
+          skipInvalid: input.skipInvalid,
+          decisions: input.decisions,
+          control,
+        });
+      return trackSync(starter, input.syncId, run, sharedSyncRuns(ctx.db), "import");
+    }),
 
   /** What the live-import form may offer on this server (the operator's settings; nothing secret). */
   liveSettings: catalogProcedure("editor")

@@ -101,4 +101,34 @@ describe("following and cancelling a sync from the dialog", { timeout: 600_000 }
     expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
     await expect(api.source.syncProgress({ ...ref, syncId: "bad id!" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
+
+  it("follows and cancels an import of the Import page the same way", async () => {
+    const people = await createTeamWithMembers(db);
+    const catalog = await createCatalog(db, people.team.id);
+    const ref = { team: people.team.slug, catalog: catalog.slug };
+    const api = callerFor(db, people.editor);
+    const options = { namespace: "items", mcpServer: null, exposure: "deferred" as const };
+    const tools = Array.from({ length: OPERATIONS }, (_, i) => ({
+      name: `get_item_${i}`,
+      description: `Reads item number ${i} by its id.`,
+      inputSchema: { type: "object", properties: { id: { type: "string" } } },
+    }));
+    const text = JSON.stringify({ tools });
+    const preview = await api.import.preview({ ...ref, text, options });
+    const commit = { ...ref, text, options, fingerprint: preview.fingerprint, skipInvalid: true };
+
+    const running = api.import.commit({ ...commit, syncId: "import-run-1" }).catch((error: unknown) => error);
+    const seen = await pollUntil(api, ref, "import-run-1", (s) => s.progress?.phase === "apply" && s.progress.done > 0);
+    expect(seen.at(-1)).toMatchObject({ state: "running", progress: { phase: "apply", total: OPERATIONS } });
+    expect(await api.source.cancelSync({ ...ref, syncId: "import-run-1" })).toEqual({ cancelled: true });
+    expect(await running).toMatchObject({
+      code: "CONFLICT",
+      message: "The import was cancelled; nothing was written.",
+    });
+    expect(await db.tool.count({ where: { catalogId: catalog.id } })).toBe(0);
+
+    expect((await api.import.commit({ ...commit, syncId: "import-run-2" })).created).toBe(OPERATIONS);
+    expect(await api.source.syncProgress({ ...ref, syncId: "import-run-2" })).toMatchObject({ state: "done" });
+    await expect(api.import.commit({ ...commit, syncId: "no" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
 });

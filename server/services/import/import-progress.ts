@@ -12,13 +12,15 @@ export interface ImportProgress {
 export interface ImportControl {
   onProgress?: (progress: ImportProgress) => void;
   signal?: AbortSignal;
+  /** What the cancel message calls it (default "sync"). */
+  noun?: "sync" | "import";
 }
 
-export const CANCELLED_MESSAGE = "The sync was cancelled; nothing was written.";
+export const cancelledMessage = (noun: "sync" | "import" = "sync") => `The ${noun} was cancelled; nothing was written.`;
 
 /** Throws when the caller cancelled: inside the import's transaction, this rolls everything back. */
 export function assertNotCancelled(control: ImportControl | undefined) {
-  if (control?.signal?.aborted) throw new AppError("CONFLICT", CANCELLED_MESSAGE, { cancelled: true });
+  if (control?.signal?.aborted) throw new AppError("CONFLICT", cancelledMessage(control.noun), { cancelled: true });
 }
 
 /** Reports progress (and stops when cancelled). */

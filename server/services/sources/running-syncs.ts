@@ -77,6 +77,7 @@ export async function trackSync<T>(
   syncId: string | undefined,
   run: (control: ImportControl | undefined) => Promise<T>,
   shared: SharedSyncRuns | null = null,
+  noun: ImportControl["noun"] = "sync",
 ): Promise<T> {
   if (!syncId) return run(undefined);
   const catalogId = starter.catalog.id;
@@ -89,6 +90,7 @@ export async function trackSync<T>(
     entry.controller.abort();
   const stopSharing = shared ? shareWhileRunning(shared, catalogId, syncId, entry) : () => Promise.resolve();
   const control: ImportControl = {
+    noun,
     signal: entry.controller.signal,
     onProgress: (progress) => {
       entry.progress = progress;
