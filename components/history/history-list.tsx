@@ -119,6 +119,17 @@ const isRevertable = (entries: Described[]) =>
       event.targetType === "tool" || event.targetType === "namespace" || event.action === "catalog.upstream_replaced",
   );
 
+/**
+ * The line that opens an entry's folded events: how many tool and namespace changes it made. The upstream copies
+ * an import records (catalog.upstream_replaced) are listed under it but are not changes of their own.
+ */
+function foldSummary(head: { event: { action: string } }, members: Array<{ event: { action: string } }>): string {
+  const changes = members.filter((m) => m.event.action !== "catalog.upstream_replaced").length;
+  if (changes === 0) return "Details";
+  const where = head.event.action === "catalog.imported" ? "in this import" : "made with it";
+  return `${changes === 1 ? "1 change" : `${changes} changes`} ${where}`;
+}
+
 /** Who changed what, as a sentence, with each changed field before → after; long values fold away; no-ops are left out. */
 export function HistoryList({
   team,
@@ -164,10 +175,7 @@ export function HistoryList({
           </div>
           {members.length > 0 && (
             <details className="mt-2">
-              <summary className="cursor-pointer text-xs text-stone-600">
-                {members.length === 1 ? "1 change" : `${members.length} changes`}{" "}
-                {head.event.action === "catalog.imported" ? "in this import" : "made with it"}
-              </summary>
+              <summary className="cursor-pointer text-xs text-stone-600">{foldSummary(head, members)}</summary>
               <ol className="mt-2 space-y-2 border-l border-stone-200 pl-3">
                 {members.map((member) => (
                   <li key={member.event.id}>
