@@ -4,6 +4,9 @@
 // size raw, gzip and br. Bounded: BENCH_SECONDS per run (default 8), 10 connections, its own build dir
 // (NEXT_DIST_DIR, default .next-bench-api, one tsconfig.json lists so the build leaves it as it is: see
 // scripts/lib/next-dist-dir.ts; BENCH_REBUILD=1 rebuilds it) and a throw-away embedded database.
+// `--part cold` (also part of the default `both`): an agent's cold start over a 10,000-tool snapshot, the SDK's
+// fetch + verify + index against MiniSearch building over the same texts (scripts/lib/bench-cold-start.ts; goal
+// ≤ 0.5×; `--runs N`, default 5). `--part snapshots` runs the serving part alone. Each part writes its own section.
 import { spawn, spawnSync } from "node:child_process";
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,11 +16,20 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "./lib/app-server";
+import { coldStartTools, measureColdStart, publishColdStartCatalog } from "./lib/bench-cold-start";
 import { recordBenchOutput } from "./lib/bench-report";
 import { BENCH_DIST_DIRS, benchDistDir } from "./lib/next-dist-dir";
 import { SessionClient } from "./lib/session-client";
 
-const report = recordBenchOutput("api", "Snapshot API vs a plain node:http server (`npm run bench:api`)");
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 && argv[at + 1] ? argv[at + 1]! : fallback;
+};
+/** `snapshots` (serving), `cold` (an agent's cold start) or `both`. */
+const PART = option("part", "both");
+if (!["snapshots", "cold", "both"].includes(PART)) throw new Error(`--part snapshots|cold|both, got ${PART}`);
+const COLD_RUNS = Number(option("runs", "5"));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DIST_DIR = benchDistDir(BENCH_DIST_DIRS.api);
 const CONNECTIONS = 10;
@@ -177,24 +189,25 @@ function rawBytes(url: string, headers: Record<string, string>): Promise<{ bytes
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 
-const app = await startApp();
-let peer: { server: Server; url: string } | null = null;
-try {
-  const owner = new SessionClient(app.url);
-  await owner.signIn("demo@stockroom.local", "stockroom-demo");
+/** A catalog of TOOL_COUNT tools (thousandTools, then filler when some were refused), published, and an agent token. */
+async function publishThousandTools(owner: SessionClient) {
   const catalog = await owner.mutate<{ slug: string }>("catalog.create", { team: "demo", name: "Bench 1000" });
   const scope = { team: "demo", catalog: catalog.slug };
-  const text = JSON.stringify(thousandTools());
   const options = { namespace: null, mcpServer: null, exposure: "deferred" };
-  const preview = await owner.mutate<{ fingerprint: string }>("import.preview", { ...scope, text, options });
-  const imported = await owner.mutate<{ created: number }>("import.commit", {
-    ...scope,
-    text,
-    options,
-    fingerprint: preview.fingerprint,
-    skipInvalid: true,
-  });
-  let toolCount = imported.created;
+  const importText = async (text: string) => {
+    const preview = await owner.mutate<{ fingerprint: string }>("import.preview", { ...scope, text, options });
+    const fingerprint = preview.fingerprint;
+    return (
+      await owner.mutate<{ created: number }>("import.commit", {
+        ...scope,
+        text,
+        options,
+        fingerprint,
+        skipInvalid: true,
+      })
+    ).created;
+  };
+  let toolCount = await importText(JSON.stringify(thousandTools()));
   if (toolCount < TOOL_COUNT) {
     const filler = Array.from({ length: TOOL_COUNT - toolCount }, (_, i) => ({
       type: "function",
@@ -203,75 +216,98 @@ try {
       parameters: { type: "object", properties: {} },
       defer_loading: true,
     }));
-    const fillText = JSON.stringify([
-      { type: "namespace", name: "bench_filler", description: "Benchmark filler.", tools: filler },
-    ]);
-    const fillPreview = await owner.mutate<{ fingerprint: string }>("import.preview", {
-      ...scope,
-      text: fillText,
-      options,
-    });
-    toolCount += (
-      await owner.mutate<{ created: number }>("import.commit", {
-        ...scope,
-        text: fillText,
-        options,
-        fingerprint: fillPreview.fingerprint,
-      })
-    ).created;
+    toolCount += await importText(
+      JSON.stringify([{ type: "namespace", name: "bench_filler", description: "Benchmark filler.", tools: filler }]),
+    );
   }
   const published = await owner.mutate<{ version: number; contentHash: string }>("review.publish", {
     ...scope,
     note: "bench",
+    acknowledgement: "benchmark catalog: its safety findings are not the subject",
   });
   const { secret } = await owner.mutate<{ secret: string }>("token.create", { ...scope, name: "bench" });
-  const auth = { authorization: `Bearer ${secret}` };
-  const latestUrl = `${app.url}/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/latest`;
+  return { scope, toolCount, published, auth: { authorization: `Bearer ${secret}` } };
+}
 
+/** The snapshot's bytes as the app serves them: identity, gzip and br, checked to decode to the same bytes. */
+async function servedBodies(latestUrl: string, auth: Record<string, string>) {
   const identity = Buffer.from(
     await (await fetch(latestUrl, { headers: { ...auth, "accept-encoding": "identity" } })).arrayBuffer(),
   );
-  const served = {
-    gzip: await rawBytes(latestUrl, { ...auth, "accept-encoding": "gzip" }),
-    br: await rawBytes(latestUrl, { ...auth, "accept-encoding": "br" }),
-  };
-  if (served.gzip.encoding !== "gzip" || served.br.encoding !== "br")
-    throw new Error(`the app served ${served.gzip.encoding} / ${served.br.encoding} where gzip / br were asked`);
-  if (!gunzipSync(served.gzip.bytes).equals(identity) || !brotliDecompressSync(served.br.bytes).equals(identity))
+  const gzip = await rawBytes(latestUrl, { ...auth, "accept-encoding": "gzip" });
+  const br = await rawBytes(latestUrl, { ...auth, "accept-encoding": "br" });
+  if (gzip.encoding !== "gzip" || br.encoding !== "br")
+    throw new Error(`the app served ${gzip.encoding} / ${br.encoding} where gzip / br were asked`);
+  if (!gunzipSync(gzip.bytes).equals(identity) || !brotliDecompressSync(br.bytes).equals(identity))
     throw new Error("compressed bodies do not decode to the identity bytes");
-  const etag = `"${published.contentHash}"`;
-  peer = await startPeer({ identity, gzip: served.gzip.bytes, br: served.br.bytes, etag });
-  const pct = (n: number) => `${((100 * n) / identity.length).toFixed(1)}%`;
-  console.log(`snapshot: ${toolCount} tools, v${published.version}`);
-  console.log(
-    `  raw ${kb(identity.length)} · gzip ${kb(served.gzip.bytes.length)} (${pct(served.gzip.bytes.length)}) · br ${kb(served.br.bytes.length)} (${pct(served.br.bytes.length)}), as served`,
-  );
-  console.log(
-    `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`,
-  );
+  return { identity, gzip: gzip.bytes, br: br.bytes };
+}
 
+/** Each scenario against the app, then against the peer, one row each. */
+async function runScenarios(latestUrl: string, peerUrl: string, auth: Record<string, string>, etag: string) {
   const scenarios = [
     { name: "304 If-None-Match", headers: { ...auth, "if-none-match": etag }, status: 304 },
     { name: "200 br", headers: { ...auth, "accept-encoding": "br" }, status: 200 },
     { name: "200 gzip", headers: { ...auth, "accept-encoding": "gzip" }, status: 200 },
     { name: "200 identity", headers: { ...auth, "accept-encoding": "identity" }, status: 200 },
   ];
-  const rows: string[] = [];
   const loadBefore = loadavg()[0]!;
   for (const scenario of scenarios) {
     const ours = await measure(latestUrl, scenario.headers, scenario.status);
-    const theirs = await measure(`${peer.url}/snapshot`, scenario.headers, scenario.status);
+    const theirs = await measure(`${peerUrl}/snapshot`, scenario.headers, scenario.status);
     const ratio = ours.rps / theirs.rps;
-    rows.push(
+    console.log(
       `${scenario.name.padEnd(18)} app ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(4)} ms | node:http ${theirs.rps.toFixed(0).padStart(6)} req/s p99 ${String(theirs.p99).padStart(4)} ms | ratio ${ratio.toFixed(2)}× ${ratio >= 0.7 ? "(goal met)" : "(below the 0.7× goal)"}`,
     );
-    console.log(rows.at(-1));
   }
   console.log(
     `\nload average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores while measuring: req/s and p99 drop with load (app and peer share the cores with it); compare the two sides of one row`,
   );
+}
+
+/** The snapshot-serving part: a 1,000-tool snapshot fetched four ways, from the app and from a node:http peer. */
+async function snapshotServing(owner: SessionClient, appUrl: string): Promise<void> {
+  const report = recordBenchOutput("api", "Snapshot API vs a plain node:http server (`npm run bench:api`)");
+  const { scope, toolCount, published, auth } = await publishThousandTools(owner);
+  const latestUrl = `${appUrl}/api/v1/catalogs/${scope.team}/${scope.catalog}/snapshots/latest`;
+  const bodies = await servedBodies(latestUrl, auth);
+  const etag = `"${published.contentHash}"`;
+  const peer = await startPeer({ ...bodies, etag });
+  try {
+    const pct = (n: number) => `${((100 * n) / bodies.identity.length).toFixed(1)}%`;
+    console.log(`snapshot: ${toolCount} tools, v${published.version}`);
+    console.log(
+      `  raw ${kb(bodies.identity.length)} · gzip ${kb(bodies.gzip.length)} (${pct(bodies.gzip.length)}) · br ${kb(bodies.br.length)} (${pct(bodies.br.length)}), as served`,
+    );
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`,
+    );
+    await runScenarios(latestUrl, peer.url, auth, etag);
+  } finally {
+    peer.server.close();
+  }
+  report.write();
+}
+
+/** The cold-start part (scripts/lib/bench-cold-start.ts): its own section of docs/benchmarks.md. */
+async function coldStart(owner: SessionClient, appUrl: string): Promise<void> {
+  const report = recordBenchOutput(
+    "api-cold",
+    "Agent cold start: SDK fetch, verify and index of 10,000 tools vs MiniSearch (`npm run bench:api -- --part cold`)",
+  );
+  const tools = coldStartTools();
+  const published = await publishColdStartCatalog(owner, tools);
+  if (published.created !== tools.length) throw new Error(`imported ${published.created} of ${tools.length} tools`);
+  await measureColdStart({ url: appUrl, ...published }, COLD_RUNS);
+  report.write();
+}
+
+const app = await startApp();
+try {
+  const owner = new SessionClient(app.url);
+  await owner.signIn("demo@stockroom.local", "stockroom-demo");
+  if (PART !== "cold") await snapshotServing(owner, app.url);
+  if (PART !== "snapshots") await coldStart(owner, app.url);
 } finally {
-  peer?.server.close();
   app.stop();
 }
-report.write();

@@ -100,6 +100,15 @@ describe("connect + search", () => {
     }
   });
 
+  it("asks for br where the runtime's fetch decodes it, and leaves a fetch passed in to offer its own", async () => {
+    const catalog = await connect(target());
+    expect(server.requests.at(-1)!.headers["accept-encoding"]).toBe("br, gzip, deflate");
+    expect(catalog.contentHash).toBe(server.versions[0]!.contentHash); // decoded and verified
+    const own: typeof fetch = (input, init) => fetch(input, init);
+    await connect({ ...target(), fetch: own });
+    expect(server.requests.at(-1)!.headers["accept-encoding"]).not.toMatch(/\bbr\b/);
+  });
+
   it("retries a GET once after a network error (a pooled socket the server closed), not twice", async () => {
     let failures = 1;
     let calls = 0;

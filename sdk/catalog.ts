@@ -54,30 +54,49 @@ export type ToolUseAnswer = {
   content: Array<{ type: "tool_reference"; tool_name: string } | { type: "text"; text: string }>;
 };
 
-/** Everything derived from one snapshot, replaced as a whole so a search never sees half of a refresh. */
-interface CatalogState {
-  snapshot: Snapshot;
-  index: SearchIndex;
-  tools: Map<string, SnapshotTool>;
+/**
+ * Everything derived from one snapshot, replaced as a whole so a search never sees half of a refresh. The index and
+ * the tools by id are built at once (a search needs them); the name tables only the provider answers and telemetry
+ * read are made on first use, so a cold start does not pay for them.
+ */
+class CatalogState {
+  readonly index: SearchIndex;
+  readonly tools: Map<string, SnapshotTool>;
+  private names: { topLevel: Map<string, string>; anthropic: Map<string, string> } | null = null;
+  private resolver: ToolResolver | null = null;
+
+  constructor(readonly snapshot: Snapshot) {
+    this.index = createSnapshotIndex(snapshot);
+    this.tools = toolsById(snapshot);
+  }
+
   /** Top-level names as turn one sent them (namespace__name where two listed tools share a name). */
-  topLevelNames: Map<string, string>;
+  get topLevelNames(): Map<string, string> {
+    return this.nameTables().topLevel;
+  }
+
   /** Anthropic tool names as turn one sent them with search on (every tool listed side by side). */
-  anthropicNames: Map<string, string>;
+  get anthropicNames(): Map<string, string> {
+    return this.nameTables().anthropic;
+  }
+
   /** The deferred tool a model's call names (for telemetry). */
-  resolveCall: ToolResolver;
+  get resolveCall(): ToolResolver {
+    this.resolver ??= toolResolverFor(this.snapshot, this.topLevelNames);
+    return this.resolver;
+  }
+
+  private nameTables() {
+    if (!this.names) {
+      const tools = this.snapshot.tools;
+      const topLevel = tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
+      this.names = { topLevel: flatToolNames(topLevel), anthropic: flatToolNames(tools) };
+    }
+    return this.names;
+  }
 }
 
-function stateOf(snapshot: Snapshot): CatalogState {
-  const topLevel = snapshot.tools.filter((tool) => tool.exposure === "direct" || !tool.namespace);
-  const names = { topLevelNames: flatToolNames(topLevel), anthropicNames: flatToolNames(snapshot.tools) };
-  return {
-    snapshot,
-    index: createSnapshotIndex(snapshot),
-    tools: toolsById(snapshot),
-    ...names,
-    resolveCall: toolResolverFor(snapshot, names.topLevelNames),
-  };
-}
+const stateOf = (snapshot: Snapshot) => new CatalogState(snapshot);
 
 /** Network failures and server-side trouble fall back to the cache; a refusal (401, 403, 404) does not. */
 function isTransient(error: unknown): boolean {

@@ -53,8 +53,25 @@ export function snapshotsUrl(target: Pick<ApiTarget, "url" | "team" | "catalog">
   );
 }
 
+/**
+ * Node's fetch (undici; Bun's and Deno's alike) decodes br but offers only gzip and deflate: a snapshot in br is about
+ * two thirds of its gzip size and decodes in less time. A browser sends its own Accept-Encoding (the header is theirs
+ * to set), and a fetch passed in is left to offer what it can decode.
+ */
+const acceptEncodingFor = (target: ApiTarget): Record<string, string> =>
+  !target.fetch && (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node
+    ? { "accept-encoding": "br, gzip, deflate" }
+    : {};
+
 async function send(target: ApiTarget, url: string, headers: Record<string, string>): Promise<Response> {
-  const init = { headers: { authorization: `Bearer ${target.token}`, accept: "application/json", ...headers } };
+  const init = {
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      accept: "application/json",
+      ...acceptEncodingFor(target),
+      ...headers,
+    },
+  };
   const doFetch = target.fetch ?? fetch;
   try {
     return await doFetch(url, init);

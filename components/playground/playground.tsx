@@ -36,7 +36,7 @@ export function Playground({
   });
   const onChange = (patch: Partial<PlaygroundRequest>) => setRequest((current) => ({ ...current, ...patch }));
   const result = usePlaygroundSearch(team, catalog, request);
-  const expected = useExpectedKeys(result.debounced);
+  const expected = useExpectedKeys(result.query);
   const { version, profile, limit } = request;
   return (
     <div className="space-y-6">
@@ -53,7 +53,7 @@ export function Playground({
         <WhyNotPanel
           team={team}
           catalog={catalog}
-          query={result.debounced}
+          query={result.settled}
           version={version}
           profile={profile}
           limit={limit}
@@ -63,7 +63,7 @@ export function Playground({
       <ComparePanel
         team={team}
         catalog={catalog}
-        query={result.debounced}
+        query={result.settled}
         limit={limit}
         versions={versions}
         defaultProfile={defaultProfile}

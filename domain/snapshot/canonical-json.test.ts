@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, legacyCanonicalJson, referenceCanonicalJson } from "./canonical-json";
+import { canonicalJson, canonicalJsonChunks, legacyCanonicalJson, referenceCanonicalJson } from "./canonical-json";
 
 const vectors = JSON.parse(
   readFileSync(path.join(import.meta.dirname, "testing", "jcs-vectors.json"), "utf8"),
@@ -74,6 +74,53 @@ describe("canonicalJson's fast path", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("writes objects partly in canonical order already (kept as they are, not copied) as canonicalize does", () => {
+    const ordered = { a: [1, { b: 2, c: "x" }], d: { e: null } };
+    const mixed = { z: ordered, a: ordered.a, m: { y: 1, x: [ordered.d] } };
+    expect(canonicalJson(ordered)).toBe(referenceCanonicalJson(ordered));
+    expect(canonicalJson(mixed)).toBe(referenceCanonicalJson(mixed));
+    expect(canonicalJson({ a: 1, b: undefined, c: [undefined, 2] })).toBe('{"a":1,"c":[null,2]}');
+  });
+
+  it("cuts into pieces that join to exactly the whole (fast-check, objects with array members)", () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom("9", "10", "__proto__", "tools", "😀", "€"));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.string(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        tie("array"),
+        tie("object"),
+      ),
+      array: fc.array(tie("value"), { maxLength: 5 }),
+      object: fc.dictionary(key, tie("value"), { maxKeys: 6 }),
+    }));
+    const top = fc.oneof(
+      fc.dictionary(key, fc.oneof(json.value, fc.array(json.value, { maxLength: 6 })), { maxKeys: 6 }),
+      json.value,
+    );
+    fc.assert(
+      fc.property(top, (value) => {
+        const chunks = canonicalJsonChunks(value);
+        expect(chunks.join("")).toBe(canonicalJson(value));
+        expect(chunks.join("")).toBe(referenceCanonicalJson(value));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(canonicalJsonChunks({ b: [1, { y: 1, x: 2 }], a: [] })).toEqual([
+      '{"a":',
+      "[]",
+      ',"b":',
+      "[1",
+      ',{"x":2,"y":1}',
+      "]",
+      "}",
+    ]);
+    expect(canonicalJsonChunks({})).toEqual(["{}"]);
   });
 
   it("keeps a __proto__ key as a key", () => {

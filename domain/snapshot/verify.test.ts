@@ -61,6 +61,23 @@ describe("snapshot hashing", () => {
     expect(a.contentHash).toMatch(/^sha256-[0-9a-f]{64}$/);
   });
 
+  it("hashes the same with node:crypto (pieces one by one) and with Web Crypto (a browser: the pieces joined)", async () => {
+    const sealed = await sealSnapshot(content, 4, "2026-11-29T12:00:00.000Z");
+    const { contentHash: _hash, ...unsealed } = sealed;
+    const expected = `sha256-${createHash("sha256").update(canonicalJson(unsealed)).digest("hex")}`;
+    expect(sealed.contentHash).toBe(expected);
+    const runtime = globalThis.process as { getBuiltinModule?: unknown };
+    const getBuiltinModule = runtime.getBuiltinModule;
+    expect(getBuiltinModule).toBeTypeOf("function"); // else the first half took the Web Crypto path too
+    runtime.getBuiltinModule = undefined;
+    try {
+      expect(await computeContentHash(sealed)).toBe(expected);
+      await expect(verifySnapshot(JSON.parse(JSON.stringify(sealed)))).resolves.toEqual(sealed);
+    } finally {
+      runtime.getBuiltinModule = getBuiltinModule;
+    }
+  });
+
   it("seals to JSON text in author order (schemas as written), hashed over the canonical form", async () => {
     const authored = structuredClone(content);
     authored.tools[0]!.spec.parameters = {

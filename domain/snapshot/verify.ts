@@ -18,25 +18,48 @@ export {
   type SnapshotTool,
 } from "./format";
 
-import { canonicalJson, legacyCanonicalJson } from "./canonical-json";
+import { canonicalJson, canonicalJsonChunks, legacyCanonicalJson } from "./canonical-json";
 
 export { canonicalJson, legacyCanonicalJson } from "./canonical-json";
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+/** What this file uses of node:crypto, typed here: the SDK imports nothing of Node's (it runs in browsers too). */
+interface NodeHash {
+  update(data: string, encoding: "utf8"): NodeHash;
+  digest(encoding: "hex"): string;
+}
+type NodeCrypto = { createHash(algorithm: "sha256"): NodeHash };
+
+/** node:crypto where the runtime has it (Node, Bun, Deno: `process.getBuiltinModule`), else null (browsers). */
+function nodeCrypto(): NodeCrypto | null {
+  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return (runtime?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined) ?? null;
+}
+
+/**
+ * SHA-256 of the UTF-8 of the pieces joined. node:crypto reads them one by one (no string and byte copy of a whole
+ * snapshot, tens of MB, held at once); Web Crypto has no incremental digest, so there they are joined first.
+ */
+async function sha256Hex(chunks: readonly string[]): Promise<string> {
+  const node = nodeCrypto();
+  if (node) {
+    const hash = node.createHash("sha256");
+    for (const chunk of chunks) hash.update(chunk, "utf8");
+    return hash.digest("hex");
+  }
+  const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(chunks.join("")));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const hashOfCanonical = async (canonical: string) => `sha256-${await sha256Hex(canonical)}`;
+/** The canonical form a snapshot's format hashes, in pieces: RFC 8785 from v2 on, the legacy form for v1. */
+const canonicalChunksFor = (format: string, value: unknown) =>
+  format === "stockroom.snapshot/v1" ? [legacyCanonicalJson(value)] : canonicalJsonChunks(value);
 
-/** The canonical form a snapshot's format hashes: RFC 8785 from v2 on, the legacy form for v1. */
-const canonicalFor = (format: string, value: unknown) =>
-  format === "stockroom.snapshot/v1" ? legacyCanonicalJson(value) : canonicalJson(value);
+const hashOf = async (format: string, value: unknown) => `sha256-${await sha256Hex(canonicalChunksFor(format, value))}`;
 
 /** `sha256-<hex>` of the canonical JSON (per its format) of everything in the snapshot except `contentHash`. */
 export async function computeContentHash(snapshot: Omit<Snapshot, "contentHash"> | Snapshot): Promise<string> {
   const { contentHash: _ignored, ...rest } = snapshot as Snapshot;
-  return hashOfCanonical(canonicalFor(rest.format, rest));
+  return hashOf(rest.format, rest);
 }
 
 /** Adds version, date and hash to draft content. */
@@ -62,7 +85,7 @@ export async function sealSnapshotJson(
     version,
     publishedAt: typeof publishedAt === "string" ? publishedAt : publishedAt.toISOString(),
   };
-  const contentHash = await hashOfCanonical(canonicalFor(unsealed.format, unsealed));
+  const contentHash = await hashOf(unsealed.format, unsealed);
   const snapshot = { ...unsealed, contentHash };
   return { snapshot, json: JSON.stringify(snapshot) };
 }

@@ -7,6 +7,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync } from "node:zlib";
 import { sealSnapshot, type Snapshot, type SnapshotContent, SNAPSHOT_FORMAT } from "../../domain/snapshot/verify";
 
 export const TEST_TOKEN = `srk_${"t".repeat(40)}`;
@@ -152,8 +153,14 @@ export async function startSnapshotServer(first: SnapshotContent = sampleContent
       res.writeHead(304, { etag });
       return res.end();
     }
+    const body = state.override.get(snapshot.version) ?? JSON.stringify(snapshot);
+    // br when asked, as the app answers (server/http/negotiate.ts), so the SDK's fetch decodes what agents get.
+    if (/\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+      res.writeHead(200, { "content-type": "application/json", etag, "content-encoding": "br" });
+      return res.end(brotliCompressSync(body));
+    }
     res.writeHead(200, { "content-type": "application/json", etag });
-    res.end(state.override.get(snapshot.version) ?? JSON.stringify(snapshot));
+    res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
