@@ -58,7 +58,12 @@ function KeyCell({ tool, cx }: { tool: ToolRow; cx: CellContext }) {
   const { team, catalog, search, narrow } = cx;
   return (
     <>
-      <Link href={`/t/${team}/${catalog}/tools/${tool.id}`} className="font-mono text-xs break-all hover:underline">
+      {/* No prefetch: a fast scroll passes hundreds of tools a second, and each would fetch its page. */}
+      <Link
+        href={`/t/${team}/${catalog}/tools/${tool.id}`}
+        prefetch={false}
+        className="font-mono text-xs break-all hover:underline"
+      >
         <Highlight text={tool.key} needle={search} />
       </Link>
       <UpstreamMark team={team} catalog={catalog} toolId={tool.id} variant="badge" />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueries } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useTRPC } from "@/components/trpc-provider";
 import type { AppRouter } from "@/server/routers/root";
@@ -20,9 +21,14 @@ export type ToolListQuery = Omit<inferRouterInputs<AppRouter>["tool"]["list"], "
 export function useToolPages(query: ToolListQuery, firstPage: ToolPage, start: number, end: number) {
   const trpc = useTRPC();
   const numbers = pagesAround(start, end, firstPage.total);
-  const pages = useQueries({
-    queries: numbers.map((page) => trpc.tool.list.queryOptions({ ...query, page, pageSize: PAGE_SIZE })),
-  });
+  // The same queries while the view stays on the same pages (most scroll frames): nothing for the observer to redo.
+  // `pagesKey` stands for `query` and `numbers`, which are new objects on every render.
+  const pagesKey = `${JSON.stringify(query)}|${numbers.join(",")}`;
+  const queries = useMemo(
+    () => numbers.map((page) => trpc.tool.list.queryOptions({ ...query, page, pageSize: PAGE_SIZE })),
+    [trpc, pagesKey],
+  );
+  const pages = useQueries({ queries });
   const rowsOf = new Map<number, ToolRow[]>([[1, firstPage.tools]]);
   numbers.forEach((page, i) => {
     const tools = pages[i]?.data?.tools;
