@@ -10,6 +10,7 @@
 // trace event per scenario (tracing slows the frames it measures).
 // Bounded: BENCH_SECONDS per scroll (default 4); the app's regular build (NEXT_DIST_DIR, default .next, made when
 // stale), a throw-away embedded database, loopback only.
+import { availableParallelism, loadavg } from "node:os";
 import { chromium, type Page } from "@playwright/test";
 import { BIG_COUNT, bigToolsList, importBigCatalog, ZEBRA, ZEBRA_COUNT } from "../e2e/fixtures/big-catalog";
 import { CHROMIUM_ARGS } from "../playwright.config";
@@ -230,11 +231,14 @@ try {
   const path = await bigCatalog(server.url);
   const page = await signedInPage(server.url);
   try {
+    const loadBefore = loadavg()[0]!;
     const app = await measureApp(page, `${server.url}${path}`);
     const peer = await measurePeer(page);
+    const load = `load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
     console.log(
       `\nHeadless Chromium ${page.context().browser()!.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, --disable-gpu; ` +
-        `${SECONDS} s per scroll, the page scrolled by script each frame.\n`,
+        `${SECONDS} s per scroll, the page scrolled by script each frame; ${load} while measuring (other work on ` +
+        "the machine drops frames on both sides: compare a row with its peer of the same run).\n",
     );
     console.log(
       "| scenario | frames | p50 ms | p95 ms | max ms | over 16.7 ms (> 20) | over 50 ms | frames dropped | long tasks (total) | rows in DOM (max) | rows drawn loading |",
