@@ -24,6 +24,8 @@ export const EXPOSURES = ["direct", "deferred", "hidden"] as const;
 export type Exposure = (typeof EXPOSURES)[number];
 export const exposureSchema = z.enum(EXPOSURES);
 export const EXPOSURE_LABELS: Record<Exposure, string> = { direct: "Direct", deferred: "Deferred", hidden: "Hidden" };
+/** The most tools one bulk change takes (and "select all matching" picks, the first by key). */
+export const BULK_TOOL_LIMIT = 5000;
 /** The exposures a snapshot carries (hidden tools are not published). */
 export const PUBLISHED_EXPOSURES = ["direct", "deferred"] as const satisfies readonly Exposure[];
 export type PublishedExposure = (typeof PUBLISHED_EXPOSURES)[number];

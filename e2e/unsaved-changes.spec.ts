@@ -73,6 +73,6 @@ test("the invitation, import and bulk search-term forms warn too, and a sent inv
   await page.getByRole("button", { name: /^Import \d+ tools$/ }).click();
   await expect(page.getByText(/^Imported: \d+ created/)).toBeVisible();
   await page.goto(base);
-  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+  await page.getByRole("checkbox", { name: "Select all matching tools" }).check();
   await expectGuarded(page, history, page.getByLabel("Extra search terms"), "refund money back", /\/history$/);
 });

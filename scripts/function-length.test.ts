@@ -36,7 +36,6 @@ const NOT_SPLIT_YET: Record<string, number> = {
   "components/tools/bulk-bar.tsx BulkBar": 82,
   "components/tools/tool-editor/conflict-banner.tsx ConflictBanner": 65,
   "components/tools/tool-editor/tool-actions.tsx ToolActions": 69,
-  "components/tools/tool-table.tsx ToolTable": 64,
   "sdk/testing/snapshot-server.ts sampleContent": 68,
   "server/services/insights/insights-overview.ts getInsightsOverview": 65,
   "server/services/insights/plan-batch.ts planRow": 69,

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTRPC } from "@/components/trpc-provider";
 import { plural } from "@/components/ui/plural";
 import { optionsOf, Select } from "@/components/ui/select";
-import { EXPOSURES } from "@/domain/vocabulary";
+import { BULK_TOOL_LIMIT, EXPOSURES } from "@/domain/vocabulary";
 import { appErrorOf } from "../ui/app-error";
 import { useUndoToast } from "../history/use-undo-toast";
 import { BulkSearchTerms } from "./bulk-search-terms";
@@ -17,14 +17,36 @@ interface BulkBarProps {
   catalog: string;
   selected: Map<string, number>;
   total: number;
+  /** Every tool the filters match is picked ("select all matching"); past BULK_TOOL_LIMIT, the first of them. */
+  isAllSelected: boolean;
   namespaces: string[];
   onSelectAll: () => void;
   onClear: () => void;
   onDone: () => void;
 }
 
+/** "Select all N matching", or what it picked when the filters match more tools than one bulk change takes. */
+function SelectAllMatching(props: { total: number; isAllSelected: boolean; count: number; onSelectAll: () => void }) {
+  const { total, isAllSelected, count, onSelectAll } = props;
+  if (isAllSelected)
+    return total > count ? (
+      <span className="text-stone-600">
+        the first {count} by key of {total} matching (a bulk change takes at most {BULK_TOOL_LIMIT})
+      </span>
+    ) : null;
+  if (count >= total) return null;
+  return (
+    <button type="button" className="text-sky-800 underline" onClick={onSelectAll}>
+      {total > BULK_TOOL_LIMIT
+        ? `Select the first ${BULK_TOOL_LIMIT} of ${total} matching`
+        : `Select all ${total} matching`}
+    </button>
+  );
+}
+
 /** Bulk exposure / namespace / search-term changes for the selected tools; refused whole if any was changed meanwhile. */
-export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAll, onClear, onDone }: BulkBarProps) {
+export function BulkBar(props: BulkBarProps) {
+  const { team, catalog, selected, total, isAllSelected, namespaces, onSelectAll, onClear, onDone } = props;
   const trpc = useTRPC();
   const [exposure, setExposure] = useState<Exposure>("deferred");
   const [namespace, setNamespace] = useState("");
@@ -56,11 +78,12 @@ export function BulkBar({ team, catalog, selected, total, namespaces, onSelectAl
     <div className="mb-3 rounded border border-sky-200 bg-sky-50 p-3 text-sm" role="region" aria-label="Bulk actions">
       <div className="flex flex-wrap items-end gap-3">
         <span className="font-medium">{selected.size} selected</span>
-        {selected.size < total && (
-          <button type="button" className="text-sky-800 underline" onClick={onSelectAll}>
-            Select all {total} matching
-          </button>
-        )}
+        <SelectAllMatching
+          total={total}
+          isAllSelected={isAllSelected}
+          count={selected.size}
+          onSelectAll={onSelectAll}
+        />
         <button type="button" className="text-stone-600 underline" onClick={onClear}>
           Clear selection
         </button>

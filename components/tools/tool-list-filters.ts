@@ -10,7 +10,13 @@ export interface ToolListFilters {
   ns: string | null; // "" = no namespace
   exp: Exposure | null;
   sort: ToolSort;
-  page: number;
 }
 
-export const PAGE_SIZE = 50;
+/** Rows per `tool.list` request: the server renders the first, scrolling fetches the ones around the viewport. */
+export const PAGE_SIZE = 100;
+
+/**
+ * The list was paged 50 to a page before it scrolled: an old link's `?page=N` opens the list at the first tool of
+ * that page.
+ */
+export const LEGACY_PAGE_SIZE = 50;

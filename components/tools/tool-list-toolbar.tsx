@@ -52,7 +52,7 @@ interface FilterBarProps {
   update: (patch: Partial<ToolListFilters>) => void;
 }
 
-/** Search, namespace, exposure and sort; every change goes back to page 1. */
+/** Search, namespace, exposure and sort; every change scrolls the list back to its top. */
 export function ToolListFilterBar({ filters, namespaces, update }: FilterBarProps) {
   return (
     <div className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-[2fr_1fr_1fr_1fr] [&>div:first-child]:col-span-2 [&>div:last-child]:col-span-2 md:[&>div:first-child]:col-span-1 md:[&>div:last-child]:col-span-1">
@@ -127,37 +127,5 @@ function SortFilter({ filters, update }: Omit<FilterBarProps, "namespaces">) {
         className="mt-1 w-full"
       />
     </div>
-  );
-}
-
-interface PagerProps {
-  /** The page asked for; `shownPage` is the one on screen (the previous one while the next loads). */
-  page: number;
-  shownPage: number;
-  pageCount: number | undefined;
-  onPage: (delta: -1 | 1) => void;
-}
-
-/** Previous and next page; next waits for the first page to load. */
-export function ToolListPager({ page, shownPage, pageCount, onPage }: PagerProps) {
-  // One page (an empty or small catalog) needs no pager.
-  if ((pageCount ?? 1) <= 1 && page <= 1) return null;
-  return (
-    <nav className="mt-4 flex items-center gap-3 text-sm" aria-label="Pages">
-      <button type="button" className={secondaryButtonClass} disabled={page <= 1} onClick={() => onPage(-1)}>
-        ← Previous
-      </button>
-      <span className="text-stone-500">
-        Page {shownPage} of {pageCount ?? 1}
-      </span>
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        disabled={pageCount === undefined || page >= pageCount}
-        onClick={() => onPage(1)}
-      >
-        Next →
-      </button>
-    </nav>
   );
 }

@@ -1,137 +1,35 @@
 "use client";
 
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type Cell,
-  type Header,
-  type SortingState,
-} from "@tanstack/react-table";
-import Link from "next/link";
+import { flexRender, getCoreRowModel, useReactTable, type Header, type SortingState } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
-import { Description } from "@/components/ui/description";
-import { Highlight } from "@/components/ui/highlight";
-import { RelativeTime } from "@/components/ui/relative-time";
 import { useNarrowScreen } from "@/components/ui/use-narrow-screen";
-import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "@/server/routers/root";
+import { type SelectAll, toolColumns } from "./tool-columns";
 import type { ToolSort } from "./tool-list-filters";
-import { ExposureBadge } from "../ui/exposure-badge";
-import { UpstreamMark } from "../review/upstream-mark";
-import { SourceChangedMark } from "../sources/source-changed-mark";
+import { ToolRows } from "./tool-rows";
+import type { ToolListQuery, ToolPage, ToolRow } from "./use-tool-pages";
 
-/** One page of the tool list, as the `tool.list` procedure returns it. */
-export type ToolPage = inferRouterOutputs<AppRouter>["tool"]["list"];
-type Row = ToolPage["tools"][number];
-const column = createColumnHelper<Row>();
-/** Header sorting maps onto the server's sorts: the list is paged and sorted in the database. */
+export type { ToolPage } from "./use-tool-pages";
+
+/** Header sorting maps onto the server's sorts: the list is fetched and sorted in the database. */
 const SORT_OF_COLUMN: Record<string, ToolSort> = { key: "key", exposure: "exposure", updatedAt: "updated" };
+const NO_ROWS: ToolRow[] = [];
 
 interface ToolTableProps {
   team: string;
   catalog: string;
-  rows: Row[];
+  /** The list's query (without its page): the rows past the first page are fetched with it while scrolling. */
+  query: ToolListQuery;
+  firstPage: ToolPage | undefined;
   canEdit: boolean;
   search: string;
   sort: ToolSort;
   onSort: (sort: ToolSort) => void;
   selected: Map<string, number>;
   onToggle: (id: string, revision: number) => void;
-  onTogglePage: () => void;
+  selectAll: SelectAll;
+  /** An old link's page: the list opens scrolled to this row. */
+  startRow: number;
   empty: React.ReactNode;
-}
-
-type ColumnsInput = Pick<ToolTableProps, "team" | "catalog" | "search" | "selected" | "onToggle" | "onTogglePage"> & {
-  allOnPage: boolean;
-  /** A phone: the description goes under the tool's key, and only the key and exposure columns are shown. */
-  narrow: boolean;
-};
-
-/** The checkbox column: one per row, and one in the header for the whole page. */
-function selectColumn({ selected, allOnPage, onToggle, onTogglePage }: ColumnsInput) {
-  return column.display({
-    id: "select",
-    size: 40,
-    enableResizing: false,
-    header: () => (
-      <input type="checkbox" aria-label="Select all on this page" checked={allOnPage} onChange={onTogglePage} />
-    ),
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        aria-label={`Select ${row.original.key}`}
-        checked={selected.has(row.original.id)}
-        onChange={() => onToggle(row.original.id, row.original.revision)}
-      />
-    ),
-  });
-}
-
-function toolColumns(input: ColumnsInput) {
-  const { team, catalog, search, narrow } = input;
-  return [
-    selectColumn(input),
-    column.accessor("key", {
-      header: "Tool",
-      size: narrow ? 200 : 300,
-      cell: ({ row }) => (
-        <>
-          <Link
-            href={`/t/${team}/${catalog}/tools/${row.original.id}`}
-            className="font-mono text-xs break-all hover:underline"
-          >
-            <Highlight text={row.original.key} needle={search} />
-          </Link>
-          <UpstreamMark team={team} catalog={catalog} toolId={row.original.id} variant="badge" />
-          <SourceChangedMark team={team} catalog={catalog} toolId={row.original.id} variant="badge" />
-          {narrow && (
-            <Description text={row.original.description} highlight={search} className="mt-1 text-xs text-stone-700" />
-          )}
-        </>
-      ),
-    }),
-    column.accessor("exposure", {
-      header: "Exposure",
-      size: narrow ? 110 : 120,
-      cell: ({ row }) => <ExposureCell row={row.original} />,
-    }),
-    column.accessor("description", {
-      header: "Description",
-      size: 520,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Description text={row.original.description} highlight={search} className="text-stone-700" compact />
-      ),
-    }),
-    column.accessor("updatedAt", {
-      header: "Changed",
-      size: 130,
-      cell: ({ row }) => (
-        <span className="text-xs text-stone-500">
-          <RelativeTime date={row.original.updatedAt} />
-        </span>
-      ),
-    }),
-  ];
-}
-
-function ExposureCell({ row }: { row: Row }) {
-  return (
-    <span className="whitespace-nowrap">
-      <ExposureBadge exposure={row.exposure} />
-      {row.searchTextMode !== "generated" && (
-        <span
-          className="ml-1 text-xs text-stone-500"
-          title={`search text: ${row.searchTextMode}`}
-          aria-label={`search text ${row.searchTextMode}`}
-        >
-          ✎
-        </span>
-      )}
-    </span>
-  );
 }
 
 /** A header cell: a sort button for the columns the server sorts by, and a resize handle. */
@@ -140,16 +38,17 @@ function HeaderCell({
   sort,
   onSort,
 }: {
-  header: Header<Row, unknown>;
+  header: Header<ToolRow, unknown>;
   sort: ToolSort;
   onSort: (sort: ToolSort) => void;
 }) {
   const serverSort = SORT_OF_COLUMN[header.column.id];
   const isSorted = serverSort === sort;
+  const label = flexRender(header.column.columnDef.header, header.getContext());
   return (
     <th
       style={{ width: header.getSize() }}
-      className="relative px-3 py-2 font-medium"
+      className="relative border-b border-stone-200 bg-white px-3 py-2 font-medium"
       aria-sort={isSorted ? (sort === "updated" ? "descending" : "ascending") : undefined}
     >
       {serverSort ? (
@@ -158,11 +57,11 @@ function HeaderCell({
           onClick={() => onSort(serverSort)}
           className="flex items-center gap-1 hover:text-stone-900"
         >
-          {flexRender(header.column.columnDef.header, header.getContext())}
+          {label}
           <span aria-hidden>{isSorted ? (sort === "updated" ? "↓" : "↑") : ""}</span>
         </button>
       ) : (
-        flexRender(header.column.columnDef.header, header.getContext())
+        label
       )}
       {header.column.getCanResize() && (
         <div
@@ -177,43 +76,21 @@ function HeaderCell({
 }
 
 /**
- * A cell's content, its renderer called rather than mounted: flexRender mounts a cell function as a component, and
- * the columns are rebuilt whenever the selection or the search changes, so each rebuild would remount every cell
- * and reset its state (an expanded description collapsed by ticking a checkbox). The renderers above use no hooks.
+ * The tool list's table: TanStack Table for the columns (fixed, resizable, header sorting), TanStack Virtual for the
+ * rows. Only the rows around the viewport are in the DOM; the table says how many there are (aria-rowcount) and
+ * where each rendered row stands (aria-rowindex), so a screen reader counts the whole list.
  */
-function renderCell(cell: Cell<Row, unknown>) {
-  const render = cell.column.columnDef.cell;
-  return typeof render === "function" ? render(cell.getContext()) : render;
-}
-
-/** The tool list's table (TanStack Table): fixed, resizable columns, header sorting, row selection. */
-export function ToolTable({
-  team,
-  catalog,
-  rows,
-  canEdit,
-  search,
-  sort,
-  onSort,
-  selected,
-  onToggle,
-  onTogglePage,
-  empty,
-}: ToolTableProps) {
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+export function ToolTable(props: ToolTableProps) {
+  const { team, catalog, firstPage, canEdit, search, sort, onSort, selected, onToggle, selectAll, empty } = props;
   const narrow = useNarrowScreen();
-  const columns = useMemo(
-    () => toolColumns({ team, catalog, search, selected, allOnPage, onToggle, onTogglePage, narrow }),
-    [team, catalog, search, selected, allOnPage, onToggle, onTogglePage, narrow],
-  );
+  const columns = useMemo(() => toolColumns(narrow, selectAll), [narrow, selectAll]);
   const [columnSizing, setColumnSizing] = useState({});
   const sorting: SortingState = Object.entries(SORT_OF_COLUMN)
     .filter(([, s]) => s === sort)
     .map(([id]) => ({ id, desc: sort === "updated" }));
   const table = useReactTable({
-    data: rows,
+    data: NO_ROWS, // the body draws its rows itself, from the pages fetched around the viewport
     columns,
-    getRowId: (row) => row.id,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     state: {
@@ -224,9 +101,14 @@ export function ToolTable({
     onColumnSizingChange: setColumnSizing,
     columnResizeMode: "onChange",
   });
+  const widths = table
+    .getVisibleLeafColumns()
+    .map((c) => `${c.id}:${c.getSize()}`)
+    .join(",");
+  const cx = useMemo(() => ({ team, catalog, search, narrow, onToggle }), [team, catalog, search, narrow, onToggle]);
 
   // Outside the (wide, sideways-scrolling) table, so a phone shows the whole message and its links.
-  if (rows.length === 0) {
+  if (!firstPage || firstPage.total === 0) {
     return (
       <section
         aria-label="Tools"
@@ -236,34 +118,22 @@ export function ToolTable({
       </section>
     );
   }
+  const head = (
+    <thead className="sticky top-0 z-10">
+      <tr aria-rowindex={1} className="text-left text-xs text-stone-500">
+        {table.getHeaderGroups()[0]!.headers.map((header) => (
+          <HeaderCell key={header.id} header={header} sort={sort} onSort={onSort} />
+        ))}
+      </tr>
+    </thead>
+  );
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table
-        className="w-full table-fixed border-collapse text-sm"
-        aria-label="Tools"
-        style={{ minWidth: table.getTotalSize() }}
-      >
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} className="border-b border-stone-200 text-left text-xs text-stone-500">
-              {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header} sort={sort} onSort={onSort} />
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="border-b border-stone-100 align-top last:border-0 hover:bg-stone-50">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-1.5" style={{ width: cell.column.getSize() }}>
-                  {renderCell(cell)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ToolRows
+      {...{ cx, selected, head, widths }}
+      query={props.query}
+      firstPage={firstPage}
+      startRow={props.startRow}
+      minWidth={table.getTotalSize()}
+    />
   );
 }

@@ -12,7 +12,8 @@ function useIsClamped(summary: string) {
     const paragraph = ref.current;
     if (!paragraph) return;
     const measure = () => setClamped(paragraph.scrollHeight > paragraph.clientHeight + 1);
-    measure();
+    // The observer reports the paragraph's first size itself, after the browser's own layout: measuring here as
+    // well forced a layout per description mounted, the costliest step of a fast scroll through the tool list.
     const observer = new ResizeObserver(measure);
     observer.observe(paragraph);
     return () => observer.disconnect();

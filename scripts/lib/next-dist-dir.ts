@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-/** Each building bench's default build folder (NEXT_DIST_DIR overrides it). */
-export const BENCH_DIST_DIRS = { api: ".next-bench-api", loadtest: ".next-load" } as const;
+/** Each building bench's default build folder (NEXT_DIST_DIR overrides it); bench:browser shares the app's own. */
+export const BENCH_DIST_DIRS = { api: ".next-bench-api", loadtest: ".next-load", browser: ".next" } as const;
 
 const TSCONFIG = path.resolve(import.meta.dirname, "../../tsconfig.json");
 

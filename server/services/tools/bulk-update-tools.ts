@@ -4,8 +4,9 @@ import { AppError } from "../../errors";
 import { newGroupId, recordAuditEvents, type AuditActor, type AuditEventInput } from "../history/record-audit-event";
 import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { toolKey } from "./tool-shape";
+import { BULK_TOOL_LIMIT } from "@/domain/vocabulary";
 
-export const BULK_LIMIT = 5000;
+export const BULK_LIMIT = BULK_TOOL_LIMIT;
 
 export interface BulkUpdateToolsOptions {
   db: PrismaClient;

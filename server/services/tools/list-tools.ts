@@ -1,6 +1,7 @@
 import "server-only";
 import type { Catalog, Exposure, Prisma, PrismaClient } from "@prisma/client";
 import { toApiMode } from "./tool-shape";
+import { BULK_TOOL_LIMIT } from "@/domain/vocabulary";
 import { escapeLike } from "../../db/like-pattern";
 
 /** relevance: best match of the search text first (name, then key, then description); without a search it is key. */
@@ -104,7 +105,7 @@ export async function listToolIds({ db, catalog, ...filters }: ToolFilters & { d
     where: toolWhere(catalog, filters),
     select: { id: true, revision: true },
     orderBy: { key: "asc" },
-    take: 5000,
+    take: BULK_TOOL_LIMIT,
   });
 }
 

@@ -1,5 +1,5 @@
 import { ToolList } from "@/components/tools/tool-list";
-import { PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/tools/tool-list-filters";
+import { LEGACY_PAGE_SIZE, PAGE_SIZE, type Exposure, type ToolListFilters } from "@/components/tools/tool-list-filters";
 import { SetupChecklist } from "@/components/catalog/setup-checklist";
 import { getEnv } from "@/server/env";
 import { load, loadTeamRole } from "@/server/page-guard";
@@ -21,8 +21,9 @@ export default async function CatalogPage({
     ns: query.ns === undefined ? null : query.ns.slice(0, 64),
     exp: query.exp && EXPOSURES.has(query.exp) ? (query.exp as Exposure) : null,
     sort: query.sort && SORTS.has(query.sort) ? (query.sort as ToolListFilters["sort"]) : query.q ? "relevance" : "key",
-    page: Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1)),
   };
+  // The list scrolls instead of paging: an old link's page opens the list scrolled to that page's first tool.
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1));
   const renderedAt = Date.now();
   const [role, list, catalogs, golden] = await Promise.all([
     loadTeamRole(team),
@@ -34,7 +35,7 @@ export default async function CatalogPage({
         namespace: initial.ns,
         exposure: initial.exp,
         sort: initial.sort,
-        page: initial.page,
+        page: 1,
         pageSize: PAGE_SIZE,
       }),
     ),
@@ -66,6 +67,7 @@ export default async function CatalogPage({
         canEdit={role !== "viewer"}
         initial={initial}
         initialData={list}
+        startRow={(page - 1) * LEGACY_PAGE_SIZE}
         renderedAt={renderedAt}
       />
     </>
