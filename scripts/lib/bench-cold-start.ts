@@ -9,6 +9,7 @@ import { runInNewContext } from "node:vm";
 import MiniSearch from "minisearch";
 import { connect, StockroomCatalog, verifySnapshot } from "../../sdk/index";
 import { forgetAnalysedTexts } from "../../search/index";
+import { VERB_SWAPS } from "./bench-search-corpus";
 import { seededRandom } from "./seeded-random";
 import type { SessionClient } from "./session-client";
 
@@ -17,14 +18,6 @@ const QUERY = "create a pull request";
 const IMPORT_CHUNK = 1_000; // tools per import request: the tRPC body limit is 5 MB
 const SUFFIXES = ["eu", "staging", "internal", "v2", "sandbox", "legacy", "cloud", "team", "enterprise"];
 const MORE_SUFFIXES = ["self_hosted", "us", "apac", "dev", "qa", "archive", "mirror"];
-const VERB_SWAPS: Record<string, string[]> = {
-  get: ["fetch", "read", "retrieve"],
-  list: ["find", "browse", "enumerate"],
-  create: ["add", "new", "make"],
-  delete: ["remove", "drop", "purge"],
-  update: ["edit", "modify", "patch"],
-  search: ["query", "lookup", "find"],
-};
 
 interface CorpusTool {
   namespace: string;

@@ -23,7 +23,8 @@ const readJsonl = <T>(file: string): T[] =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as T);
 
-const VERB_SWAPS: Record<string, string[]> = {
+/** Verbs a variant may use instead of the original's (shared with bench-cold-start.ts). */
+export const VERB_SWAPS: Record<string, string[]> = {
   get: ["fetch", "read", "retrieve"],
   list: ["find", "browse", "enumerate"],
   create: ["add", "new", "make"],
