@@ -15,6 +15,7 @@ test("an owner teaches the catalog a word in settings, and the playground ranks 
 
   // The catalog's own line, written in settings.
   await page.goto(`/t/${team}/${slug}/settings`);
+  await expect(page.getByRole("button", { name: "Save settings" })).toBeEnabled(); // hydrated: typing is kept
   await page.getByLabel("Catalog vocabulary lines").fill("zorp > refund_order");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
@@ -28,6 +29,7 @@ test("an owner teaches the catalog a word in settings, and the playground ranks 
 
   // A bad line is named, not saved.
   await page.goto(`/t/${team}/${slug}/settings`);
+  await expect(page.getByRole("button", { name: "Save settings" })).toBeEnabled();
   await page.getByLabel("Catalog vocabulary lines").fill("zorp > refund_order\n > nothing");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("line 2: needs words on both sides of >", { exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
 "use client";
 
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
+import { useHydrated } from "@/components/use-hydrated";
 import { DeleteCatalogSection } from "./delete-catalog-section";
 import { PublishApprovalSection } from "./publish-approval-section";
 import { buttonClass } from "../ui/control-styles";
@@ -27,6 +28,8 @@ export function CatalogSettingsForm({
     canEdit,
   );
   const group = { form, setForm, canEdit, error };
+  // Before React has hydrated, a click would submit the form natively and lose what was typed.
+  const hydrated = useHydrated();
   return (
     <div className="max-w-2xl space-y-6">
       <UnsavedChangesGuard isDirty={isDirty} />
@@ -49,7 +52,7 @@ export function CatalogSettingsForm({
           {canEdit && (
             <button
               className={buttonClass}
-              disabled={isPending}
+              disabled={isPending || !hydrated}
               data-shortcut="save"
               aria-keyshortcuts="Control+S Meta+S"
             >
