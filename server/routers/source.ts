@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { importDecisionsSchema, importResultSchema } from "@/domain/import";
-import { sourceInputSchema, sourceSchema, syncIdSchema, syncPreviewSchema } from "@/domain/sources";
+import { sourceInputSchema, sourceSchema, syncIdSchema as SYNC_ID, syncPreviewSchema } from "@/domain/sources";
 import { authedProcedure, CATALOG_SLUG, catalogAccess, catalogProcedure, router, TEAM_SLUG } from "../trpc";
 import { listSources, removeSource, setSource } from "../services/sources/sources";
 import { applySync, dismissSourceChange, previewSync } from "../services/sources/sync-namespace";
@@ -8,7 +8,6 @@ import { cancelSync, ownSync, syncStatus, trackSync } from "../services/sources/
 import { sharedSyncRuns } from "../services/sources/shared-sync-runs";
 
 const NAMESPACE = z.string().trim().min(1, "the namespace's name").max(1000);
-const SYNC_ID = syncIdSchema;
 const PHASE = z.enum(["fetch", "diff", "apply"]);
 
 /**
