@@ -49,7 +49,11 @@ async function prepareScenario(serverUrl: string) {
   const owner = new SessionClient(serverUrl);
   await owner.signIn("demo@stockroom.local", "stockroom-demo");
   const scope = { team: "demo", catalog: "mcp-tools" };
-  await owner.mutate("review.publish", { ...scope, note: "load test baseline", reason: "load test" });
+  await owner.mutate("review.publish", {
+    ...scope,
+    note: "load test baseline",
+    acknowledgement: "load test catalog: its safety findings are not the subject",
+  });
   const { secret } = await owner.mutate<{ secret: string }>("token.create", { ...scope, name: "load test" });
   const snapshotUrl = `${serverUrl}/api/v1/catalogs/demo/mcp-tools/snapshots/latest`;
   const auth = { authorization: `Bearer ${secret}` };
