@@ -48,11 +48,44 @@ interface NodeRequestLike {
   socket: { remoteAddress?: string };
 }
 
+/** What a connection's peer is: its address as the client address header writes it, and whether it is a listed proxy. */
+interface PeerView {
+  remoteAddress: string | undefined;
+  trusted: readonly TrustedRange[];
+  address: string;
+  isProxy: boolean;
+}
+
+// A keep-alive connection sends many requests from one peer: its address is parsed and checked against the
+// proxy list once per connection, not per request (that parse was a tenth of a snapshot revalidation's CPU time).
+const peerViews = new WeakMap<object, PeerView>();
+
+function peerViewOf(socket: NodeRequestLike["socket"], trusted: readonly TrustedRange[]): PeerView {
+  const known = peerViews.get(socket);
+  if (known && known.remoteAddress === socket.remoteAddress && known.trusted === trusted) return known;
+  const { remoteAddress } = socket;
+  const direct = remoteAddress ? parseAddress(remoteAddress) : null;
+  const view: PeerView = {
+    remoteAddress,
+    trusted,
+    address: direct ? direct.toString() : (remoteAddress ?? "unknown"),
+    isProxy: direct !== null && isTrusted(direct, trusted),
+  };
+  peerViews.set(socket, view);
+  return view;
+}
+
 /** Replaces any client-sent CLIENT_ADDRESS_HEADER with the real one. */
 export function setClientAddressHeader(req: NodeRequestLike, trusted: readonly TrustedRange[]): void {
+  setClientAddressFrom(req, peerViewOf(req.socket, trusted), trusted);
+}
+
+function setClientAddressFrom(req: NodeRequestLike, peer: PeerView, trusted: readonly TrustedRange[]): void {
   const forwarded = req.headers["x-forwarded-for"];
-  const forwardedFor = Array.isArray(forwarded) ? forwarded.join(",") : forwarded;
-  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, forwardedFor, trusted);
+  req.headers[CLIENT_ADDRESS_HEADER] =
+    peer.isProxy && forwarded
+      ? clientAddressOf(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted)
+      : peer.address;
 }
 
 /**
@@ -62,18 +95,14 @@ export function setClientAddressHeader(req: NodeRequestLike, trusted: readonly T
  */
 export const PROXY_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"] as const;
 
-/** True when the socket's peer is one of the operator's proxies (STOCKROOM_TRUSTED_PROXIES). */
-export function isTrustedPeer(peer: string | undefined, trusted: readonly TrustedRange[]): boolean {
-  const address = peer ? parseAddress(peer) : null;
-  return address !== null && isTrusted(address, trusted);
-}
-
 /**
- * What `scripts/serve.mjs` runs on every request before anything reads it: the client's address from the socket
- * (or X-Forwarded-For from a listed proxy), and the proxy host headers dropped unless a listed proxy sent them.
+ * What every request goes through before anything reads it (the node:http front of `npm start`, and
+ * `scripts/serve.mjs` until the front is attached): the client's address from the socket (or X-Forwarded-For from
+ * a listed proxy), and the proxy host headers dropped unless a listed proxy sent them.
  */
 export function applyProxyHeaders(req: NodeRequestLike, trusted: readonly TrustedRange[]): void {
-  setClientAddressHeader(req, trusted);
-  if (isTrustedPeer(req.socket.remoteAddress, trusted)) return;
-  for (const name of PROXY_HOST_HEADERS) delete req.headers[name];
+  const peer = peerViewOf(req.socket, trusted);
+  setClientAddressFrom(req, peer, trusted);
+  if (peer.isProxy) return;
+  for (const name of PROXY_HOST_HEADERS) if (req.headers[name] !== undefined) delete req.headers[name];
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { closeDatabase, getCacheListener, getDatabase } from "../db";
 import type { Env } from "../env";
-import { setClientAddressHeader } from "../http/client-address";
+import { applyProxyHeaders } from "../http/client-address";
 import { createNodeApiHandler } from "../http/serve-hooks";
 import type { ReadinessSources } from "./health";
 import { attachFront, type NodeHandler, SERVE_FRONT_KEY, type ServeFrontOptions } from "./serve-front";
@@ -16,7 +16,7 @@ export function appReadinessSources(): ReadinessSources {
 export function appFrontOptions(env: Env): Omit<ServeFrontOptions, "port" | "next"> {
   return {
     api: createNodeApiHandler(),
-    setClientAddress: (req) => setClientAddressHeader(req, env.STOCKROOM_TRUSTED_PROXIES),
+    setClientAddress: (req) => applyProxyHeaders(req, env.STOCKROOM_TRUSTED_PROXIES),
     readiness: appReadinessSources(),
     metricsToken: env.STOCKROOM_METRICS_TOKEN,
     metricsPort: env.STOCKROOM_METRICS_PORT,

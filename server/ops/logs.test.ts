@@ -48,6 +48,27 @@ describe("structured logs of a real server", () => {
     await database?.dispose();
   });
 
+  it("hands Next.js the client's address from the socket and no forwarded host headers from an unlisted peer", async () => {
+    const forged = {
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-port": "8443",
+      forwarded: "host=evil.example",
+      "x-forwarded-for": "203.0.113.9",
+      "x-stockroom-client-ip": "203.0.113.10",
+    };
+    const agent = { headers: forged };
+    for (let i = 0; i < 2; i++) {
+      // twice: the second request may reuse the connection, whose peer the front has already looked at
+      const response = await fetch(`${server.url}/__headers`, agent);
+      expect(response.status).toBe(299);
+      const seen = (await response.json()) as Record<string, string>;
+      for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"])
+        expect(seen[name], name).toBeUndefined();
+      expect(seen["x-stockroom-client-ip"]).toBe("127.0.0.1");
+    }
+  });
+
   it("logs one JSON line per request with its X-Request-Id, and no secret it was sent", async () => {
     const { url, fixture } = server;
     const json = { "content-type": "application/json", origin: fixture.origin };
