@@ -97,6 +97,7 @@ describe("structured logs of a real server", () => {
     expect((await agent(fixture.secret)).status).toBe(200);
     const wrongSecret = `srk_${"x".repeat(40)}`;
     expect((await agent(wrongSecret)).status).toBe(401);
+    await (await fetch(`${url}/api/v1/pasted/${wrongSecret}`)).arrayBuffer(); // a secret pasted into a path
     const wrongPassword = "not-the-password-but-still-secret";
     const refused = await fetch(`${url}/api/auth/sign-in/email`, {
       method: "POST",

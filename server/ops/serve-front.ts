@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { log, logger, requestIdFrom, withRequestId } from "./logger";
+import { log, logger, logRequest, requestIdFrom, withRequestId } from "./logger";
 import { metrics, scrapeMetrics } from "./metrics";
 import { createOpsRoutes, type OpsRoutesOptions } from "./ops-routes";
 
@@ -71,8 +71,8 @@ function track(state: FrontState, req: IncomingMessage, res: ServerResponse): st
     state.open.delete(res);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
-    const path = (req.url ?? "/").split("?", 1)[0]; // a query string is never logged
-    logger().info({ reqId, method: req.method, path, status, ms }, "request");
+    const path = (req.url ?? "/").split("?", 1)[0] ?? "/"; // a query string is never logged
+    logRequest({ reqId, method: req.method, path, status, ms });
     metrics().httpRequests.inc({ method: req.method ?? "?", status: `${Math.floor(status / 100)}xx` });
     if (--state.inFlight === 0) for (const wake of state.idle.splice(0)) wake();
   };
