@@ -25,6 +25,9 @@ describe("stockroomTransformer", () => {
     expect(back.items[0]!.at).toEqual(at);
     expect(back.items[0]!["a.b\\c"].at).toEqual(at);
     expect(back.constructor.at).toEqual(at);
+    expect(roundTrip(at)).toEqual(at);
+    expect(serialize([["x", { at }], 1]).meta?.values).toEqual({ "0.1.at": ["Date"] });
+    expect(serialize({ "a.b\\c": [{ at }] }).meta?.values).toEqual({ "a\\.b\\\\c.0.at": ["Date"] });
   });
 
   it("reads superjson's envelope (tree annotations) and writes one superjson reads", () => {

@@ -41,17 +41,28 @@ function defineOwn(target: Record<string, unknown>, key: string, value: unknown)
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Where a value sits: its key under its parent's place; null is the root. */
+type Place = { parent: Place; key: string } | null;
+
+/** The place as superjson's dotted path; built only where a value is annotated (most answers have no Date). */
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.push(escapeKey(at.key));
+  return keys.reverse().join(".");
+}
+
 /** Replaces Dates with ISO strings, recording their paths; returns the input itself when nothing changed. */
-function encode(value: unknown, path: string, values: Record<string, Annotation>, depth: number): unknown {
+function encode(value: unknown, place: Place, values: Record<string, Annotation>, depth: number): unknown {
   if (value instanceof Date) {
-    values[path] = ["Date"];
+    values[pathOf(place)] = ["Date"];
     return Number.isNaN(value.getTime()) ? null : value.toISOString();
   }
   if (value === null || typeof value !== "object" || depth > 200) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     value.forEach((item, index) => {
-      const encoded = encode(item, path ? `${path}.${index}` : String(index), values, depth + 1);
+      if (item === null || typeof item !== "object") return; // a string or number needs no place
+      const encoded = encode(item, { parent: place, key: String(index) }, values, depth + 1);
       if (encoded !== item) (copy ??= value.slice())[index] = encoded;
     });
     return copy ?? value;
@@ -60,7 +71,9 @@ function encode(value: unknown, path: string, values: Record<string, Annotation>
   let copy: Record<string, unknown> | null = null;
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
-    const encoded = encode(item, path ? `${path}.${escapeKey(key)}` : escapeKey(key), values, depth + 1);
+    // Only objects (Dates among them) can be or hold an annotated value: a string or number needs no place.
+    const encoded =
+      item !== null && typeof item === "object" ? encode(item, { parent: place, key }, values, depth + 1) : item;
     if (encoded !== item) {
       copy ??= Object.defineProperties({}, Object.getOwnPropertyDescriptors(value)) as Record<string, unknown>;
       defineOwn(copy, key, encoded);
@@ -72,7 +85,7 @@ function encode(value: unknown, path: string, values: Record<string, Annotation>
 function serialize(value: unknown): WireEnvelope {
   if (value === undefined) return { json: null, meta: { values: ["undefined"], v: 1 } };
   const values: Record<string, Annotation> = {};
-  const json = encode(value, "", values, 0);
+  const json = encode(value, null, values, 0);
   return Object.keys(values).length > 0 ? { json, meta: { values, v: 1 } } : { json };
 }
 
