@@ -1,10 +1,12 @@
 // Learns the `learned` vocabulary pack from ../shared/corpus/train/pairs.jsonl and writes
-// search/vocabulary/learned.ts. Usage: npx tsx search/scripts/learn-relatedness.ts [--no-write] [--split-requests]
+// search/vocabulary/learned.ts. Usage: npx tsx search/scripts/learn-relatedness.ts [--no-write] [--split-requests | --split-sources]
 // The hyperparameters are chosen on a split of the training corpus itself, never on an evaluation set: a fifth of
 // its tools (by hash) is held out with the requests served only by them, and those requests are ranked over all of
 // their source's tools by a pack learned from the other pairs, so a link counts only if it carries over to tools it
 // was not learned from, as in a catalog nobody trained on. (`--split-requests` holds out a fifth of the requests
-// instead, whose tools the pack did see: that split rewarded memorised tools, see search/README.md.)
+// instead, whose tools the pack did see: that split rewarded memorised tools, see search/README.md. `--split-sources`
+// holds out each training source in turn, learns from the other seven and averages the eight sources' nDCG@10: a
+// catalog of another domain, 4,638 requests instead of 303; docs/search-tuning-log.md, "Learned relatedness, second pass".)
 // Then the pack is learned from every pair with the chosen values. Same corpus, same output, byte for byte.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -48,14 +50,32 @@ interface Source {
 }
 
 const BY_REQUEST = process.argv.includes("--split-requests");
-const heldTool = (toolId: string) => requestHash(toolId) % 5 === 0;
+const BY_SOURCE = process.argv.includes("--split-sources");
+
+/** Held-out requests with the pairs a pack is learned from for them. */
+interface Split {
+  train: AnalysedPair[];
+  sources: Source[];
+}
 
 /** The requests held out: a fifth of the requests, or (default) those whose every tool is a held-out tool. */
-function heldRequests(pairs: readonly AnalysedPair[]): Set<string> {
+function heldRequests(pairs: readonly AnalysedPair[], heldTool: (toolId: string) => boolean): Set<string> {
   if (BY_REQUEST) return new Set(pairs.map((p) => p.request).filter((r) => requestHash(r) % 5 === 0));
   const seen = new Set(pairs.map((p) => p.request));
   for (const p of pairs) if (!heldTool(p.toolId)) seen.delete(p.request);
   return seen;
+}
+
+/** One split (a fifth of the tools, or of the requests), or with `--split-sources` one per training source. */
+function splits(raw: readonly TrainPair[], pairs: readonly AnalysedPair[]): Split[] {
+  const heldTools = BY_SOURCE
+    ? [...new Set(raw.map((p) => p.source))].sort().map((source) => (toolId: string) => toolId.startsWith(`${source}/`))
+    : [(toolId: string) => requestHash(toolId) % 5 === 0];
+  return heldTools.map((heldTool) => {
+    const held = heldRequests(pairs, heldTool);
+    const train = pairs.filter((p) => !held.has(p.request) && (BY_REQUEST || !heldTool(p.toolId)));
+    return { train, sources: heldOutSources(raw, pairs, held) };
+  });
 }
 
 /** Per training source: all its tools, and its held-out requests with the tools they were labelled with. */
@@ -93,16 +113,21 @@ function score(sources: readonly Source[], related: string | null): number {
   return total / sources.length;
 }
 
+/** Mean over the splits of their held-out nDCG@10 with a pack learned from each split's training pairs. */
+function splitScore(parts: readonly Split[], options: LearnOptions): number {
+  return parts.reduce((sum, p) => sum + score(p.sources, packText(learnLinks(p.train, options))), 0) / parts.length;
+}
+
 /** One pass of coordinate search from START: each option in turn takes its best grid value. */
-function tune(train: readonly AnalysedPair[], sources: readonly Source[]): { options: LearnOptions; best: number } {
+function tune(parts: readonly Split[]): { options: LearnOptions; best: number } {
   const options = { ...START };
-  let best = score(sources, packText(learnLinks(train, options)));
+  let best = splitScore(parts, options);
   console.log(`  start ${JSON.stringify(options)}: ${(best * 100).toFixed(2)}`);
   for (const key of Object.keys(GRID) as Array<keyof LearnOptions>) {
     for (const value of GRID[key]) {
       if (value === options[key]) continue;
       const candidate = { ...options, [key]: value };
-      const s = score(sources, packText(learnLinks(train, candidate)));
+      const s = splitScore(parts, candidate);
       console.log(`  ${key}=${value}: ${(s * 100).toFixed(2)}`);
       if (s > best + 1e-9) [best, options[key]] = [s, value];
     }
@@ -114,14 +139,14 @@ function main(): void {
   const started = performance.now();
   const raw = readJsonl<TrainPair>("corpus/train/pairs.jsonl");
   const pairs = analysePairs(raw);
-  const held = heldRequests(pairs);
-  const sources = heldOutSources(raw, pairs, held);
-  const train = pairs.filter((p) => !held.has(p.request) && (BY_REQUEST || !heldTool(p.toolId)));
-  const baseline = score(sources, null);
-  const heldCount = sources.reduce((n, s) => n + s.queries.length, 0);
-  console.log(`split: ${train.length} training pairs, ${heldCount} held-out requests in ${sources.length} sources`);
+  const parts = splits(raw, pairs);
+  const baseline = parts.reduce((sum, p) => sum + score(p.sources, null), 0) / parts.length;
+  for (const { train, sources } of parts) {
+    const heldCount = sources.reduce((n, s) => n + s.queries.length, 0);
+    console.log(`split: ${train.length} training pairs, ${heldCount} held-out requests in ${sources.length} sources`);
+  }
   console.log(`baseline (no learned pack) nDCG@10 ${(baseline * 100).toFixed(2)}`);
-  const { options, best } = tune(train, sources);
+  const { options, best } = tune(parts);
   console.log(`chosen ${JSON.stringify(options)}: held-out nDCG@10 ${(best * 100).toFixed(2)}`);
   const tuned = performance.now();
   const links = learnLinks(pairs, options);
