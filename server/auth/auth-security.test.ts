@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setClientAddressHeader } from "../http/client-address";
+import { applyProxyHeaders } from "../http/client-address";
 import { parseTrustedProxies, type TrustedRange } from "../trusted-proxies";
 import { useTestDatabase } from "../testing/use-test-database";
 import { onUserCreated } from "../services/teams/on-user-created";
@@ -24,7 +24,7 @@ async function serve(auth: Auth, trusted: readonly TrustedRange[]): Promise<{ se
     });
   };
   const server = createServer((req, res) => {
-    setClientAddressHeader(req, trusted);
+    applyProxyHeaders(req, trusted);
     void toRequest(req)
       .then((request) => auth.handler(request))
       .then(async (response) => {

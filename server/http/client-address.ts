@@ -76,10 +76,6 @@ function peerViewOf(socket: NodeRequestLike["socket"], trusted: readonly Trusted
 }
 
 /** Replaces any client-sent CLIENT_ADDRESS_HEADER with the real one. */
-export function setClientAddressHeader(req: NodeRequestLike, trusted: readonly TrustedRange[]): void {
-  setClientAddressFrom(req, peerViewOf(req.socket, trusted), trusted);
-}
-
 function setClientAddressFrom(req: NodeRequestLike, peer: PeerView, trusted: readonly TrustedRange[]): void {
   const forwarded = req.headers["x-forwarded-for"];
   req.headers[CLIENT_ADDRESS_HEADER] =

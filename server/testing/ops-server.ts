@@ -1,6 +1,7 @@
 // The node:http front of `npm start` (server/ops/serve-front.ts, with the app's own options: appFrontOptions) in a
 // child process, with better-auth's handler standing in for Next.js: what ops tests start, signal and read the log
-// of, without a `next build`. The stand-in answers `/__headers` with the request headers it was handed (299, JSON). Environment as for the app (DATABASE_URL or STOCKROOM_DATA_DIR, STOCKROOM_*), plus:
+// of, without a `next build`; the stand-in answers `/__headers` with the request headers it was handed (299, JSON).
+// Environment as for the app (DATABASE_URL or STOCKROOM_DATA_DIR, STOCKROOM_*), plus:
 //   OPS_FIXTURE_FILE  write a fixture there first (team, catalog with golden queries and a version, a user with a
 //                     password, an agent token) as JSON: the secrets go to that file, never to stdout.
 // Usage: node --import tsx --conditions=react-server server/testing/ops-server.ts
