@@ -46,10 +46,12 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  */
 export async function applyMigrations(runner: SqlRunner, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await loadMigrations());
-  await runner.exec(`CREATE TABLE IF NOT EXISTS "_stockroom_migrations" (
-    "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "appliedAt" TIMESTAMPTZ NOT NULL DEFAULT now())`);
   return runner.transaction(async (tx) => {
+    // The lock first: two processes starting on an empty database both ran the CREATE TABLE IF NOT EXISTS, and
+    // Postgres lets only one of two concurrent ones succeed (a duplicate key in pg_type for the other).
     await tx.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS "_stockroom_migrations" (
+      "name" TEXT PRIMARY KEY, "checksum" TEXT NOT NULL, "appliedAt" TIMESTAMPTZ NOT NULL DEFAULT now())`);
     const rows = await tx.query<{ name: string; checksum: string }>(
       `SELECT "name", "checksum" FROM "_stockroom_migrations"`,
     );

@@ -95,3 +95,23 @@ describe("embedded PGlite on disk", () => {
     await second.close();
   });
 });
+
+describe.runIf(testDbKind() === "postgres")("migrations of processes that start together", () => {
+  it("let several runners open one empty database at once: one migrates, the others wait and find it done", async () => {
+    const empty = await createTestDatabase();
+    const url = empty.url!;
+    await empty.sql.exec(`DROP SCHEMA public CASCADE; CREATE SCHEMA public;`);
+    const opened = await Promise.allSettled(Array.from({ length: 6 }, () => openDatabase({ url })));
+    try {
+      const failures = opened.flatMap((o) => (o.status === "rejected" ? [String(o.reason)] : []));
+      expect(failures).toEqual([]);
+      const [row] = await empty.sql.query<{ count: string }>(
+        `SELECT count(*)::text AS count FROM "_stockroom_migrations"`,
+      );
+      expect(Number(row?.count)).toBe((await loadMigrations()).length);
+    } finally {
+      for (const o of opened) if (o.status === "fulfilled") await o.value.close();
+      await empty.close();
+    }
+  }, 120_000);
+});
