@@ -2,7 +2,8 @@ import { z } from "zod";
 import { findingSchema } from "@/domain/catalog-check/index";
 import { catalogProcedure, router } from "../../trpc";
 import { bulkSearchTerms } from "../../services/tools/bulk-search-terms";
-import { bulkUpdateTools, BULK_LIMIT } from "../../services/tools/bulk-update-tools";
+import { bulkUpdateTools } from "../../services/tools/bulk-update-tools";
+import { BULK_TOOL_LIMIT } from "@/domain/vocabulary";
 import { createTool } from "../../services/tools/create-tool";
 import { deleteTool } from "../../services/tools/delete-tool";
 import { duplicateTool } from "../../services/tools/duplicate-tool";
@@ -97,7 +98,7 @@ export const toolRouter = router({
         items: z
           .array(z.object({ id: TOOL_ID, revision: REVISION }))
           .min(1, "Select at least one tool.")
-          .max(BULK_LIMIT),
+          .max(BULK_TOOL_LIMIT),
         patch: z.object({
           exposure: EXPOSURE.optional(),
           fallback: FALLBACK.optional(),
@@ -123,7 +124,7 @@ export const toolRouter = router({
         items: z
           .array(z.object({ id: TOOL_ID, revision: REVISION }))
           .min(1, "Select at least one tool.")
-          .max(BULK_LIMIT),
+          .max(BULK_TOOL_LIMIT),
         add: z
           .array(z.string().max(100, "Each term is at most 100 characters."))
           .max(50, "Add at most 50 terms at once.")

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma, type Catalog, type PrismaClient, type SearchTextMode } from "@prisma/client";
 import { AppError } from "../../errors";
 import { newGroupId, recordAuditEvents, type AuditActor } from "../history/record-audit-event";
-import { BULK_LIMIT, bulkHead } from "./bulk-update-tools";
+import { assertBulkSelection, bulkHead } from "./bulk-update-tools";
 import { checkToolFields } from "../../../domain/tool-rules/tool-rules";
 
 export interface BulkSearchTermsOptions {
@@ -104,8 +104,7 @@ export async function bulkSearchTerms({ db, catalog, actor, items, ...terms }: B
   const add = cleanTerms(terms.add);
   const remove = cleanTerms(terms.remove);
   checkTerms(add, remove);
-  if (items.length === 0) throw new AppError("INVALID_INPUT", "Select at least one tool.");
-  if (items.length > BULK_LIMIT) throw new AppError("INVALID_INPUT", `Select at most ${BULK_LIMIT} tools at once.`);
+  assertBulkSelection(items);
   const ids = [...new Set(items.map((i) => i.id))];
   const expected = new Map(items.map((i) => [i.id, i.revision]));
   return db.$transaction(

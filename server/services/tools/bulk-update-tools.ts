@@ -6,7 +6,12 @@ import { resolveNamespace } from "../namespaces/resolve-namespace";
 import { toolKey } from "./tool-shape";
 import { BULK_TOOL_LIMIT } from "@/domain/vocabulary";
 
-export const BULK_LIMIT = BULK_TOOL_LIMIT;
+/** A bulk change's selection: at least one tool, at most BULK_TOOL_LIMIT. */
+export function assertBulkSelection(items: readonly unknown[]): void {
+  if (items.length === 0) throw new AppError("INVALID_INPUT", "Select at least one tool.");
+  if (items.length > BULK_TOOL_LIMIT)
+    throw new AppError("INVALID_INPUT", `Select at most ${BULK_TOOL_LIMIT} tools at once.`);
+}
 
 export interface BulkUpdateToolsOptions {
   db: PrismaClient;
@@ -141,8 +146,7 @@ async function auditBulkUpdate({ tx, catalog, actor, patch, groupId }: BulkConte
  * be at the revision the list showed (rows are locked first), and moved tools must not clash by name.
  */
 export async function bulkUpdateTools({ db, catalog, actor, items, patch }: BulkUpdateToolsOptions) {
-  if (items.length === 0) throw new AppError("INVALID_INPUT", "Select at least one tool.");
-  if (items.length > BULK_LIMIT) throw new AppError("INVALID_INPUT", `Select at most ${BULK_LIMIT} tools at once.`);
+  assertBulkSelection(items);
   if (patch.exposure === undefined && patch.fallback === undefined && patch.namespace === undefined) {
     throw new AppError("INVALID_INPUT", "Choose an exposure, a fallback or a namespace to apply.");
   }
