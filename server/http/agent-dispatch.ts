@@ -5,7 +5,7 @@ import type { CatalogPath } from "@/domain/agent-api/schemas";
 import { bearerTokenOf } from "../context";
 import { getDatabase } from "../db";
 import { AppError, isAppError } from "../errors";
-import { authorizeAgent } from "../services/tokens/authorize-agent";
+import { authorizeAgent, cachedAgentGate } from "../services/tokens/authorize-agent";
 import { errorAnswer, parseParams, toWebResponse, type AgentAnswer } from "./agent-answer";
 import { AGENT_ROUTES, type AgentRoute } from "./agent-routes";
 import { boundedCache } from "../cache/bounded-cache";
@@ -117,9 +117,40 @@ export async function answerAgentRequest(request: AgentRequest): Promise<AgentAn
   const started = performance.now();
   const route = { name: "unmatched" };
   const answer = await answerMatched(request, route);
+  countAnswer(route.name, answer, started);
+  return answer;
+}
+
+function countAnswer(route: string, answer: AgentAnswer, started: number): void {
   const { agentRequests, agentSeconds } = metrics();
-  agentRequests.inc({ route: route.name, status: String(answer.status) });
-  agentSeconds.observe({ route: route.name }, secondsSince(started));
+  agentRequests.inc({ route, status: String(answer.status) });
+  agentSeconds.observe({ route }, secondsSince(started));
+}
+
+/**
+ * A revalidation answered at once, with no database and no promise: a GET or HEAD with If-None-Match, on a path
+ * answered before, of a token this process has cached, whose tag names what the route would send (the route's
+ * `revalidate`). Then the same gate as `answerAgentRequest` (rate limit, catalog, scope) and a 304, or its refusal.
+ * Anything else is undefined, and `answerAgentRequest` answers it (nothing was charged).
+ */
+export function answerRevalidation(request: AgentRequest): AgentAnswer | undefined {
+  const method = request.method ?? "GET";
+  if (!request.ifNoneMatch || (method !== "GET" && method !== "HEAD")) return undefined;
+  const started = performance.now();
+  const matched = remembered.get(`${method} ${request.path.split("?", 1)[0]!}`);
+  const revalidate = matched?.route.revalidate;
+  if (!matched || !revalidate) return undefined;
+  const { spec } = matched.route;
+  let answer: AgentAnswer | undefined;
+  try {
+    const { team, catalog } = matched.params as CatalogPath;
+    const gate = cachedAgentGate({ secret: bearerTokenOf(request.authorization), team, catalog, scope: spec.scope });
+    answer = gate && revalidate(matched.params, gate, request.ifNoneMatch);
+    if (answer) gate!.admit(); // only for an answer given here: a request left to the full path is charged there
+  } catch (error) {
+    answer = errorAnswer(error);
+  }
+  if (answer) countAnswer(spec.operationId, answer, started);
   return answer;
 }
 
@@ -175,17 +206,16 @@ export async function answerWebRequest(request: Request): Promise<Response> {
     return Buffer.from(bytes);
   };
   const { headers } = request;
-  const path = new URL(request.url).pathname;
-  const answer = await answerAgentRequest({
-    path,
+  const agentRequest: AgentRequest = {
+    path: new URL(request.url).pathname,
     method: request.method,
     authorization: headers.get("authorization"),
     ifNoneMatch: headers.get("if-none-match"),
     acceptEncoding: null,
     readBody,
     contentLength: declaredLengthOf(headers.get("content-length")),
-  });
-  return toWebResponse(answer);
+  };
+  return toWebResponse(answerRevalidation(agentRequest) ?? (await answerAgentRequest(agentRequest)));
 }
 
 /** A node:http body, refused past `maxBytes` without reading the rest. */
@@ -206,6 +236,10 @@ function readNodeBody(req: IncomingMessage, maxBytes: number, tooLarge: () => Ap
   });
 }
 
+/** A request that declares a body (a length over 0, or chunks). */
+const hasBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+
 export type NodeAgentHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -220,7 +254,16 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
-    answerAgentRequest({
+    const write = ({ status, headers, body }: AgentAnswer) => {
+      if (body) headers["Content-Length"] = String(body.length);
+      // Answered before the body was read (refused, too large): the rest of it is still on the socket, so the
+      // socket cannot carry another request; without this the client's next request on it was reset.
+      // (A request answered synchronously is not marked complete yet even when it has no body.)
+      if (!req.complete && hasBody(req)) headers.Connection = "close";
+      res.writeHead(status, headers);
+      res.end(body ?? undefined);
+    };
+    const request: AgentRequest = {
       path: req.url ?? "/",
       method: req.method,
       authorization: header("authorization"),
@@ -228,19 +271,18 @@ export function createNodeAgentHandler(): NodeAgentHandler {
       acceptEncoding: header("accept-encoding"),
       readBody: (maxBytes, tooLarge) => readNodeBody(req, maxBytes, tooLarge),
       contentLength: declaredLengthOf(header("content-length")),
-    })
-      .then(({ status, headers, body }) => {
-        if (body) headers["Content-Length"] = String(body.length);
-        // Answered before the body was read (refused, too large): the rest of it is still on the socket, so the
-        // socket cannot carry another request; without this the client's next request on it was reset.
-        if (!req.complete) headers.Connection = "close";
-        res.writeHead(status, headers);
-        res.end(body ?? undefined);
-      })
-      // answerAgentRequest answers every failure; only writing the response can still fail.
-      .catch((error: unknown) => {
-        log().error({ err: error }, "agent API response failed");
-        res.destroy();
-      });
+    };
+    // answerAgentRequest answers every failure; only writing the response can still fail.
+    const failed = (error: unknown) => {
+      log().error({ err: error }, "agent API response failed");
+      res.destroy();
+    };
+    const now = answerRevalidation(request);
+    if (!now) return void answerAgentRequest(request).then(write).catch(failed);
+    try {
+      write(now);
+    } catch (error) {
+      failed(error);
+    }
   };
 }

@@ -19,7 +19,12 @@ import { apiImportOptions, IMPORT_SOURCE_MAX } from "@/domain/import";
 import type { DatabaseHandle } from "../db/open";
 import { AppError } from "../errors";
 import type { AgentAccess, QueryRunner } from "../services/tokens/authorize-agent";
-import { findSnapshotRef, loadSnapshotBody } from "../services/snapshots/get-snapshot";
+import {
+  findSnapshotRef,
+  knownSnapshotRef,
+  loadSnapshotBody,
+  type SnapshotRef,
+} from "../services/snapshots/get-snapshot";
 import { cachedSearchableSnapshot, searchSnapshot } from "../services/snapshots/hosted-search";
 import { listSnapshots } from "../services/snapshots/list-snapshots";
 import { commitImport, previewImport } from "../services/import/import-tools";
@@ -47,37 +52,63 @@ export interface RouteCall<Params> {
   readBody: () => Promise<Buffer>;
 }
 
+/** What a revalidation is checked against when this process already knows it (see `cachedAgentGate`). */
+export interface KnownAccess {
+  catalogId: string;
+  latest: SnapshotRef | null;
+}
+
 export interface AgentRoute<S extends AgentRouteSpec = AgentRouteSpec> {
   spec: S;
   handle: (call: RouteCall<z.output<S["params"]>>) => Promise<AgentAnswer>;
+  /**
+   * A 304 answered at once, with no database and no promise, when the client's If-None-Match names what the route
+   * would send and this process knows it; undefined leaves the request to `handle`. Pure: it charges and checks
+   * nothing (the dispatcher runs the gate first).
+   */
+  revalidate?: (params: z.output<S["params"]>, access: KnownAccess, ifNoneMatch: string) => AgentAnswer | undefined;
 }
 
-const route = <S extends AgentRouteSpec>(spec: S, handle: AgentRoute<S>["handle"]): AgentRoute =>
-  ({ spec, handle }) as unknown as AgentRoute;
+const route = <S extends AgentRouteSpec>(
+  spec: S,
+  handle: AgentRoute<S>["handle"],
+  revalidate?: AgentRoute<S>["revalidate"],
+): AgentRoute => ({ spec, handle, revalidate }) as unknown as AgentRoute;
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** JSON text → value, refused past MAX_JSON_DEPTH; `hint` says what to send instead. */
 const parseJson = (bytes: Buffer, hint: (reason: string) => string): unknown =>
   parseJsonWithinDepth(bytes.toString("utf8"), hint);
 
-/** A snapshot with ETag/304 and a content encoding compressed once per snapshot (br or gzip). */
-async function answerSnapshot(call: RouteCall<unknown>, version: SnapshotVersion): Promise<AgentAnswer> {
-  const { db, agent } = call;
-  const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version, latest: agent.latest });
-  const etag = `"${ref.contentHash}"`;
-  const headers: Record<string, string> = {
-    ETag: etag,
+function snapshotHeaders(ref: SnapshotRef, version: SnapshotVersion): Record<string, string> {
+  return {
+    ETag: `"${ref.contentHash}"`,
     "Cache-Control": version === "latest" ? REVALIDATE : IMMUTABLE,
     // Responses depend on the token (403 for others) and the encoding; shared caches must key on both.
     Vary: "Accept-Encoding, Authorization",
     "X-Stockroom-Version": String(ref.version),
   };
-  if (matchesEtag(call.ifNoneMatch, etag)) return answer(304, headers, null);
+}
+
+/** A snapshot with ETag/304 and a content encoding compressed once per snapshot (br or gzip). */
+async function answerSnapshot(call: RouteCall<unknown>, version: SnapshotVersion): Promise<AgentAnswer> {
+  const { db, agent } = call;
+  const ref = await findSnapshotRef({ db, catalogId: agent.catalogId, version, latest: agent.latest });
+  const headers = snapshotHeaders(ref, version);
+  if (matchesEtag(call.ifNoneMatch, headers.ETag!)) return answer(304, headers, null);
   const encoding = chooseEncoding(call.acceptEncoding);
   const bytes = await (await loadSnapshotBody({ db, ref })).encoded(encoding);
   headers["Content-Type"] = "application/json; charset=utf-8";
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
   return answer(200, headers, bytes);
+}
+
+/** answerSnapshot's 304 when the ref is known here (a catalog with nothing published is left to it: 404). */
+function revalidateSnapshot(version: SnapshotVersion, access: KnownAccess, ifNoneMatch: string) {
+  const ref = version === "latest" ? access.latest : knownSnapshotRef({ catalogId: access.catalogId, version });
+  if (!ref) return undefined;
+  const headers = snapshotHeaders(ref, version);
+  return matchesEtag(ifNoneMatch, headers.ETag!) ? answer(304, headers, null) : undefined;
 }
 
 async function answerSearch(call: RouteCall<unknown>): Promise<AgentAnswer> {
@@ -210,8 +241,16 @@ export const AGENT_ROUTES: readonly AgentRoute[] = [
       headers: { "Cache-Control": REVALIDATE, Vary: "Authorization" },
     }),
   ),
-  route(getLatestSnapshotRoute, (call) => answerSnapshot(call, "latest")),
-  route(getSnapshotRoute, (call) => answerSnapshot(call, call.params.version)),
+  route(
+    getLatestSnapshotRoute,
+    (call) => answerSnapshot(call, "latest"),
+    (_params, access, ifNoneMatch) => revalidateSnapshot("latest", access, ifNoneMatch),
+  ),
+  route(
+    getSnapshotRoute,
+    (call) => answerSnapshot(call, call.params.version),
+    (params, access, ifNoneMatch) => revalidateSnapshot(params.version, access, ifNoneMatch),
+  ),
   route(searchToolsRoute, answerSearch),
   route(previewImportRoute, (call) => answerImport(call, previewImportRoute)),
   route(commitImportRoute, (call) => answerImport(call, commitImportRoute)),

@@ -23,6 +23,23 @@ interface FindSnapshotRefOptions {
   latest?: SnapshotRef | null;
 }
 
+/**
+ * The row `latest` or a version number names when it is known without the database: `latest` as the caller read it
+ * (404 when it read none), a numbered version from the cache; undefined otherwise.
+ */
+export function knownSnapshotRef({
+  catalogId,
+  version,
+  latest,
+}: Omit<FindSnapshotRefOptions, "db">): SnapshotRef | undefined {
+  if (version === "latest") {
+    if (latest === undefined) return undefined;
+    if (latest) return latest;
+    throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
+  }
+  return numberedRefs.get(`${catalogId}:${version}`);
+}
+
 /** Which row `latest` or a version number names: enough to answer a revalidation (304) without the payload. */
 export async function findSnapshotRef({
   db,
@@ -30,12 +47,7 @@ export async function findSnapshotRef({
   version,
   latest,
 }: FindSnapshotRefOptions): Promise<SnapshotRef> {
-  if (version === "latest" && latest !== undefined) {
-    if (latest) return latest;
-    throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
-  }
-  const key = `${catalogId}:${String(version)}`;
-  const known = numberedRefs.get(key);
+  const known = knownSnapshotRef({ catalogId, version, latest });
   if (known) return known;
   const select = { id: true, version: true, contentHash: true } as const;
   const ref =
@@ -43,7 +55,7 @@ export async function findSnapshotRef({
       ? await db.snapshot.findFirst({ where: { catalogId }, orderBy: { version: "desc" }, select })
       : await db.snapshot.findUnique({ where: { catalogId_version: { catalogId, version } }, select });
   if (ref) {
-    if (version !== "latest") numberedRefs.set(key, ref);
+    if (version !== "latest") numberedRefs.set(`${catalogId}:${version}`, ref);
     return ref;
   }
   const newest = await db.snapshot.findFirst({

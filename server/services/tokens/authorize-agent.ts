@@ -78,6 +78,64 @@ export function agentRateLimiter(): TokenBucketLimiter {
   return globalForLimiter.stockroomAgentLimiter;
 }
 
+/** What the gate checks of one request, whatever reads the token's row. */
+type GateRequest = Pick<AuthorizeAgentOptions, "team" | "catalog"> & {
+  scope: AgentTokenScope;
+  limiter: TokenBucketLimiter;
+  now: Date;
+};
+
+/** The secret's hash, or 401 for no secret or one that cannot be a token. */
+function hashOfSecret(secret: string | null): string {
+  if (!secret)
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.",
+    );
+  if (!looksLikeTokenSecret(secret))
+    throw new AppError(
+      "UNAUTHORIZED",
+      "That is not a Stockroom agent token (they start with srk_ and have 44 characters).",
+    );
+  return hashTokenSecret(secret);
+}
+
+function assertUsable(token: TokenRow | undefined): asserts token is TokenRow {
+  if (!token)
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Unknown agent token: check that it was copied whole, or ask a catalog owner for a new one.",
+    );
+  if (token.isRevoked)
+    throw new AppError("UNAUTHORIZED", "This agent token was revoked; ask a catalog owner for a new one.");
+}
+
+const lastUsedIsDue = (token: TokenRow, now: Date) =>
+  token.lastUsedMs === null || now.getTime() - token.lastUsedMs >= LAST_USED_RESOLUTION_MS;
+
+/** The rest of the gate, once the token is known and usable: its rate limit (429), catalog and scope (403). */
+function admit(token: TokenRow, { team, catalog, scope, limiter, now }: GateRequest): AgentAccess {
+  const verdict = limiter.take(token.id, now.getTime());
+  if (!verdict.allowed) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `Too many requests for this token (${limiter.perMinute} a minute): retry in ${verdict.retryAfterSeconds} s.`,
+      {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      },
+    );
+  }
+
+  if (token.teamSlug !== team || token.catalogSlug !== catalog) {
+    throw new AppError("FORBIDDEN", `This token reads catalog ${token.teamSlug}/${token.catalogSlug} only.`);
+  }
+  if (scope !== "read" && !token.scopes.includes(scope)) throw new AppError("FORBIDDEN", MISSING_SCOPE[scope]);
+  return { tokenId: token.id, catalogId: token.catalogId, latest: latestOf(token) };
+}
+
+const latestOf = (token: TokenRow): LatestSnapshotRef | null =>
+  token.latestId ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! } : null;
+
 /**
  * The one gate for agent requests: a valid, unrevoked token of a catalog that is not archived (401), within
  * its rate limit (429), for the catalog
@@ -95,26 +153,9 @@ export async function authorizeAgent({
   cache = agentAccessCache(),
   now = new Date(),
 }: AuthorizeAgentOptions): Promise<AgentAccess> {
-  if (!secret)
-    throw new AppError(
-      "UNAUTHORIZED",
-      "Send an agent token as `Authorization: Bearer srk_…`; catalog owners create tokens on the Agent tokens tab.",
-    );
-  if (!looksLikeTokenSecret(secret))
-    throw new AppError(
-      "UNAUTHORIZED",
-      "That is not a Stockroom agent token (they start with srk_ and have 44 characters).",
-    );
-  const token = await findToken(hashTokenSecret(secret), query, cache);
-  if (!token)
-    throw new AppError(
-      "UNAUTHORIZED",
-      "Unknown agent token: check that it was copied whole, or ask a catalog owner for a new one.",
-    );
-  if (token.isRevoked)
-    throw new AppError("UNAUTHORIZED", "This agent token was revoked; ask a catalog owner for a new one.");
-
-  if (token.lastUsedMs === null || now.getTime() - token.lastUsedMs >= LAST_USED_RESOLUTION_MS) {
+  const token = await findToken(hashOfSecret(secret), query, cache);
+  assertUsable(token);
+  if (lastUsedIsDue(token, now)) {
     const cutoff = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     await db.agentToken.updateMany({
       where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
@@ -122,26 +163,42 @@ export async function authorizeAgent({
     });
     token.lastUsedMs = now.getTime();
   }
+  return admit(token, { team, catalog, scope, limiter, now });
+}
 
-  const verdict = limiter.take(token.id, now.getTime());
-  if (!verdict.allowed) {
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many requests for this token (${limiter.perMinute} a minute): retry in ${verdict.retryAfterSeconds} s.`,
-      {
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      },
-    );
-  }
+/** A token's access as far as this process's cache knows it, with nothing charged or checked yet. */
+export interface CachedAgentGate {
+  /** The latest version as the cached row has it (what a revalidation of `latest` compares with). */
+  latest: LatestSnapshotRef | null;
+  catalogId: string;
+  /** The rest of the gate, as `authorizeAgent` runs it: the rate limit (charged here), catalog and scope. */
+  admit(): AgentAccess;
+}
 
-  if (token.teamSlug !== team || token.catalogSlug !== catalog) {
-    throw new AppError("FORBIDDEN", `This token reads catalog ${token.teamSlug}/${token.catalogSlug} only.`);
-  }
-  if (scope !== "read" && !token.scopes.includes(scope)) throw new AppError("FORBIDDEN", MISSING_SCOPE[scope]);
-  const latest = token.latestId
-    ? { id: token.latestId, version: Number(token.latestVersion), contentHash: token.latestHash! }
-    : null;
-  return { tokenId: token.id, catalogId: token.catalogId, latest };
+/**
+ * The gate from this process's cache alone, for an answer that needs no database (a revalidation): undefined when
+ * the row is not cached or its lastUsedAt is due to be written (`authorizeAgent` then does both). Throws the same
+ * 401s as `authorizeAgent`; the rate limit and the catalog and scope checks run only when `admit` is called, so a
+ * caller that then falls back to `authorizeAgent` charges the token once.
+ */
+export function cachedAgentGate({
+  secret,
+  team,
+  catalog,
+  scope = "read",
+  limiter = agentRateLimiter(),
+  cache = agentAccessCache(),
+  now = new Date(),
+}: Omit<AuthorizeAgentOptions, "db" | "query">): CachedAgentGate | undefined {
+  const hash = hashOfSecret(secret);
+  const token = cache.get(hash);
+  if (!token || lastUsedIsDue(token, now)) return undefined;
+  assertUsable(token);
+  return {
+    latest: latestOf(token),
+    catalogId: token.catalogId,
+    admit: () => admit(token, { team, catalog, scope, limiter, now }),
+  };
 }
 
 /** The token's row from the cache, or from the database (and then cached); unknown tokens are not cached. */
