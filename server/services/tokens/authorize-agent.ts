@@ -145,16 +145,12 @@ const latestOf = (token: TokenRow): LatestSnapshotRef | null =>
 export async function authorizeAgent({
   db,
   query = prismaRunner(db),
-  secret,
-  team,
-  catalog,
-  scope = "read",
-  limiter = agentRateLimiter(),
-  cache = agentAccessCache(),
-  now = new Date(),
+  ...options
 }: AuthorizeAgentOptions): Promise<AgentAccess> {
-  const token = await findToken(hashOfSecret(secret), query, cache);
+  const { hash, cache, request } = gateOf(options);
+  const token = await findToken(hash, query, cache);
   assertUsable(token);
+  const { now } = request;
   if (lastUsedIsDue(token, now)) {
     const cutoff = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     await db.agentToken.updateMany({
@@ -163,7 +159,18 @@ export async function authorizeAgent({
     });
     token.lastUsedMs = now.getTime();
   }
-  return admit(token, { team, catalog, scope, limiter, now });
+  return admit(token, request);
+}
+
+type GateOptions = Omit<AuthorizeAgentOptions, "db" | "query">;
+
+/** The options with their defaults: the secret's hash (401 for none or a malformed one), the cache, the request. */
+function gateOf({ secret, team, catalog, scope = "read", limiter, cache, now }: GateOptions) {
+  return {
+    hash: hashOfSecret(secret),
+    cache: cache ?? agentAccessCache(),
+    request: { team, catalog, scope, limiter: limiter ?? agentRateLimiter(), now: now ?? new Date() },
+  };
 }
 
 /** A token's access as far as this process's cache knows it, with nothing charged or checked yet. */
@@ -181,24 +188,12 @@ export interface CachedAgentGate {
  * 401s as `authorizeAgent`; the rate limit and the catalog and scope checks run only when `admit` is called, so a
  * caller that then falls back to `authorizeAgent` charges the token once.
  */
-export function cachedAgentGate({
-  secret,
-  team,
-  catalog,
-  scope = "read",
-  limiter = agentRateLimiter(),
-  cache = agentAccessCache(),
-  now = new Date(),
-}: Omit<AuthorizeAgentOptions, "db" | "query">): CachedAgentGate | undefined {
-  const hash = hashOfSecret(secret);
+export function cachedAgentGate(options: GateOptions): CachedAgentGate | undefined {
+  const { hash, cache, request } = gateOf(options);
   const token = cache.get(hash);
-  if (!token || lastUsedIsDue(token, now)) return undefined;
+  if (!token || lastUsedIsDue(token, request.now)) return undefined;
   assertUsable(token);
-  return {
-    latest: latestOf(token),
-    catalogId: token.catalogId,
-    admit: () => admit(token, { team, catalog, scope, limiter, now }),
-  };
+  return { latest: latestOf(token), catalogId: token.catalogId, admit: () => admit(token, request) };
 }
 
 /** The token's row from the cache, or from the database (and then cached); unknown tokens are not cached. */
