@@ -105,7 +105,7 @@ async function answerSnapshot(call: RouteCall<unknown>, version: SnapshotVersion
 
 /** answerSnapshot's 304 when the ref is known here (a catalog with nothing published is left to it: 404). */
 function revalidateSnapshot(version: SnapshotVersion, access: KnownAccess, ifNoneMatch: string) {
-  const ref = version === "latest" ? access.latest : knownSnapshotRef({ catalogId: access.catalogId, version });
+  const ref = knownSnapshotRef({ catalogId: access.catalogId, version, latest: access.latest });
   if (!ref) return undefined;
   const headers = snapshotHeaders(ref, version);
   return matchesEtag(ifNoneMatch, headers.ETag!) ? answer(304, headers, null) : undefined;

@@ -25,19 +25,14 @@ interface FindSnapshotRefOptions {
 
 /**
  * The row `latest` or a version number names when it is known without the database: `latest` as the caller read it
- * (404 when it read none), a numbered version from the cache; undefined otherwise.
+ * (null when it read none: nothing is published), a numbered version from the cache; undefined otherwise.
  */
 export function knownSnapshotRef({
   catalogId,
   version,
   latest,
-}: Omit<FindSnapshotRefOptions, "db">): SnapshotRef | undefined {
-  if (version === "latest") {
-    if (latest === undefined) return undefined;
-    if (latest) return latest;
-    throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
-  }
-  return numberedRefs.get(`${catalogId}:${version}`);
+}: Omit<FindSnapshotRefOptions, "db">): SnapshotRef | null | undefined {
+  return version === "latest" ? latest : numberedRefs.get(`${catalogId}:${version}`);
 }
 
 /** Which row `latest` or a version number names: enough to answer a revalidation (304) without the payload. */
@@ -49,6 +44,7 @@ export async function findSnapshotRef({
 }: FindSnapshotRefOptions): Promise<SnapshotRef> {
   const known = knownSnapshotRef({ catalogId, version, latest });
   if (known) return known;
+  if (known === null) throw new AppError("NOT_FOUND", NOTHING_PUBLISHED);
   const select = { id: true, version: true, contentHash: true } as const;
   const ref =
     version === "latest"
