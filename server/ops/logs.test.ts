@@ -14,7 +14,8 @@ import {
   type OpsProcess,
   startOpsProcess,
 } from "../testing/ops-process";
-import { createLogger } from "./logger";
+import pino from "pino";
+import { createLogger, logRequest, replaceLogger, scrubSecrets } from "./logger";
 
 const METRICS_TOKEN = "metrics-token-0123456789abcdefghijk";
 /** The secret header an HTTP MCP source needs (sealed at rest under STOCKROOM_SECRETS_KEY), and a wrong one. */
@@ -187,5 +188,68 @@ describe("the logger's redaction", () => {
     log.error({ err: new Error("upstream refused srk_error-secret-10") }, "oops");
     for (let n = 1; n <= 10; n++) expect(text).not.toMatch(new RegExp(`secret-${n}\\b`));
     expect(text).toContain("[redacted]");
+  });
+});
+
+/** A stream that keeps what is written to it. */
+function textSink() {
+  const sink = {
+    text: "",
+    stream: new Writable({ write: (chunk, _encoding, done) => void ((sink.text += chunk), done()) }),
+  };
+  return sink;
+}
+
+describe("the access line", () => {
+  const PATHS = [
+    "/api/v1/catalogs/demo/mcp-tools/snapshots/latest",
+    '/quote"and\\backslash',
+    "/control\u0001\u001f\u007f",
+    "/caf\u00e9/\u4f1a\u8b70/\ud83d\uddd3/\u2028",
+    "/api/v1/pasted/srk_abcdefghijklmnop",
+    "/x/Bearer%20abc/BEARER secret-value",
+  ];
+
+  it("is the line pino writes for the same fields (the time aside), with a secret in the path scrubbed", () => {
+    const ours = textSink();
+    const restore = replaceLogger(createLogger(ours.stream));
+    const reference = textSink();
+    const pinoLine = pino(
+      { level: "info", base: { pid: process.pid }, formatters: { level: (label) => ({ level: label }) } },
+      reference.stream,
+    );
+    try {
+      for (const [i, path] of PATHS.entries()) {
+        const line = {
+          reqId: `req-${i}-0123456789`,
+          method: i === 2 ? undefined : "GET",
+          path,
+          status: 200 + i,
+          ms: i * 1.5,
+        };
+        logRequest(line);
+        pinoLine.info({ ...line, path: scrubSecrets(path) }, "request");
+      }
+    } finally {
+      restore();
+    }
+    const withoutTime = (text: string) => text.replace(/"time":\d+,/g, '"time":0,').split("\n");
+    expect(withoutTime(ours.text)).toEqual(withoutTime(reference.text));
+    expect(ours.text).not.toContain("abcdefghijklmnop");
+    expect(ours.text).not.toContain("secret-value");
+    for (const line of ours.text.trim().split("\n")) expect(JSON.parse(line)).toMatchObject({ msg: "request" });
+  });
+
+  it("is not written below the info level", () => {
+    const sink = textSink();
+    const quiet = createLogger(sink.stream);
+    quiet.level = "warn";
+    const restore = replaceLogger(quiet);
+    try {
+      logRequest({ reqId: "req-quiet-0123", method: "GET", path: "/", status: 200, ms: 1 });
+    } finally {
+      restore();
+    }
+    expect(sink.text).toBe("");
   });
 });
