@@ -79,9 +79,9 @@ const SECRET_HINT = /srk_|bearer/i;
 
 /**
  * One `request` line, the same JSON a pino logger writes for `info({ reqId, method, path, status, ms }, "request")`,
- * written by hand: one per request, it was most of the front's own cost of a revalidation (a 304 answered 10,500–
- * 11,100 requests a second with pino's line, 14,000–14,700 with this one and 17,600 with none; docs/performance.md).
- * A secret pasted into the path is scrubbed. On a logger made elsewhere, pino writes it.
+ * written by hand: one per request, pino's line was most of the front's own cost of a revalidation (with this one
+ * a 304 is answered about a third faster; docs/performance.md has the runs). A secret pasted into the path is
+ * scrubbed. On a logger made elsewhere, pino writes it.
  */
 export function logRequest(line: AccessLine): void {
   const current = logger();
