@@ -1,10 +1,12 @@
 // `npm run bench:api`: snapshot fetches against the built app served as `npm start` serves it (304 revalidation,
 // 200 br, 200 gzip, 200 identity) with autocannon on loopback, each against a plain node:http server returning the
 // same bytes in the same run. Prints req/s, p99 and the app/peer ratio (goals: ≥ 0.8× for a 304, ≥ 1.0× for a
-// body), and a 1,000-tool snapshot's
-// size raw, gzip and br. Bounded: BENCH_SECONDS per run (default 8), 10 connections, its own build dir
-// (NEXT_DIST_DIR, default .next-bench-api, one tsconfig.json lists so the build leaves it as it is: see
-// scripts/lib/next-dist-dir.ts; BENCH_REBUILD=1 rebuilds it) and a throw-away embedded database.
+// body), and a 1,000-tool snapshot's size raw, gzip and br. Each scenario runs in rounds of the app then the peer
+// (BENCH_ROUNDS, default 3): the peer's own rate swings with the machine's load from one run to the next, so a row
+// gives the medians of the rounds, and its verdict the median ratio. Bounded: BENCH_SECONDS per run (default 8),
+// 10 connections, its own build dir (NEXT_DIST_DIR, default .next-bench-api, one tsconfig.json lists so the build
+// leaves it as it is: see scripts/lib/next-dist-dir.ts; BENCH_REBUILD=1 rebuilds it) and a throw-away embedded
+// database.
 // `--part cold` (also part of the default `both`): an agent's cold start over a 10,000-tool snapshot, the SDK's
 // fetch + verify + index against MiniSearch building over the same texts (scripts/lib/bench-cold-start.ts; goal
 // ≤ 0.5×; `--runs N`, default 5). `--part snapshots` runs the serving part alone. Each part writes its own section.
@@ -17,7 +19,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { freePort } from "./lib/app-server";
-import { coldStartTools, measureColdStart, publishColdStartCatalog } from "./lib/bench-cold-start";
+import { coldStartTools, measureColdStart, median, publishColdStartCatalog } from "./lib/bench-cold-start";
 import { recordBenchOutput } from "./lib/bench-report";
 import { BENCH_DIST_DIRS, benchDistDir } from "./lib/next-dist-dir";
 import { SessionClient } from "./lib/session-client";
@@ -32,6 +34,7 @@ const PART = option("part", "both");
 if (!["snapshots", "cold", "both"].includes(PART)) throw new Error(`--part snapshots|cold|both, got ${PART}`);
 const COLD_RUNS = Number(option("runs", "5"));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DIST_DIR = benchDistDir(BENCH_DIST_DIRS.api);
 const CONNECTIONS = 10;
 const TOOL_COUNT = 1000;
@@ -105,13 +108,15 @@ function startPeer(body: {
   );
 }
 
-async function measure(url: string, headers: Record<string, string>, expectStatus: number) {
+type Measured = { rps: number; p99: number };
+
+async function measure(url: string, headers: Record<string, string>, expectStatus: number): Promise<Measured> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const codes = result.statusCodeStats;
   const unexpected = Object.entries(codes).filter(([code]) => Number(code) !== expectStatus);
   if (result.errors > 0 || unexpected.length > 0)
     throw new Error(`${url}: ${result.errors} errors, unexpected statuses ${JSON.stringify(unexpected)}`);
-  return { rps: result.requests.average, p99: result.latency.p99, mbps: result.throughput.average / 1e6 };
+  return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 /**
@@ -244,7 +249,7 @@ async function servedBodies(latestUrl: string, auth: Record<string, string>) {
   return { identity, gzip: gzip.bytes, br: br.bytes };
 }
 
-/** Each scenario against the app, then against the peer, one row each. */
+/** Each scenario in ROUNDS rounds of the app then the peer; one row each, with the medians and every round's ratio. */
 async function runScenarios(latestUrl: string, peerUrl: string, auth: Record<string, string>, etag: string) {
   const scenarios = [
     { name: "304 If-None-Match", headers: { ...auth, "if-none-match": etag }, status: 304, goal: 0.8 },
@@ -254,15 +259,24 @@ async function runScenarios(latestUrl: string, peerUrl: string, auth: Record<str
   ];
   const loadBefore = loadavg()[0]!;
   for (const scenario of scenarios) {
-    const ours = await measure(latestUrl, scenario.headers, scenario.status);
-    const theirs = await measure(`${peerUrl}/snapshot`, scenario.headers, scenario.status);
-    const ratio = ours.rps / theirs.rps;
+    const rounds: Array<{ ours: Measured; theirs: Measured }> = [];
+    for (let round = 0; round < ROUNDS; round++)
+      rounds.push({
+        ours: await measure(latestUrl, scenario.headers, scenario.status),
+        theirs: await measure(`${peerUrl}/snapshot`, scenario.headers, scenario.status),
+      });
+    const ratios = rounds.map(({ ours, theirs }) => ours.rps / theirs.rps);
+    const ratio = median(ratios);
+    const side = (of: (r: (typeof rounds)[number]) => Measured) =>
+      `${median(rounds.map((r) => of(r).rps))
+        .toFixed(0)
+        .padStart(6)} req/s p99 ${String(median(rounds.map((r) => of(r).p99))).padStart(4)} ms`;
     console.log(
-      `${scenario.name.padEnd(18)} app ${ours.rps.toFixed(0).padStart(6)} req/s p99 ${String(ours.p99).padStart(4)} ms | node:http ${theirs.rps.toFixed(0).padStart(6)} req/s p99 ${String(theirs.p99).padStart(4)} ms | ratio ${ratio.toFixed(2)}× (goal ≥ ${scenario.goal.toFixed(1)}×: ${ratio >= scenario.goal ? "met" : "not met"})`,
+      `${scenario.name.padEnd(18)} app ${side((r) => r.ours)} | node:http ${side((r) => r.theirs)} | ratio ${ratio.toFixed(2)}× (rounds ${ratios.map((r) => r.toFixed(2)).join(", ")}; goal ≥ ${scenario.goal.toFixed(1)}×: ${ratio >= scenario.goal ? "met" : "not met"})`,
     );
   }
   console.log(
-    `\nload average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores while measuring: req/s and p99 drop with load (app and peer share the cores with it); compare the two sides of one row`,
+    `\nmedians of ${ROUNDS} rounds; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores while measuring: req/s and p99 drop with load (app and peer share the cores with it); compare the two sides of one row`,
   );
 }
 
@@ -281,7 +295,7 @@ async function snapshotServing(owner: SessionClient, appUrl: string): Promise<vo
       `  raw ${kb(bodies.identity.length)} · gzip ${kb(bodies.gzip.length)} (${pct(bodies.gzip.length)}) · br ${kb(bodies.br.length)} (${pct(bodies.br.length)}), as served`,
     );
     console.log(
-      `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, loopback; peer = node:http serving the same bytes\n`,
+      `autocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds of app then peer, loopback; peer = node:http serving the same bytes (in this process)\n`,
     );
     await runScenarios(latestUrl, peer.url, auth, etag);
   } finally {

@@ -128,7 +128,8 @@ const gc: () => void = (() => {
   return runInNewContext("gc") as () => void;
 })();
 
-const median = (values: readonly number[]) => {
+/** The middle value (the upper one of an even count). */
+export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
