@@ -39,8 +39,12 @@ export const REDACTED_PATHS = [
 /** Patterns that must not reach a log even inside a message string: agent token secrets and bearer values. */
 const SECRET_TEXT = [/srk_[A-Za-z0-9_-]+/g, /(bearer\s+)[^\s"',;]+/gi];
 
+/** What a text needs to hold for a pattern of SECRET_TEXT to match (one scan where most texts have neither). */
+const SECRET_HINT = /srk_|bearer/i;
+
 /** The text with anything shaped like a secret replaced. */
 export function scrubSecrets(text: string): string {
+  if (!SECRET_HINT.test(text)) return text;
   return SECRET_TEXT.reduce((out, pattern) => out.replace(pattern, (_m, prefix = "") => `${prefix}[redacted]`), text);
 }
 
@@ -74,8 +78,6 @@ export interface AccessLine {
 const NOT_PLAIN = /["\\\u0000-\u001f\u007f-\uffff]/;
 /** Exactly `JSON.stringify(text)`; a plain ASCII string (an id, a method, most paths) is quoted without it. */
 const jsonString = (text: string) => (NOT_PLAIN.test(text) ? JSON.stringify(text) : `"${text}"`);
-/** What a path needs to hold for scrubSecrets to change it. */
-const SECRET_HINT = /srk_|bearer/i;
 
 /**
  * One `request` line, the same JSON a pino logger writes for `info({ reqId, method, path, status, ms }, "request")`,
@@ -85,7 +87,7 @@ const SECRET_HINT = /srk_|bearer/i;
  */
 export function logRequest(line: AccessLine): void {
   const current = logger();
-  const path = SECRET_HINT.test(line.path) ? scrubSecrets(line.path) : line.path;
+  const path = scrubSecrets(line.path);
   const stream = accessStreams.get(current);
   if (!stream) return void current.info({ ...line, path }, "request");
   if (!current.isLevelEnabled("info")) return;
@@ -98,13 +100,10 @@ export function logRequest(line: AccessLine): void {
 /** A logger with this module's redaction, on stdout or on `destination` (tests). */
 export function createLogger(destination?: DestinationStream): Logger {
   const stream = destination ?? bufferedStdout();
-  const plain: pino.LoggerOptions = {
+  const options: pino.LoggerOptions = {
     level: process.env.STOCKROOM_LOG_LEVEL || "info",
     base: { pid: process.pid },
     formatters: { level: (label) => ({ level: label }) },
-  };
-  const options: pino.LoggerOptions = {
-    ...plain,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     hooks: {
       // A message string never carries a secret either (an error message quoting a header, say).
