@@ -168,14 +168,8 @@ async function syncWithSourceSecrets(server: OpsProcess, cookie: string, upstrea
 
 describe("the logger's redaction", () => {
   it("censors secret fields and secret-shaped text in any object it is given", () => {
-    let text = "";
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        text += chunk;
-        done();
-      },
-    });
-    const log = createLogger(sink);
+    const sink = textSink();
+    const log = createLogger(sink.stream);
     log.info(
       {
         headers: { authorization: "Bearer hdr-secret-1", cookie: "session=cookie-secret-2" },
@@ -186,8 +180,8 @@ describe("the logger's redaction", () => {
       "failed with token srk_message-secret-8 and Bearer message-secret-9",
     );
     log.error({ err: new Error("upstream refused srk_error-secret-10") }, "oops");
-    for (let n = 1; n <= 10; n++) expect(text).not.toMatch(new RegExp(`secret-${n}\\b`));
-    expect(text).toContain("[redacted]");
+    for (let n = 1; n <= 10; n++) expect(sink.text).not.toMatch(new RegExp(`secret-${n}\\b`));
+    expect(sink.text).toContain("[redacted]");
   });
 });
 
